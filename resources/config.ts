@@ -1,0 +1,108 @@
+import type { ServiceDecl } from './types';
+import configSchema from '../schemas/config/config.json';
+import overrideSchema from '../schemas/config/override.json';
+
+const appOnly = { read: ['app', 'admin'], write: ['app', 'admin'] } as const;
+
+export const remoteConfig: ServiceDecl = {
+  name: 'remote-config',
+  base: '/uconfig/v1',
+  convention: 'rest',
+  refreshTokenPath: '/refresh-token',
+  catalogue: {
+    icon: 'ControlOutlined',
+    displayName: { 'zh-CN': '远程配置', en: 'Remote Config' },
+    label: { 'zh-CN': '远程配置', en: 'Remote config' },
+    description: {
+      'zh-CN': '不发版即可调整游戏参数：按规则、时间和比例为不同玩家下发不同的配置。',
+      en: 'Change game settings without a release: target players by rule, schedule and rollout share.',
+    },
+    productPage: '/product/remote-config',
+    docPage: '/doc/remote-config',
+    pricingTag: { 'zh-CN': '按请求计费', en: 'Pay per request' },
+    mainService: false,
+  },
+  // Spec 002 §9: "remote config settings 1 and overrides 2" (unit prices; billing decides the meters).
+  prices: { settings: '1', overrides: '2' },
+  menu: [
+    { route: 'config', label: { 'zh-CN': '配置管理', en: 'Configs' } },
+    { route: '/playground/remote-config/:appId', label: { 'zh-CN': '调试台', en: 'Playground' } },
+  ],
+  pages: [
+    {
+      route: '/playground/remote-config/:appId',
+      absolute: true,
+      label: { 'zh-CN': '远程配置调试台', en: 'Remote config playground' },
+      component: 'remoteConfigPlayground',
+    },
+  ],
+  resources: [
+    {
+      name: 'configs',
+      label: { 'zh-CN': '配置项', en: 'Configs' },
+      singular: { 'zh-CN': '配置项', en: 'config' },
+      schema: configSchema,
+      path: '/configs',
+      idField: 'id',
+      titleField: 'key',
+      scope: 'app',
+      operations: ['list', 'create', 'show', 'update', 'delete', 'bulkDelete'],
+      bulkDeleteParam: 'ids',
+      unique: ['key'],
+      list: {
+        columns: ['key', 'type', 'value', 'variableType', 'description', 'updatedAt'],
+        filters: ['type', 'variableType'],
+        sorters: ['key', 'type'],
+        search: ['key', 'description'],
+        defaultSort: { field: 'key', order: 'asc' },
+        pageSize: 20,
+      },
+      access: { read: [...appOnly.read], write: [...appOnly.write] },
+      routes: { list: 'config' },
+    },
+    {
+      name: 'overrides',
+      label: { 'zh-CN': '覆盖规则', en: 'Overrides' },
+      singular: { 'zh-CN': '覆盖规则', en: 'override' },
+      schema: overrideSchema,
+      path: '/overrides',
+      idField: 'id',
+      titleField: 'name',
+      scope: 'app',
+      operations: ['list', 'create', 'show', 'update', 'delete', 'bulkDelete'],
+      bulkDeleteParam: 'ids',
+      list: {
+        columns: ['name', 'status', 'priority', 'rolloutPercentage', 'rule', 'startTime', 'endTime'],
+        filters: ['status'],
+        sorters: ['name', 'priority', 'startTime', 'endTime'],
+        search: ['name', 'rule', 'description'],
+        defaultSort: { field: 'priority', order: 'asc' },
+        pageSize: 20,
+      },
+      status: {
+        field: 'status',
+        initial: 'enable',
+        values: {
+          enable: { color: 'green', label: { 'zh-CN': '已启用', en: 'Enabled' } },
+          disable: { color: 'default', label: { 'zh-CN': '已停用', en: 'Disabled' } },
+        },
+      },
+      actions: [
+        { name: 'enable', label: { 'zh-CN': '启用', en: 'Enable' }, from: ['disable'], to: 'enable', method: 'PUT', path: '/enable' },
+        {
+          name: 'disable',
+          label: { 'zh-CN': '停用', en: 'Disable' },
+          from: ['enable'],
+          to: 'disable',
+          method: 'PUT',
+          path: '/disable',
+          danger: true,
+          confirm: { 'zh-CN': '停用后匹配的玩家将恢复默认配置，确定停用？', en: 'Matching players go back to the default values. Disable this override?' },
+        },
+      ],
+      parts: [{ path: '/variants', field: 'variants', label: { 'zh-CN': '变体', en: 'Variants' } }],
+      access: { read: [...appOnly.read], write: [...appOnly.write] },
+      routes: { list: 'config', show: 'config/override/:id' },
+    },
+  ],
+};

@@ -1,0 +1,150 @@
+/**
+ * The declaration format. A service is declared once, as data; the server mounts its API from it and the
+ * console renders its screens from it. Nothing here may import React, Node APIs, the server or the console.
+ */
+
+/** Text in the console's two languages. */
+export interface Text {
+  'zh-CN': string;
+  en: string;
+}
+
+/** A JSON Schema (draft 2020-12) with our `x-ui` hints. Kept loose on purpose: schemas are JSON files. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * How a service's API pages and answers lists.
+ * - rest: `GET <path>?page=&pageSize=&sort=&order=&<filter>=` → `{ total, items }`
+ * - passport: `POST <path>/search` with `{ count, start, ... }` → `{ total, <plural>: [...] }`
+ * - cdn: `GET <path>?offset=&limit=` → array, with the total in a `Content-Range` header
+ */
+export type Convention = 'rest' | 'passport' | 'cdn';
+
+/** Who is asking. `app` is a caller holding the app credential (Basic AppId:AppServiceSecret). */
+export type Principal = 'app' | 'admin' | 'finance-admin' | 'owner' | 'org-admin' | 'member' | 'user' | 'anonymous';
+
+export type Operation = 'list' | 'create' | 'show' | 'update' | 'delete' | 'bulkDelete';
+
+export interface StatusValue {
+  /** Ant Design tag colour. */
+  color: string;
+  label: Text;
+}
+
+export interface StatusDecl {
+  /** The record field that holds the state. */
+  field: string;
+  /** State given to a newly created record unless the create body names an allowed one. */
+  initial: string;
+  values: Record<string, StatusValue>;
+}
+
+/** A state action: a call that moves a record from one of `from` to `to`. */
+export interface ActionDecl {
+  name: string;
+  label: Text;
+  from: string[];
+  to: string;
+  method: 'POST' | 'PUT';
+  /** Appended to the item path, e.g. `/enable` → `PUT /overrides/:id/enable`. */
+  path: string;
+  /** Ask before doing it (destructive or hard to undo). */
+  confirm?: Text;
+  danger?: boolean;
+}
+
+/**
+ * A part of a record exposed as its own endpoint: `GET|PUT <item>/<path>` reads or replaces one field,
+ * validated against that field's schema. E.g. an override's variants.
+ */
+export interface PartDecl {
+  path: string;
+  field: string;
+  label: Text;
+}
+
+export interface ListDecl {
+  /** Fields shown as columns, in order. */
+  columns: string[];
+  /** Fields the list can be filtered on (exact match; `q` does a text search over `search`). */
+  filters?: string[];
+  /** Fields the list can be sorted on. `createdAt` and `updatedAt` are always sortable. */
+  sorters?: string[];
+  /** Fields searched by the free-text `q` parameter. */
+  search?: string[];
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  pageSize?: number;
+}
+
+export interface AccessDecl {
+  read: Principal[];
+  write: Principal[];
+}
+
+export interface ResourceDecl {
+  /** Unique within the service; also the API path segment unless `path` says otherwise. */
+  name: string;
+  label: Text;
+  /** Singular, for "create a …" and page titles. */
+  singular: Text;
+  schema: JsonSchema;
+  /** Path under the service base, e.g. `/configs`. */
+  path: string;
+  /** The record's id field; the server assigns it. */
+  idField: string;
+  /** What the record is called in a sentence (its display field). */
+  titleField: string;
+  scope: 'platform' | 'organisation' | 'app';
+  operations: Operation[];
+  /** `DELETE <path>?<param>=a&<param>=b` removes several records at once. */
+  bulkDeleteParam?: string;
+  list: ListDecl;
+  status?: StatusDecl;
+  actions?: ActionDecl[];
+  parts?: PartDecl[];
+  /** Fields whose value must be unique within the scope (409 on a duplicate). */
+  unique?: string[];
+  access: AccessDecl;
+  /** Console routes under /services/:appId/. `list` may be shared by several resources (tabs). */
+  routes?: { list?: string; show?: string };
+  /** Fields the console hides from forms (server-managed or edited elsewhere). */
+  readOnly?: string[];
+}
+
+export interface CatalogueEntry {
+  icon: string;
+  displayName: Text;
+  label: Text;
+  description: Text;
+  productPage?: string;
+  docPage?: string;
+  pricingTag?: Text;
+  mainService: boolean;
+  hide?: { menu?: boolean; dashboard?: boolean };
+  video?: string;
+}
+
+/** A console page of a service that is not a generated list: named here, implemented under src/pages. */
+export interface PageDecl {
+  route: string;
+  label: Text;
+  /** Key into the console's page registry. */
+  component: string;
+  /** Outside /services/:appId (e.g. a playground). */
+  absolute?: boolean;
+}
+
+export interface ServiceDecl {
+  /** The key used in App.Services and the catalogue. */
+  name: string;
+  base: string;
+  convention: Convention;
+  catalogue: CatalogueEntry;
+  /** Unit prices as decimal strings (never floats). */
+  prices?: Record<string, string>;
+  refreshTokenPath?: string;
+  resources: ResourceDecl[];
+  pages?: PageDecl[];
+  /** Console menu order of this service's screens: list routes and pages. */
+  menu?: { route: string; label: Text }[];
+}
