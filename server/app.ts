@@ -1,0 +1,144 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { services } from '../resources';
+import type { Db } from './db';
+import type { ServerConfig } from './config';
+import type { Ctx } from './context';
+import { Api } from './engine/api';
+import { compileSchema, toFieldErrors } from './engine/ajv';
+import { ApiError } from './engine/errors';
+import type { HookRegistry } from './engine/hooks';
+import { ensureIndexes } from './engine/indexes';
+import { buildModel } from './engine/model';
+import { buildOpenApi } from './engine/openapi';
+import { mountResource } from './engine/routes';
+import { RecordStore } from './engine/store';
+import { mountAuth } from './auth/routes';
+import { AppDirectory } from './platform/apps';
+import { mountPlatform } from './platform/routes';
+import { serviceModules } from './services';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Paths that belong to the API; anything else that is not a file is the console's to route. */
+const API_PREFIXES = ['/auth/', '/api/', '/base/', '/openapi.json', '/healthz', ...services.map((s) => `${s.base}/`)];
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+function toApiError(err: FastifyError): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err.validation) return new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', toFieldErrors(err.validation as never, err.validationContext));
+  const status = err.statusCode ?? 500;
+  if (status === 415) return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupported media type');
+  if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'payload too large');
+  if (status >= 400 && status < 500) return new ApiError(status, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/', message: err.message }]);
+  return new ApiError(500, 'INTERNAL', 'internal error');
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: Ctx;
+  api: Api;
+}
+
+export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.production,
+  });
+  app.setValidatorCompiler(({ schema, httpPart }) => compileSchema(schema as object, httpPart));
+  // JSON bodies only: a cross-site form cannot send them (ADR 0001).
+  app.removeContentTypeParser('text/plain');
+  await app.register(cookie);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const apiErr = toApiError(err);
+    if (apiErr.status >= 500) req.log.error({ err }, 'request failed');
+    reply.code(apiErr.status).send(apiErr.toJSON());
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+    return payload;
+  });
+
+  const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
+  await ensureIndexes(db, models);
+  const ctx: Ctx = {
+    db,
+    config,
+    store: new RecordStore(db),
+    apps: new AppDirectory(db),
+    models: new Map(models.map((m) => [`${m.service.name}/${m.res.name}`, m])),
+  };
+
+  const api = new Api(app);
+  mountAuth(api, ctx);
+  mountPlatform(api, ctx);
+  const hooks: HookRegistry = new Map();
+  for (const mod of serviceModules) {
+    for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);
+    mod.mount?.(api, ctx);
+  }
+  for (const m of models) mountResource(api, ctx, hooks, m);
+
+  api.route({
+    method: 'GET',
+    url: '/healthz',
+    summary: 'Whether the server and its database answer',
+    tag: 'health',
+    auth: 'none',
+    responses: {
+      200: { description: 'healthy', schema: { type: 'object', properties: { status: { const: 'ok' }, database: { type: 'string' } } } },
+      503: { description: 'the database does not answer', schema: { type: 'object' } },
+    },
+    handler: async (_req, reply) => {
+      try {
+        await db.query('SELECT 1');
+        return { status: 'ok', database: db.kind };
+      } catch {
+        reply.code(503);
+        return { status: 'unavailable', database: db.kind };
+      }
+    },
+  });
+
+  const document = buildOpenApi(api.routes, VERSION);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => document);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+
+  mountConsole(app, config);
+  return { app, ctx, api };
+}
+
+/** Serves the built console, its version file, and index.html for every console route. */
+function mountConsole(app: FastifyInstance, config: ServerConfig): void {
+  const root = resolve(config.staticDir);
+  const index = join(root, 'index.html');
+  const built = existsSync(index);
+  if (built) void app.register(fastifyStatic, { root, wildcard: false, index: false });
+  const version = built ? String(statSync(index).mtimeMs) : VERSION;
+  app.get('/web-version.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { version };
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (req.method !== 'GET' || !built || API_PREFIXES.some((p) => path.startsWith(p) || path === p.replace(/\/$/, ''))) {
+      reply.code(404).send(new ApiError(404, 'NOT_FOUND', 'not found').toJSON());
+      return;
+    }
+    reply.header('cache-control', 'no-cache').type('text/html').send(readFileSync(index));
+  });
+}

@@ -1,0 +1,20 @@
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import { migrate } from './migrate';
+import type { Db } from './types';
+
+export type { Db, Queryable } from './types';
+
+export interface DbOptions {
+  /** PostgreSQL connection string; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Embedded database directory; absent means in memory. */
+  dataDir?: string;
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(opts: DbOptions): Promise<Db> {
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  await migrate(db);
+  return db;
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db';
+import { modelOf, type Ctx } from './context';
+import { createAccount, createApp, createOrganization } from './platform/accounts';
+
+export const DEMO_USER = { email: 'demo@example.com', password: 'lodestar-demo' };
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'lodestar-admin' };
+
+const configs = [
+  { key: 'welcome_message', type: 'STRING', value: '欢迎来到 Demo Game！', description: 'Shown on the title screen' },
+  { key: 'daily_reward_coins', type: 'INT', value: '100', description: 'Coins granted at the first sign-in of the day' },
+  { key: 'drop_rate', type: 'FLOAT', value: '0.05', description: 'Rare item drop chance' },
+  { key: 'spring_event_enabled', type: 'BOOL', value: 'false', description: 'Turns the spring event on' },
+  { key: 'shop_layout', type: 'JSON', variableType: 'json', value: '{"tabs":["featured","coins","skins"],"columns":3}', description: 'Shop tabs and grid' },
+];
+
+const overrides = [
+  {
+    name: 'Mainland China reward boost',
+    rule: 'user.country == "CN"',
+    priority: 10,
+    rolloutPercentage: 100,
+    variants: [{ name: 'variant 1', weight: 100, values: { daily_reward_coins: '150', welcome_message: '新春快乐，欢迎回来！' } }],
+  },
+  {
+    name: 'Spring event A/B',
+    rule: 'app.version|version >= "1.2"',
+    priority: 50,
+    rolloutPercentage: 50,
+    variants: [
+      { name: 'variant 1', weight: 50, values: { spring_event_enabled: 'true', drop_rate: '0.08' } },
+      { name: 'variant 2', weight: 50, values: { spring_event_enabled: 'true', drop_rate: '0.12' } },
+    ],
+  },
+];
+
+/** Seeds the demo accounts, organisation and app on an empty database. Returns false if there was data. */
+export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
+  const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
+  if (Number(existing.rows[0].n) > 0) return false;
+  const userId = await createAccount(db, { ...DEMO_USER, name: 'Demo Developer' });
+  await createAccount(db, { ...DEMO_ADMIN, name: 'Administrator', isAdmin: true });
+  const orgId = await createOrganization(db, 'Demo Studio', userId);
+  const appId = await createApp(db, orgId, 'Demo Game', ['remote-config']);
+  const cm = modelOf(ctx, 'remote-config', 'configs');
+  for (const c of configs) await ctx.store.insert(cm, appId, randomUUID(), { variableType: 'keyValue', ...c }, null);
+  const om = modelOf(ctx, 'remote-config', 'overrides');
+  for (const o of overrides) await ctx.store.insert(om, appId, randomUUID(), { description: '', ...o }, 'enable');
+  return true;
+}

@@ -1,0 +1,91 @@
+import type { JsonSchema } from '../../resources/types';
+import type { Ctx } from '../context';
+import { paramsSchema, type Api, type ResponseDef } from './api';
+import { authorize } from './guard';
+import type { HookRegistry } from './hooks';
+import type { ResourceModel } from './model';
+import type { Data } from './store';
+import { audit, checkWrite, idOf, storedFields } from './write';
+
+const versionBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { version: { type: 'integer', minimum: 1 } },
+};
+
+/** State actions: each moves a record from an allowed state to its target; from any other state, 409. */
+export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseDef, errors: Record<number, ResponseDef>): void {
+  for (const action of m.res.actions ?? []) {
+    api.route({
+      method: action.method,
+      url: `${m.base}/:id${action.path}`,
+      summary: `${action.label.en} a ${m.res.singular.en} (from ${action.from.join(' or ')} to ${action.to})`,
+      tag: m.service.name,
+      auth: 'service',
+      params: paramsSchema('id'),
+      optionalBody: versionBody,
+      responses: { 200: ok, ...errors },
+      handler: async (req) => {
+        const access = await authorize(ctx, req, m, 'write');
+        const before = await ctx.store.get(m, access.scopeId, idOf(req));
+        const version = (req.body as { version?: number } | undefined)?.version;
+        const after = await ctx.store.update(m, access.scopeId, idOf(req), { status: action.to, fromStatus: action.from, version });
+        await audit(ctx, access, m, action.name, idOf(req), before, after);
+        return after;
+      },
+    });
+  }
+}
+
+/** Parts: one field of a record read and replaced through its own path, validated by that field's schema. */
+export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel, ok: ResponseDef, errors: Record<number, ResponseDef>): void {
+  const props = (m.res.schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const part of m.res.parts ?? []) {
+    const fieldSchema = props[part.field];
+    if (!fieldSchema) throw new Error(`${m.service.name}/${m.res.name}: part field '${part.field}' is not in the schema`);
+    const url = `${m.base}/:id${part.path}`;
+    api.route({
+      method: 'GET',
+      url,
+      summary: `Get the ${part.label.en.toLowerCase()} of a ${m.res.singular.en}`,
+      tag: m.service.name,
+      auth: 'service',
+      params: paramsSchema('id'),
+      responses: {
+        200: { description: part.label.en, schema: { type: 'object', properties: { [part.field]: fieldSchema, version: { type: 'integer' } } } },
+        ...errors,
+      },
+      handler: async (req) => {
+        const access = await authorize(ctx, req, m, 'read');
+        const record = await ctx.store.get(m, access.scopeId, idOf(req));
+        return { [part.field]: record[part.field] ?? fieldSchema.default ?? null, version: record.version };
+      },
+    });
+    api.route({
+      method: 'PUT',
+      url,
+      summary: `Replace the ${part.label.en.toLowerCase()} of a ${m.res.singular.en}`,
+      tag: m.service.name,
+      auth: 'service',
+      params: paramsSchema('id'),
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: [part.field],
+        properties: { [part.field]: fieldSchema, version: { type: 'integer', minimum: 1 } },
+      },
+      responses: { 200: ok, ...errors },
+      handler: async (req) => {
+        const access = await authorize(ctx, req, m, 'write');
+        const body = req.body as Data;
+        const existing = await ctx.store.get(m, access.scopeId, idOf(req));
+        const data = { ...storedFields(m, existing), [part.field]: body[part.field] };
+        await checkWrite(ctx, hooks, m, access.scopeId, data, existing);
+        const version = (body.version as number | undefined) ?? (existing.version as number);
+        const after = await ctx.store.update(m, access.scopeId, idOf(req), { data, version });
+        await audit(ctx, access, m, `${part.field}.replace`, idOf(req), existing, after);
+        return after;
+      },
+    });
+  }
+}

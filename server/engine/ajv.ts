@@ -1,0 +1,52 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { SCHEMA_FORMATS } from '../../resources/formats';
+import type { FieldError } from './errors';
+
+// ajv-formats is CommonJS: its function is the module itself or its `default`, depending on the loader.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+
+function makeAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    useDefaults: true,
+    coerceTypes: coerce ? 'array' : false,
+    removeAdditional: false,
+  });
+  addFormats(ajv);
+  for (const [name, check] of Object.entries(SCHEMA_FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
+  ajv.addKeyword({ keyword: 'x-ui' });
+  return ajv;
+}
+
+/** Bodies are checked as sent; query strings and path parameters are coerced from text first. */
+const bodyAjv = makeAjv(false);
+const textAjv = makeAjv(true);
+
+export function compileSchema(schema: object, httpPart?: string): ValidateFunction {
+  const ajv = httpPart === 'body' || httpPart === undefined ? bodyAjv : textAjv;
+  return ajv.compile(schema);
+}
+
+/** Ajv errors as field errors: a JSON pointer into the checked value, prefixed for query and path. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, part?: string): FieldError[] {
+  const prefix = part === 'querystring' ? 'query' : part === 'params' ? 'params' : '';
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of errors ?? []) {
+    // "if" failures only say that a "then" branch failed; the branch's own error names the field.
+    if (e.keyword === 'if') continue;
+    let pointer = e.instancePath || '';
+    if (e.keyword === 'required') pointer += `/${(e.params as { missingProperty: string }).missingProperty}`;
+    if (e.keyword === 'additionalProperties') pointer += `/${(e.params as { additionalProperty: string }).additionalProperty}`;
+    const field = prefix ? `${prefix}.${pointer.replace(/^\//, '').replace(/\//g, '.')}` : pointer || '/';
+    const message = e.keyword === 'additionalProperties' ? 'unknown field' : (e.message ?? 'invalid');
+    const key = `${field}|${message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ field, message });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../../resources/types';
+import { compileSchema, toFieldErrors } from './ajv';
+import { badRequest } from './errors';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** How a call authenticates, for the OpenAPI document. */
+export type AuthKind = 'none' | 'session' | 'admin' | 'service';
+
+export interface ResponseDef {
+  description: string;
+  schema?: JsonSchema;
+}
+
+/** One API operation: registered with Fastify and described in the OpenAPI document from the same data. */
+export interface RouteDef {
+  method: Method;
+  url: string;
+  summary: string;
+  tag: string;
+  auth: AuthKind;
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+  /** The body may be left out (an optional JSON object). Checked by the handler. */
+  optionalBody?: JsonSchema;
+  responses: Record<number, ResponseDef>;
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
+/** Collects route definitions while registering them, so the OpenAPI document sees exactly what is served. */
+export class Api {
+  readonly routes: RouteDef[] = [];
+
+  constructor(readonly app: FastifyInstance) {}
+
+  route(def: RouteDef): void {
+    this.routes.push(def);
+    const schema: Record<string, unknown> = {};
+    if (def.params) schema.params = def.params;
+    if (def.querystring) schema.querystring = def.querystring;
+    if (def.body) schema.body = def.body;
+    let handler = def.handler;
+    if (def.optionalBody) {
+      const check = compileSchema(def.optionalBody, 'body');
+      handler = (req, reply) => {
+        if (req.body !== undefined && req.body !== null && !check(req.body)) throw badRequest(toFieldErrors(check.errors));
+        return def.handler(req, reply);
+      };
+    }
+    this.app.route({ method: def.method, url: def.url, schema, handler });
+  }
+}
+
+export const idParam = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+} as const;
+
+export function paramsSchema(...names: string[]): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: names,
+    properties: Object.fromEntries(names.map((n) => [n, idParam])),
+  };
+}
+
+export const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['message', 'code'],
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string' },
+    details: {
+      type: 'array',
+      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+};

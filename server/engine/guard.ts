@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../context';
+import { requireServiceEnabled, servicePrincipal, type ServicePrincipal } from '../auth/principal';
+import { forbidden } from './errors';
+import type { ResourceModel } from './model';
+
+export interface Access {
+  principal: ServicePrincipal;
+  /** The scope every query of this call is confined to. */
+  scopeId: string;
+}
+
+/**
+ * Resolves who calls and confines the call to their scope. App-scoped resources are reached with the app
+ * credential or an administrator session naming the app; the app must have the service enabled.
+ */
+export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel, mode: 'read' | 'write'): Promise<Access> {
+  if (m.res.scope !== 'app') throw new Error(`${m.service.name}/${m.res.name}: only app-scoped resources are mounted by the engine`);
+  const principal = await servicePrincipal(ctx.db, ctx.apps, req);
+  if (!m.res.access[mode].includes(principal.kind)) throw forbidden();
+  requireServiceEnabled(principal.app, m.service.name);
+  return { principal, scopeId: principal.app.AppId };
+}
+
+/** The same check for a service's hand-written calls. */
+export async function authorizeService(ctx: Ctx, req: FastifyRequest, service: string): Promise<Access> {
+  const principal = await servicePrincipal(ctx.db, ctx.apps, req);
+  requireServiceEnabled(principal.app, service);
+  return { principal, scopeId: principal.app.AppId };
+}

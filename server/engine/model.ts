@@ -1,0 +1,84 @@
+import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+
+/** Everything the engine derives once from a resource declaration and its schema. */
+export interface ResourceModel {
+  service: ServiceDecl;
+  res: ResourceDecl;
+  /** Full collection path: service base + resource path. */
+  base: string;
+  /** Schema of a stored record as answered: fields + status + id, version, createdAt, updatedAt. */
+  recordSchema: JsonSchema;
+  createSchema: JsonSchema;
+  updateSchema: JsonSchema;
+  /** How each sortable or filterable field is read in SQL. */
+  fieldKind: (field: string) => 'number' | 'text' | 'status' | 'created' | 'updated';
+  sortable: string[];
+}
+
+const META_FIELDS = ['id', 'version', 'createdAt', 'updatedAt'];
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+type Props = Record<string, JsonSchema>;
+
+function props(schema: JsonSchema): Props {
+  return (schema.properties ?? {}) as Props;
+}
+
+/** The schema without its identity keywords, so several derived copies can be compiled side by side. */
+function bare(schema: JsonSchema): JsonSchema {
+  const { $id: _id, $schema: _s, ...rest } = schema;
+  return structuredClone(rest);
+}
+
+function writable(schema: JsonSchema): JsonSchema {
+  const out = bare(schema);
+  const p = props(out);
+  const readOnly = Object.keys(p).filter((k) => p[k].readOnly === true);
+  for (const k of readOnly) delete p[k];
+  if (Array.isArray(out.required)) out.required = (out.required as string[]).filter((k) => !readOnly.includes(k));
+  return out;
+}
+
+export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceModel {
+  const p = props(res.schema);
+  for (const f of [...(res.list.sorters ?? []), ...(res.list.filters ?? []), ...(res.list.search ?? []), ...(res.unique ?? [])]) {
+    if (!IDENT.test(f) || !(f in p)) throw new Error(`${service.name}/${res.name}: list field '${f}' is not a schema property`);
+  }
+  if (res.status && !(res.status.field in p)) throw new Error(`${service.name}/${res.name}: status field missing from schema`);
+  for (const k of Object.keys(p)) if (META_FIELDS.includes(k)) throw new Error(`${service.name}/${res.name}: '${k}' is server-managed`);
+
+  const createSchema = writable(res.schema);
+  const updateSchema = writable(res.schema);
+  props(updateSchema).version = { type: 'integer', minimum: 1, description: 'The version read; a stale one is refused.' };
+  updateSchema.required = [...((updateSchema.required as string[]) ?? []), 'version'];
+
+  const recordSchema = bare(res.schema);
+  delete recordSchema.allOf;
+  recordSchema.additionalProperties = true;
+  Object.assign(props(recordSchema), {
+    [res.idField]: { type: 'string' },
+    version: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  });
+  recordSchema.required = [res.idField, 'version', 'createdAt', 'updatedAt', ...((res.schema.required as string[]) ?? [])];
+
+  const fieldKind = (field: string) => {
+    if (field === 'createdAt') return 'created' as const;
+    if (field === 'updatedAt') return 'updated' as const;
+    if (res.status && field === res.status.field) return 'status' as const;
+    const t = p[field]?.type;
+    return t === 'integer' || t === 'number' ? ('number' as const) : ('text' as const);
+  };
+
+  return {
+    service,
+    res,
+    base: service.base + res.path,
+    recordSchema,
+    createSchema,
+    updateSchema,
+    fieldKind,
+    sortable: [...(res.list.sorters ?? []), 'createdAt', 'updatedAt'],
+  };
+}

@@ -1,0 +1,138 @@
+import type { Queryable } from '../db';
+import { conflict, notFound } from './errors';
+import type { ResourceModel } from './model';
+import { fieldExpr, kindPredicate } from './sql';
+
+export type Data = Record<string, unknown>;
+
+interface Row {
+  id: string;
+  status: string | null;
+  version: number;
+  data: Data;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  q?: string;
+  filters: Record<string, unknown>;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** A stored record as the API answers it. */
+export function present(m: ResourceModel, row: Row): Data {
+  const out: Data = { ...row.data, [m.res.idField]: row.id };
+  if (m.res.status) out[m.res.status.field] = row.status;
+  out.version = row.version;
+  out.createdAt = iso(row.created_at);
+  out.updatedAt = iso(row.updated_at);
+  return out;
+}
+
+const COLS = 'id, status, version, data, created_at, updated_at';
+
+/** Builds the list query's WHERE clause and parameters (scope first). */
+export function listWhere(m: ResourceModel, scopeId: string, q: ListQuery): { where: string; params: unknown[] } {
+  const params: unknown[] = [scopeId];
+  const parts = [kindPredicate(m), 'scope_id = $1'];
+  for (const [field, value] of Object.entries(q.filters)) {
+    if (value === undefined) continue;
+    params.push(String(value));
+    const expr = fieldExpr(m, field);
+    parts.push(m.fieldKind(field) === 'number' ? `${expr} = $${params.length}::numeric` : `${expr} = $${params.length}`);
+  }
+  if (q.q && m.res.list.search?.length) {
+    params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const n = params.length;
+    parts.push(`(${m.res.list.search.map((f) => `${fieldExpr(m, f)} ILIKE $${n}`).join(' OR ')})`);
+  }
+  return { where: parts.join(' AND '), params };
+}
+
+export function listSql(m: ResourceModel, scopeId: string, q: ListQuery) {
+  const { where, params } = listWhere(m, scopeId, q);
+  const sort = q.sort ?? m.res.list.defaultSort?.field ?? 'createdAt';
+  const order = (q.order ?? (q.sort ? 'asc' : (m.res.list.defaultSort?.order ?? 'desc'))) === 'desc' ? 'DESC' : 'ASC';
+  const page = `SELECT ${COLS} FROM records WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order} NULLS LAST, id ASC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`;
+  const count = `SELECT count(*)::int AS total FROM records WHERE ${where}`;
+  return { page, count, params };
+}
+
+export class RecordStore {
+  constructor(private readonly db: Queryable) {}
+
+  async list(m: ResourceModel, scopeId: string, q: ListQuery): Promise<{ total: number; items: Data[] }> {
+    const { page, count, params } = listSql(m, scopeId, q);
+    const [rows, total] = await Promise.all([
+      this.db.query<Row>(page, params),
+      this.db.query<{ total: number }>(count, params),
+    ]);
+    return { total: Number(total.rows[0]?.total ?? 0), items: rows.rows.map((r) => present(m, r)) };
+  }
+
+  /** Every record of a kind in a scope, unpaged (for evaluation and checks over small sets). */
+  async all(m: ResourceModel, scopeId: string): Promise<Data[]> {
+    const res = await this.db.query<Row>(`SELECT ${COLS} FROM records WHERE ${kindPredicate(m)} AND scope_id = $1`, [scopeId]);
+    return res.rows.map((r) => present(m, r));
+  }
+
+  async get(m: ResourceModel, scopeId: string, id: string): Promise<Data> {
+    const res = await this.db.query<Row>(`SELECT ${COLS} FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2`, [scopeId, id]);
+    if (!res.rows[0]) throw notFound();
+    return present(m, res.rows[0]);
+  }
+
+  async insert(m: ResourceModel, scopeId: string, id: string, data: Data, status: string | null): Promise<Data> {
+    const res = await this.db.query<Row>(
+      `INSERT INTO records (service, kind, id, scope_id, status, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLS}`,
+      [m.service.name, m.res.name, id, scopeId, status, data],
+    );
+    return present(m, res.rows[0]);
+  }
+
+  /**
+   * Changes a record if its version is still `version` (when given) and its status is one of `fromStatus`
+   * (when given). Otherwise 404, or 409 naming why.
+   */
+  async update(
+    m: ResourceModel,
+    scopeId: string,
+    id: string,
+    change: { data?: Data; status?: string; version?: number; fromStatus?: string[] },
+  ): Promise<Data> {
+    const params: unknown[] = [scopeId, id];
+    const sets = ['version = version + 1', 'updated_at = now()'];
+    const conds = [kindPredicate(m), 'scope_id = $1', 'id = $2'];
+    if (change.data) sets.push(`data = $${params.push(change.data)}`);
+    if (change.status !== undefined) sets.push(`status = $${params.push(change.status)}`);
+    if (change.version !== undefined) conds.push(`version = $${params.push(change.version)}`);
+    if (change.fromStatus) conds.push(`status = ANY($${params.push(change.fromStatus)}::text[])`);
+    const res = await this.db.query<Row>(`UPDATE records SET ${sets.join(', ')} WHERE ${conds.join(' AND ')} RETURNING ${COLS}`, params);
+    if (res.rows[0]) return present(m, res.rows[0]);
+    const current = await this.get(m, scopeId, id);
+    if (change.version !== undefined && current.version !== change.version) {
+      throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${current.version}` }]);
+    }
+    throw conflict('INVALID_TRANSITION', 'action not allowed from the current state');
+  }
+
+  async delete(m: ResourceModel, scopeId: string, id: string): Promise<Data> {
+    const res = await this.db.query<Row>(`DELETE FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 RETURNING ${COLS}`, [scopeId, id]);
+    if (!res.rows[0]) throw notFound();
+    return present(m, res.rows[0]);
+  }
+
+  async deleteMany(m: ResourceModel, scopeId: string, ids: string[]): Promise<Data[]> {
+    const res = await this.db.query<Row>(
+      `DELETE FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[]) RETURNING ${COLS}`,
+      [scopeId, ids],
+    );
+    return res.rows.map((r) => present(m, r));
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { recordOperation } from '../audit';
+import type { Ctx } from '../context';
+import { badRequest, conflict } from './errors';
+import type { HookRegistry } from './hooks';
+import type { Access } from './guard';
+import type { ResourceModel } from './model';
+import type { Data } from './store';
+
+/** Runs the service's own checks for a write; any failure is a 400 and nothing is stored. */
+export async function checkWrite(ctx: Ctx, hooks: HookRegistry, m: ResourceModel, scopeId: string, data: Data, existing?: Data) {
+  const validate = hooks.get(`${m.service.name}/${m.res.name}`)?.validate;
+  if (!validate) return;
+  const errors = await validate({ ctx, model: m, scopeId, data, existing });
+  if (errors.length) throw badRequest(errors);
+}
+
+/** Turns a unique-index violation into a 409 that names the declared unique fields. */
+export async function guardUnique<T>(m: ResourceModel, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') {
+      throw conflict(
+        'DUPLICATE',
+        'duplicate value',
+        (m.res.unique ?? []).map((f) => ({ field: `/${f}`, message: 'already exists' })),
+      );
+    }
+    throw err;
+  }
+}
+
+export function audit(ctx: Ctx, access: Access, m: ResourceModel, action: string, target: string, before?: Data, after?: Data) {
+  return recordOperation(ctx.db, {
+    actor: access.principal.actor,
+    appId: access.scopeId,
+    action: `${m.service.name}.${m.res.name}.${action}`,
+    target,
+    before,
+    after,
+  });
+}
+
+/** The fields of a record that a write may carry: everything except server-managed ones. */
+export function storedFields(m: ResourceModel, body: Data): Data {
+  const { version: _v, createdAt: _c, updatedAt: _u, ...rest } = body;
+  delete rest[m.res.idField];
+  if (m.res.status) delete rest[m.res.status.field];
+  return rest;
+}
+
+export const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;

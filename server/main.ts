@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { DEMO_ADMIN, DEMO_USER, seedDemo } from './demo';
+
+const config = loadConfig();
+if (!config.databaseUrl) mkdirSync(resolve(config.dataDir), { recursive: true });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : resolve(config.dataDir) });
+const { app, ctx } = await buildApp(db, config, { logger: process.env.LOG_REQUESTS === '1' });
+const seeded = config.demo ? await seedDemo(db, ctx) : false;
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${resolve(config.dataDir)}`;
+console.log(`Lodestar is running at http://localhost:${port}`);
+console.log(`  database: ${where}${seeded ? ' — demo data created' : ''}`);
+if (config.demo) {
+  console.log(`  sign in:  ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  console.log(`  admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (POST /auth/admin-login)`);
+}
+console.log(`  API docs: http://localhost:${port}/api-docs`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void app.close().then(() => db.close()).finally(() => process.exit(0));
+  });
+}

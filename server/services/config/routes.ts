@@ -1,0 +1,129 @@
+import type { JsonSchema } from '../../../resources/types';
+import { modelOf, type Ctx } from '../../context';
+import { errorSchema, type Api } from '../../engine/api';
+import { authorizeService } from '../../engine/guard';
+import { recordUsage } from '../../usage';
+import { evaluateSettings, type ConfigItem, type OverrideItem, type PlayerContext } from './evaluate';
+import { validateRule } from './rules';
+import { mountConfigUsage } from './usage-routes';
+
+const SERVICE = 'remote-config';
+const BASE = '/uconfig/v1';
+
+const contextBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['context'],
+  properties: {
+    context: {
+      type: 'object',
+      description: 'What rules can read: user (with id), app (with version), and anything else the game sends.',
+      maxProperties: 50,
+      properties: { user: { type: 'object', properties: { id: { type: 'string', maxLength: 200 } } }, app: { type: 'object' } },
+    },
+    at: { type: 'string', format: 'date-time', description: 'Evaluate as of this time (default now).' },
+  },
+};
+
+const evaluationSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    settings: { type: 'object', description: 'key → value in its type' },
+    configs: { type: 'array', items: { type: 'object' } },
+    overrides: { type: 'array', items: { type: 'object' } },
+  },
+};
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { description: 'error', schema: errorSchema }]));
+
+async function evaluateFor(ctx: Ctx, appId: string, body: { context: PlayerContext; at?: string }) {
+  const [configs, overrides] = await Promise.all([
+    ctx.store.all(modelOf(ctx, SERVICE, 'configs'), appId),
+    ctx.store.all(modelOf(ctx, SERVICE, 'overrides'), appId),
+  ]);
+  return evaluateSettings({
+    configs: configs as unknown as ConfigItem[],
+    overrides: overrides as unknown as OverrideItem[],
+    context: body.context,
+    at: body.at ? new Date(body.at) : new Date(),
+  });
+}
+
+export function mountConfigService(api: Api, ctx: Ctx): void {
+  api.route({
+    method: 'POST',
+    url: `${BASE}/overrides/validate-rule`,
+    summary: 'Check whether a targeting rule parses; if not, where and why',
+    tag: SERVICE,
+    auth: 'service',
+    body: { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: { type: 'string', maxLength: 10000 } } },
+    responses: {
+      200: {
+        description: 'the verdict',
+        schema: { type: 'object', required: ['valid'], properties: { valid: { type: 'boolean' }, error: { type: 'object' } } },
+      },
+      ...errors(400, 401, 403),
+    },
+    handler: async (req) => {
+      await authorizeService(ctx, req, SERVICE);
+      return validateRule((req.body as { rule: string }).rule);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${BASE}/settings/simulate`,
+    summary: 'What a player with this context gets, and which overrides and variants applied and why',
+    tag: SERVICE,
+    auth: 'service',
+    body: contextBody,
+    responses: { 200: { description: 'the evaluation', schema: evaluationSchema }, ...errors(400, 401, 403) },
+    handler: async (req) => {
+      const { scopeId } = await authorizeService(ctx, req, SERVICE);
+      const result = await evaluateFor(ctx, scopeId, req.body as { context: PlayerContext; at?: string });
+      await recordUsage(ctx.db, scopeId, SERVICE, 'simulate');
+      return result;
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${BASE}/settings`,
+    summary: 'Player fetch: the settings for this player (app credential)',
+    tag: SERVICE,
+    auth: 'service',
+    body: contextBody,
+    responses: {
+      200: {
+        description: 'settings and the overrides that applied',
+        schema: { type: 'object', properties: { settings: { type: 'object' }, applied: { type: 'array', items: { type: 'object' } } } },
+      },
+      ...errors(400, 401, 403),
+    },
+    handler: async (req) => {
+      const { scopeId } = await authorizeService(ctx, req, SERVICE);
+      const result = await evaluateFor(ctx, scopeId, req.body as { context: PlayerContext });
+      await recordUsage(ctx.db, scopeId, SERVICE, 'fetch');
+      return {
+        settings: result.settings,
+        applied: result.overrides.filter((o) => o.applied).map((o) => ({ overrideId: o.id, overrideName: o.name, variant: o.variant })),
+      };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${BASE}/refresh-token`,
+    summary: "Drop the server's cached copy of this app's credentials",
+    tag: SERVICE,
+    auth: 'service',
+    responses: { 200: { description: 'refreshed', schema: { type: 'object', properties: { refreshed: { type: 'boolean' } } } }, ...errors(401, 403) },
+    handler: async (req) => {
+      const { scopeId } = await authorizeService(ctx, req, SERVICE);
+      ctx.apps.forget(scopeId);
+      return { refreshed: true };
+    },
+  });
+
+  mountConfigUsage(api, ctx, SERVICE, BASE);
+}

@@ -1,0 +1,16 @@
+import type { Ctx } from '../context';
+import type { Api } from '../engine/api';
+import type { ResourceHooks } from '../engine/hooks';
+import { overrideHooks } from './config/hooks';
+import { mountConfigService } from './config/routes';
+
+/** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
+export interface ServiceModule {
+  service: string;
+  hooks?: Record<string, ResourceHooks>;
+  mount?: (api: Api, ctx: Ctx) => void;
+}
+
+export const serviceModules: ServiceModule[] = [
+  { service: 'remote-config', hooks: { overrides: overrideHooks }, mount: mountConfigService },
+];

@@ -1,0 +1,114 @@
+/**
+ * Contract tests generated from the registry: every declared app-scoped resource gets a valid round trip, its
+ * invalid payloads refused with nothing stored, its actions refused from disallowed states, and another tenant kept
+ * out. A resource declared later is covered without new test code, through its schema's `examples`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { services } from '../../resources';
+import { buildModel } from '../../server/engine/model';
+import { compileSchema } from '../../server/engine/ajv';
+import { startHarness, type Harness } from './harness';
+import { invalidPayloads } from './invalid-payloads';
+
+const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const count = async (service: string, kind: string) =>
+  Number((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM records WHERE service = $1 AND kind = $2', [service, kind])).rows[0].n);
+
+describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const))('%s', (_name, m) => {
+  const examples = (m.res.schema.examples ?? []) as Record<string, unknown>[];
+  const item = (id: unknown) => `${m.base}/${String(id)}`;
+
+  it('declares at least two valid examples, which its own schema accepts', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    const check = compileSchema(m.createSchema);
+    for (const e of examples) expect(check(structuredClone(e)), JSON.stringify(check.errors)).toBe(true);
+  });
+
+  it('round-trips a valid record: create, read, list, update, stale update refused, delete', async () => {
+    const created = await h.svc('POST', m.base, examples[0]);
+    expect(created.statusCode, created.body).toBe(201);
+    const record = created.json();
+    expect(record.version).toBe(1);
+    for (const [k, v] of Object.entries(examples[0])) expect(record[k]).toEqual(v);
+    if (m.res.status) expect(record[m.res.status.field]).toBe(m.res.status.initial);
+
+    const read = await h.svc('GET', item(record.id));
+    expect(read.json()).toEqual(record);
+    if (m.res.operations.includes('list')) {
+      const list = await h.svc('GET', `${m.base}?pageSize=200`);
+      expect(list.json().items.map((r: { id: string }) => r.id)).toContain(record.id);
+    }
+
+    const updated = await h.svc('PUT', item(record.id), { ...examples[1], version: 1 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().version).toBe(2);
+    for (const [k, v] of Object.entries(examples[1])) expect(updated.json()[k]).toEqual(v);
+
+    const stale = await h.svc('PUT', item(record.id), { ...examples[0], version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+    expect((await h.svc('GET', item(record.id))).json().version).toBe(2);
+
+    expect((await h.svc('DELETE', item(record.id))).statusCode).toBe(204);
+    expect((await h.svc('GET', item(record.id))).statusCode).toBe(404);
+  });
+
+  it('refuses every invalid payload with 400 naming fields, and stores nothing', async () => {
+    const before = await count(m.service.name, m.res.name);
+    const cases = invalidPayloads(m.createSchema, examples[0]);
+    expect(cases.length).toBeGreaterThan(5);
+    for (const c of cases) {
+      const res = await h.svc('POST', m.base, c.body);
+      expect(res.statusCode, `${c.why}: ${res.body}`).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe('INVALID_PARAMETERS');
+      expect(Array.isArray(body.details) && body.details.length > 0, c.why).toBe(true);
+    }
+    expect(await count(m.service.name, m.res.name)).toBe(before);
+  });
+
+  it('moves state only through declared actions from allowed states', async () => {
+    const actions = m.res.actions ?? [];
+    if (!m.res.status) return expect(actions).toHaveLength(0);
+    const created = (await h.svc('POST', m.base, examples[0])).json();
+    for (const action of actions) {
+      for (const state of Object.keys(m.res.status.values)) {
+        await h.db.query('UPDATE records SET status = $1 WHERE id = $2', [state, created.id]);
+        const res = await h.svc(action.method, `${item(created.id)}${action.path}`);
+        const now = (await h.svc('GET', item(created.id))).json()[m.res.status.field];
+        if (action.from.includes(state)) {
+          expect(res.statusCode, `${action.name} from ${state}`).toBe(200);
+          expect(now).toBe(action.to);
+        } else {
+          expect(res.statusCode, `${action.name} from ${state}`).toBe(409);
+          expect(res.json().code).toBe('INVALID_TRANSITION');
+          expect(now).toBe(state);
+        }
+      }
+    }
+    await h.svc('DELETE', item(created.id));
+  });
+
+  it("keeps another organisation's app and anonymous callers out", async () => {
+    const created = (await h.svc('POST', m.base, examples[0])).json();
+    const as = (auth: string | undefined, method: 'GET' | 'PUT' | 'DELETE', payload?: unknown) =>
+      h.req({ method, url: item(created.id), payload: payload as object, headers: auth ? { authorization: auth } : {} });
+    expect((await as(h.otherBasic, 'GET')).statusCode).toBe(404);
+    expect((await as(h.otherBasic, 'PUT', { ...examples[1], version: 1 })).statusCode).toBe(404);
+    expect((await as(h.otherBasic, 'DELETE')).statusCode).toBe(404);
+    expect((await as(undefined, 'GET')).statusCode).toBe(401);
+    expect((await as(`Basic ${Buffer.from(`${h.appId}:wrong`).toString('base64')}`, 'GET')).statusCode).toBe(401);
+    const otherList = await h.req({ method: 'GET', url: m.base, headers: { authorization: h.otherBasic } });
+    expect(otherList.json().items.map((r: { id: string }) => r.id)).not.toContain(created.id);
+    const still = (await h.svc('GET', item(created.id))).json();
+    expect(still.version).toBe(1);
+    await h.svc('DELETE', item(created.id));
+  });
+});

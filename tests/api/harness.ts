@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Db } from '../../server/db';
+import { DEMO_ADMIN, DEMO_USER, seedDemo } from '../../server/demo';
+import type { Ctx } from '../../server/context';
+import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  ctx: Ctx;
+  /** The demo app and its credential header. */
+  appId: string;
+  basic: string;
+  /** A second organisation's app, with the remote-config service enabled. */
+  otherAppId: string;
+  otherBasic: string;
+  req: (opts: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  /** A request with the demo app's credential. */
+  svc: (method: InjectOptions['method'], url: string, payload?: unknown) => ReturnType<FastifyInstance['inject']>;
+  login: (email?: string, password?: string, path?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export const basicOf = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
+
+/** A database of its own for one test file, on the PostgreSQL server DATABASE_URL points at. */
+async function createScratchDatabase(url: string) {
+  const name = `lodestar_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const scratchUrl = new URL(url);
+  scratchUrl.pathname = `/${name}`;
+  return {
+    url: scratchUrl.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A server on a fresh database (in memory, or DATABASE_URL's PostgreSQL emptied first) with the demo data. */
+export async function startHarness(): Promise<Harness> {
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const config = { ...loadConfig({}), loginFailureLimit: 5, databaseUrl: scratch?.url };
+  const db = await openDatabase({ databaseUrl: config.databaseUrl });
+  const { app, ctx } = await buildApp(db, config);
+  await seedDemo(db, ctx);
+  const apps = await db.query<{ app_id: string; app_service_secret: string }>('SELECT app_id, app_service_secret FROM apps');
+  const demo = apps.rows[0];
+  const otherOwner = await createAccount(db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
+  const otherOrg = await createOrganization(db, 'Other Studio', otherOwner);
+  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config']);
+  const other = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0];
+  const basic = basicOf(demo.app_id, demo.app_service_secret);
+  const req = (opts: InjectOptions) => app.inject(opts);
+  return {
+    app,
+    db,
+    ctx,
+    appId: demo.app_id,
+    basic,
+    otherAppId,
+    otherBasic: basicOf(otherAppId, other.app_service_secret),
+    req,
+    svc: (method, url, payload) => req({ method, url, payload: payload as InjectOptions['payload'], headers: { authorization: basic } }),
+    async login(email = DEMO_USER.email, password = DEMO_USER.password, path = '/auth/auth-login') {
+      const res = await req({ method: 'POST', url: path, payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      const cookie = res.cookies[0];
+      return `${cookie.name}=${cookie.value}`;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export { DEMO_ADMIN, DEMO_USER };
