@@ -24,7 +24,7 @@ const overrides = [
   },
   {
     name: 'Spring event A/B',
-    rule: 'app.version|version >= "1.2"',
+    rule: 'semver(app.version) >= semver("1.2")',
     priority: 50,
     rolloutPercentage: 50,
     variants: [

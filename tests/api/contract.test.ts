@@ -62,7 +62,9 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
 
   it('refuses every invalid payload with 400 naming fields, and stores nothing', async () => {
     const before = await count(m.service.name, m.res.name);
-    const cases = invalidPayloads(m.createSchema, examples[0]);
+    // Only the cases the schema itself refuses (a missing field with a default, say, is valid).
+    const check = compileSchema(m.createSchema);
+    const cases = invalidPayloads(m.createSchema, examples[0]).filter((c) => !check(structuredClone(c.body)));
     expect(cases.length).toBeGreaterThan(5);
     for (const c of cases) {
       const res = await h.svc('POST', m.base, c.body);

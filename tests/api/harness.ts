@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
@@ -18,9 +18,9 @@ export interface Harness {
   /** A second organisation's app, with the remote-config service enabled. */
   otherAppId: string;
   otherBasic: string;
-  req: (opts: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  req: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
   /** A request with the demo app's credential. */
-  svc: (method: InjectOptions['method'], url: string, payload?: unknown) => ReturnType<FastifyInstance['inject']>;
+  svc: (method: InjectOptions['method'], url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
   login: (email?: string, password?: string, path?: string) => Promise<string>;
   close: () => Promise<void>;
 }
@@ -71,7 +71,14 @@ export async function startHarness(): Promise<Harness> {
     otherAppId,
     otherBasic: basicOf(otherAppId, other.app_service_secret),
     req,
-    svc: (method, url, payload) => req({ method, url, payload: payload as InjectOptions['payload'], headers: { authorization: basic } }),
+    svc: (method, url, payload) =>
+      req({
+        method,
+        url,
+        // Always JSON, even a bare string: the API speaks nothing else.
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { authorization: basic, 'content-type': 'application/json' } }),
+        ...(payload === undefined ? { headers: { authorization: basic } } : {}),
+      }),
     async login(email = DEMO_USER.email, password = DEMO_USER.password, path = '/auth/auth-login') {
       const res = await req({ method: 'POST', url: path, payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);

@@ -188,7 +188,11 @@ describe('evaluation', () => {
 
     const fetched = await h.svc('POST', `${B}/settings`, { context });
     expect(fetched.json().settings).toEqual(body.settings);
-    expect(fetched.json().applied).toEqual([{ overrideId: china.id, overrideName: china.name, variant: 'variant 1' }]);
+    const appliedInSimulation = body.overrides
+      .filter((o: { applied: boolean }) => o.applied)
+      .map((o: { id: string; name: string; variant: string }) => ({ overrideId: o.id, overrideName: o.name, variant: o.variant }));
+    expect(fetched.json().applied).toEqual(appliedInSimulation);
+    expect(appliedInSimulation).toContainEqual({ overrideId: china.id, overrideName: china.name, variant: 'variant 1' });
 
     const elsewhere = (await h.svc('POST', `${B}/settings/simulate`, { context: { user: { id: 'player-1', country: 'FR' } } })).json();
     expect(elsewhere.settings.daily_reward_coins).toBe(100);

@@ -1,0 +1,101 @@
+/**
+ * `npm run bench`: the config list endpoint against the same SQL issued directly (the limit), on the embedded
+ * database and, when DATABASE_URL is set, on PostgreSQL. Prints requests per second, p99 and the ratio.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Db } from '../server/db';
+import { listSql } from '../server/engine/store';
+import { modelOf } from '../server/context';
+import { createAccount, createApp, createOrganization } from '../server/platform/accounts';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Figures {
+  rps: number;
+  p99: number;
+}
+
+const require = createRequire(import.meta.url);
+const autocannonBin = require.resolve('autocannon/autocannon.js');
+
+/** HTTP load from a separate process, so the load generator does not share the server's event loop. */
+function drive(url: string, authorization: string): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-H', `authorization=${authorization}`, url]);
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', () => {
+      const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+      if (r.non2xx || r.errors) reject(new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`));
+      else resolve({ rps: r.requests.average, p99: r.latency.p99 });
+    });
+  });
+}
+
+/** The endpoint's own SQL, issued straight at the database by as many concurrent callers. */
+async function direct(run: () => Promise<unknown>): Promise<Figures> {
+  const latencies: number[] = [];
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await run();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] };
+}
+
+async function seed(db: Db) {
+  const owner = await createAccount(db, { email: 'bench@example.com', password: 'bench-password', name: 'Bench' });
+  const org = await createOrganization(db, 'Bench Studio', owner);
+  const appId = await createApp(db, org, 'Bench Game', ['remote-config']);
+  await db.query(
+    `INSERT INTO records (service, kind, id, scope_id, data)
+     SELECT 'remote-config', 'configs', 'cfg-' || i, $1,
+       jsonb_build_object('key', 'key_' || lpad(i::text, 6, '0'), 'type', 'INT', 'value', i::text, 'variableType', 'keyValue', 'description', 'bench config ' || i)
+     FROM generate_series(1, $2::int) AS i`,
+    [appId, RECORDS],
+  );
+  await db.query('ANALYZE records');
+  const secret = (await db.query<{ s: string }>('SELECT app_service_secret AS s FROM apps WHERE app_id = $1', [appId])).rows[0].s;
+  return { appId, authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}` };
+}
+
+async function measure(label: string, databaseUrl?: string) {
+  const config = { ...loadConfig({}), databaseUrl };
+  const db = await openDatabase({ databaseUrl });
+  if (databaseUrl) await db.exec('TRUNCATE accounts, sessions, organizations, org_members, apps, records, usage_events, audit_log CASCADE');
+  const { app, ctx } = await buildApp(db, config);
+  const { appId, authorization } = await seed(db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://127.0.0.1:${port}/uconfig/v1/configs?page=1&pageSize=20&sort=key&order=asc`;
+
+  const m = modelOf(ctx, 'remote-config', 'configs');
+  const { page, count, params } = listSql(m, appId, { page: 1, pageSize: 20, sort: 'key', order: 'asc', filters: {} });
+  const sql = () => Promise.all([db.query(page, params), db.query(count, params)]);
+
+  for (let i = 0; i < 300; i++) await sql(); // warm-up
+  const api = await drive(url, authorization);
+  const limit = await direct(sql);
+  await app.close();
+  await db.close();
+  const ratio = api.rps / limit.rps;
+  console.log(
+    `${label.padEnd(22)} endpoint ${api.rps.toFixed(0).padStart(6)} req/s  p99 ${api.p99.toFixed(1).padStart(6)} ms | direct SQL ${limit.rps.toFixed(0).padStart(6)} req/s  p99 ${limit.p99.toFixed(1).padStart(6)} ms | ratio ${ratio.toFixed(2)} (target ≥ 0.70)`,
+  );
+}
+
+console.log(`Config list, ${RECORDS} configs, ${CONNECTIONS} connections, ${SECONDS} s each:`);
+await measure('embedded (PGlite)');
+if (process.env.DATABASE_URL) await measure('PostgreSQL', process.env.DATABASE_URL);

@@ -1,0 +1,38 @@
+import { findResource, findService, services, type ResourceDecl, type ServiceDecl } from '../resources';
+
+/**
+ * How the console names declared resources for Refine: `<service>.<resource>`, unique across services. The
+ * resource's `meta` carries the two names too, so providers find the declaration either way.
+ */
+export interface DeclaredResource {
+  service: ServiceDecl;
+  decl: ResourceDecl;
+  key: string;
+}
+
+export const resourceKey = (service: ServiceDecl, decl: ResourceDecl): string => `${service.name}.${decl.name}`;
+
+export function allResources(): DeclaredResource[] {
+  return services.flatMap((service) => service.resources.map((decl) => ({ service, decl, key: resourceKey(service, decl) })));
+}
+
+export function findDeclared(resource: string, meta?: { service?: unknown; resource?: unknown }): DeclaredResource | undefined {
+  if (typeof meta?.service === 'string' && typeof meta.resource === 'string') {
+    const service = findService(meta.service);
+    const decl = findResource(meta.service, meta.resource);
+    if (service && decl) return { service, decl, key: resourceKey(service, decl) };
+  }
+  return allResources().find((r) => r.key === resource);
+}
+
+export function requireDeclared(resource: string, meta?: { service?: unknown; resource?: unknown }): DeclaredResource {
+  const found = findDeclared(resource, meta);
+  if (!found) throw new Error(`No declaration for resource "${resource}"`);
+  return found;
+}
+
+/** The fields every record carries besides its schema fields (ADR 0001). */
+export const SERVER_FIELDS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
+
+/** Fields the list can be sorted on: the declared ones plus the timestamps. */
+export const sortableFields = (decl: ResourceDecl): string[] => [...(decl.list.sorters ?? []), 'createdAt', 'updatedAt'];

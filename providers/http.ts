@@ -1,0 +1,228 @@
+import type { HttpError } from '@refinedev/core';
+import { t, translateServerMessage } from './i18n';
+import { toast } from './notification';
+import type { AppRecord, ErrorBody, FieldIssue } from './types';
+
+/**
+ * The console's one HTTP client, with the shared call behaviour of spec 000 §7-§8:
+ * - by default a failure shows a toast and the call resolves to `null`;
+ * - `ignoreErrors`: a failure resolves to `null` (or `false` from `ok`) and shows nothing;
+ * - `throwResponse`: a failure is thrown as an `ApiError` (after its toast);
+ * - the header `X-Silent-Error: 1` (or `silent: true`) suppresses the toast;
+ * - 401 ends the session: the cookies scripts can reach are removed, the server is told, a warning is shown
+ *   and the sign-in page opens.
+ * Service calls name their app (`appId`) and carry `Basic base64(AppId:AppServiceSecret)` read from the app record.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined | (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A service call on behalf of this app: sends the app's service credential. */
+  appId?: string;
+  /** A call made without a session (signing in): 401 is an ordinary error, not an expired session. */
+  anonymous?: boolean;
+  ignoreErrors?: boolean;
+  throwResponse?: boolean;
+  /** Shorthand for the `X-Silent-Error: 1` header. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export const SILENT_HEADER = 'X-Silent-Error';
+export const SESSION_COOKIES = ['sst', 'admin_sst', 'userId', 'userName'];
+export const SIGN_IN_PATH = '/login-authorize';
+
+/** A failed call: `message` is the text shown to the user, `serverMessage` what the server said. */
+export class ApiError extends Error implements HttpError {
+  readonly statusCode: number;
+  readonly code?: string;
+  readonly serverMessage: string;
+  readonly details: FieldIssue[];
+  readonly response?: Response;
+  readonly errors: Record<string, string>;
+
+  constructor(statusCode: number, text: string, body: ErrorBody = {}, response?: Response) {
+    super(text);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = body.code;
+    this.serverMessage = body.message ?? body.errorMsg ?? '';
+    this.details = Array.isArray(body.details) ? body.details : [];
+    this.response = response;
+    this.errors = Object.fromEntries(this.details.map((d) => [d.field, translateServerMessage(d.message)]));
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Session expiry
+
+let onSessionExpired: ((from: string) => void) | undefined;
+let lastExpiry = 0;
+
+/** Lets the router take over the redirect to the sign-in page (no full reload). */
+export function setSessionExpiredHandler(handler: ((from: string) => void) | undefined): void {
+  onSessionExpired = handler;
+}
+
+export function clearSessionCookies(): void {
+  for (const name of SESSION_COOKIES) document.cookie = `${name}=; Max-Age=0; path=/`;
+}
+
+function expireSession(): void {
+  const now = Date.now();
+  if (now - lastExpiry < 3000) return;
+  lastExpiry = now;
+  clearSessionCookies();
+  forgetApps();
+  void fetch('/auth/logout', { method: 'POST', headers: { 'Cache-Control': 'no-cache' } }).catch(() => undefined);
+  toast('warning', t('errors.sessionExpired'));
+  const from = `${location.pathname}${location.search}`;
+  if (location.pathname === SIGN_IN_PATH) return;
+  if (onSessionExpired) onSessionExpired(from);
+  else location.assign(`${SIGN_IN_PATH}?to=${encodeURIComponent(from)}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// App records and their service credential
+
+const apps = new Map<string, Promise<AppRecord>>();
+
+/** The app record (GET /api/app/:appId), read once and kept until `forgetApp`. Throws `ApiError` quietly. */
+export function getApp(appId: string): Promise<AppRecord> {
+  let pending = apps.get(appId);
+  if (!pending) {
+    pending = request<AppRecord>(`/api/app/${encodeURIComponent(appId)}`, { throwResponse: true, silent: true }).then((app) => {
+      if (!app) throw new ApiError(404, translateServerMessage('not found'));
+      return app;
+    });
+    pending.catch(() => apps.delete(appId));
+    apps.set(appId, pending);
+  }
+  return pending;
+}
+
+export function forgetApp(appId: string): void {
+  apps.delete(appId);
+}
+
+export function forgetApps(): void {
+  apps.clear();
+}
+
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function serviceAuthorization(app: Pick<AppRecord, 'AppId' | 'AppServiceSecret'>): string {
+  return `Basic ${base64(`${app.AppId}:${app.AppServiceSecret}`)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function headersFor(options: RequestOptions): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.silent) headers[SILENT_HEADER] = '1';
+  if (options.appId) headers.Authorization = serviceAuthorization(await getApp(options.appId));
+  return headers;
+}
+
+function errorText(status: number, body: ErrorBody, anonymous: boolean): string {
+  if (status === 0) return t('errors.network');
+  if (status === 401 && !anonymous) return t('errors.sessionExpired');
+  if (status === 403) return t('errors.forbidden');
+  if (status === 423) return t('errors.locked');
+  if (status >= 400 && status < 500) return translateServerMessage(body.message || body.errorMsg || 'Bad Request');
+  return translateServerMessage('Internal Server Error');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function failure<T>(error: ApiError, options: RequestOptions): T | null {
+  if (options.ignoreErrors) return null;
+  const silent = options.silent || options.headers?.[SILENT_HEADER] === '1';
+  if (error.statusCode === 401 && !options.anonymous) expireSession();
+  else if (!silent) toast(error.statusCode === 403 ? 'warning' : 'error', error.message);
+  if (options.throwResponse) throw error;
+  return null;
+}
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/** Sends a call. Resolves to the answer (`undefined` when it has no body) or, on failure, see above. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  const url = buildUrl(path, options.query);
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers: await headersFor(options),
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal: options.signal,
+      });
+    } catch (e) {
+      if (isAbort(e)) throw e;
+      // The app record could not be read (its own failure was already handled), or the network is down.
+      return failure<T>(isApiError(e) ? e : new ApiError(0, t('errors.network')), { ...options, silent: options.silent || isApiError(e) });
+    }
+    if (response.ok) return (await readBody(response)) as T;
+    // A rotated service secret: read the app again once before giving up.
+    if (response.status === 401 && options.appId && attempt === 0) {
+      forgetApp(options.appId);
+      continue;
+    }
+    const raw = await readBody(response);
+    const body: ErrorBody = raw && typeof raw === 'object' ? (raw as ErrorBody) : {};
+    return failure<T>(new ApiError(response.status, errorText(response.status, body, !!options.anonymous), body, response), options);
+  }
+}
+
+/** Whether a call succeeded; failures resolve to `false` quietly. */
+export async function ok(path: string, options: RequestOptions = {}): Promise<boolean> {
+  try {
+    return (await request<unknown>(path, { ...options, ignoreErrors: true, throwResponse: false })) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** A call whose failure is thrown (after its toast): the form Refine's data hooks expect. */
+export async function requireOk<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, { ...options, throwResponse: true })) as T;
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { App, notification as staticNotification } from 'antd';
+import type { NotificationProvider } from '@refinedev/core';
+
+type NotificationApi = Pick<typeof staticNotification, 'open' | 'destroy'>;
+
+/** Spec 000 §9: toasts top-right, 3 seconds; notifications 5 seconds. Both can be closed by hand. */
+export const TOAST_SECONDS = 3;
+export const NOTIFICATION_SECONDS = 5;
+const PLACEMENT = 'topRight' as const;
+
+let api: NotificationApi = staticNotification;
+
+export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+
+/**
+ * A short message in the top-right corner. The same text shown twice in a row replaces itself instead of
+ * stacking (several failing calls at once give one toast).
+ */
+export function toast(kind: ToastKind, text: string): void {
+  api.open({ key: `${kind}:${text}`, type: kind, message: text, placement: PLACEMENT, duration: TOAST_SECONDS });
+}
+
+/** A notification with a title and a description. */
+export function notify(kind: ToastKind, title: string, description?: string): void {
+  api.open({ type: kind, message: title, description, placement: PLACEMENT, duration: NOTIFICATION_SECONDS });
+}
+
+/**
+ * Refine's notification provider, as a hook so that toasts use the antd `App` context (theme, locale). It also
+ * hands that context to `toast`, which non-React code (the HTTP client) calls.
+ */
+export function useNotificationProvider(): NotificationProvider {
+  const { notification } = App.useApp();
+  useEffect(() => {
+    api = notification;
+  }, [notification]);
+  return {
+    open: ({ key, message, description, type }) => {
+      const kind: ToastKind = type === 'progress' ? 'info' : type;
+      notification.open({
+        key,
+        type: kind,
+        message,
+        description,
+        placement: PLACEMENT,
+        duration: description ? NOTIFICATION_SECONDS : TOAST_SECONDS,
+      });
+    },
+    close: (key) => notification.destroy(key),
+  };
+}

@@ -1,0 +1,53 @@
+/** Shapes of the platform API the console reads (spec 000 §3, ADR 0001). */
+
+export interface ServiceState {
+  Status: string;
+  ServiceId?: string;
+  Properties?: Record<string, unknown>;
+}
+
+export interface AppRecord {
+  AppId: string;
+  AppSecret?: string;
+  AppServiceSecret: string;
+  ProjectName: string;
+  OrganizationId: string;
+  OrganizationName: string;
+  /** The caller's role in the app's organisation: owner, admin or member. */
+  Role: string;
+  Services: Record<string, ServiceState>;
+  SupportMultiServices: boolean;
+  Properties: Record<string, string>;
+}
+
+export interface AppList {
+  TotalCount: number;
+  Items: AppRecord[];
+}
+
+export interface Identity {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+/** One failing field of a 400: `field` is a JSON pointer into the body, or `query.<name>` / `params.<name>`. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** The one error shape of every failure. */
+export interface ErrorBody {
+  message?: string;
+  errorMsg?: string;
+  code?: string;
+  details?: FieldIssue[];
+}
+
+/** A page of a REST list (ADR 0001). */
+export interface ListPage<T> {
+  total: number;
+  items: T[];
+}
