@@ -82,8 +82,8 @@ async function measure(label: string, databaseUrl?: string) {
   const url = `http://127.0.0.1:${port}/uconfig/v1/configs?page=1&pageSize=20&sort=key&order=asc`;
 
   const m = modelOf(ctx, 'remote-config', 'configs');
-  const { page, count, params } = listSql(m, appId, { page: 1, pageSize: 20, sort: 'key', order: 'asc', filters: {} });
-  const sql = () => Promise.all([db.query(page, params), db.query(count, params)]);
+  const { page, count, params, pageParams } = listSql(m, appId, { page: 1, pageSize: 20, sort: 'key', order: 'asc', filters: {} });
+  const sql = () => Promise.all([db.query(page, pageParams), db.query(count, params)]);
 
   for (let i = 0; i < 300; i++) await sql(); // warm-up
   const api = await drive(url, authorization);

@@ -16,7 +16,9 @@ export function allResources(): DeclaredResource[] {
   return services.flatMap((service) => service.resources.map((decl) => ({ service, decl, key: resourceKey(service, decl) })));
 }
 
-export function findDeclared(resource: string, meta?: { service?: unknown; resource?: unknown }): DeclaredResource | undefined {
+type MetaLike = Record<string, unknown> | undefined;
+
+export function findDeclared(resource: string, meta?: MetaLike): DeclaredResource | undefined {
   if (typeof meta?.service === 'string' && typeof meta.resource === 'string') {
     const service = findService(meta.service);
     const decl = findResource(meta.service, meta.resource);
@@ -25,7 +27,7 @@ export function findDeclared(resource: string, meta?: { service?: unknown; resou
   return allResources().find((r) => r.key === resource);
 }
 
-export function requireDeclared(resource: string, meta?: { service?: unknown; resource?: unknown }): DeclaredResource {
+export function requireDeclared(resource: string, meta?: MetaLike): DeclaredResource {
   const found = findDeclared(resource, meta);
   if (!found) throw new Error(`No declaration for resource "${resource}"`);
   return found;

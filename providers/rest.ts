@@ -1,5 +1,5 @@
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, LogicalFilter, MetaQuery } from '@refinedev/core';
-import type { ResourceDecl, ServiceDecl } from '../resources';
+import { findService, type ResourceDecl, type ServiceDecl } from '../resources';
 import { requireDeclared, sortableFields } from './declarations';
 import { requireOk, type QueryValue, type RequestOptions } from './http';
 import type { ListPage } from './types';
@@ -24,7 +24,7 @@ function logicalFilters(filters: CrudFilter[] = []): LogicalFilter[] {
   return filters.flatMap((f): LogicalFilter[] => {
     if (f.operator === 'and') return logicalFilters(f.value);
     if (f.operator === 'or') throw new Error('The REST convention cannot express "or" filters');
-    return [f];
+    return [f as LogicalFilter];
   });
 }
 
@@ -127,9 +127,11 @@ export const restDataProvider: DataProvider = {
     let path = url;
     let options: RequestOptions = { throwResponse: true, silent: meta?.silent === true };
     if (typeof meta?.service === 'string') {
-      const { service, decl } = requireDeclared('', { service: meta.service, resource: meta.resource ?? '' });
+      const service = findService(meta.service);
+      if (!service) throw new Error(`No service "${meta.service}"`);
+      if (typeof meta.appId !== 'string') throw new Error(`${service.name} calls need an app id (meta.appId)`);
       path = url.startsWith(service.base) ? url : `${service.base}${url}`;
-      options = callOptions(service, decl, meta);
+      options = { ...options, appId: meta.appId };
     }
     const data = await requireOk(path, {
       ...options,

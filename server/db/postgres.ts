@@ -1,8 +1,22 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './types';
 
 // int8 (counts, sums) as JavaScript numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+const names = new Map<string, string>();
+const MAX_PREPARED = 1000;
+
+/** A stable name per statement text; past the limit, statements are no longer prepared. */
+function statementName(sql: string): string | undefined {
+  let name = names.get(sql);
+  if (!name && names.size < MAX_PREPARED) {
+    name = `q${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
 
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
@@ -12,7 +26,9 @@ export async function openPostgres(url: string): Promise<Db> {
   client.release();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const res = await q.query(sql, params);
+      // Statements with parameters are prepared once per connection and reused (no parse and plan each time).
+      const name = params.length ? statementName(sql) : undefined;
+      const res = await q.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
   });

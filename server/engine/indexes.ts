@@ -15,7 +15,7 @@ export function indexStatements(m: ResourceModel): string[] {
   const fields = new Set([...(m.res.list.sorters ?? []), ...(m.res.list.filters ?? [])]);
   for (const f of fields) {
     const expr = fieldExpr(m, f);
-    out.push(`CREATE INDEX IF NOT EXISTS rx_${short(`${where}|${expr}`)} ON records (scope_id, ${expr}) WHERE ${where}`);
+    out.push(`CREATE INDEX IF NOT EXISTS rx_${short(`${where}|${expr}|id`)} ON records (scope_id, ${expr}, id) WHERE ${where}`);
   }
   for (const f of m.res.unique ?? []) {
     const expr = fieldExpr(m, f);

@@ -59,18 +59,20 @@ export function listSql(m: ResourceModel, scopeId: string, q: ListQuery) {
   const { where, params } = listWhere(m, scopeId, q);
   const sort = q.sort ?? m.res.list.defaultSort?.field ?? 'createdAt';
   const order = (q.order ?? (q.sort ? 'asc' : (m.res.list.defaultSort?.order ?? 'desc'))) === 'desc' ? 'DESC' : 'ASC';
-  const page = `SELECT ${COLS} FROM records WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order} NULLS LAST, id ASC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`;
+  // The id breaks ties in the same direction, so the declared index serves the order both ways.
+  const n = params.length;
+  const page = `SELECT ${COLS} FROM records WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
   const count = `SELECT count(*)::int AS total FROM records WHERE ${where}`;
-  return { page, count, params };
+  return { page, count, params, pageParams: [...params, q.pageSize, (q.page - 1) * q.pageSize] };
 }
 
 export class RecordStore {
   constructor(private readonly db: Queryable) {}
 
   async list(m: ResourceModel, scopeId: string, q: ListQuery): Promise<{ total: number; items: Data[] }> {
-    const { page, count, params } = listSql(m, scopeId, q);
+    const { page, count, params, pageParams } = listSql(m, scopeId, q);
     const [rows, total] = await Promise.all([
-      this.db.query<Row>(page, params),
+      this.db.query<Row>(page, pageParams),
       this.db.query<{ total: number }>(count, params),
     ]);
     return { total: Number(total.rows[0]?.total ?? 0), items: rows.rows.map((r) => present(m, r)) };

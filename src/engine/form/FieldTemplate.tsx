@@ -1,0 +1,41 @@
+import { Form, Typography } from 'antd';
+import type { FieldTemplateProps } from '@rjsf/utils';
+
+/**
+ * One field: label, input, then its errors, or its help when it has none (the theme's own template shows the
+ * help instead of the errors). Objects and arrays are laid out by their own templates; their errors (a variant
+ * list whose weights do not add up, say) follow them.
+ */
+export function FieldTemplate({ id, label, displayLabel, required, children, rawErrors, rawHelp, rawDescription, hidden, schema, uiSchema }: FieldTemplateProps) {
+  if (hidden) return <div className="rjsf-field-hidden">{children}</div>;
+  const errors = [...new Set(rawErrors?.filter(Boolean) ?? [])];
+  const isContainer = schema.type === 'object' || schema.type === 'array';
+  const custom = typeof uiSchema?.['ui:field'] === 'string';
+  if (isContainer && !custom) {
+    return (
+      <div style={{ marginBottom: 16 }}>
+        {children}
+        {errors.map((e) => (
+          <Typography.Text key={e} type="danger" style={{ display: 'block' }}>
+            {e}
+          </Typography.Text>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Form.Item
+      label={displayLabel ? label : undefined}
+      htmlFor={id}
+      required={required}
+      validateStatus={errors.length && !isContainer ? 'error' : undefined}
+      help={errors.length && !isContainer ? errors.map((e) => <div key={e}>{e}</div>) : undefined}
+      extra={rawHelp || rawDescription || undefined}
+      style={{ marginBottom: isContainer ? 0 : 16 }}
+      labelCol={{ span: 24 }}
+      wrapperCol={{ span: 24 }}
+    >
+      {children}
+    </Form.Item>
+  );
+}

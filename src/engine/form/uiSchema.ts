@@ -1,0 +1,50 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { JsonSchema, Text } from '../../../resources/types';
+import { fieldTitle, localText, propertiesOf, xui, type PropSchema } from '../schema';
+
+type Locale = keyof Text;
+
+/**
+ * The uiSchema of a declared form, generated from the schema's `x-ui` hints: titles, help and placeholders in
+ * the current language, enum labels, and the widget each field names. A name in `fieldNames` replaces the
+ * whole field (it needs more than its own value: siblings, nested data); any other name is a widget.
+ */
+export function buildUiSchema(schema: JsonSchema, locale: Locale, fieldNames: Set<string>, autofocus = true): UiSchema {
+  const ui = objectUi(schema as PropSchema, locale, fieldNames);
+  const first = propertiesOf(schema)[0]?.[0];
+  if (autofocus && first) ui[first] = { ...(ui[first] as UiSchema), 'ui:autofocus': true };
+  return { ...ui, 'ui:submitButtonOptions': { norender: true } };
+}
+
+function objectUi(schema: PropSchema, locale: Locale, fieldNames: Set<string>): UiSchema {
+  const ui: UiSchema = {};
+  for (const [name, prop] of propertiesOf(schema)) ui[name] = propertyUi(prop, name, locale, fieldNames);
+  return ui;
+}
+
+function propertyUi(prop: PropSchema, name: string, locale: Locale, fieldNames: Set<string>): UiSchema {
+  const hints = xui(prop);
+  const ui: UiSchema = { 'ui:title': fieldTitle(prop, name, locale) };
+  const help = localText(hints.help, locale);
+  if (help) ui['ui:help'] = help;
+  const placeholder = localText(hints.placeholder, locale);
+  if (placeholder) ui['ui:placeholder'] = placeholder;
+  if (prop.enum && hints.enumNames?.[locale]) ui['ui:enumNames'] = hints.enumNames[locale];
+
+  const widget = hints.widget ?? (prop.format === 'date-time' ? 'datetime' : undefined);
+  if (widget && fieldNames.has(widget)) ui['ui:field'] = widget;
+  else if (widget) ui['ui:widget'] = widget;
+
+  const options: Record<string, string | object> = {};
+  if (hints.typeField) options.typeField = hints.typeField;
+  if (hints.validatePath) options.validatePath = hints.validatePath;
+  if (hints.optionsFrom) options.optionsFrom = hints.optionsFrom;
+  if (Object.keys(options).length) ui['ui:options'] = options;
+
+  if (prop.type === 'object' && prop.properties && !ui['ui:field']) Object.assign(ui, objectUi(prop, locale, fieldNames));
+  if (prop.type === 'array' && prop.items) {
+    const items = prop.items;
+    ui.items = items.type === 'object' ? objectUi(items, locale, fieldNames) : propertyUi(items, name, locale, fieldNames);
+  }
+  return ui;
+}

@@ -1,0 +1,26 @@
+import { DatePicker, Flex, Typography } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import { fromShanghaiWallTime, toShanghaiWallTime } from '../../../lib/format';
+import { useLocale } from '../../../lib/useLocale';
+
+/** `x-ui.widget: datetime` (and any `format: date-time`): picked in Beijing time, stored as an ISO UTC instant. */
+export function DateTimeWidget({ id, value, onChange, onBlur, disabled, readonly, autofocus, rawErrors }: WidgetProps) {
+  const { t } = useLocale();
+  return (
+    <Flex align="center" gap={8} wrap>
+      <DatePicker
+        id={id}
+        showTime={{ format: 'HH:mm:ss' }}
+        format="YYYY-MM-DD HH:mm:ss"
+        value={typeof value === 'string' && value ? toShanghaiWallTime(value) : null}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        status={rawErrors?.length ? 'error' : undefined}
+        style={{ minWidth: 220 }}
+        onChange={(d) => onChange(d ? fromShanghaiWallTime(d) : undefined)}
+        onBlur={() => onBlur(id, value)}
+      />
+      <Typography.Text type="secondary">{t('widgets.timezone')} (UTC+8)</Typography.Text>
+    </Flex>
+  );
+}

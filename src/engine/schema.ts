@@ -1,0 +1,129 @@
+import type { JsonSchema, ResourceDecl, Text } from '../../resources/types';
+import { SERVER_FIELDS } from '../../providers/declarations';
+
+/** Where a widget reads its choices: another resource of the same service (e.g. config keys for overrides). */
+export interface OptionsFrom {
+  resource: string;
+  /** The field whose value is stored. */
+  value: string;
+  /** A field shown next to the value. */
+  label?: string;
+  /** A field holding the value type of the option (for typed inputs). */
+  type?: string;
+  /** A field shown as a hint (e.g. the default value). */
+  hint?: string;
+}
+
+/** The `x-ui` keyword: UI hints JSON Schema cannot carry. */
+export interface XUi {
+  title?: Text;
+  widget?: string;
+  help?: Text;
+  placeholder?: string | Text;
+  enumNames?: { 'zh-CN': string[]; en: string[] };
+  hideInList?: boolean;
+  /** typedValue: the sibling field holding the value type. */
+  typeField?: string;
+  /** expression: path under the service base that validates a rule. */
+  validatePath?: string;
+  optionsFrom?: OptionsFrom;
+  /** Column width in the list, in pixels. */
+  width?: number;
+}
+
+export type PropSchema = JsonSchema & {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  enum?: unknown[];
+  format?: string;
+  readOnly?: boolean;
+  default?: unknown;
+  properties?: Record<string, PropSchema>;
+  items?: PropSchema;
+  required?: string[];
+  'x-ui'?: XUi;
+};
+
+type Locale = keyof Text;
+
+export const xui = (prop: PropSchema | undefined): XUi => (prop?.['x-ui'] ?? {}) as XUi;
+
+export function propertiesOf(schema: JsonSchema): [string, PropSchema][] {
+  return Object.entries(((schema as PropSchema).properties ?? {}) as Record<string, PropSchema>);
+}
+
+export const propertyOf = (schema: JsonSchema, name: string): PropSchema | undefined =>
+  ((schema as PropSchema).properties ?? {})[name];
+
+export function fieldTitle(prop: PropSchema | undefined, name: string, locale: Locale): string {
+  return xui(prop).title?.[locale] || prop?.title || name;
+}
+
+export function localText(value: string | Text | undefined, locale: Locale): string | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : value[locale] || value['zh-CN'];
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** An enum's choices with their labels in this language (`x-ui.enumNames`), or the values themselves. */
+export function enumOptions(prop: PropSchema | undefined, locale: Locale): Option[] {
+  const names = xui(prop).enumNames?.[locale];
+  return (prop?.enum ?? []).map((value, i) => ({ value: String(value), label: names?.[i] ?? String(value) }));
+}
+
+/** Fields a form never shows: server-managed ones, `readOnly` ones, the status and the declared `readOnly`. */
+function hiddenFromForms(decl: ResourceDecl): Set<string> {
+  const hidden = new Set<string>([...SERVER_FIELDS, decl.idField, ...(decl.readOnly ?? [])]);
+  if (decl.status) hidden.add(decl.status.field);
+  for (const [name, prop] of propertiesOf(decl.schema)) if (prop.readOnly) hidden.add(name);
+  return hidden;
+}
+
+/**
+ * The fields of the create or edit form. Parts (fields with their own endpoint) are edited where they are shown,
+ * so the edit form leaves them out; the create form includes them so a record can start complete.
+ */
+export function formFields(decl: ResourceDecl, mode: 'create' | 'edit'): string[] {
+  const hidden = hiddenFromForms(decl);
+  if (mode === 'edit') for (const part of decl.parts ?? []) hidden.add(part.field);
+  return propertiesOf(decl.schema)
+    .map(([name]) => name)
+    .filter((name) => !hidden.has(name));
+}
+
+/** The schema narrowed to some of its fields (their conditions and requirements kept), without its own title. */
+export function narrowSchema(schema: JsonSchema, fields: string[]): JsonSchema {
+  const source = schema as PropSchema;
+  const keep = new Set(fields);
+  const { title: _t, description: _d, $id: _id, ...rest } = source as PropSchema & { $id?: string };
+  return {
+    ...rest,
+    properties: Object.fromEntries(propertiesOf(schema).filter(([name]) => keep.has(name))),
+    required: (source.required ?? []).filter((name) => keep.has(name)),
+  };
+}
+
+/** A schema holding one field of another, for editing that field alone (a part). */
+export function fieldSchema(schema: JsonSchema, field: string): JsonSchema {
+  const { allOf: _conditions, ...rest } = schema as PropSchema & { allOf?: unknown };
+  return narrowSchema({ ...rest, required: [field] }, [field]);
+}
+
+export function pick(record: Record<string, unknown> | undefined, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (record && record[f] !== undefined && record[f] !== null) out[f] = record[f];
+  return out;
+}
+
+/** Fields shown on a record's page: every schema field but the parts (they have their own editor). */
+export function detailFields(decl: ResourceDecl): string[] {
+  const parts = new Set((decl.parts ?? []).map((p) => p.field));
+  return propertiesOf(decl.schema)
+    .map(([name]) => name)
+    .filter((name) => !parts.has(name) && name !== decl.status?.field);
+}
