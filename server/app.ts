@@ -35,10 +35,18 @@ const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/** PostgreSQL error codes caused by the data sent: invalid text, numbers out of range, values too large. */
+const DATA_ERROR_CODES = new Set(['22P05', '22021', '22003', '22001', '54000', '22P02']);
+
+/** `\u0000` in a JSON string (an escape not itself escaped): PostgreSQL text cannot hold it. */
+const NUL_ESCAPE = /(^|[^\\])(\\\\)*\\u0000/i;
+
 function toApiError(err: FastifyError): ApiError {
   if (err instanceof ApiError) return err;
   if (err.validation) return new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', toFieldErrors(err.validation as never, err.validationContext));
   const status = err.statusCode ?? 500;
+  // Data the database cannot hold (a character it refuses, a value past its limits) is the caller's input.
+  if (typeof err.code === 'string' && DATA_ERROR_CODES.has(err.code)) return new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/', message: 'value not storable' }]);
   if (status === 415) return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupported media type');
   if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'payload too large');
   if (status >= 400 && status < 500) return new ApiError(status, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/', message: err.message }]);
@@ -60,6 +68,15 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   app.setValidatorCompiler(({ schema, httpPart }) => compileSchema(schema as object, httpPart));
   // JSON bodies only: a cross-site form cannot send them (ADR 0001).
   app.removeContentTypeParser('text/plain');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (NUL_ESCAPE.test(body as string)) {
+      done(new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/', message: 'text may not contain the NUL character' }]), undefined);
+      return;
+    }
+    parseJson(req, body, done);
+  });
   await app.register(cookie);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -10,7 +10,7 @@ import { audit, checkWrite, idOf, storedFields } from './write';
 const versionBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { version: { type: 'integer', minimum: 1 } },
+  properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 };
 
 /** State actions: each moves a record from an allowed state to its target; from any other state, 409. */
@@ -72,7 +72,7 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
         type: 'object',
         additionalProperties: false,
         required: [part.field],
-        properties: { [part.field]: fieldSchema, version: { type: 'integer', minimum: 1 } },
+        properties: { [part.field]: fieldSchema, version: { type: 'integer', minimum: 1, maximum: 2147483647 } },
       },
       responses: { 200: ok, ...errors },
       handler: async (req) => {

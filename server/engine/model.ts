@@ -49,7 +49,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
 
   const createSchema = writable(res.schema);
   const updateSchema = writable(res.schema);
-  props(updateSchema).version = { type: 'integer', minimum: 1, description: 'The version read; a stale one is refused.' };
+  props(updateSchema).version = { type: 'integer', minimum: 1, maximum: 2147483647, description: 'The version read; a stale one is refused.' };
   updateSchema.required = [...((updateSchema.required as string[]) ?? []), 'version'];
 
   const recordSchema = bare(res.schema);

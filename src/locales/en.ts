@@ -94,6 +94,7 @@ export const en: Messages = {
     bulkDeleteConfirm: 'Delete the {{count}} selected {{name}}? This cannot be undone.',
     bulkDelete: 'Delete selected',
     actionDone: '{{action}}: “{{title}}”',
+    actionConfirmTitle: '{{action}} “{{title}}”',
     actionNotAllowed: 'Not possible while the status is “{{status}}”',
     emptyTitle: 'No {{name}} yet',
     emptyCreate: 'Create the first {{name}}',

@@ -90,6 +90,7 @@ export const zhCN = {
     bulkDeleteConfirm: '确定删除选中的 {{count}} 项{{name}}？删除后无法恢复。',
     bulkDelete: '批量删除',
     actionDone: '已{{action}}「{{title}}」',
+    actionConfirmTitle: '{{action}}「{{title}}」',
     actionNotAllowed: '当前状态为「{{status}}」，不能{{action}}',
     emptyTitle: '还没有{{name}}',
     emptyCreate: '新建第一个{{name}}',

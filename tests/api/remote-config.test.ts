@@ -258,11 +258,43 @@ describe('credentials', () => {
   });
 
   it('drops a cached credential on refresh-token so a rotated secret takes effect', async () => {
+    const original = (await h.db.query<{ s: string }>('SELECT app_service_secret AS s FROM apps WHERE app_id = $1', [h.appId])).rows[0].s;
     expect((await h.svc('GET', `${B}/configs`)).statusCode).toBe(200);
     await h.db.query(`UPDATE apps SET app_service_secret = 'rotated-secret' WHERE app_id = $1`, [h.appId]);
     expect((await h.svc('POST', `${B}/refresh-token`)).json()).toEqual({ refreshed: true });
     expect((await h.svc('GET', `${B}/configs`)).statusCode).toBe(401);
     const fresh = `Basic ${Buffer.from(`${h.appId}:rotated-secret`).toString('base64')}`;
     expect((await h.req({ method: 'GET', url: `${B}/configs`, headers: { authorization: fresh } })).statusCode).toBe(200);
+    await h.db.query('UPDATE apps SET app_service_secret = $1 WHERE app_id = $2', [original, h.appId]);
+    h.ctx.apps.forget(h.appId);
+  });
+});
+
+describe('hostile input', () => {
+  const raw = (url: string, payload: string) =>
+    h.req({ method: 'POST', url, payload, headers: { authorization: h.basic, 'content-type': 'application/json' } });
+
+  it('refuses text with NUL characters with 400 and stores nothing', async () => {
+    const before = (await h.svc('GET', `${B}/configs`)).json().total;
+    for (const body of [{ key: 'nul_a', type: 'STRING', value: 'a\u0000b' }, { key: 'nul_b', type: 'STRING', value: 'x', description: '\u0000' }]) {
+      const res = await h.svc('POST', `${B}/configs`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('INVALID_PARAMETERS');
+    }
+    expect((await h.svc('GET', `${B}/configs?q=%00`)).statusCode).toBe(400);
+    expect((await h.svc('GET', `${B}/configs`)).json().total).toBe(before);
+    // An escaped backslash before "u0000" is ordinary text.
+    const literal = await h.svc('POST', `${B}/configs`, { key: 'not_nul', type: 'STRING', value: '\\u0000' });
+    expect(literal.statusCode).toBe(201);
+    expect(literal.json().value).toBe('\\u0000');
+  });
+
+  it('survives deeply nested contexts and oversized versions without a 500', async () => {
+    const deep = await raw(`${B}/settings/simulate`, `{"context":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}`);
+    expect(deep.statusCode).toBe(200);
+    const c = (await h.svc('GET', `${B}/configs`)).json().items[0];
+    const huge = await h.svc('PUT', `${B}/configs/${c.id}`, { key: c.key, type: c.type, value: c.value, version: 99999999999 });
+    expect(huge.statusCode).toBe(400);
+    expect((await raw(`${B}/configs`, '{"key": "broken",')).statusCode).toBe(400);
   });
 });

@@ -1,0 +1,162 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Alert, App, Button, Drawer, Space } from 'antd';
+import { useCreate, useUpdate, type BaseRecord } from '@refinedev/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import { isApiError } from '../../providers/http';
+import { translateServerMessage } from '../../providers/i18n';
+import { toast } from '../../providers/notification';
+import type { FieldIssue } from '../../providers/types';
+import { detailsToErrorSchema } from './form/errors';
+import { LazySchemaForm } from './LazySchemaForm';
+import { formFields, narrowSchema, pick } from './schema';
+import type { DeclaredScope } from './useDeclared';
+
+interface Props {
+  scope: DeclaredScope;
+  mode: 'create' | 'edit';
+  /** The record being edited (with its version). */
+  record?: BaseRecord;
+  open: boolean;
+  onClose: () => void;
+  onSaved?: (record: BaseRecord) => void;
+}
+
+interface Failure {
+  message: string;
+  /** Issues about fields the form does not show. */
+  others: FieldIssue[];
+}
+
+/**
+ * Create or edit a declared record in a drawer: the schema's form, submitted with Enter or the save button,
+ * the server's field errors put back on the fields. An edit sends the record's version, so a change made
+ * meanwhile by someone else is refused rather than overwritten.
+ */
+export function RecordDrawer({ scope, mode, record, open, onClose, onSaved }: Props) {
+  const { decl, key, meta, t, appId, service } = scope;
+  const { modal } = App.useApp();
+  const formId = useId().replace(/:/g, '');
+  const fields = useMemo(() => formFields(decl, mode), [decl, mode]);
+  const schema = useMemo(() => narrowSchema(decl.schema, fields), [decl.schema, fields]);
+  const initial = useMemo(() => pick(record, fields), [record, fields]);
+  const [data, setData] = useState<Record<string, unknown>>(initial);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  const [failure, setFailure] = useState<Failure>();
+  // Whether the user has worked in the form: the form fills in defaults by itself, which is no reason to ask.
+  const [touched, setTouched] = useState(false);
+  const { mutateAsync: create, mutation: creating } = useCreate();
+  const { mutateAsync: update, mutation: updating } = useUpdate();
+
+  useEffect(() => {
+    if (!open) return;
+    setData(initial);
+    setExtraErrors(undefined);
+    setFailure(undefined);
+    setTouched(false);
+  }, [open, initial]);
+
+  const submit = async (formData: Record<string, unknown>) => {
+    setFailure(undefined);
+    try {
+      let saved: BaseRecord;
+      if (mode === 'create') {
+        const answer = await create({ resource: key, values: formData, meta: { ...meta, silent: true }, successNotification: false, errorNotification: false });
+        saved = answer.data;
+        toast('success', t('engine.created', { name: scope.singular }));
+      } else {
+        // Fields the form leaves out (parts edited elsewhere) go back unchanged.
+        const values = { ...pick(record, formFields(decl, 'create')), ...formData, version: record?.version };
+        const answer = await update({
+          resource: key,
+          id: scope.idOf(record ?? {}),
+          values,
+          meta: { ...meta, silent: true },
+          mutationMode: 'pessimistic',
+          successNotification: false,
+          errorNotification: false,
+        });
+        saved = answer.data;
+        toast('success', t('engine.saved', { name: scope.singular }));
+      }
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      const shown = new Set(fields);
+      const onFields = error.details.filter((d) => d.field.startsWith('/') && shown.has(d.field.split('/')[1]));
+      setExtraErrors(onFields.length ? detailsToErrorSchema(onFields, translateServerMessage) : undefined);
+      setFailure({ message: error.message, others: error.details.filter((d) => !onFields.includes(d)) });
+    }
+  };
+
+  const dirty = touched && JSON.stringify(data) !== JSON.stringify(initial);
+  const close = () => {
+    if (!dirty) return onClose();
+    modal.confirm({
+      title: t('common.unsaved'),
+      okText: t('common.close'),
+      cancelText: t('common.cancel'),
+      onOk: onClose,
+    });
+  };
+  const busy = creating.isPending || updating.isPending;
+
+  return (
+    <Drawer
+      title={t(mode === 'create' ? 'engine.createTitle' : 'engine.editTitle', { name: scope.singular })}
+      open={open}
+      onClose={close}
+      width={Math.min(680, typeof window === 'undefined' ? 680 : window.innerWidth)}
+      destroyOnHidden
+      maskClosable={!dirty}
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button type="primary" htmlType="submit" form={formId} loading={busy}>
+            {mode === 'create' ? t('common.create') : t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={failure.message}
+          description={
+            failure.others.length ? (
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {failure.others.map((d) => (
+                  <li key={`${d.field}${d.message}`}>
+                    <code>{d.field}</code> {translateServerMessage(d.message)}
+                  </li>
+                ))}
+              </ul>
+            ) : extraErrors ? (
+              t('engine.fixFields')
+            ) : undefined
+          }
+        />
+      )}
+      {open && (
+        <div onKeyDownCapture={() => setTouched(true)} onMouseDownCapture={() => setTouched(true)}>
+        <LazySchemaForm
+          id={formId}
+          schema={schema}
+          formData={data}
+          onChange={(next) => {
+            setData(next);
+            if (extraErrors) setExtraErrors(undefined);
+          }}
+          onSubmit={(next) => void submit(next)}
+          extraErrors={extraErrors}
+          appId={appId}
+          serviceName={service.name}
+          disabled={busy}
+        />
+        </div>
+      )}
+    </Drawer>
+  );
+}

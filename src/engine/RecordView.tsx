@@ -1,0 +1,32 @@
+import { Descriptions } from 'antd';
+import type { BaseRecord } from '@refinedev/core';
+import { FieldValue } from './FieldValue';
+import { detailFields, fieldTitle, propertyOf } from './schema';
+import type { DeclaredScope } from './useDeclared';
+
+/** A record's fields as a read-only description list, then its id, version and timestamps. */
+export function RecordView({ scope, record, withStatus }: { scope: DeclaredScope; record: BaseRecord; withStatus?: boolean }) {
+  const { decl, t, locale } = scope;
+  const fields = detailFields(decl);
+  const statusField = decl.status?.field;
+  const items = [
+    ...(withStatus && statusField ? [statusField] : []),
+    ...fields,
+  ].map((field) => ({
+    key: field,
+    label: fieldTitle(propertyOf(decl.schema, field), field, locale),
+    children: <FieldValue decl={decl} field={field} value={record[field]} record={record} />,
+  }));
+  const meta = [
+    { key: 'id', label: t('engine.id'), children: <code>{String(record[decl.idField] ?? '')}</code> },
+    { key: 'version', label: t('engine.version'), children: String(record.version ?? '') },
+    { key: 'createdAt', label: t('engine.createdAt'), children: <FieldValue decl={decl} field="createdAt" value={record.createdAt} /> },
+    { key: 'updatedAt', label: t('engine.updatedAt'), children: <FieldValue decl={decl} field="updatedAt" value={record.updatedAt} /> },
+  ];
+  return (
+    <>
+      <Descriptions bordered size="small" column={1} items={items} styles={{ label: { width: 160 } }} />
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={meta} style={{ marginTop: 16 }} title={t('engine.meta')} />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { BaseRecord, CrudSort } from '@refinedev/core';
+import { sortableFields } from '../../providers/declarations';
+import { FieldValue } from './FieldValue';
+import { fieldTitle, propertyOf, xui, type PropSchema } from './schema';
+import type { DeclaredScope } from './useDeclared';
+
+/** A sensible width for a column, from its schema (or `x-ui.width`). Free text takes what is left. */
+function widthOf(field: string, prop: PropSchema | undefined, isStatus: boolean): number | undefined {
+  const declared = xui(prop).width;
+  if (declared) return declared;
+  if (isStatus) return 110;
+  if (field === 'createdAt' || field === 'updatedAt' || prop?.format === 'date-time') return 176;
+  if (prop?.type === 'integer' || prop?.type === 'number') return xui(prop).widget === 'percent' ? 110 : 100;
+  if (prop?.enum) return 120;
+  return undefined;
+}
+
+const TIMESTAMP_TITLES: Record<string, string> = { createdAt: 'engine.createdAt', updatedAt: 'engine.updatedAt' };
+
+/**
+ * The list's columns, in the declared order: titles from `x-ui.title`, sorting where declared (the current sort
+ * shown), values through `FieldValue`. The title field opens the record; the last column holds its actions.
+ */
+export function buildColumns(
+  scope: DeclaredScope,
+  sorters: CrudSort[],
+  openRecord: (record: BaseRecord) => void,
+  renderActions: (record: BaseRecord) => ReactNode,
+): ColumnsType<BaseRecord> {
+  const { decl, t, locale } = scope;
+  const sortable = new Set(sortableFields(decl));
+  const fields = decl.list.columns.filter((f) => !xui(propertyOf(decl.schema, f)).hideInList);
+
+  const columns: ColumnsType<BaseRecord> = fields.map((field) => {
+    const prop = propertyOf(decl.schema, field);
+    const current = sorters.find((s) => s.field === field)?.order;
+    const isTitle = field === decl.titleField;
+    const width = widthOf(field, prop, decl.status?.field === field);
+    return {
+      key: field,
+      dataIndex: field,
+      title: TIMESTAMP_TITLES[field] ? t(TIMESTAMP_TITLES[field]) : fieldTitle(prop, field, locale),
+      sorter: sortable.has(field),
+      sortOrder: current === 'asc' ? 'ascend' : current === 'desc' ? 'descend' : null,
+      width,
+      ellipsis: width === undefined && !isTitle,
+      fixed: isTitle ? 'left' : undefined,
+      render: (value: unknown, record: BaseRecord) =>
+        isTitle ? (
+          <Typography.Link onClick={() => openRecord(record)} style={{ fontWeight: 500 }}>
+            <FieldValue decl={decl} field={field} value={value} record={record} compact />
+          </Typography.Link>
+        ) : (
+          <FieldValue decl={decl} field={field} value={value} record={record} compact />
+        ),
+    };
+  });
+
+  columns.push({
+    key: '__actions',
+    title: t('common.actions'),
+    fixed: 'right',
+    width: 90 + 56 * (2 + (decl.actions?.length ?? 0)),
+    render: (_: unknown, record: BaseRecord) => renderActions(record),
+  });
+  return columns;
+}
