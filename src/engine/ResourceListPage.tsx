@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router';
+import { Card, Tabs } from 'antd';
+import { useLocale } from '../lib/useLocale';
+import { usePageTitle } from '../lib/usePageTitle';
+import { PageHeader } from './PageHeader';
+import { ResourceTable } from './ResourceTable';
+import { listRoutes, serviceOfRoute } from './routes';
+
+/**
+ * A declared list route. One resource: its list. Several resources declaring the same route: one tab each,
+ * the open tab kept in the address (`?tab=`) so links and the back button return to it.
+ */
+export default function ResourceListPage({ route }: { route: string }) {
+  const { text } = useLocale();
+  const [params, setParams] = useSearchParams();
+  const resources = listRoutes().find((r) => r.route === route)?.resources ?? [];
+  const service = serviceOfRoute(route);
+  const menuLabel = service?.menu?.find((m) => m.route === route)?.label;
+  const title = menuLabel ? text(menuLabel) : text(resources[0]?.decl.label);
+  usePageTitle(title);
+  const active = resources.find((r) => r.decl.name === params.get('tab'))?.decl.name ?? resources[0]?.decl.name;
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={service ? text(service.catalogue.description) : undefined} />
+      <Card styles={{ body: { paddingTop: resources.length > 1 ? 8 : 24 } }}>
+        {resources.length > 1 ? (
+          <Tabs
+            activeKey={active}
+            onChange={(tab) => setParams({ tab }, { replace: true })}
+            destroyOnHidden
+            items={resources.map((r) => ({ key: r.decl.name, label: text(r.decl.label), children: <ResourceTable declared={r} /> }))}
+          />
+        ) : (
+          resources[0] && <ResourceTable declared={resources[0]} />
+        )}
+      </Card>
+    </>
+  );
+}

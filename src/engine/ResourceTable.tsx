@@ -1,0 +1,162 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Drawer, Empty, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useCan, useTable, type BaseKey, type BaseRecord, type LogicalFilter } from '@refinedev/core';
+import type { DeclaredResource } from '../../providers/declarations';
+import { buildColumns } from './columns';
+import { ListToolbar } from './ListToolbar';
+import { RecordActions } from './RecordActions';
+import { RecordDrawer } from './RecordDrawer';
+import { RecordView } from './RecordView';
+import { showPathOf } from './routes';
+import { useDeclared } from './useDeclared';
+import { useRecordCommands } from './useRecordCommands';
+
+type Panel = { kind: 'create' } | { kind: 'edit'; record: BaseRecord } | { kind: 'view'; record: BaseRecord };
+
+/**
+ * The list of a declared resource: server-side paging, the declared sorts and filters, free-text search, status
+ * tags, row actions, bulk delete, and create / edit in a drawer. Nothing here knows which resource it shows.
+ */
+export function ResourceTable({ declared }: { declared: DeclaredResource }) {
+  const scope = useDeclared(declared);
+  const { decl, key, meta, t, appId } = scope;
+  const navigate = useNavigate();
+  const commands = useRecordCommands(scope);
+  const [panel, setPanel] = useState<Panel>();
+  const [selected, setSelected] = useState<BaseKey[]>([]);
+  const params = { appId };
+  const canCreate = useCan({ resource: key, action: 'create', params }).data?.can === true;
+  const canBulk = useCan({ resource: key, action: 'bulkDelete', params }).data?.can === true;
+
+  const { result, tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable({
+    resource: key,
+    meta,
+    dataProviderName: declared.service.convention,
+    pagination: { currentPage: 1, pageSize: decl.list.pageSize ?? 20, mode: 'server' },
+    sorters: { initial: decl.list.defaultSort ? [decl.list.defaultSort] : [] },
+    syncWithLocation: false,
+    errorNotification: false,
+  });
+
+  const filterValues = useMemo(
+    () => Object.fromEntries(filters.filter((f): f is LogicalFilter => 'field' in f).map((f) => [f.field, f.value as string | undefined])),
+    [filters],
+  );
+  const filtering = Object.values(filterValues).some((v) => v !== undefined && v !== '');
+
+  const onFilter = useCallback(
+    (field: string, value: string | undefined) => {
+      setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value }], 'merge');
+      setCurrentPage(1);
+      setSelected([]);
+    },
+    [setFilters, setCurrentPage],
+  );
+
+  const openRecord = (record: BaseRecord) => {
+    const path = showPathOf(decl, appId, scope.idOf(record));
+    if (path) navigate(path);
+    else setPanel({ kind: 'view', record });
+  };
+
+  const columns = buildColumns(scope, sorters, openRecord, (record) => (
+    <RecordActions
+      scope={scope}
+      record={record}
+      commands={commands}
+      variant="row"
+      onView={() => openRecord(record)}
+      onEdit={() => setPanel({ kind: 'edit', record })}
+      onDeleted={() => setSelected((s) => s.filter((id) => id !== scope.idOf(record)))}
+    />
+  ));
+
+  const empty = filtering ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('engine.noMatch', { name: scope.label })}>
+      <Button onClick={() => setFilters([], 'replace')}>{t('engine.clearFilters')}</Button>
+    </Empty>
+  ) : (
+    <Empty description={t('engine.emptyTitle', { name: scope.label })}>
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'create' })}>
+          {t('engine.emptyCreate', { name: scope.singular })}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <>
+      <ListToolbar
+        scope={scope}
+        values={filterValues}
+        onFilter={onFilter}
+        onRefresh={() => void tableQuery.refetch()}
+        refreshing={tableQuery.isFetching}
+        onCreate={canCreate ? () => setPanel({ kind: 'create' }) : undefined}
+        selected={selected.length}
+        onBulkDelete={canBulk ? () => commands.removeMany(selected, () => setSelected([])) : undefined}
+      />
+      <Table<BaseRecord>
+        rowKey={(r) => scope.idOf(r)}
+        columns={columns}
+        dataSource={result.data}
+        loading={tableQuery.isFetching}
+        locale={{ emptyText: tableQuery.isLoading ? ' ' : empty }}
+        scroll={{ x: 'max-content' }}
+        size="middle"
+        rowSelection={canBulk && decl.bulkDeleteParam ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+        pagination={{
+          current: currentPage,
+          pageSize,
+          total: result.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          hideOnSinglePage: false,
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            setSorters(s?.order ? [{ field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
+            setCurrentPage(1);
+          } else if (extra.action === 'paginate') {
+            if (pagination.pageSize && pagination.pageSize !== pageSize) {
+              setPageSize(pagination.pageSize);
+              setCurrentPage(1);
+            } else setCurrentPage(pagination.current ?? 1);
+            setSelected([]);
+          }
+        }}
+      />
+      <RecordDrawer
+        scope={scope}
+        mode={panel?.kind === 'edit' ? 'edit' : 'create'}
+        record={panel?.kind === 'edit' ? panel.record : undefined}
+        open={panel?.kind === 'create' || panel?.kind === 'edit'}
+        onClose={() => setPanel(undefined)}
+      />
+      <Drawer
+        title={t('engine.viewTitle', { name: scope.singular })}
+        open={panel?.kind === 'view'}
+        onClose={() => setPanel(undefined)}
+        width={Math.min(640, window.innerWidth)}
+        extra={
+          panel?.kind === 'view' && (
+            <RecordActions
+              scope={scope}
+              record={panel.record}
+              commands={commands}
+              variant="page"
+              onEdit={() => setPanel({ kind: 'edit', record: panel.record })}
+              onDeleted={() => setPanel(undefined)}
+            />
+          )
+        }
+      >
+        {panel?.kind === 'view' && <RecordView scope={scope} record={panel.record} withStatus />}
+      </Drawer>
+    </>
+  );
+}
