@@ -18,6 +18,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 interface Figures {
   rps: number;
   p99: number;
+  /** CPU this process spent per request, in ms (the server's share; the database server's is not included). */
+  cpuMs?: number;
+}
+
+/** Runs a measurement and adds this process's CPU time per request to it. */
+async function withCpu(run: () => Promise<Figures>): Promise<Figures> {
+  const before = process.cpuUsage();
+  const f = await run();
+  const used = process.cpuUsage(before);
+  return { ...f, cpuMs: (used.user + used.system) / 1000 / (f.rps * SECONDS) };
 }
 
 const require = createRequire(import.meta.url);
@@ -86,14 +96,15 @@ async function measure(label: string, databaseUrl?: string) {
   const sql = () => Promise.all([db.query(page, pageParams), db.query(count, params)]);
 
   for (let i = 0; i < 300; i++) await sql(); // warm-up
-  const api = await drive(url, authorization);
-  const limit = await direct(sql);
+  const api = await withCpu(() => drive(url, authorization));
+  const limit = await withCpu(() => direct(sql));
   await app.close();
   await db.close();
   const ratio = api.rps / limit.rps;
   console.log(
     `${label.padEnd(22)} endpoint ${api.rps.toFixed(0).padStart(6)} req/s  p99 ${api.p99.toFixed(1).padStart(6)} ms | direct SQL ${limit.rps.toFixed(0).padStart(6)} req/s  p99 ${limit.p99.toFixed(1).padStart(6)} ms | ratio ${ratio.toFixed(2)} (target ≥ 0.70)`,
   );
+  console.log(`${''.padEnd(22)} CPU of this process per request: endpoint ${api.cpuMs?.toFixed(2)} ms, direct SQL ${limit.cpuMs?.toFixed(2)} ms`);
 }
 
 console.log(`Config list, ${RECORDS} configs, ${CONNECTIONS} connections, ${SECONDS} s each:`);

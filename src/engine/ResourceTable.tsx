@@ -107,7 +107,7 @@ export function ResourceTable({ declared }: { declared: DeclaredResource }) {
         locale={{ emptyText: tableQuery.isLoading ? ' ' : empty }}
         scroll={{ x: 'max-content' }}
         size="middle"
-        rowSelection={canBulk && decl.bulkDeleteParam ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+        rowSelection={canBulk && decl.bulkDeleteParam ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         pagination={{
           current: currentPage,
           pageSize,

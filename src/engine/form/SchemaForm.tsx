@@ -5,6 +5,7 @@ import type { JsonSchema } from '../../../resources/types';
 import { useLocale } from '../../lib/useLocale';
 import type { FormContext } from './context';
 import { translateErrors } from './errors';
+import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './ArrayTemplates';
 import { FieldTemplate } from './FieldTemplate';
 import { buildUiSchema } from './uiSchema';
 import { validator } from './validator';
@@ -23,15 +24,24 @@ export interface SchemaFormProps {
   serviceName: string;
   disabled?: boolean;
   autofocus?: boolean;
+  /** Top-level fields shown without their own label (the page around them names them). */
+  unlabelled?: string[];
 }
+
+const TEMPLATES = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
 
 /**
  * A declared entity's form: RJSF with the antd theme, validated by the same schema as the server, laid out
  * from the schema's `x-ui` hints. Errors show once the user first tries to submit, then as they type.
  */
-export default function SchemaForm({ id, schema, formData, onChange, onSubmit, extraErrors, appId, serviceName, disabled, autofocus = true }: SchemaFormProps) {
+export default function SchemaForm(props: SchemaFormProps) {
+  const { id, schema, formData, onChange, onSubmit, extraErrors, appId, serviceName, disabled, autofocus = true, unlabelled } = props;
   const { t, locale } = useLocale();
-  const uiSchema = useMemo(() => buildUiSchema(schema, locale, FIELD_NAMES, autofocus), [schema, locale, autofocus]);
+  const uiSchema = useMemo(() => {
+    const ui = buildUiSchema(schema, locale, FIELD_NAMES, autofocus);
+    for (const name of unlabelled ?? []) ui[name] = { ...(ui[name] as object), 'ui:label': false };
+    return ui;
+  }, [schema, locale, autofocus, unlabelled]);
   const formContext: FormContext = useMemo(() => ({ appId, serviceName, rootData: formData }), [appId, serviceName, formData]);
   const [live, setLive] = useState(false);
   return (
@@ -44,7 +54,7 @@ export default function SchemaForm({ id, schema, formData, onChange, onSubmit, e
       validator={validator}
       widgets={WIDGETS}
       fields={FIELDS}
-      templates={{ FieldTemplate }}
+      templates={TEMPLATES}
       extraErrors={extraErrors}
       transformErrors={(errors) => translateErrors(errors, t)}
       showErrorList={false}

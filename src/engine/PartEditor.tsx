@@ -1,0 +1,106 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Alert, Button, Card, Space, Tag } from 'antd';
+import { useCustomMutation, type BaseRecord } from '@refinedev/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import type { PartDecl } from '../../resources/types';
+import { isApiError } from '../../providers/http';
+import { translateServerMessage } from '../../providers/i18n';
+import { toast } from '../../providers/notification';
+import { detailsToErrorSchema } from './form/errors';
+import { LazySchemaForm } from './LazySchemaForm';
+import { fieldSchema, propertyOf } from './schema';
+import type { DeclaredScope } from './useDeclared';
+import type { useRecordCommands } from './useRecordCommands';
+
+interface Props {
+  scope: DeclaredScope;
+  record: BaseRecord;
+  part: PartDecl;
+  commands: ReturnType<typeof useRecordCommands>;
+  canEdit: boolean;
+}
+
+/**
+ * A declared part of a record (e.g. an override's variants), edited in place with its own save:
+ * `PUT <item><part.path>` with the field and the record's version.
+ */
+export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
+  const { decl, meta, t, text, appId, service } = scope;
+  const formId = useId().replace(/:/g, '');
+  const schema = useMemo(() => fieldSchema(decl.schema, part.field), [decl.schema, part.field]);
+  // Keyed by content: a refetch that brings the same value keeps the edits in progress.
+  const stored = JSON.stringify(record[part.field] ?? propertyOf(decl.schema, part.field)?.default ?? null);
+  const initial = useMemo(() => ({ [part.field]: JSON.parse(stored) as unknown }), [stored, part.field]);
+  const [data, setData] = useState<Record<string, unknown>>(initial);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  const [failure, setFailure] = useState<string>();
+  const { mutateAsync, mutation } = useCustomMutation();
+
+  // A newer version of the record (after a save or a state action) replaces what is shown.
+  useEffect(() => {
+    setData(initial);
+    setExtraErrors(undefined);
+    setFailure(undefined);
+  }, [initial]);
+
+  const dirty = JSON.stringify(data) !== JSON.stringify(initial);
+  const name = text(part.label);
+
+  const save = async (formData: Record<string, unknown>) => {
+    setFailure(undefined);
+    try {
+      await mutateAsync({
+        url: `${decl.path}/${encodeURIComponent(scope.idOf(record))}${part.path}`,
+        method: 'put',
+        values: { [part.field]: formData[part.field], version: record.version },
+        meta: { ...meta, silent: true },
+        successNotification: false,
+        errorNotification: false,
+      });
+      await commands.refresh(scope.idOf(record));
+      toast('success', t('engine.partSaved', { name }));
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setExtraErrors(error.details.length ? detailsToErrorSchema(error.details, translateServerMessage) : undefined);
+      setFailure(error.message);
+    }
+  };
+
+  return (
+    <Card
+      title={name}
+      style={{ marginTop: 16 }}
+      extra={
+        canEdit && (
+          <Space>
+            {dirty && <Tag color="orange">{t('common.unsaved')}</Tag>}
+            <Button disabled={!dirty || mutation.isPending} onClick={() => setData(initial)}>
+              {t('engine.partReset')}
+            </Button>
+            <Button type="primary" htmlType="submit" form={formId} disabled={!dirty} loading={mutation.isPending}>
+              {t('engine.partSave', { name })}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
+      <LazySchemaForm
+        id={formId}
+        schema={schema}
+        formData={data}
+        onChange={(next) => {
+          setData(next);
+          if (extraErrors) setExtraErrors(undefined);
+        }}
+        onSubmit={(next) => void save(next)}
+        extraErrors={extraErrors}
+        appId={appId}
+        serviceName={service.name}
+        disabled={!canEdit || mutation.isPending}
+        autofocus={false}
+        unlabelled={[part.field]}
+      />
+    </Card>
+  );
+}

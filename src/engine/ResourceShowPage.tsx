@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Breadcrumb, Button, Card, Result, Skeleton } from 'antd';
+import { useCan, useOne } from '@refinedev/core';
+import { allResources } from '../../providers/declarations';
+import { isApiError } from '../../providers/http';
+import { usePageTitle } from '../lib/usePageTitle';
+import { StatusTag } from './FieldValue';
+import { PageHeader } from './PageHeader';
+import { PartEditor } from './PartEditor';
+import { RecordActions } from './RecordActions';
+import { RecordDrawer } from './RecordDrawer';
+import { RecordView } from './RecordView';
+import { listPathOf, serviceOfRoute } from './routes';
+import { useDeclared } from './useDeclared';
+import { useRecordCommands } from './useRecordCommands';
+
+/** The last parameter of a route pattern names the record (`config/override/:id` → `id`). */
+const idParamOf = (route: string) => /:(\w+)\??$/.exec(route)?.[1] ?? 'id';
+
+/**
+ * A record's page (`routes.show`): its fields, its status, its state actions (enabled from their allowed
+ * states), edit and delete, and each declared part editable in place with its own save.
+ */
+export default function ResourceShowPage({ resourceKey }: { resourceKey: string }) {
+  const declared = allResources().find((r) => r.key === resourceKey);
+  if (!declared) throw new Error(`No declaration for ${resourceKey}`);
+  const scope = useDeclared(declared);
+  const { decl, key, meta, t, text, appId } = scope;
+  const params = useParams();
+  const id = params[idParamOf(decl.routes?.show ?? '')] ?? '';
+  const navigate = useNavigate();
+  const commands = useRecordCommands(scope);
+  const [editing, setEditing] = useState(false);
+  const canEdit = useCan({ resource: key, action: 'edit', params: { appId } }).data?.can === true;
+  const { result: record, query } = useOne({
+    resource: key,
+    id,
+    meta: { ...meta, silent: true },
+    dataProviderName: declared.service.convention,
+    errorNotification: false,
+    queryOptions: { retry: false },
+  });
+
+  const listPath = listPathOf(decl, appId) ?? `/services/${appId}`;
+  const route = decl.routes?.list ?? '';
+  const menuLabel = serviceOfRoute(route)?.menu?.find((m) => m.route === route)?.label;
+  const title = record ? scope.titleOf(record) : scope.singular;
+  usePageTitle(title, scope.singular);
+
+  const breadcrumb = (
+    <Breadcrumb
+      style={{ marginBottom: 12 }}
+      items={[{ title: <Link to={listPath}>{menuLabel ? text(menuLabel) : scope.label}</Link> }, { title: scope.label }, { title }]}
+    />
+  );
+
+  if (query.isLoading) {
+    return (
+      <>
+        {breadcrumb}
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </>
+    );
+  }
+  if (!record) {
+    const error = query.error;
+    const missing = isApiError(error) && error.statusCode === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('engine.notFoundTitle') : (error?.message ?? t('errors.loadFailed'))}
+        subTitle={missing ? t('engine.notFoundHint') : undefined}
+        extra={
+          <Button type="primary" onClick={() => navigate(listPath)}>
+            {t('engine.backToList')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      {breadcrumb}
+      <PageHeader
+        title={title}
+        tags={decl.status ? <StatusTag decl={decl} value={record[decl.status.field]} /> : undefined}
+        extra={
+          <RecordActions
+            scope={scope}
+            record={record}
+            commands={commands}
+            variant="page"
+            onEdit={() => setEditing(true)}
+            onDeleted={() => navigate(listPath)}
+          />
+        }
+      />
+      <Card title={t('engine.fields')}>
+        <RecordView scope={scope} record={record} />
+      </Card>
+      {(decl.parts ?? []).map((part) => (
+        <PartEditor key={part.path} scope={scope} record={record} part={part} commands={commands} canEdit={canEdit} />
+      ))}
+      <RecordDrawer scope={scope} mode="edit" record={record} open={editing} onClose={() => setEditing(false)} onSaved={() => void commands.refresh(id)} />
+    </>
+  );
+}
