@@ -13,7 +13,7 @@ export function StatusTag({ decl, value }: { decl: ResourceDecl; value: unknown 
   return <Tag color={declared?.color}>{declared ? text(declared.label) : String(value ?? '')}</Tag>;
 }
 
-function typeOfSibling(decl: ResourceDecl, prop: PropSchema | undefined, record?: Record<string, unknown>): string | undefined {
+function typeOfSibling(prop: PropSchema | undefined, record?: Record<string, unknown>): string | undefined {
   const typeField = xui(prop).typeField;
   return typeField && record ? String(record[typeField] ?? '') : undefined;
 }
@@ -46,7 +46,7 @@ export function FieldValue({ decl, field, value, record, compact }: { decl: Reso
   }
 
   const text = String(value);
-  const valueType = typeOfSibling(decl, prop, record);
+  const valueType = typeOfSibling(prop, record);
   if (valueType === 'BOOL') return <Tag color={text === 'true' ? 'green' : 'default'}>{text}</Tag>;
   const code = hints.widget === 'expression' || hints.widget === 'variableName' || valueType === 'JSON' || (valueType !== undefined && valueType !== 'STRING');
   if (compact) {

@@ -109,6 +109,10 @@ export function RecordDrawer({ scope, mode, record, open, onClose, onSaved }: Pr
       width={Math.min(680, typeof window === 'undefined' ? 680 : window.innerWidth)}
       destroyOnHidden
       maskClosable={!dirty}
+      // The drawer takes focus when it opens; hand it to the first field (Enter then submits).
+      afterOpenChange={(visible) => {
+        if (visible) document.getElementById(formId)?.querySelector<HTMLElement>('input:not([type=hidden]), textarea')?.focus();
+      }}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={close}>{t('common.cancel')}</Button>

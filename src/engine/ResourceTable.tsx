@@ -4,7 +4,7 @@ import { Button, Drawer, Empty, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan, useTable, type BaseKey, type BaseRecord, type LogicalFilter } from '@refinedev/core';
 import type { DeclaredResource } from '../../providers/declarations';
-import { buildColumns } from './columns';
+import { buildColumns, scrollWidth } from './columns';
 import { ListToolbar } from './ListToolbar';
 import { RecordActions } from './RecordActions';
 import { RecordDrawer } from './RecordDrawer';
@@ -105,7 +105,7 @@ export function ResourceTable({ declared }: { declared: DeclaredResource }) {
         dataSource={result.data}
         loading={tableQuery.isFetching}
         locale={{ emptyText: tableQuery.isLoading ? ' ' : empty }}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: scrollWidth(columns) }}
         size="middle"
         rowSelection={canBulk && decl.bulkDeleteParam ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         pagination={{

@@ -7,6 +7,10 @@ import { FieldValue } from './FieldValue';
 import { fieldTitle, propertyOf, xui, type PropSchema } from './schema';
 import type { DeclaredScope } from './useDeclared';
 
+/** Room for free-text columns (they share what is left) when the table has to scroll sideways. */
+const FLEX_WIDTH = 160;
+const ACTION_WIDTH = 44;
+
 /** A sensible width for a column, from its schema (or `x-ui.width`). Free text takes what is left. */
 function widthOf(field: string, prop: PropSchema | undefined, isStatus: boolean): number | undefined {
   const declared = xui(prop).width;
@@ -14,7 +18,7 @@ function widthOf(field: string, prop: PropSchema | undefined, isStatus: boolean)
   if (isStatus) return 110;
   if (field === 'createdAt' || field === 'updatedAt' || prop?.format === 'date-time') return 176;
   if (prop?.type === 'integer' || prop?.type === 'number') return xui(prop).widget === 'percent' ? 110 : 100;
-  if (prop?.enum) return 120;
+  if (prop?.enum) return 100;
   return undefined;
 }
 
@@ -38,7 +42,7 @@ export function buildColumns(
     const prop = propertyOf(decl.schema, field);
     const current = sorters.find((s) => s.field === field)?.order;
     const isTitle = field === decl.titleField;
-    const width = widthOf(field, prop, decl.status?.field === field);
+    const width = widthOf(field, prop, decl.status?.field === field) ?? (isTitle ? 180 : undefined);
     return {
       key: field,
       dataIndex: field,
@@ -46,7 +50,7 @@ export function buildColumns(
       sorter: sortable.has(field),
       sortOrder: current === 'asc' ? 'ascend' : current === 'desc' ? 'descend' : null,
       width,
-      ellipsis: width === undefined && !isTitle,
+      ellipsis: true,
       fixed: isTitle ? 'left' : undefined,
       render: (value: unknown, record: BaseRecord) =>
         isTitle ? (
@@ -63,8 +67,13 @@ export function buildColumns(
     key: '__actions',
     title: t('common.actions'),
     fixed: 'right',
-    width: 90 + 56 * (2 + (decl.actions?.length ?? 0)),
+    width: 28 + ACTION_WIDTH * (3 + (decl.actions?.length ?? 0)),
     render: (_: unknown, record: BaseRecord) => renderActions(record),
   });
   return columns;
+}
+
+/** The width below which the table scrolls sideways: fixed columns at their width, free text at a minimum. */
+export function scrollWidth(columns: ColumnsType<BaseRecord>): number {
+  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : FLEX_WIDTH), 48);
 }

@@ -100,7 +100,7 @@ export function formFields(decl: ResourceDecl, mode: 'create' | 'edit'): string[
 export function narrowSchema(schema: JsonSchema, fields: string[]): JsonSchema {
   const source = schema as PropSchema;
   const keep = new Set(fields);
-  const { title: _t, description: _d, $id: _id, ...rest } = source as PropSchema & { $id?: string };
+  const { title: _t, description: _d, $id: _id, examples: _e, ...rest } = source as PropSchema & { $id?: string; examples?: unknown };
   return {
     ...rest,
     properties: Object.fromEntries(propertiesOf(schema).filter(([name]) => keep.has(name))),

@@ -223,9 +223,11 @@ export const en: Messages = {
       ended: 'The evaluation time is after the end time',
       'rule-false': 'The player context does not satisfy the rule',
       'rule-error': 'The rule failed to run',
-      'outside-rollout': 'Bucket {{bucket}} is outside the {{percent}}% rollout',
+      'outside-rollout': 'The player is in bucket {{bucket}}, outside the rollout',
     },
-    shadowed: 'Replaced by an override with a higher priority',
+    shadowed: 'Applied, but every value it sets is replaced by an override with a higher priority',
+    viewOverride: 'Open the override',
+    clear: 'Clear',
   },
   usage: {
     title: 'Usage',

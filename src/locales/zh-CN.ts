@@ -219,9 +219,11 @@ export const zhCN = {
       ended: '评估时间晚于结束时间',
       'rule-false': '玩家上下文不满足目标规则',
       'rule-error': '规则执行出错',
-      'outside-rollout': '玩家的分桶 {{bucket}} 超出投放比例 {{percent}}%',
+      'outside-rollout': '玩家的分桶为 {{bucket}}，不在投放比例内',
     },
-    shadowed: '被优先级更高的覆盖规则取代',
+    shadowed: '已生效，但它设置的值都被优先级更高的覆盖规则取代',
+    viewOverride: '查看覆盖规则',
+    clear: '清空',
   },
   usage: {
     title: '调用量',

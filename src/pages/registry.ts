@@ -20,7 +20,7 @@ export function registeredPages(): RegisteredPage[] {
   return services.flatMap((service) =>
     (service.pages ?? []).flatMap((page) => {
       const Component = pageRegistry[page.component];
-      return Component ? [{ service, page, Component }] : [];
+      return page.component in pageRegistry ? [{ service, page, Component }] : [];
     }),
   );
 }

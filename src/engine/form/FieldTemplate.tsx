@@ -11,6 +11,8 @@ export function FieldTemplate({ id, label, displayLabel, required, children, raw
   const errors = [...new Set(rawErrors?.filter(Boolean) ?? [])];
   const isContainer = schema.type === 'object' || schema.type === 'array';
   const custom = typeof uiSchema?.['ui:field'] === 'string';
+  // RJSF hides the label of any field replaced by `ui:field`; a replaced single value still deserves one.
+  const showLabel = displayLabel || (custom && !isContainer && uiSchema?.['ui:label'] !== false);
   if (isContainer && !custom) {
     return (
       <div style={{ marginBottom: 16 }}>
@@ -25,7 +27,7 @@ export function FieldTemplate({ id, label, displayLabel, required, children, raw
   }
   return (
     <Form.Item
-      label={displayLabel ? label : undefined}
+      label={showLabel ? label : undefined}
       htmlFor={id}
       required={required}
       validateStatus={errors.length && !isContainer ? 'error' : undefined}

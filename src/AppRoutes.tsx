@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Authenticated } from '@refinedev/core';
+import { CatchAllNavigate } from '@refinedev/react-router';
+import { SIGN_IN_PATH } from '../providers/http';
+import { APP_BASE, listRoutes, showRoutes } from './engine/routes';
+import { PageLoading } from './pages/PageLoading';
+import { registeredPages } from './pages/registry';
+import { useWebVersionCheck } from './lib/webVersion';
+
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const AppsPage = lazy(() => import('./pages/AppsPage'));
+const AppLayout = lazy(() => import('./pages/layout/AppLayout'));
+const AppHome = lazy(() => import('./pages/AppHome'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const ResourceListPage = lazy(() => import('./engine/ResourceListPage'));
+const ResourceShowPage = lazy(() => import('./engine/ResourceShowPage'));
+
+/**
+ * Every console route, lazily loaded: the fixed pages, then one route per declared list and record page and
+ * per registered custom page, all read from the registry.
+ */
+export function AppRoutes() {
+  useWebVersionCheck();
+  const pages = registeredPages();
+  return (
+    <Suspense fallback={<PageLoading full />}>
+      <Routes>
+        <Route path={SIGN_IN_PATH} element={<LoginPage />} />
+        <Route path="/login" element={<Navigate to={SIGN_IN_PATH} replace />} />
+        <Route
+          element={
+            <Authenticated key="console" loading={<PageLoading full />} fallback={<CatchAllNavigate to={SIGN_IN_PATH} />}>
+              <Outlet />
+            </Authenticated>
+          }
+        >
+          <Route index element={<Navigate to="/apps" replace />} />
+          <Route path="/apps" element={<AppsPage />} />
+          <Route path={APP_BASE} element={<AppLayout />}>
+            <Route index element={<AppHome />} />
+            {listRoutes().map(({ route }) => (
+              <Route key={route} path={route} element={<ResourceListPage route={route} />} />
+            ))}
+            {showRoutes().map(({ route, resource }) => (
+              <Route key={route} path={route} element={<ResourceShowPage key={resource.key} resourceKey={resource.key} />} />
+            ))}
+            {pages
+              .filter(({ page }) => !page.absolute)
+              .map(({ page, Component }) => (
+                <Route key={page.route} path={page.route} element={<Component />} />
+              ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          {pages
+            .filter(({ page }) => page.absolute)
+            .map(({ page, Component }) => (
+              <Route key={page.route} path={page.route} element={<AppLayout />}>
+                <Route index element={<Component />} />
+              </Route>
+            ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

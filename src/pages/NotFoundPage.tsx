@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { Button, Result } from 'antd';
+import { useLocale } from '../lib/useLocale';
+import { usePageTitle } from '../lib/usePageTitle';
+
+/** Any address the console does not know. */
+export default function NotFoundPage() {
+  const { t } = useLocale();
+  usePageTitle(t('notFound.title'));
+  return (
+    <Result
+      status="404"
+      title={t('notFound.title')}
+      subTitle={t('notFound.hint')}
+      extra={
+        <Link to="/apps">
+          <Button type="primary">{t('notFound.home')}</Button>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { Flex, Typography, theme } from 'antd';
+import { StarFilled } from '@ant-design/icons';
+
+/** The product mark: links home. */
+export function Brand({ collapsed }: { collapsed?: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <Link to="/apps" style={{ textDecoration: 'none' }}>
+      <Flex align="center" gap={8} style={{ height: 56, paddingInline: collapsed ? 0 : 20, justifyContent: collapsed ? 'center' : 'flex-start' }}>
+        <StarFilled style={{ color: token.colorPrimary, fontSize: 22 }} />
+        {!collapsed && (
+          <Typography.Text strong style={{ fontSize: 18, letterSpacing: 0.3 }}>
+            Lodestar
+          </Typography.Text>
+        )}
+      </Flex>
+    </Link>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { Breadcrumb, Flex, Layout, Typography, theme } from 'antd';
+import { AppstoreOutlined } from '@ant-design/icons';
+import type { AppRecord } from '../../../providers/types';
+import { useLocale } from '../../lib/useLocale';
+import { Brand } from './Brand';
+import { LanguageSwitch } from './LanguageSwitch';
+import { UserMenu } from './UserMenu';
+
+/** The bar above every signed-in page: where you are (the app and its organisation), language, account. */
+export function ConsoleHeader({ app }: { app?: AppRecord }) {
+  const { token } = theme.useToken();
+  const { t } = useLocale();
+  return (
+    <Layout.Header
+      style={{
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        height: 56,
+        lineHeight: '56px',
+        paddingInline: app ? 24 : 16,
+        position: 'sticky',
+        top: 0,
+        zIndex: 20,
+      }}
+    >
+      <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+        {app ? (
+          <Breadcrumb
+            items={[
+              {
+                title: (
+                  <Link to="/apps">
+                    <AppstoreOutlined /> {t('apps.allApps')}
+                  </Link>
+                ),
+              },
+              {
+                title: (
+                  <span data-testid="current-app">
+                    <Typography.Text strong>{app.ProjectName}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                      {app.OrganizationName}
+                    </Typography.Text>
+                  </span>
+                ),
+              },
+            ]}
+          />
+        ) : (
+          <Brand />
+        )}
+        <Flex align="center" gap={4}>
+          <LanguageSwitch />
+          <UserMenu />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}
