@@ -33,7 +33,11 @@ export function App() {
   const { locale } = useLocale();
   return (
     <BrowserRouter>
-      <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1668dc', borderRadius: 6 } }}>
+      <ConfigProvider
+        locale={locale === 'zh-CN' ? zhCN : enUS}
+        theme={{ token: { colorPrimary: '#1668dc', borderRadius: 6 } }}
+        button={{ autoInsertSpace: false }}
+      >
         <AntdApp notification={{ placement: 'topRight', duration: NOTIFICATION_SECONDS }} style={{ minHeight: '100vh' }}>
           <Refine
             dataProvider={{ default: restDataProvider, rest: restDataProvider }}

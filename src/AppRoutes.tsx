@@ -37,6 +37,7 @@ export function AppRoutes() {
         >
           <Route index element={<Navigate to="/apps" replace />} />
           <Route path="/apps" element={<AppsPage />} />
+          <Route path="/services" element={<Navigate to="/apps" replace />} />
           <Route path={APP_BASE} element={<AppLayout />}>
             <Route index element={<AppHome />} />
             {listRoutes().map(({ route }) => (

@@ -3,7 +3,13 @@ import { Skeleton } from 'antd';
 import type { SchemaFormProps } from './form/SchemaForm';
 
 // RJSF and ajv are heavy: they load with the first form opened, not with the console.
-const SchemaForm = lazy(() => import('./form/SchemaForm'));
+const load = () => import('./form/SchemaForm');
+const SchemaForm = lazy(load);
+
+/** Fetches the form code ahead of time (when a screen that may open a form appears). */
+export function preloadSchemaForm(): void {
+  void load();
+}
 
 export function LazySchemaForm(props: SchemaFormProps) {
   return (

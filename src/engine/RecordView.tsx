@@ -26,7 +26,7 @@ export function RecordView({ scope, record, withStatus }: { scope: DeclaredScope
   return (
     <>
       <Descriptions bordered size="small" column={1} items={items} styles={{ label: { width: 160 } }} />
-      <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={meta} style={{ marginTop: 16 }} title={t('engine.meta')} />
+      <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} items={meta} style={{ marginTop: 16 }} title={t('engine.meta')} />
     </>
   );
 }

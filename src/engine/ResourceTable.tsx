@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Drawer, Empty, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan, useTable, type BaseKey, type BaseRecord, type LogicalFilter } from '@refinedev/core';
 import type { DeclaredResource } from '../../providers/declarations';
 import { buildColumns, scrollWidth } from './columns';
+import { preloadSchemaForm } from './LazySchemaForm';
 import { ListToolbar } from './ListToolbar';
 import { RecordActions } from './RecordActions';
 import { RecordDrawer } from './RecordDrawer';
@@ -29,6 +30,9 @@ export function ResourceTable({ declared }: { declared: DeclaredResource }) {
   const params = { appId };
   const canCreate = useCan({ resource: key, action: 'create', params }).data?.can === true;
   const canBulk = useCan({ resource: key, action: 'bulkDelete', params }).data?.can === true;
+  useEffect(() => {
+    if (canCreate) preloadSchemaForm();
+  }, [canCreate]);
 
   const { result, tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable({
     resource: key,

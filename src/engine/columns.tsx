@@ -9,15 +9,15 @@ import type { DeclaredScope } from './useDeclared';
 
 /** Room for free-text columns (they share what is left) when the table has to scroll sideways. */
 const FLEX_WIDTH = 160;
-const ACTION_WIDTH = 44;
+const ACTION_WIDTH = 42;
 
 /** A sensible width for a column, from its schema (or `x-ui.width`). Free text takes what is left. */
 function widthOf(field: string, prop: PropSchema | undefined, isStatus: boolean): number | undefined {
   const declared = xui(prop).width;
   if (declared) return declared;
-  if (isStatus) return 110;
-  if (field === 'createdAt' || field === 'updatedAt' || prop?.format === 'date-time') return 176;
-  if (prop?.type === 'integer' || prop?.type === 'number') return xui(prop).widget === 'percent' ? 110 : 100;
+  if (isStatus) return 90;
+  if (field === 'createdAt' || field === 'updatedAt' || prop?.format === 'date-time') return 160;
+  if (prop?.type === 'integer' || prop?.type === 'number') return xui(prop).widget === 'percent' ? 100 : 80;
   if (prop?.enum) return 100;
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Button, Card, Col, Descriptions, Flex, Row, Space, Tag, Typography } from 'antd';
 import { services, type ServiceDecl } from '../../resources';
 import type { AppRecord } from '../../providers/types';
@@ -24,6 +24,7 @@ export default function AppHome() {
   const app = useCurrentApp();
   const { appId = '' } = useParams();
   const { t, text } = useLocale();
+  const navigate = useNavigate();
   usePageTitle(app?.ProjectName);
   if (!app) return null;
 
@@ -62,9 +63,9 @@ export default function AppHome() {
                   {status === 'Enabled' ? (
                     <Space wrap>
                       {(service.menu ?? []).map((entry) => (
-                        <Link key={entry.route} to={routeTo(entry.route, { appId })}>
-                          <Button size="small">{text(entry.label)}</Button>
-                        </Link>
+                        <Button key={entry.route} size="small" onClick={() => navigate(routeTo(entry.route, { appId }))}>
+                          {text(entry.label)}
+                        </Button>
                       ))}
                     </Space>
                   ) : (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button, Result } from 'antd';
 import { useLocale } from '../lib/useLocale';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -6,6 +6,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 /** Any address the console does not know. */
 export default function NotFoundPage() {
   const { t } = useLocale();
+  const navigate = useNavigate();
   usePageTitle(t('notFound.title'));
   return (
     <Result
@@ -13,9 +14,9 @@ export default function NotFoundPage() {
       title={t('notFound.title')}
       subTitle={t('notFound.hint')}
       extra={
-        <Link to="/apps">
-          <Button type="primary">{t('notFound.home')}</Button>
-        </Link>
+        <Button type="primary" onClick={() => navigate('/apps')}>
+          {t('notFound.home')}
+        </Button>
       }
     />
   );

@@ -5,7 +5,7 @@ import type { JsonSchema } from '../../../resources/types';
 import { useLocale } from '../../lib/useLocale';
 import type { FormContext } from './context';
 import { translateErrors } from './errors';
-import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './ArrayTemplates';
+import { ArrayFieldItemTemplate, ArrayFieldTemplate, ObjectFieldTemplate } from './ContainerTemplates';
 import { FieldTemplate } from './FieldTemplate';
 import { buildUiSchema } from './uiSchema';
 import { validator } from './validator';
@@ -28,7 +28,7 @@ export interface SchemaFormProps {
   unlabelled?: string[];
 }
 
-const TEMPLATES = { FieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+const TEMPLATES = { FieldTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
 
 /**
  * A declared entity's form: RJSF with the antd theme, validated by the same schema as the server, laid out

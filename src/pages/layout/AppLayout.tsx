@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useParams } from 'react-router';
+import { Outlet, useNavigate, useParams } from 'react-router';
 import { Button, Result } from 'antd';
 import { ThemedLayout } from '@refinedev/antd';
 import { getApp, isApiError } from '../../../providers/http';
@@ -20,6 +20,7 @@ type Loaded = { appId: string; app?: AppRecord; error?: unknown };
 export default function AppLayout() {
   const { appId = '' } = useParams();
   const { t } = useLocale();
+  const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded>();
 
   useEffect(() => {
@@ -40,9 +41,9 @@ export default function AppLayout() {
         status={status === 403 ? '403' : status === 404 ? '404' : 'error'}
         title={isApiError(loaded.error) ? loaded.error.message : t('errors.loadFailed')}
         extra={
-          <Link to="/apps">
-            <Button type="primary">{t('apps.allApps')}</Button>
-          </Link>
+          <Button type="primary" onClick={() => navigate('/apps')}>
+            {t('apps.allApps')}
+          </Button>
         }
       />
     );

@@ -16,7 +16,7 @@ export function LanguageSwitch() {
         onClick: ({ key }) => void changeLocale(key as Locale),
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('language.label')}>
+      <Button type="text" icon={<TranslationOutlined />} title={t('language.label')}>
         {t(`language.${locale}`)}
       </Button>
     </Dropdown>

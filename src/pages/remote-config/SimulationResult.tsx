@@ -57,15 +57,17 @@ export function SimulationResult({ result }: { result: Simulation }) {
           pagination={false}
           dataSource={result.configs}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('playground.noConfigs')} /> }}
-          scroll={{ x: 'max-content' }}
+          tableLayout="fixed"
+          scroll={{ x: 640 }}
           rowClassName={(c) => (c.source === 'override' ? 'playground-overridden' : '')}
           columns={[
-            { key: 'key', title: t('playground.key'), dataIndex: 'key', render: (key: string) => <span style={MONO}>{key}</span> },
-            { key: 'type', title: t('playground.type'), dataIndex: 'type', width: 80, render: (type: string) => <Tag>{type}</Tag> },
-            { key: 'value', title: t('playground.value'), width: 240, render: (_: unknown, c) => <Value config={c} /> },
+            { key: 'key', title: t('playground.key'), dataIndex: 'key', width: 190, ellipsis: true, render: (key: string) => <span style={MONO}>{key}</span> },
+            { key: 'type', title: t('playground.type'), dataIndex: 'type', width: 86, render: (type: string) => <Tag>{type}</Tag> },
+            { key: 'value', title: t('playground.value'), render: (_: unknown, c) => <Value config={c} /> },
             {
               key: 'source',
               title: t('playground.source'),
+              width: 250,
               render: (_: unknown, c) =>
                 c.source === 'override' ? (
                   <Flex gap={4} align="center" wrap>

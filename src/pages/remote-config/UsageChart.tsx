@@ -19,7 +19,7 @@ export default function UsageChart({ data, format }: { data: UsagePoint[]; forma
       autoFit
       axis={{
         x: { labelFormatter: (d: string) => d.slice(5), labelAutoHide: true },
-        y: { labelFormatter: (n: number) => format(n) },
+        y: { labelFormatter: (n: number) => format(n), tickFilter: (n: number) => Number.isInteger(n) },
       }}
       legend={{ color: { position: 'top', layout: { justifyContent: 'flex-end' } } }}
       tooltip={{ title: 'date' }}

@@ -96,6 +96,7 @@ export function ConfigValuesField({ formData, onChange, fieldPathId, registry, u
                   disabled={locked}
                   status={unknown || rowErrors ? 'error' : undefined}
                   optionFilterProp="value"
+                  labelRender={({ value }) => <span style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>{String(value)}</span>}
                   onChange={(key: string) => setRow({ key, value: key === row.key ? row.value : undefined })}
                   options={records.map((r) => {
                     const key = String(r[from.value]);

@@ -89,6 +89,7 @@ export function TypedValueInput(props: TypedValueInputProps) {
         autoFocus={autoFocus}
         checkedChildren="true"
         unCheckedChildren="false"
+        style={{ alignSelf: 'flex-start' }}
         onChange={(checked) => onChange(checked ? 'true' : 'false')}
       />
     );

@@ -1,7 +1,15 @@
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps } from '@rjsf/utils';
+import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import { useLocale } from '../../lib/useLocale';
+
+/**
+ * An object's fields one under the other. No heading: the root object is the form itself, and an object inside
+ * an array sits in its item's card.
+ */
+export function ObjectFieldTemplate({ properties, fieldPathId }: ObjectFieldTemplateProps) {
+  return <div id={fieldPathId.$id}>{properties.filter((p) => !p.hidden).map((p) => p.content)}</div>;
+}
 
 /** An array: its title (unless `ui:label` is false), one card per item, and an add button under them. */
 export function ArrayFieldTemplate({ items, canAdd, onAddClick, disabled, readonly, title, uiSchema, fieldPathId }: ArrayFieldTemplateProps) {

@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { ROOT } from './server';
+
+/** The system Chromium, headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    headless: true,
+  });
+}
+
+/** Saves numbered full-page screenshots of one test under `test-results/<name>/`. */
+export function screenshots(page: Page, name: string) {
+  const dir = join(ROOT, 'test-results', name);
+  mkdirSync(dir, { recursive: true });
+  let step = 0;
+  return async (label: string) => {
+    step += 1;
+    await page.screenshot({ path: join(dir, `${String(step).padStart(2, '0')}-${label}.png`), fullPage: true });
+  };
+}
+
+/** Waits until the locator is visible (the assertion of these tests: what the screen shows). */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until the locator is gone from the screen. */
+export async function gone(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { gone, launchBrowser, screenshots, visible } from './browser';
+import { startServer, type RunningServer } from './server';
+
+/**
+ * A developer's first session with remote config, on the real server with its demo data: sign in, open the demo
+ * game, add and change a config, add an override, disable it, turn it back on, and ask the playground what a
+ * player gets.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let shot: (label: string) => Promise<void>;
+
+/** Picks an option of an antd select. */
+async function choose(select: Locator, option: string) {
+  await select.click({ force: true });
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${option}`) }).first().click();
+}
+
+const toast = (text: string) => page.locator('.ant-notification-notice', { hasText: text });
+const row = (text: string) => page.locator('.ant-table-row', { hasText: text });
+const drawer = () => page.locator('.ant-drawer-content-wrapper:visible');
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  shot = screenshots(page, 'remote-config');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('remote config console', () => {
+  it('signs in and opens the demo game', async () => {
+    await page.goto(`${server.url}/apps`);
+    await page.waitForURL(/\/login-authorize/);
+    await visible(page.getByText('登录控制台'));
+    await shot('sign-in');
+
+    await page.getByLabel('邮箱').fill('demo@example.com');
+    await page.getByLabel('密码').fill('wrong password');
+    await page.keyboard.press('Enter');
+    await visible(page.locator('.ant-notification-notice', { hasText: '邮箱或密码错误' }));
+    await shot('sign-in-refused');
+
+    await page.getByLabel('密码').fill('lodestar-demo');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/apps$/);
+    await visible(page.getByText('Demo Game'));
+    await visible(page.getByText('Demo Studio'));
+    await shot('apps');
+
+    await page.getByText('Demo Game').click();
+    await page.waitForURL(/\/services\/[^/]+$/);
+    await visible(page.getByRole('heading', { name: 'Demo Game' }));
+    await visible(page.getByTestId('service-remote-config').getByText('已开通'));
+    await shot('app-home');
+  });
+
+  it('creates a config and edits it', async () => {
+    await page.getByRole('menuitem', { name: '配置管理' }).click();
+    await visible(row('welcome_message'));
+    await visible(page.getByRole('tab', { name: '覆盖规则' }));
+    await shot('configs');
+
+    await page.getByRole('button', { name: '新建配置项' }).click();
+    const key = drawer().getByLabel('键');
+    await visible(key);
+    await expect.poll(() => key.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('max level');
+    await choose(drawer().getByLabel('值类型'), 'INT');
+    const value = drawer().getByLabel('值', { exact: true });
+    await value.fill('sixty');
+    await page.keyboard.press('Enter');
+    await visible(drawer().getByText('必须是 32 位整数'));
+    expect(await key.inputValue()).toBe('max_level');
+    await shot('config-form-invalid');
+
+    await value.fill('60');
+    await drawer().getByLabel('描述').fill('Highest level a player can reach');
+    await shot('config-form');
+    // Enter in a one-line field submits (in the description it starts a new line).
+    await value.press('Enter');
+    await visible(toast('配置项已创建'));
+    await visible(row('max_level').getByText('60', { exact: true }));
+    await shot('config-created');
+
+    await row('max_level').getByRole('button', { name: '编辑' }).click();
+    await visible(drawer().getByText('编辑配置项'));
+    expect(await drawer().getByLabel('值', { exact: true }).inputValue()).toBe('60');
+    await drawer().getByLabel('值', { exact: true }).fill('70');
+    await shot('config-edit');
+    await drawer().getByRole('button', { name: '保存' }).click();
+    await visible(toast('配置项已保存'));
+    await visible(row('max_level').getByText('70', { exact: true }));
+    await shot('config-edited');
+  });
+
+  it('creates an override and disables it', async () => {
+    await page.getByRole('tab', { name: '覆盖规则' }).click();
+    await visible(row('Mainland China reward boost'));
+    await page.getByRole('button', { name: '新建覆盖规则' }).click();
+    const name = drawer().getByLabel('名称');
+    await visible(name);
+    await name.fill('Max level for testers');
+
+    const rule = drawer().getByLabel('目标规则');
+    await rule.fill('user.country == "JP" &&');
+    await visible(drawer().getByText(/规则有误（第 1 行第 \d+ 列）/));
+    await shot('override-rule-error');
+    await rule.fill('user.country == "JP"');
+    await visible(drawer().getByText('规则有效'));
+
+    await drawer().getByRole('button', { name: '添加覆盖值' }).click();
+    await choose(drawer().locator('.ant-select').last(), 'max_level');
+    await visible(drawer().getByText('默认值：70'));
+    await drawer().getByPlaceholder('值').last().fill('99');
+    await shot('override-form');
+    await drawer().getByRole('button', { name: '新建' }).click();
+    await visible(toast('覆盖规则已创建'));
+    await visible(row('Max level for testers').getByText('已启用'));
+    await shot('override-created');
+
+    await row('Max level for testers').getByRole('button', { name: '停用' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await visible(confirm.getByText('停用后匹配的玩家将恢复默认配置'));
+    await shot('override-disable-confirm');
+    await confirm.getByRole('button', { name: '停用' }).click();
+    await visible(toast('已停用「Max level for testers」'));
+    await visible(row('Max level for testers').getByText('已停用'));
+    expect(await row('Max level for testers').getByRole('button', { name: '停用' }).isDisabled()).toBe(true);
+    await shot('override-disabled');
+  });
+
+  it('shows the override with its variants and turns it back on', async () => {
+    await row('Max level for testers').getByText('Max level for testers').click();
+    await page.waitForURL(/\/config\/override\/[^/]+$/);
+    await visible(page.getByRole('heading', { name: 'Max level for testers' }));
+    await visible(page.getByText('已停用'));
+    await visible(page.getByText('user.country == "JP"'));
+    await visible(page.getByText('变体', { exact: true }));
+    await visible(page.getByText('max_level', { exact: true }));
+    await shot('override-page');
+
+    await page.getByRole('button', { name: '启用' }).click();
+    await visible(toast('已启用「Max level for testers」'));
+    await visible(page.locator('.ant-tag', { hasText: '已启用' }));
+    await shot('override-enabled');
+  });
+
+  it('runs the playground for a player in Japan', async () => {
+    await page.getByRole('menuitem', { name: '调试台' }).click();
+    await page.waitForURL(/\/playground\/remote-config\//);
+    await visible(page.getByText('填写玩家上下文后点击「运行」。'));
+    await page.getByLabel('玩家 ID').fill('player-1001');
+    await page.getByLabel('国家/地区').fill('JP');
+    await page.getByLabel('应用版本').fill('1.3.0');
+    await page.getByRole('button', { name: '运行' }).click();
+
+    const maxLevel = row('max_level');
+    await visible(maxLevel.getByText('99', { exact: true }));
+    await visible(maxLevel.getByText('Max level for testers'));
+    await visible(row('welcome_message').getByText('默认值'));
+    const verdict = page.locator('.ant-table-row', { hasText: 'Max level for testers' }).filter({ hasText: '生效' });
+    await visible(verdict);
+    await visible(row('Mainland China reward boost').getByText('规则不匹配'));
+    await visible(page.getByTestId('simulation-summary'));
+    await visible(page.getByTestId('usage-panel').getByText('调试台模拟'));
+    await shot('playground');
+  });
+
+  it('switches to English and back', async () => {
+    await page.getByRole('button', { name: '简体中文' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await visible(page.getByRole('heading', { name: 'Remote config playground' }));
+    await visible(page.getByRole('menuitem', { name: 'Configs' }));
+    await shot('english');
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Remote config playground' }));
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await visible(page.getByRole('heading', { name: '远程配置调试台' }));
+  });
+
+  it('answers an unknown address with a 404 page', async () => {
+    await page.goto(`${server.url}/no/such/page`);
+    await visible(page.getByText('页面不存在'));
+    await shot('not-found');
+    await page.getByRole('button', { name: '回到首页' }).click();
+    await page.waitForURL(/\/apps$/);
+    await gone(page.getByText('页面不存在'));
+  });
+});
