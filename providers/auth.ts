@@ -24,6 +24,11 @@ function fetchIdentity(): Promise<Identity | null> {
   return identity;
 }
 
+/** Forgets who was signed in (the session ended): the next check asks the server again. */
+export function forgetIdentity(): void {
+  identity = undefined;
+}
+
 /** Where to go after signing in: the page that sent the user here, if it is one of ours. */
 export function afterSignIn(to: string | null | undefined): string {
   return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith(SIGN_IN_PATH) ? to : '/apps';

@@ -8,7 +8,10 @@ type NotificationApi = Pick<typeof staticNotification, 'open' | 'destroy'>;
 export const TOAST_SECONDS = 3;
 export const NOTIFICATION_SECONDS = 5;
 const PLACEMENT = 'topRight' as const;
+/** Below the console's header bar, so the account menu stays reachable. */
+export const TOAST_TOP = 64;
 
+staticNotification.config({ placement: PLACEMENT, top: TOAST_TOP });
 let api: NotificationApi = staticNotification;
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';

@@ -3,14 +3,14 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
-import { Refine } from '@refinedev/core';
+import { Refine, useInvalidateAuthStore } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import '@refinedev/antd/dist/reset.css';
 import { accessControlProvider } from '../providers/access';
-import { authProvider } from '../providers/auth';
+import { authProvider, forgetIdentity } from '../providers/auth';
 import { setSessionExpiredHandler, SIGN_IN_PATH } from '../providers/http';
 import { i18nProvider } from '../providers/i18n';
-import { NOTIFICATION_SECONDS, useNotificationProvider } from '../providers/notification';
+import { NOTIFICATION_SECONDS, TOAST_TOP, useNotificationProvider } from '../providers/notification';
 import { restDataProvider } from '../providers/rest';
 import { AppRoutes } from './AppRoutes';
 import { refineResources } from './engine/routes';
@@ -21,10 +21,15 @@ const resources = refineResources();
 /** After a 401 the HTTP client hands the redirect to the router (no full reload). */
 function SessionExpiry() {
   const navigate = useNavigate();
+  const invalidateAuth = useInvalidateAuthStore();
   useEffect(() => {
-    setSessionExpiredHandler((from) => navigate(`${SIGN_IN_PATH}?to=${encodeURIComponent(from)}`, { replace: true }));
+    setSessionExpiredHandler((from) => {
+      forgetIdentity();
+      void invalidateAuth();
+      navigate(`${SIGN_IN_PATH}?to=${encodeURIComponent(from)}`, { replace: true });
+    });
     return () => setSessionExpiredHandler(undefined);
-  }, [navigate]);
+  }, [navigate, invalidateAuth]);
   return null;
 }
 
@@ -38,7 +43,7 @@ export function App() {
         theme={{ token: { colorPrimary: '#1668dc', borderRadius: 6 } }}
         button={{ autoInsertSpace: false }}
       >
-        <AntdApp notification={{ placement: 'topRight', duration: NOTIFICATION_SECONDS }} style={{ minHeight: '100vh' }}>
+        <AntdApp notification={{ placement: 'topRight', top: TOAST_TOP, duration: NOTIFICATION_SECONDS }} style={{ minHeight: '100vh' }}>
           <Refine
             dataProvider={{ default: restDataProvider, rest: restDataProvider }}
             routerProvider={routerProvider}

@@ -28,6 +28,7 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
   const { decl, meta, t, text, appId, service } = scope;
   const formId = useId().replace(/:/g, '');
   const schema = useMemo(() => fieldSchema(decl.schema, part.field), [decl.schema, part.field]);
+  const unlabelled = useMemo(() => [part.field], [part.field]);
   // Keyed by content: a refetch that brings the same value keeps the edits in progress.
   const stored = JSON.stringify(record[part.field] ?? propertyOf(decl.schema, part.field)?.default ?? null);
   const initial = useMemo(() => ({ [part.field]: JSON.parse(stored) as unknown }), [stored, part.field]);
@@ -36,12 +37,13 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
   const [failure, setFailure] = useState<string>();
   const { mutateAsync, mutation } = useCustomMutation();
 
-  // A newer version of the record (after a save or a state action) replaces what is shown.
-  useEffect(() => {
+  const reset = () => {
     setData(initial);
     setExtraErrors(undefined);
     setFailure(undefined);
-  }, [initial]);
+  };
+  // A newer value of the part (after a save, or a change elsewhere) replaces what is shown.
+  useEffect(reset, [initial]);
 
   const dirty = JSON.stringify(data) !== JSON.stringify(initial);
   const name = text(part.label);
@@ -74,7 +76,7 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
         canEdit && (
           <Space>
             {dirty && <Tag color="orange">{t('common.unsaved')}</Tag>}
-            <Button disabled={!dirty || mutation.isPending} onClick={() => setData(initial)}>
+            <Button disabled={!dirty || mutation.isPending} onClick={reset}>
               {t('engine.partReset')}
             </Button>
             <Button type="primary" htmlType="submit" form={formId} disabled={!dirty} loading={mutation.isPending}>
@@ -84,7 +86,7 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
         )
       }
     >
-      {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
+      {failure && <Alert type="error" showIcon message={failure} description={extraErrors ? t('engine.fixFields') : undefined} style={{ marginBottom: 16 }} />}
       <LazySchemaForm
         id={formId}
         schema={schema}
@@ -99,7 +101,7 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
         serviceName={service.name}
         disabled={!canEdit || mutation.isPending}
         autofocus={false}
-        unlabelled={[part.field]}
+        unlabelled={unlabelled}
       />
     </Card>
   );

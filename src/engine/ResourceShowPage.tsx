@@ -11,7 +11,7 @@ import { PartEditor } from './PartEditor';
 import { RecordActions } from './RecordActions';
 import { RecordDrawer } from './RecordDrawer';
 import { RecordView } from './RecordView';
-import { listPathOf, serviceOfRoute } from './routes';
+import { listPathOf, routeTo, serviceOfRoute } from './routes';
 import { useDeclared } from './useDeclared';
 import { useRecordCommands } from './useRecordCommands';
 
@@ -51,7 +51,11 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
   const breadcrumb = (
     <Breadcrumb
       style={{ marginBottom: 12 }}
-      items={[{ title: <Link to={listPath}>{menuLabel ? text(menuLabel) : scope.label}</Link> }, { title: scope.label }, { title }]}
+      items={[
+        ...(menuLabel ? [{ title: <Link to={routeTo(route, { appId })}>{text(menuLabel)}</Link> }] : []),
+        { title: <Link to={listPath}>{scope.label}</Link> },
+        { title },
+      ]}
     />
   );
 

@@ -29,6 +29,8 @@ export interface XUi {
   optionsFrom?: OptionsFrom;
   /** Column width in the list, in pixels. */
   width?: number;
+  /** On an object: fields shown side by side, row by row (the others follow, one per row). */
+  layout?: string[][];
 }
 
 export type PropSchema = JsonSchema & {

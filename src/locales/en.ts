@@ -168,6 +168,7 @@ export const en: Messages = {
     unknownKey: 'No config has this key',
     defaultValue: 'Default: {{value}}',
     addItem: 'Add',
+    addNamed: 'Add {{name}}',
     removeItem: 'Remove',
     moveUp: 'Move up',
     moveDown: 'Move down',

@@ -164,6 +164,7 @@ export const zhCN = {
     unknownKey: '配置项不存在',
     defaultValue: '默认值：{{value}}',
     addItem: '添加',
+    addNamed: '添加{{name}}',
     removeItem: '删除',
     moveUp: '上移',
     moveDown: '下移',

@@ -19,6 +19,8 @@ export function screenshots(page: Page, name: string) {
   let step = 0;
   return async (label: string) => {
     step += 1;
+    // From the top, as a person first sees the page (sticky bars otherwise land mid-picture).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(dir, `${String(step).padStart(2, '0')}-${label}.png`), fullPage: true });
   };
 }

@@ -88,6 +88,7 @@ describe('remote config console', () => {
     // Enter in a one-line field submits (in the description it starts a new line).
     await value.press('Enter');
     await visible(toast('配置项已创建'));
+    await gone(drawer());
     await visible(row('max_level').getByText('60', { exact: true }));
     await shot('config-created');
 
@@ -98,6 +99,7 @@ describe('remote config console', () => {
     await shot('config-edit');
     await drawer().getByRole('button', { name: '保存' }).click();
     await visible(toast('配置项已保存'));
+    await gone(drawer());
     await visible(row('max_level').getByText('70', { exact: true }));
     await shot('config-edited');
   });
@@ -124,6 +126,7 @@ describe('remote config console', () => {
     await shot('override-form');
     await drawer().getByRole('button', { name: '新建' }).click();
     await visible(toast('覆盖规则已创建'));
+    await gone(drawer());
     await visible(row('Max level for testers').getByText('已启用'));
     await shot('override-created');
 
@@ -195,5 +198,15 @@ describe('remote config console', () => {
     await page.getByRole('button', { name: '回到首页' }).click();
     await page.waitForURL(/\/apps$/);
     await gone(page.getByText('页面不存在'));
+  });
+
+  it('signs out', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/\/login-authorize/);
+    await visible(page.getByText('登录控制台'));
+    await page.goto(`${server.url}/apps`);
+    await page.waitForURL(/\/login-authorize\?to=/);
+    await shot('signed-out');
   });
 });

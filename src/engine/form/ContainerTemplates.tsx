@@ -1,14 +1,32 @@
-import { Button, Card, Flex, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import { useLocale } from '../../lib/useLocale';
 
 /**
- * An object's fields one under the other. No heading: the root object is the form itself, and an object inside
+ * An object's fields one under the other, or side by side where `x-ui.layout` groups them in rows. No heading: the root object is the form itself, and an object inside
  * an array sits in its item's card.
  */
-export function ObjectFieldTemplate({ properties, fieldPathId }: ObjectFieldTemplateProps) {
-  return <div id={fieldPathId.$id}>{properties.filter((p) => !p.hidden).map((p) => p.content)}</div>;
+export function ObjectFieldTemplate({ properties, fieldPathId, uiSchema }: ObjectFieldTemplateProps) {
+  const shown = properties.filter((p) => !p.hidden);
+  const rows = (getUiOptions(uiSchema).layout as string[][] | undefined) ?? [];
+  const placed = new Set(rows.flat());
+  return (
+    <div id={fieldPathId.$id}>
+      {rows.map((names) => (
+        <Row key={names.join()} gutter={16}>
+          {shown
+            .filter((p) => names.includes(p.name))
+            .map((p) => (
+              <Col key={p.name} xs={24} sm={24 / names.length}>
+                {p.content}
+              </Col>
+            ))}
+        </Row>
+      ))}
+      {shown.filter((p) => !placed.has(p.name)).map((p) => p.content)}
+    </div>
+  );
 }
 
 /** An array: its title (unless `ui:label` is false), one card per item, and an add button under them. */
@@ -28,8 +46,7 @@ export function ArrayFieldTemplate({ items, canAdd, onAddClick, disabled, readon
       </Flex>
       {canAdd && (
         <Button type="dashed" block icon={<PlusOutlined />} disabled={disabled || readonly} onClick={onAddClick} style={{ marginTop: 12 }}>
-          {t('widgets.addItem')}
-          {label ? ` ${label}` : ''}
+          {label ? t('widgets.addNamed', { name: label }) : t('widgets.addItem')}
         </Button>
       )}
     </fieldset>

@@ -18,6 +18,8 @@ export function buildUiSchema(schema: JsonSchema, locale: Locale, fieldNames: Se
 
 function objectUi(schema: PropSchema, locale: Locale, fieldNames: Set<string>): UiSchema {
   const ui: UiSchema = {};
+  const layout = xui(schema).layout;
+  if (layout) ui['ui:options'] = { layout };
   for (const [name, prop] of propertiesOf(schema)) ui[name] = propertyUi(prop, name, locale, fieldNames);
   return ui;
 }

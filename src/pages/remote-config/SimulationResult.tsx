@@ -67,7 +67,7 @@ export function SimulationResult({ result }: { result: Simulation }) {
             {
               key: 'source',
               title: t('playground.source'),
-              width: 250,
+              width: 280,
               render: (_: unknown, c) =>
                 c.source === 'override' ? (
                   <Flex gap={4} align="center" wrap>
@@ -89,14 +89,15 @@ export function SimulationResult({ result }: { result: Simulation }) {
           pagination={false}
           dataSource={result.overrides}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('playground.noOverrides')} /> }}
-          scroll={{ x: 'max-content' }}
+          tableLayout="fixed"
+          scroll={{ x: 700 }}
           columns={[
-            { key: 'priority', title: t('playground.priority'), dataIndex: 'priority', width: 70 },
-            { key: 'name', title: t('playground.name'), render: (_: unknown, o) => linkTo(o.id, o.name) },
+            { key: 'priority', title: t('playground.priority'), dataIndex: 'priority', width: 72 },
+            { key: 'name', title: t('playground.name'), ellipsis: true, render: (_: unknown, o) => linkTo(o.id, o.name) },
             {
               key: 'applied',
               title: t('playground.applied'),
-              width: 90,
+              width: 84,
               render: (_: unknown, o) =>
                 o.applied ? (
                   <CheckCircleFilled style={{ color: '#52c41a', fontSize: 16 }} aria-label={t('common.yes')} />
@@ -107,6 +108,7 @@ export function SimulationResult({ result }: { result: Simulation }) {
             {
               key: 'reason',
               title: t('playground.reason'),
+              width: 260,
               render: (_: unknown, o) => (
                 <Flex vertical gap={2}>
                   <span>
@@ -132,7 +134,7 @@ export function SimulationResult({ result }: { result: Simulation }) {
               width: 70,
               render: (_: unknown, o) => (o.bucket === undefined ? '—' : o.bucket),
             },
-            { key: 'variant', title: t('playground.variant'), render: (_: unknown, o) => (o.variant ? <Tag>{o.variant}</Tag> : '—') },
+            { key: 'variant', title: t('playground.variant'), width: 100, render: (_: unknown, o) => (o.variant ? <Tag>{o.variant}</Tag> : '—') },
           ]}
         />
       </Card>
