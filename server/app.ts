@@ -71,11 +71,12 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (NUL_ESCAPE.test(body as string)) {
+    const text = body.toString();
+    if (NUL_ESCAPE.test(text)) {
       done(new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/', message: 'text may not contain the NUL character' }]), undefined);
       return;
     }
-    parseJson(req, body, done);
+    parseJson(req, text, done);
   });
   await app.register(cookie);
 
@@ -144,7 +145,8 @@ function mountConsole(app: FastifyInstance, config: ServerConfig): void {
   const root = resolve(config.staticDir);
   const index = join(root, 'index.html');
   const built = existsSync(index);
-  if (built) void app.register(fastifyStatic, { root, wildcard: false, index: false });
+  // Wildcard: files are looked up per request, so a new build is served without a restart.
+  if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false });
   const version = built ? String(statSync(index).mtimeMs) : VERSION;
   app.get('/web-version.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
