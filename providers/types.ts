@@ -1,29 +1,6 @@
 /** Shapes of the platform API the console reads (spec 000 §3, ADR 0001). */
 
-export interface ServiceState {
-  Status: string;
-  ServiceId?: string;
-  Properties?: Record<string, unknown>;
-}
-
-export interface AppRecord {
-  AppId: string;
-  AppSecret?: string;
-  AppServiceSecret: string;
-  ProjectName: string;
-  OrganizationId: string;
-  OrganizationName: string;
-  /** The caller's role in the app's organisation: owner, admin or member. */
-  Role: string;
-  Services: Record<string, ServiceState>;
-  SupportMultiServices: boolean;
-  Properties: Record<string, string>;
-}
-
-export interface AppList {
-  TotalCount: number;
-  Items: AppRecord[];
-}
+export type { AppList, AppRecord, ServiceState } from '../resources/platform';
 
 export interface Identity {
   id: string;

@@ -1,25 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { AppRecord, ServiceState } from '../../resources/platform';
 import type { Queryable } from '../db';
 
-export interface ServiceState {
-  Status: string;
-  ServiceId: string;
-  Properties: Record<string, unknown>;
-}
-
+export type { ServiceState } from '../../resources/platform';
 /** The app as spec 000 §3 names its fields. */
-export interface AppView {
-  AppId: string;
-  AppSecret: string;
-  AppServiceSecret: string;
-  ProjectName: string;
-  OrganizationId: string;
-  OrganizationName: string;
-  Role: string;
-  Services: Record<string, ServiceState>;
-  SupportMultiServices: boolean;
-  Properties: Record<string, string>;
-}
+export type AppView = AppRecord;
 
 interface AppRow {
   app_id: string;
