@@ -154,7 +154,8 @@ function mountConsole(app: FastifyInstance, config: ServerConfig): void {
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (req.method !== 'GET' || !built || API_PREFIXES.some((p) => path.startsWith(p) || path === p.replace(/\/$/, ''))) {
+    const namesAFile = /\.[A-Za-z0-9]+$/.test(path);
+    if (req.method !== 'GET' || !built || namesAFile || API_PREFIXES.some((p) => path.startsWith(p) || path === p.replace(/\/$/, ''))) {
       reply.code(404).send(new ApiError(404, 'NOT_FOUND', 'not found').toJSON());
       return;
     }

@@ -200,6 +200,17 @@ describe('remote config console', () => {
     await gone(page.getByText('页面不存在'));
   });
 
+  it('serves console routes as the page and refuses missing files', async () => {
+    const route = await fetch(`${server.url}/services/any/config`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toContain('text/html');
+    const asset = await fetch(`${server.url}/assets/missing-chunk.js`);
+    expect(asset.status).toBe(404);
+    const api = await fetch(`${server.url}/uconfig/v1/nothing`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'not found', code: 'NOT_FOUND' });
+  });
+
   it('signs out', async () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
