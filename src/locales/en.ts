@@ -216,6 +216,7 @@ export const en: Messages = {
       'rule-false': 'Rule does not match',
       'rule-error': 'Rule error',
       'outside-rollout': 'Outside rollout',
+      'no-variant': 'No variant',
     },
     reasonHints: {
       applied: 'The rule matches and the player is inside the rollout',
@@ -225,6 +226,7 @@ export const en: Messages = {
       'rule-false': 'The player context does not satisfy the rule',
       'rule-error': 'The rule failed to run',
       'outside-rollout': 'The player is in bucket {{bucket}}, outside the rollout',
+      'no-variant': 'In the rollout, but no variant has any weight',
     },
     shadowed: 'Applied, but every value it sets is replaced by an override with a higher priority',
     viewOverride: 'Open the override',

@@ -212,6 +212,7 @@ export const zhCN = {
       'rule-false': '规则不匹配',
       'rule-error': '规则出错',
       'outside-rollout': '不在投放比例内',
+      'no-variant': '无可用变体',
     },
     reasonHints: {
       applied: '规则匹配，且玩家在投放比例内',
@@ -221,6 +222,7 @@ export const zhCN = {
       'rule-false': '玩家上下文不满足目标规则',
       'rule-error': '规则执行出错',
       'outside-rollout': '玩家的分桶为 {{bucket}}，不在投放比例内',
+      'no-variant': '玩家在投放比例内，但没有权重大于 0 的变体',
     },
     shadowed: '已生效，但它设置的值都被优先级更高的覆盖规则取代',
     viewOverride: '查看覆盖规则',

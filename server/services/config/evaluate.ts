@@ -32,43 +32,8 @@ export interface OverrideItem {
   variants?: Variant[];
 }
 
-export type OverrideReason = 'applied' | 'disabled' | 'not-started' | 'ended' | 'rule-false' | 'rule-error' | 'outside-rollout' | 'no-variant';
-
-export interface PlayerContext {
-  user?: { id?: string; [k: string]: unknown };
-  app?: Record<string, unknown>;
-  [k: string]: unknown;
-}
-
-export interface EvaluatedConfig {
-  key: string;
-  type: ValueType;
-  value: unknown;
-  source: 'default' | 'override';
-  overrideId?: string;
-  overrideName?: string;
-  variant?: string;
-}
-
-export interface EvaluatedOverride {
-  id: string;
-  name: string;
-  priority: number;
-  applied: boolean;
-  reason: OverrideReason;
-  bucket?: number;
-  variant?: string;
-  error?: string;
-}
-
-export interface Evaluation {
-  /** key → value in its type. */
-  settings: Record<string, unknown>;
-  /** Every config with the value the player gets and where it came from, in the order given. */
-  configs: EvaluatedConfig[];
-  /** Every override in precedence order, with whether it applied and why (not). */
-  overrides: EvaluatedOverride[];
-}
+import type { EvaluatedConfig, EvaluatedOverride, Evaluation, PlayerContext } from '../../../resources/remote-config-api';
+export type { EvaluatedConfig, EvaluatedOverride, Evaluation, OverrideReason, PlayerContext } from '../../../resources/remote-config-api';
 
 export const DEFAULT_PRIORITY = 100;
 export const DEFAULT_ROLLOUT = 100;

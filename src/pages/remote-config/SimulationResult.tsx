@@ -16,6 +16,7 @@ const REASON_COLORS: Record<OverrideReason, string> = {
   'rule-false': 'default',
   'rule-error': 'error',
   'outside-rollout': 'purple',
+  'no-variant': 'warning',
 };
 
 function Value({ config }: { config: SimulatedConfig }) {

@@ -1,33 +1,11 @@
 /** The remote-config simulation: what a player with a context gets, and why (POST /settings/simulate). */
 
-export type OverrideReason = 'applied' | 'disabled' | 'not-started' | 'ended' | 'rule-false' | 'rule-error' | 'outside-rollout';
-
-export interface SimulatedConfig {
-  key: string;
-  type: string;
-  value: unknown;
-  source: 'default' | 'override';
-  overrideId?: string;
-  overrideName?: string;
-  variant?: string;
-}
-
-export interface SimulatedOverride {
-  id: string;
-  name: string;
-  priority: number;
-  applied: boolean;
-  reason: OverrideReason;
-  bucket?: number;
-  variant?: string;
-  error?: string;
-}
-
-export interface Simulation {
-  settings: Record<string, unknown>;
-  configs: SimulatedConfig[];
-  overrides: SimulatedOverride[];
-}
+export type {
+  EvaluatedConfig as SimulatedConfig,
+  EvaluatedOverride as SimulatedOverride,
+  Evaluation as Simulation,
+  OverrideReason,
+} from '../../../resources/remote-config-api';
 
 /** What the user typed on the playground. */
 export interface PlayerInput {
