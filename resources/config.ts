@@ -1,6 +1,6 @@
 import type { ServiceDecl } from './types';
-import configSchema from '../schemas/config/config.json';
-import overrideSchema from '../schemas/config/override.json';
+import configSchema from '../schemas/config/config.json' with { type: 'json' };
+import overrideSchema from '../schemas/config/override.json' with { type: 'json' };
 
 const appOnly = { read: ['app', 'admin'], write: ['app', 'admin'] } as const;
 

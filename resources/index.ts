@@ -1,5 +1,5 @@
 import type { ResourceDecl, ServiceDecl } from './types';
-import { remoteConfig } from './config';
+import { remoteConfig } from './config.ts';
 
 export type * from './types';
 
