@@ -1,12 +1,9 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Alert, Button, Card, Space, Tag } from 'antd';
 import { useCustomMutation, type BaseRecord } from '@refinedev/core';
-import type { ErrorSchema } from '@rjsf/utils';
 import type { PartDecl } from '../../resources/types';
-import { isApiError } from '../../providers/http';
-import { translateServerMessage } from '../../providers/i18n';
 import { toast } from '../../providers/notification';
-import { detailsToErrorSchema } from './form/errors';
+import { useServerForm } from './form/useServerForm';
 import { LazySchemaForm } from './LazySchemaForm';
 import { fieldSchema, propertyOf } from './schema';
 import type { DeclaredScope } from './useDeclared';
@@ -32,24 +29,17 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
   // Keyed by content: a refetch that brings the same value keeps the edits in progress.
   const stored = JSON.stringify(record[part.field] ?? propertyOf(decl.schema, part.field)?.default ?? null);
   const initial = useMemo(() => ({ [part.field]: JSON.parse(stored) as unknown }), [stored, part.field]);
-  const [data, setData] = useState<Record<string, unknown>>(initial);
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
-  const [failure, setFailure] = useState<string>();
+  const { data, change, extraErrors, failure, reset, refuse, clearFailure } = useServerForm(initial, unlabelled);
   const { mutateAsync, mutation } = useCustomMutation();
 
-  const reset = () => {
-    setData(initial);
-    setExtraErrors(undefined);
-    setFailure(undefined);
-  };
   // A newer value of the part (after a save, or a change elsewhere) replaces what is shown.
-  useEffect(reset, [initial]);
+  useEffect(reset, [reset]);
 
   const dirty = JSON.stringify(data) !== JSON.stringify(initial);
   const name = text(part.label);
 
   const save = async (formData: Record<string, unknown>) => {
-    setFailure(undefined);
+    clearFailure();
     try {
       await mutateAsync({
         url: `${decl.path}/${encodeURIComponent(scope.idOf(record))}${part.path}`,
@@ -62,9 +52,7 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
       await commands.refresh(scope.idOf(record));
       toast('success', t('engine.partSaved', { name }));
     } catch (error) {
-      if (!isApiError(error)) throw error;
-      setExtraErrors(error.details.length ? detailsToErrorSchema(error.details, translateServerMessage) : undefined);
-      setFailure(error.message);
+      refuse(error);
     }
   };
 
@@ -86,15 +74,12 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
         )
       }
     >
-      {failure && <Alert type="error" showIcon message={failure} description={extraErrors ? t('engine.fixFields') : undefined} style={{ marginBottom: 16 }} />}
+      {failure && <Alert type="error" showIcon message={failure.message} description={extraErrors ? t('engine.fixFields') : undefined} style={{ marginBottom: 16 }} />}
       <LazySchemaForm
         id={formId}
         schema={schema}
         formData={data}
-        onChange={(next) => {
-          setData(next);
-          if (extraErrors) setExtraErrors(undefined);
-        }}
+        onChange={change}
         onSubmit={(next) => void save(next)}
         extraErrors={extraErrors}
         appId={appId}

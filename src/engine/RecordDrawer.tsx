@@ -1,12 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Space } from 'antd';
 import { useCreate, useUpdate, type BaseRecord } from '@refinedev/core';
-import type { ErrorSchema } from '@rjsf/utils';
-import { isApiError } from '../../providers/http';
 import { translateServerMessage } from '../../providers/i18n';
 import { toast } from '../../providers/notification';
-import type { FieldIssue } from '../../providers/types';
-import { detailsToErrorSchema } from './form/errors';
+import { useServerForm } from './form/useServerForm';
 import { LazySchemaForm } from './LazySchemaForm';
 import { formFields, narrowSchema, pick } from './schema';
 import type { DeclaredScope } from './useDeclared';
@@ -21,12 +18,6 @@ interface Props {
   onSaved?: (record: BaseRecord) => void;
 }
 
-interface Failure {
-  message: string;
-  /** Issues about fields the form does not show. */
-  others: FieldIssue[];
-}
-
 /**
  * Create or edit a declared record in a drawer: the schema's form, submitted with Enter or the save button,
  * the server's field errors put back on the fields. An edit sends the record's version, so a change made
@@ -39,9 +30,7 @@ export function RecordDrawer({ scope, mode, record, open, onClose, onSaved }: Pr
   const fields = useMemo(() => formFields(decl, mode), [decl, mode]);
   const schema = useMemo(() => narrowSchema(decl.schema, fields), [decl.schema, fields]);
   const initial = useMemo(() => pick(record, fields), [record, fields]);
-  const [data, setData] = useState<Record<string, unknown>>(initial);
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
-  const [failure, setFailure] = useState<Failure>();
+  const { data, change, extraErrors, failure, reset, refuse, clearFailure } = useServerForm(initial, fields);
   // Whether the user has worked in the form: the form fills in defaults by itself, which is no reason to ask.
   const [touched, setTouched] = useState(false);
   const { mutateAsync: create, mutation: creating } = useCreate();
@@ -49,14 +38,12 @@ export function RecordDrawer({ scope, mode, record, open, onClose, onSaved }: Pr
 
   useEffect(() => {
     if (!open) return;
-    setData(initial);
-    setExtraErrors(undefined);
-    setFailure(undefined);
+    reset();
     setTouched(false);
-  }, [open, initial]);
+  }, [open, reset]);
 
   const submit = async (formData: Record<string, unknown>) => {
-    setFailure(undefined);
+    clearFailure();
     try {
       let saved: BaseRecord;
       if (mode === 'create') {
@@ -81,11 +68,7 @@ export function RecordDrawer({ scope, mode, record, open, onClose, onSaved }: Pr
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      if (!isApiError(error)) throw error;
-      const shown = new Set(fields);
-      const onFields = error.details.filter((d) => d.field.startsWith('/') && shown.has(d.field.split('/')[1]));
-      setExtraErrors(onFields.length ? detailsToErrorSchema(onFields, translateServerMessage) : undefined);
-      setFailure({ message: error.message, others: error.details.filter((d) => !onFields.includes(d)) });
+      refuse(error);
     }
   };
 
@@ -149,10 +132,7 @@ export function RecordDrawer({ scope, mode, record, open, onClose, onSaved }: Pr
           id={formId}
           schema={schema}
           formData={data}
-          onChange={(next) => {
-            setData(next);
-            if (extraErrors) setExtraErrors(undefined);
-          }}
+          onChange={change}
           onSubmit={(next) => void submit(next)}
           extraErrors={extraErrors}
           appId={appId}

@@ -102,6 +102,24 @@ describe('remote config console', () => {
     await gone(drawer());
     await visible(row('max_level').getByText('70', { exact: true }));
     await shot('config-edited');
+
+    // A key that exists already: the server refuses it (409) and its message lands on the key field.
+    await page.getByRole('button', { name: '新建配置项' }).click();
+    const dupKey = drawer().getByLabel('键');
+    await visible(dupKey);
+    await dupKey.fill('drop_rate');
+    await drawer().getByLabel('值', { exact: true }).fill('boss');
+    await drawer().getByLabel('值', { exact: true }).press('Enter');
+    await visible(drawer().getByText('该值已存在'));
+    // The field's own message, under the key field (the banner above only says which fields to fix).
+    await visible(drawer().getByText('已存在', { exact: true }));
+    await page.waitForTimeout(500); // let the message's entry animation finish before the screenshot
+    await shot('config-duplicate-key');
+    await dupKey.fill('drop_rate_boss');
+    await drawer().getByLabel('值', { exact: true }).press('Enter');
+    await visible(toast('配置项已创建'));
+    await gone(drawer());
+    await visible(row('drop_rate_boss'));
   });
 
   it('creates an override and disables it', async () => {
