@@ -8,16 +8,27 @@ import type { Identity } from './types';
  * signed in (GET /auth/auth-check) and never sees the session token.
  */
 
-interface AuthCheck {
+export interface AuthCheck {
   user: Identity | null;
   admin?: Identity | null;
 }
 
 let identity: Promise<Identity | null> | undefined;
+let sessions: Promise<AuthCheck> | undefined;
+
+/** Both sessions this browser holds: the user's and the administrator's (either may be null). */
+export function fetchSessions(): Promise<AuthCheck> {
+  sessions ??= request<AuthCheck>('/auth/auth-check', { ignoreErrors: true }).then((answer) => {
+    const found = { user: answer?.user ?? null, admin: answer?.admin ?? null };
+    if (!found.user && !found.admin) sessions = undefined;
+    return found;
+  });
+  return sessions;
+}
 
 function fetchIdentity(): Promise<Identity | null> {
-  identity ??= request<AuthCheck>('/auth/auth-check', { ignoreErrors: true }).then((answer) => {
-    const who = answer?.user ?? answer?.admin ?? null;
+  identity ??= fetchSessions().then((answer) => {
+    const who = answer.user ?? answer.admin ?? null;
     if (!who) identity = undefined;
     return who;
   });
@@ -27,6 +38,7 @@ function fetchIdentity(): Promise<Identity | null> {
 /** Forgets who was signed in (the session ended): the next check asks the server again. */
 export function forgetIdentity(): void {
   identity = undefined;
+  sessions = undefined;
 }
 
 /** Where to go after signing in: the page that sent the user here, if it is one of ours. */
@@ -44,6 +56,7 @@ export const authProvider: AuthProvider = {
         silent: true,
         throwResponse: true,
       });
+      forgetIdentity();
       identity = Promise.resolve(answer?.user ?? null);
       return { success: true, redirectTo: afterSignIn(to) };
     } catch (error) {
@@ -56,7 +69,7 @@ export const authProvider: AuthProvider = {
     await request('/auth/logout', { method: 'POST', ignoreErrors: true });
     clearSessionCookies();
     forgetApps();
-    identity = undefined;
+    forgetIdentity();
     return { success: true, redirectTo: SIGN_IN_PATH };
   },
 

@@ -4,8 +4,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { I18nProvider } from '@refinedev/core';
 import type { Text } from '../resources/types';
-import { zhCN, zhCNServerMessages } from '../src/locales/zh-CN';
-import { en, enServerMessages } from '../src/locales/en';
+import { serverMessages } from '../resources/messages';
+import { zhCN } from '../src/locales/zh-CN';
+import { en } from '../src/locales/en';
+import { sections } from '../src/locales/sections';
 
 export type Locale = keyof Text;
 export const LOCALES: Locale[] = ['zh-CN', 'en'];
@@ -24,7 +26,10 @@ const dayjsLocale = (locale: Locale) => (locale === 'zh-CN' ? 'zh-cn' : 'en');
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+  resources: {
+    'zh-CN': { translation: { ...zhCN, ...sections['zh-CN'] } },
+    en: { translation: { ...en, ...sections.en } },
+  },
   lng: storedLocale(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
@@ -55,10 +60,11 @@ export const textOf = (text: Text | undefined, locale: Locale = currentLocale())
 
 type Pattern = { test: RegExp; template: string };
 
-function compile(dictionary: Record<string, string>): { exact: Map<string, string>; patterns: Pattern[] } {
+function compile(locale: Locale): { exact: Map<string, string>; patterns: Pattern[] } {
   const exact = new Map<string, string>();
   const patterns: Pattern[] = [];
-  for (const [key, value] of Object.entries(dictionary)) {
+  for (const [key, text] of Object.entries(serverMessages)) {
+    const value = text[locale];
     if (!key.includes('{0}')) {
       exact.set(key.toLowerCase(), value);
       continue;
@@ -70,8 +76,8 @@ function compile(dictionary: Record<string, string>): { exact: Map<string, strin
 }
 
 const dictionaries: Record<Locale, ReturnType<typeof compile>> = {
-  'zh-CN': compile(zhCNServerMessages),
-  en: compile(enServerMessages),
+  'zh-CN': compile('zh-CN'),
+  en: compile('en'),
 };
 
 /** A server message (an English key) in the current language; unknown messages are shown as sent. */

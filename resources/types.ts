@@ -122,6 +122,20 @@ export interface CatalogueEntry {
   mainService: boolean;
   hide?: { menu?: boolean; dashboard?: boolean };
   video?: string;
+  /**
+   * Services that exclude each other (spec 000 §4): two services sharing a group name cannot both be enabled.
+   * `single` applies to apps without SupportMultiServices, `multi` to apps with it.
+   */
+  exclusive?: { single?: string; multi?: string };
+  /** Administrators see the service as Enabled without waiting for its runtime data (multiverse). */
+  adminSeesEnabled?: boolean;
+  /**
+   * The service needs a provisioned project (hello): it shows Pending until its details report one, and the
+   * console asks for it to be provisioned when it is missing.
+   */
+  needsProject?: boolean;
+  /** Properties a newly enabled service starts with (spec 000 §3), e.g. lobby `{ type: 'realtime' }`. */
+  defaultProperties?: Record<string, unknown>;
 }
 
 /** A console page of a service that is not a generated list: named here, implemented under src/pages. */

@@ -21,6 +21,8 @@ import { RecordStore } from './engine/store';
 import { mountAuth } from './auth/routes';
 import { AppDirectory } from './platform/apps';
 import { mountPlatform } from './platform/routes';
+import { mountOperations } from './ops/routes';
+import { createMailer } from './mail';
 import { serviceModules } from './services';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -59,7 +61,7 @@ export interface BuiltApp {
   api: Api;
 }
 
-export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean; mailLog?: (line: string) => void } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 1024 * 1024,
@@ -97,12 +99,14 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     config,
     store: new RecordStore(db),
     apps: new AppDirectory(db),
+    mail: createMailer(config, opts.mailLog ?? (() => undefined)),
     models: new Map(models.map((m) => [`${m.service.name}/${m.res.name}`, m])),
   };
 
   const api = new Api(app);
   mountAuth(api, ctx);
   mountPlatform(api, ctx);
+  mountOperations(api, ctx);
   const hooks: HookRegistry = new Map();
   for (const mod of serviceModules) {
     for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);

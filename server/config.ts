@@ -14,14 +14,37 @@ export interface ServerConfig {
   /** Failed sign-ins allowed per address and e-mail within the window before 429. */
   loginFailureLimit: number;
   loginFailureWindowMs: number;
+  /** The console's public address (links in e-mails); by default the address a request came to. */
+  publicUrl?: string;
+  /** `smtp://user:pass@host:port` or `smtps://…`; without it e-mails are written to the server log. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where contact-us messages and consultation tickets are sent. */
+  supportEmail: string;
+  /** prod or anything else (spec 000 §3 Environment; default dev). */
+  environment: string;
+  /** The current terms-of-use version; users who accepted an older one are asked again. */
+  policyVersion: string;
+  /** E-mail domain of the provider's own staff (internal users). */
+  internalDomain: string;
+  /** Hosts on which the console reports page views (never on admin pages). */
+  analyticsHosts: string[];
+  /** Local blob storage directory (uploads), unless S3 is configured. */
+  blobDir: string;
+  /** Signs upload grants and other server-issued tokens. */
+  secretKey: string;
+  env: NodeJS.ProcessEnv;
 }
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
+  const dataDir = env.DATA_DIR ?? './data';
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: env.DATA_DIR ?? './data',
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     production,
     demo: !production && env.DEMO_DATA !== 'off',
@@ -29,5 +52,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: env.STATIC_DIR ?? './dist',
     loginFailureLimit: Number(env.LOGIN_FAILURE_LIMIT ?? 5),
     loginFailureWindowMs: Number(env.LOGIN_FAILURE_WINDOW_MS ?? 15 * 60_000),
+    publicUrl: env.PUBLIC_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Lodestar <no-reply@lodestar.local>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@lodestar.local',
+    environment: env.LODESTAR_ENV ?? 'dev',
+    policyVersion: env.POLICY_VERSION ?? '2026-01',
+    internalDomain: env.INTERNAL_EMAIL_DOMAIN ?? 'lodestar.local',
+    analyticsHosts: list(env.ANALYTICS_HOSTS),
+    blobDir: env.BLOB_DIR ?? `${dataDir}/blobs`,
+    secretKey: env.SECRET_KEY ?? '',
+    env,
   };
 }

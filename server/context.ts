@@ -2,6 +2,7 @@ import type { Db } from './db';
 import type { ServerConfig } from './config';
 import type { RecordStore } from './engine/store';
 import type { ResourceModel } from './engine/model';
+import type { Mailer } from './mail';
 import type { AppDirectory } from './platform/apps';
 
 /** What every route handler may use. */
@@ -10,6 +11,7 @@ export interface Ctx {
   config: ServerConfig;
   store: RecordStore;
   apps: AppDirectory;
+  mail: Mailer;
   /** Models by `<service>/<resource>`. */
   models: Map<string, ResourceModel>;
 }

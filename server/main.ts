@@ -8,7 +8,7 @@ import { DEMO_ADMIN, DEMO_USER, seedDemo } from './demo';
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(resolve(config.dataDir), { recursive: true });
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : resolve(config.dataDir) });
-const { app, ctx } = await buildApp(db, config, { logger: process.env.LOG_REQUESTS === '1' });
+const { app, ctx } = await buildApp(db, config, { logger: process.env.LOG_REQUESTS === '1', mailLog: (line) => console.log(line) });
 const seeded = config.demo ? await seedDemo(db, ctx) : false;
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

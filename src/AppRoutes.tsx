@@ -6,19 +6,19 @@ import { SIGN_IN_PATH } from '../providers/http';
 import { APP_BASE, listRoutes, showRoutes } from './engine/routes';
 import { PageLoading } from './pages/PageLoading';
 import { registeredPages } from './pages/registry';
+import { pagesOf } from './routes';
+import { RequireAdmin } from './routes/guards';
 import { useWebVersionCheck } from './lib/webVersion';
 
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const AppsPage = lazy(() => import('./pages/AppsPage'));
 const AppLayout = lazy(() => import('./pages/layout/AppLayout'));
-const AppHome = lazy(() => import('./pages/AppHome'));
+const AdminLayout = lazy(() => import('./pages/admin/AdminLayout'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ResourceListPage = lazy(() => import('./engine/ResourceListPage'));
 const ResourceShowPage = lazy(() => import('./engine/ResourceShowPage'));
 
 /**
- * Every console route, lazily loaded: the fixed pages, then one route per declared list and record page and
- * per registered custom page, all read from the registry.
+ * Every console route, lazily loaded: the pages of each area by who may open them (src/routes), then one route
+ * per declared list and record page and per registered custom page, all read from the registry.
  */
 export function AppRoutes() {
   useWebVersionCheck();
@@ -26,8 +26,23 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading full />}>
       <Routes>
-        <Route path={SIGN_IN_PATH} element={<LoginPage />} />
+        {pagesOf('public').map(({ path, Component }) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
         <Route path="/login" element={<Navigate to={SIGN_IN_PATH} replace />} />
+        <Route
+          path="/admin"
+          element={
+            <RequireAdmin>
+              <AdminLayout />
+            </RequireAdmin>
+          }
+        >
+          {pagesOf('admin').map(({ path, Component }) =>
+            path === '' ? <Route key="index" index element={<Component />} /> : <Route key={path} path={path} element={<Component />} />,
+          )}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
         <Route
           element={
             <Authenticated key="console" loading={<PageLoading full />} fallback={<CatchAllNavigate to={SIGN_IN_PATH} />}>
@@ -36,10 +51,15 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to="/apps" replace />} />
-          <Route path="/apps" element={<AppsPage />} />
+          {pagesOf('user').map(({ path, Component }) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
           <Route path="/services" element={<Navigate to="/apps" replace />} />
           <Route path={APP_BASE} element={<AppLayout />}>
-            <Route index element={<AppHome />} />
+            <Route index element={<Navigate to="dashboard" replace />} />
+            {pagesOf('app').map(({ path, Component }) => (
+              <Route key={path} path={path} element={<Component />} />
+            ))}
             {listRoutes().map(({ route }) => (
               <Route key={route} path={route} element={<ResourceListPage route={route} />} />
             ))}

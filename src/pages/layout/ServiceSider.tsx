@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Layout, Menu, theme } from 'antd';
-import { DashboardOutlined } from '@ant-design/icons';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { services } from '../../../resources';
 import { isServiceEnabled, listRoutes, routeTo } from '../../engine/routes';
@@ -9,6 +8,9 @@ import { useCurrentApp } from '../../lib/currentApp';
 import { iconOf } from '../../lib/icons';
 import { useLocale } from '../../lib/useLocale';
 import { registeredPages } from '../registry';
+import { pagesOf } from '../../routes';
+import { fetchSessions } from '../../../providers/auth';
+import { useEffect, useState } from 'react';
 import { Brand } from './Brand';
 
 /** Routes a menu entry may point at: declared lists and registered pages. */
@@ -24,14 +26,29 @@ export function ServiceSider() {
   const app = useCurrentApp();
   const { appId = '' } = useParams();
   const { pathname } = useLocation();
-  const { text, t } = useLocale();
+  const { text } = useLocale();
   const { token } = theme.useToken();
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
+  const [isAdmin, setIsAdmin] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void fetchSessions().then((s) => live && setIsAdmin(!!s.admin));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const { items, paths } = useMemo(() => {
     const known = knownRoutes();
     const home = `/services/${encodeURIComponent(appId)}`;
-    const allPaths = [home];
+    const allPaths: string[] = [];
+    const appItems = pagesOf('app')
+      .filter((p) => p.menu && (!p.menu.adminOnly || isAdmin))
+      .map((p) => {
+        const path = `${home}/${p.path}`;
+        allPaths.push(path);
+        return { key: path, icon: p.menu?.icon ? iconOf(p.menu.icon) : undefined, label: <Link to={path}>{text(p.menu!.label)}</Link> };
+      });
     const serviceItems = services
       .filter((service) => isServiceEnabled(app, service))
       .map((service) => ({
@@ -47,10 +64,10 @@ export function ServiceSider() {
           }),
       }));
     return {
-      items: [{ key: home, icon: <DashboardOutlined />, label: <Link to={home}>{t('layout.home')}</Link> }, ...serviceItems],
+      items: [...appItems, ...serviceItems],
       paths: allPaths,
     };
-  }, [app, appId, text, t]);
+  }, [app, appId, text, isAdmin]);
 
   // The entry whose path is the longest prefix of the address (a record's page selects its list).
   const selected = paths

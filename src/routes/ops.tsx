@@ -1,0 +1,4 @@
+import type { RouteSet } from './types';
+
+/** The ops pages. */
+export const opsRoutes: RouteSet = {};
