@@ -1,5 +1,6 @@
 import type { HttpError } from '@refinedev/core';
 import { t, translateServerMessage } from './i18n';
+import { services } from '../resources';
 import { toast } from './notification';
 import type { AppRecord, ErrorBody, FieldIssue } from './types';
 
@@ -171,11 +172,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function failure<T>(error: ApiError, options: RequestOptions): T | null {
+/** How long a failed call's toast stays: the service's own setting (spec 000 §9), else the default. */
+export function errorToastSeconds(path: string): number | undefined {
+  const service = services.find((s) => s.errorToastSeconds && (path === s.base || path.startsWith(`${s.base}/`)));
+  return service?.errorToastSeconds;
+}
+
+function failure<T>(error: ApiError, options: RequestOptions, path: string): T | null {
   if (options.ignoreErrors) return null;
   const silent = options.silent || options.headers?.[SILENT_HEADER] === '1';
   if (error.statusCode === 401 && !options.anonymous) expireSession();
-  else if (!silent) toast(error.statusCode === 403 ? 'warning' : 'error', error.message);
+  else if (!silent) toast(error.statusCode === 403 ? 'warning' : 'error', error.message, errorToastSeconds(path));
   if (options.throwResponse) throw error;
   return null;
 }
@@ -199,7 +206,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     } catch (e) {
       if (isAbort(e)) throw e;
       // The app record could not be read (its own failure was already handled), or the network is down.
-      return failure<T>(isApiError(e) ? e : new ApiError(0, t('errors.network')), { ...options, silent: options.silent || isApiError(e) });
+      return failure<T>(isApiError(e) ? e : new ApiError(0, t('errors.network')), { ...options, silent: options.silent || isApiError(e) }, path);
     }
     if (response.ok) return (await readBody(response)) as T;
     // A rotated service secret: read the app again once before giving up.
@@ -209,7 +216,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
     const raw = await readBody(response);
     const body: ErrorBody = raw && typeof raw === 'object' ? (raw as ErrorBody) : {};
-    return failure<T>(new ApiError(response.status, errorText(response.status, body, !!options.anonymous), body, response), options);
+    return failure<T>(new ApiError(response.status, errorText(response.status, body, !!options.anonymous), body, response), options, path);
   }
 }
 

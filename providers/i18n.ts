@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { I18nProvider } from '@refinedev/core';
 import type { Text } from '../resources/types';
-import { serverMessages } from '../resources/messages';
+import { lookupMessage } from '../resources/messages';
 import { zhCN } from '../src/locales/zh-CN';
 import { en } from '../src/locales/en';
 import { sections } from '../src/locales/sections';
@@ -58,39 +58,9 @@ export const t = (key: string, options?: Record<string, unknown>): string => i18
 /** Text in the console's current language (declarations carry both). */
 export const textOf = (text: Text | undefined, locale: Locale = currentLocale()): string => (text ? text[locale] || text['zh-CN'] : '');
 
-type Pattern = { test: RegExp; template: string };
-
-function compile(locale: Locale): { exact: Map<string, string>; patterns: Pattern[] } {
-  const exact = new Map<string, string>();
-  const patterns: Pattern[] = [];
-  for (const [key, text] of Object.entries(serverMessages)) {
-    const value = text[locale];
-    if (!key.includes('{0}')) {
-      exact.set(key.toLowerCase(), value);
-      continue;
-    }
-    const source = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{0\\}', '(.+?)');
-    patterns.push({ test: new RegExp(`^${source}$`, 'i'), template: value });
-  }
-  return { exact, patterns };
-}
-
-const dictionaries: Record<Locale, ReturnType<typeof compile>> = {
-  'zh-CN': compile('zh-CN'),
-  en: compile('en'),
-};
-
 /** A server message (an English key) in the current language; unknown messages are shown as sent. */
 export function translateServerMessage(message: string, locale: Locale = currentLocale()): string {
-  const { exact, patterns } = dictionaries[locale];
-  const trimmed = message.trim();
-  const hit = exact.get(trimmed.toLowerCase());
-  if (hit) return hit;
-  for (const p of patterns) {
-    const m = p.test.exec(trimmed);
-    if (m) return p.template.replace('{0}', m[1]);
-  }
-  return trimmed;
+  return lookupMessage(message)?.[locale] ?? message.trim();
 }
 
 export const i18nProvider: I18nProvider = {

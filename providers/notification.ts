@@ -20,8 +20,8 @@ export type ToastKind = 'success' | 'info' | 'warning' | 'error';
  * A short message in the top-right corner. The same text shown twice in a row replaces itself instead of
  * stacking (several failing calls at once give one toast).
  */
-export function toast(kind: ToastKind, text: string): void {
-  api.open({ key: `${kind}:${text}`, type: kind, message: text, placement: PLACEMENT, duration: TOAST_SECONDS });
+export function toast(kind: ToastKind, text: string, seconds = TOAST_SECONDS): void {
+  api.open({ key: `${kind}:${text}`, type: kind, message: text, placement: PLACEMENT, duration: seconds });
 }
 
 /** A notification with a title and a description. */

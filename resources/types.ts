@@ -157,6 +157,8 @@ export interface ServiceDecl {
   /** Unit prices as decimal strings (never floats). */
   prices?: Record<string, string>;
   refreshTokenPath?: string;
+  /** How long this service's error toasts stay (spec 000 §9: 15 s for multiverse and CDN); default 3 s. */
+  errorToastSeconds?: number;
   resources: ResourceDecl[];
   pages?: PageDecl[];
   /** Console menu order of this service's screens: list routes and pages. */

@@ -9,6 +9,9 @@ import { registeredPages } from './pages/registry';
 import { pagesOf } from './routes';
 import { RequireAdmin } from './routes/guards';
 import { useWebVersionCheck } from './lib/webVersion';
+import { useScrollRestoration } from './lib/scroll';
+import { useAnalytics } from './lib/useAnalytics';
+import { PublicPage } from './pages/layout/PublicPage';
 
 const AppLayout = lazy(() => import('./pages/layout/AppLayout'));
 const AdminLayout = lazy(() => import('./pages/admin/AdminLayout'));
@@ -22,12 +25,22 @@ const ResourceShowPage = lazy(() => import('./engine/ResourceShowPage'));
  */
 export function AppRoutes() {
   useWebVersionCheck();
+  useScrollRestoration();
+  useAnalytics();
   const pages = registeredPages();
   return (
     <Suspense fallback={<PageLoading full />}>
       <Routes>
-        {pagesOf('public').map(({ path, Component }) => (
-          <Route key={path} path={path} element={<Component />} />
+        {pagesOf('public').map(({ path, Component, hideFooter }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <PublicPage hideFooter={hideFooter}>
+                <Component />
+              </PublicPage>
+            }
+          />
         ))}
         <Route path="/login" element={<Navigate to={SIGN_IN_PATH} replace />} />
         <Route

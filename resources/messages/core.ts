@@ -45,4 +45,8 @@ export const coreMessages: Record<string, Text> = {
   "must match pattern \"{0}\"": { 'zh-CN': "格式不正确", en: "Invalid format" },
   "must have required property '{0}'": { 'zh-CN': "必填", en: "Required" },
   "must be equal to one of the allowed values": { 'zh-CN': "请从选项中选择", en: "Choose one of the options" },
+  'value not storable': { 'zh-CN': '该值无法保存', en: 'This value cannot be stored' },
+  'text may not contain the nul character': { 'zh-CN': '文本不能包含 NUL 字符', en: 'Text may not contain the NUL character' },
+  'current version is {0}': { 'zh-CN': '当前版本为 {0}', en: 'The current version is {0}' },
+  'line {0}, column {1}: {2}': { 'zh-CN': '第 {0} 行第 {1} 列：{2}', en: 'Line {0}, column {1}: {2}' },
 };
