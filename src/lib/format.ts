@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
@@ -8,7 +9,7 @@ dayjs.extend(timezone);
 /** Times are stored in UTC and shown in this zone (spec 000 §1). */
 export const DISPLAY_ZONE = 'Asia/Shanghai';
 
-type Locale = 'zh-CN' | 'en';
+export type Locale = 'zh-CN' | 'en';
 
 const EMPTY = '—';
 
@@ -38,51 +39,119 @@ export function fromShanghaiWallTime(value: Dayjs): string {
   return dayjs.tz(value.format('YYYY-MM-DDTHH:mm:ss'), DISPLAY_ZONE).utc().toISOString();
 }
 
-const ZH_UNITS: [number, string][] = [
+/** A magnitude and the suffix shown after a value scaled by it. */
+type Unit = readonly [size: number, suffix: string];
+
+/**
+ * `value` in the largest of `units` (listed largest first) that it reaches, rounded to `digits` decimals (half away
+ * from zero, trailing zeros dropped); when rounding reaches the next unit up it moves there (999,999 B is "1 MB",
+ * not "1000 KB"). The last unit takes whatever is smaller. `text` has the sign; `plain` is the magnitude alone.
+ */
+function scaled(value: number, units: readonly Unit[], digits: number): { text: string; plain: string; suffix: string } {
+  const abs = new Decimal(Math.abs(value));
+  let index = units.findIndex(([size]) => abs.gte(size));
+  if (index < 0) index = units.length - 1;
+  const inUnit = (i: number) => abs.div(units[i][0]).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP);
+  let rounded = inUnit(index);
+  if (index > 0 && rounded.times(units[index][0]).gte(units[index - 1][0])) rounded = inUnit(--index);
+  const plain = rounded.toFixed();
+  return { text: value < 0 && !rounded.isZero() ? `-${plain}` : plain, plain, suffix: units[index][1] };
+}
+
+const ZH_UNITS: readonly Unit[] = [
   [1e8, '亿'],
   [1e7, '千万'],
   [1e6, '百万'],
   [1e4, '万'],
+  [1, ''],
 ];
 
-function trimDecimals(n: number, digits: number): string {
-  return n.toFixed(digits).replace(/\.?0+$/, '');
+/** Integer digits grouped by three with commas: "1234567.5" → "1,234,567.5". */
+function groupThousands(plain: string): string {
+  const [int, frac] = plain.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
 }
 
-/** A count for people: 12,345 → 1.23万 (zh-CN) or 12.3K (en); small numbers with thousands separators. */
+/**
+ * A count for people (spec 000 §9): in zh-CN 12,345 → 1.23万, then 百万, 千万 and 亿 (rounded to `digits`, moving up a
+ * unit when rounding reaches it); smaller numbers with thousands separators. In en, compact notation (12.3K).
+ */
 export function formatBigNumber(value: number | null | undefined, locale: Locale = 'zh-CN', digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
   if (locale === 'zh-CN') {
-    for (const [size, unit] of ZH_UNITS) if (abs >= size) return `${sign}${trimDecimals(abs / size, digits)}${unit}`;
-    return `${sign}${abs.toLocaleString('zh-CN')}`;
+    const { text, plain, suffix } = scaled(value, ZH_UNITS, digits);
+    return suffix ? `${text}${suffix}` : text.replace(plain, groupThousands(plain));
   }
-  return new Intl.NumberFormat('en', { notation: abs >= 1e4 ? 'compact' : 'standard', maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat('en', { notation: Math.abs(value) >= 1e4 ? 'compact' : 'standard', maximumFractionDigits: digits }).format(value);
 }
 
-/** Money with two decimals in the zh-CN format (amounts are decimal strings from the server). */
+/** A number written in decimal (optionally with an exponent); no hexadecimal, no Infinity, no NaN. */
+const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Money with exactly two decimals in the zh-CN format: 1234567.891 → "1,234,567.89". Amounts come from the server as
+ * decimal strings and are rounded as decimals (half away from zero), never through a binary float, so long strings
+ * keep every digit. Text that is not a number is shown as it is.
+ */
 export function formatAmount(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return EMPTY;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  return n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (typeof value === 'number' ? !Number.isFinite(value) : !DECIMAL_TEXT.test(value.trim())) return String(value);
+  const amount = new Decimal(typeof value === 'string' ? value.trim() : value);
+  const fixed = amount.abs().toFixed(2, Decimal.ROUND_HALF_UP);
+  const negative = amount.isNegative() && fixed !== '0.00';
+  return `${negative ? '-' : ''}${groupThousands(fixed)}`;
 }
 
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+const SIZE_UNITS: readonly Unit[] = [
+  [1e15, 'PB'],
+  [1e12, 'TB'],
+  [1e9, 'GB'],
+  [1e6, 'MB'],
+  [1e3, 'KB'],
+  [1, 'B'],
+];
 
-/** Sizes in units of 1000 (spec 000 §9). */
+/** Sizes in units of 1000 (spec 000 §9): B, KB, MB, GB, TB, PB, with up to two decimals. */
 export function formatSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return EMPTY;
-  let n = Math.abs(bytes);
-  let unit = 0;
-  while (n >= 1000 && unit < SIZE_UNITS.length - 1) {
-    n /= 1000;
-    unit++;
-  }
-  return `${bytes < 0 ? '-' : ''}${unit === 0 ? n : trimDecimals(n, 2)} ${SIZE_UNITS[unit]}`;
+  const { text, suffix } = scaled(bytes, SIZE_UNITS, 2);
+  return `${text} ${suffix}`;
+}
+
+const HOUR_MS = 3_600_000;
+
+const DURATION_UNITS: Record<Locale, readonly Unit[]> = {
+  'zh-CN': [
+    [1e4 * HOUR_MS, '万小时'],
+    [HOUR_MS, '小时'],
+    [60_000, '分钟'],
+    [1000, '秒'],
+    [1, '毫秒'],
+  ],
+  // English has no word for ten thousand: hours go on, with thousands separators.
+  en: [
+    [HOUR_MS, 'h'],
+    [60_000, 'min'],
+    [1000, 's'],
+    [1, 'ms'],
+  ],
+};
+
+/**
+ * A duration given in milliseconds (spec 000 §9): milliseconds below one second, seconds below 60, then minutes,
+ * hours, and in zh-CN ten-thousand hours (万小时) from 10,000 hours on; up to two decimals.
+ */
+export function formatDuration(ms: number | null | undefined, locale: Locale = 'zh-CN'): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return EMPTY;
+  const { text, plain, suffix } = scaled(ms, DURATION_UNITS[locale], 2);
+  return locale === 'en' ? `${text.replace(plain, groupThousands(plain))} ${suffix}` : `${text}${suffix}`;
 }
 
 export function formatPercent(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? EMPTY : `${trimDecimals(value, 2)}%`;
+}
+
+function trimDecimals(n: number, digits: number): string {
+  return n.toFixed(digits).replace(/\.?0+$/, '');
 }

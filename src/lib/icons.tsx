@@ -34,6 +34,9 @@ import {
   BankOutlined,
   PushpinOutlined,
   ScheduleOutlined,
+  CloudDownloadOutlined,
+  BulbOutlined,
+  RocketOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -75,6 +78,12 @@ const ICONS: Record<string, ReactNode> = {
   SyncOutlined: <SyncOutlined />,
   TeamOutlined: <TeamOutlined />,
   ThunderboltOutlined: <ThunderboltOutlined />,
+  CloudDownloadOutlined: <CloudDownloadOutlined />,
+  BulbOutlined: <BulbOutlined />,
+  RocketOutlined: <RocketOutlined />,
 };
+
+/** Whether `name` is one of the icons above (an unknown name falls back to a generic icon). */
+export const hasIcon = (name: string): boolean => Object.hasOwn(ICONS, name);
 
 export const iconOf = (name: string | undefined): ReactNode => (name && ICONS[name]) || <AppstoreOutlined />;

@@ -164,3 +164,18 @@ export const IGNORED_UPLOAD_FOLDERS: readonly string[] = ['node_modules', '.git'
 export function isIgnoredUploadPath(path: string): boolean {
   return path.split(/[\\/]/).some((segment) => IGNORED_UPLOAD_FOLDERS.includes(segment));
 }
+
+/** Packages a service accepts (spec 001 §5): Android apk, HarmonyOS hap, and apk or aab for hardening (safe). */
+export type PackageKind = 'android' | 'harmony' | 'safe';
+
+export const PACKAGE_EXTENSIONS: Readonly<Record<PackageKind, readonly string[]>> = {
+  android: ['.apk'],
+  harmony: ['.hap'],
+  safe: ['.apk', '.aab'],
+};
+
+/** Whether a file name has an extension accepted for this kind of package (letter case ignored). */
+export function isAcceptedPackage(fileName: string, kind: PackageKind): boolean {
+  const name = fileName.toLowerCase();
+  return PACKAGE_EXTENSIONS[kind].some((ext) => name.length > ext.length && name.endsWith(ext));
+}

@@ -12,7 +12,9 @@ import {
   isValidName,
   isValidPrice,
   isValidSlug,
+  isAcceptedPackage,
   isZipType,
+  PACKAGE_EXTENSIONS,
   ZIP_MIME_TYPES,
 } from '../../src/lib/validators';
 
@@ -226,4 +228,33 @@ describe('uploads', () => {
       expect(isIgnoredUploadPath(p)).toBe(false);
     },
   );
+});
+
+// Spec 001 §5: "Accepted upload file types: android apk; safe apk and aab; harmony hap."
+describe('packages', () => {
+  it('lists the accepted extensions per kind', () => {
+    expect(PACKAGE_EXTENSIONS).toEqual({ android: ['.apk'], harmony: ['.hap'], safe: ['.apk', '.aab'] });
+  });
+  it.each([
+    ['game.apk', 'android'],
+    ['GAME.APK', 'android'],
+    ['my.game.v2.apk', 'android'],
+    ['game.hap', 'harmony'],
+    ['game.apk', 'safe'],
+    ['game.aab', 'safe'],
+  ] as const)('accepts %j as %s', (name, kind) => {
+    expect(isAcceptedPackage(name, kind)).toBe(true);
+  });
+  it.each([
+    ['game.aab', 'android'],
+    ['game.hap', 'android'],
+    ['game.apk', 'harmony'],
+    ['game.hap', 'safe'],
+    ['game.apk.zip', 'android'],
+    ['gameapk', 'android'],
+    ['.apk', 'android'],
+    ['', 'safe'],
+  ] as const)('refuses %j as %s', (name, kind) => {
+    expect(isAcceptedPackage(name, kind)).toBe(false);
+  });
 });

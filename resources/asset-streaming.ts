@@ -1,0 +1,37 @@
+import type { ServiceDecl } from './types';
+
+export const assetStreaming: ServiceDecl = {
+  name: 'asset-streaming',
+  base: '/cdn',
+  // Lists are `GET <path>?offset=&limit=` with the total in Content-Range (spec 001 §7).
+  convention: 'cdn',
+  // Spec 000 §9: multiverse and CDN errors stay 15 seconds.
+  errorToastSeconds: 15,
+  catalogue: {
+    icon: 'CloudDownloadOutlined',
+    displayName: { 'zh-CN': '资源分发 CDN', en: 'Asset Streaming' },
+    label: { 'zh-CN': '资源分发', en: 'Asset streaming' },
+    description: {
+      'zh-CN': '通过 CDN 分发游戏资源：用存储桶、版本、文件和标签管理资源，按哈希上传，并审核玩家创作的模组。',
+      en: 'Deliver game assets over a CDN: buckets, releases, entries and badges, hash-based uploads and review of player-made mods.',
+    },
+    productPage: '/product/cdn',
+    docPage: '/doc/cdn',
+    pricingTag: { 'zh-CN': '按下载流量计费', en: 'Billed by download traffic' },
+    mainService: true,
+  },
+  // Spec 001 §9 "CDN", every value of the row. Money is in currency units.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: {
+    // per GB downloaded
+    usage: '0.15',
+    // multiplier applied to measured usage (no unit)
+    usageCoefficient: '1.2',
+    // free credit, currency units
+    freeCredit: '100',
+    // the spec's "(current 20)": free credit granted at present, currency units
+    currentFreeCredit: '20',
+  },
+  menu: [],
+  resources: [],
+};

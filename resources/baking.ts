@@ -1,0 +1,27 @@
+import type { ServiceDecl } from './types';
+
+export const baking: ServiceDecl = {
+  name: 'baking',
+  base: '/ubaking/v1',
+  convention: 'rest',
+  refreshTokenPath: '/refresh-token',
+  catalogue: {
+    icon: 'BulbOutlined',
+    displayName: { 'zh-CN': '云烘焙', en: 'Baking' },
+    label: { 'zh-CN': '场景云烘焙', en: 'Cloud baking' },
+    description: {
+      'zh-CN': '在云端烘焙游戏场景光照：查看烘焙会话及其节点，可取消会话或标记完成、失败。',
+      en: 'Bake game-scene lighting in the cloud: follow baking sessions and their nodes, cancel them or mark them done or failed.',
+    },
+    productPage: '/product/baking',
+    docPage: '/doc/baking',
+    pricingTag: { 'zh-CN': '按烘焙节点时长计费', en: 'Billed by baking node-hours' },
+    mainService: false,
+    exclusive: { single: 'runtime' },
+  },
+  // Spec 001 §9 "Baking 8.8": currency units per baking node-hour.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: { nodeHour: '8.8' },
+  menu: [],
+  resources: [],
+};

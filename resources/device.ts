@@ -1,0 +1,25 @@
+import type { ServiceDecl } from './types';
+
+export const device: ServiceDecl = {
+  name: 'device',
+  // Served by the platform API (spec 001 §7 "Device, UPR, Wind (platform API)").
+  base: '/api/device',
+  convention: 'rest',
+  catalogue: {
+    icon: 'MobileOutlined',
+    displayName: { 'zh-CN': '云真机', en: 'Device' },
+    label: { 'zh-CN': '云真机测试', en: 'Real-device testing' },
+    description: {
+      'zh-CN': '云端真机测试：上传安装包，在真实设备上测试，并查看测试记录与用量。',
+      en: 'Cloud real-device testing: upload packages, test them on real devices, and review sessions and usage.',
+    },
+    docPage: '/doc/device',
+    pricingTag: { 'zh-CN': '按真机使用时长计费', en: 'Billed by device time' },
+    mainService: false,
+  },
+  // Spec 001 §9 "Device 0.1": currency units per device-minute.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: { deviceMinute: '0.1' },
+  menu: [],
+  resources: [],
+};

@@ -1,0 +1,34 @@
+import type { ServiceDecl } from './types';
+
+export const funcStateless: ServiceDecl = {
+  name: 'func-stateless',
+  // Shares the functions API with `func`; its paths start with /func-stateless (spec 001 §7).
+  base: '/ufunc/v1',
+  convention: 'rest',
+  refreshTokenPath: '/func-stateless/functions/refresh-token',
+  catalogue: {
+    icon: 'ThunderboltOutlined',
+    displayName: { 'zh-CN': '无状态云函数', en: 'Func Stateless' },
+    label: { 'zh-CN': '无状态云函数', en: 'Stateless functions' },
+    description: {
+      'zh-CN': '无状态云函数：上传代码并管理版本，配置触发器、运行时、环境变量和网关，支持回滚与重新部署。',
+      en: 'Stateless cloud functions: code and versions, triggers, runtimes, environment and gateway, with rollback and redeploy.',
+    },
+    productPage: '/product/func',
+    docPage: '/doc/func/stateless',
+    pricingTag: { 'zh-CN': '按调用次数、资源用量与流量计费', en: 'Billed by invocations, resources and traffic' },
+    mainService: false,
+  },
+  // Spec 001 §9 "Stateless", in currency units.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: {
+    // per GB of network traffic
+    net: '1.2',
+    // per GB-second of resources used
+    resource: '0.0001',
+    // per ten thousand invocations
+    invocation: '0.12',
+  },
+  menu: [],
+  resources: [],
+};

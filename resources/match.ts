@@ -1,0 +1,26 @@
+import type { ServiceDecl } from './types';
+
+export const match: ServiceDecl = {
+  name: 'match',
+  // The version root; match apps live at /apps under it (spec 002 §7 "Matchmaking (/umatch/v1/apps)").
+  base: '/umatch/v1',
+  convention: 'rest',
+  refreshTokenPath: '/apps/refresh-auth-cache',
+  catalogue: {
+    icon: 'TeamOutlined',
+    displayName: { 'zh-CN': '匹配服务', en: 'Matchmaking' },
+    label: { 'zh-CN': '玩家匹配', en: 'Matchmaking' },
+    description: {
+      'zh-CN': '玩家匹配：管理匹配应用和匹配规则配置，测试规则并查看匹配票据数量。',
+      en: 'Player matchmaking: match apps and match configs, rule tests and ticket counts.',
+    },
+    docPage: '/doc/matchmaking',
+    pricingTag: { 'zh-CN': '按匹配请求计费', en: 'Billed by match requests' },
+    mainService: false,
+  },
+  // Spec 002 §9 "Matchmaking 2": currency units per ten thousand match tickets.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: { ticket: '2' },
+  menu: [],
+  resources: [],
+};

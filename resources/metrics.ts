@@ -1,0 +1,25 @@
+import type { ServiceDecl } from './types';
+
+export const metrics: ServiceDecl = {
+  name: 'metrics',
+  // The receiver's root; its calls live under /receive/service (spec 002 §7 "Metrics (/umetrics/receive/service)").
+  base: '/umetrics',
+  convention: 'rest',
+  catalogue: {
+    icon: 'BarChartOutlined',
+    displayName: { 'zh-CN': '数据共享', en: 'Metrics' },
+    label: { 'zh-CN': '数据共享', en: 'Data sharing' },
+    description: {
+      'zh-CN': '数据共享：把应用的运营数据接入数据看板，并为组织成员绑定查看角色。',
+      en: "Data sharing: connect the app's operating data to the metrics dashboard and bind members' viewing roles.",
+    },
+    productPage: '/product/metrics',
+    // The documentation has no metrics section; it belongs to "others" (spec 000 §2).
+    docPage: '/doc/others',
+    mainService: false,
+    // Its one screen (`metrics`) is reached from its dashboard card; a menu group for a single page adds nothing.
+    hide: { menu: true },
+  },
+  menu: [],
+  resources: [],
+};

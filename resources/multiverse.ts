@@ -1,0 +1,55 @@
+import type { ServiceDecl } from './types';
+
+export const multiverse: ServiceDecl = {
+  name: 'multiverse',
+  base: '/multiverse/v1',
+  convention: 'rest',
+  // Spec 000 §9: multiverse and CDN errors stay 15 seconds.
+  errorToastSeconds: 15,
+  refreshTokenPath: '/refreshUosToken',
+  catalogue: {
+    icon: 'CloudServerOutlined',
+    displayName: { 'zh-CN': 'Multiverse 专用服务器', en: 'Multiverse' },
+    label: { 'zh-CN': '专用服务器托管', en: 'Dedicated servers' },
+    description: {
+      'zh-CN': '托管游戏专用服务器：管理游戏、地域、配置与版本、镜像、测试服务器和分配，按需启动或从服务器池分配。',
+      en: 'Dedicated game-server hosting: games, regions, profiles and revisions, images, test servers and allocations, on demand or from a fleet.',
+    },
+    productPage: '/product/multiverse',
+    docPage: '/doc/multiverse',
+    pricingTag: { 'zh-CN': '按 CPU 核时与流量计费', en: 'Billed by CPU core-hours and traffic' },
+    mainService: true,
+    exclusive: { single: 'runtime', multi: 'hosting' },
+    adminSeesEnabled: true,
+    // Spec 001 §9 gives "memory per cpu 1536" (MiB) for multiverse; it is our default for new apps.
+    defaultProperties: { memoryPerCpu: 1536, enablePassThrough: false },
+  },
+  // Spec 001 §9 "Multiverse", every value of the row. Money is in currency units.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: {
+    // per CPU core-hour
+    cpu: '0.28',
+    // per GB of network traffic
+    net: '1.2',
+    // default game port (UDP port number, not money)
+    defaultPortUdp: '9998',
+    // allocation time-to-live, seconds
+    allocationTtlSeconds: '30',
+    // default CPU of a new profile, cores
+    defaultCpu: '0.1',
+    // servers per service (count)
+    serviceCount: '10',
+    // idle-server buffer, percent of running servers
+    bufferPercent: '20',
+    // minimum servers (count)
+    minServers: '1',
+    // memory per CPU core, MiB
+    memoryPerCpu: '1536',
+    // our cost per CPU core-hour
+    costCpu: '0.051875',
+    // our cost per GB of network traffic
+    costNet: '0.36',
+  },
+  menu: [],
+  resources: [],
+};

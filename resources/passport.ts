@@ -1,0 +1,33 @@
+import type { ServiceDecl } from './types';
+
+export const passport: ServiceDecl = {
+  name: 'passport',
+  base: '/upass/v1',
+  // Lists are `POST <path>/search` with `{ count, start }` (spec 002 §7).
+  convention: 'passport',
+  catalogue: {
+    icon: 'IdcardOutlined',
+    displayName: { 'zh-CN': 'Passport 玩家账号', en: 'Passport' },
+    label: { 'zh-CN': '玩家账号', en: 'Player accounts' },
+    description: {
+      'zh-CN': '玩家账号、角色与登录，以及排行榜、公会、兑换码、经济系统、邮件、成就、公告、战令和任务等玩家系统。',
+      en: 'Player accounts, personas and sign-in, with leaderboards, guilds, redeem codes, economy, inbox, achievements, billboards, battle passes and quests.',
+    },
+    productPage: '/product/passport',
+    docPage: '/doc/passport',
+    pricingTag: { 'zh-CN': '按 DAU 计费', en: 'Billed by DAU' },
+    mainService: true,
+  },
+  // Spec 002 §9, in currency units.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: {
+    // per daily active user per day
+    dau: '0.06',
+    // per text message sent
+    sms: '0.042',
+    // per real-name verification
+    realName: '0.08',
+  },
+  menu: [],
+  resources: [],
+};

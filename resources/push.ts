@@ -1,0 +1,36 @@
+import type { ServiceDecl } from './types';
+
+export const push: ServiceDecl = {
+  name: 'push',
+  base: '/upush/v1',
+  convention: 'rest',
+  refreshTokenPath: '/apps/refresh-auth-cache',
+  catalogue: {
+    icon: 'NotificationOutlined',
+    displayName: { 'zh-CN': '消息推送', en: 'Push' },
+    label: { 'zh-CN': '消息推送', en: 'Push messaging' },
+    description: {
+      'zh-CN': '应用消息推送：管理推送应用、渠道和服务器版本，发送系统通知与消息并查看用量。',
+      en: 'Messaging for apps: push apps, channels and server versions; send system notifications and messages and follow usage.',
+    },
+    productPage: '/product/push',
+    docPage: '/doc/push',
+    pricingTag: { 'zh-CN': '按峰值连接数与消息量计费', en: 'Billed by peak connections and messages' },
+    mainService: false,
+    exclusive: { single: 'runtime' },
+  },
+  // Spec 001 §9 "Push", every value of the row.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: {
+    // CPU quota of a push server, cores
+    cpuQuota: '0.5',
+    // players per push server (count)
+    playerLimitPerServer: '3500',
+    // per peak concurrent connection
+    peakConnection: '0.05',
+    // per million messages
+    message: '5',
+  },
+  menu: [],
+  resources: [],
+};

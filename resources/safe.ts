@@ -1,0 +1,24 @@
+import type { ServiceDecl } from './types';
+
+export const safe: ServiceDecl = {
+  name: 'safe',
+  // The version root; each app's calls live under /safe/:id (spec 001 §7 "Safe (/usafe/v1/safe/{id})").
+  base: '/usafe/v1',
+  convention: 'rest',
+  // `:id` is the app id.
+  refreshTokenPath: '/safe/:id/refresh-token',
+  catalogue: {
+    icon: 'SafetyOutlined',
+    displayName: { 'zh-CN': '安全加固', en: 'Safe' },
+    label: { 'zh-CN': '安装包加固', en: 'Package hardening' },
+    description: {
+      'zh-CN': '安装包加固与风险检测：保护 APK 和 AAB 安装包，管理 SHA1 签名，查看检测统计与风险。',
+      en: 'Package hardening and risk detection: protect APK and AAB packages, manage SHA-1 entries, and review detection statistics and risks.',
+    },
+    productPage: '/product/safe',
+    docPage: '/doc/safe',
+    mainService: false,
+  },
+  menu: [],
+  resources: [],
+};

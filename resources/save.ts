@@ -1,0 +1,33 @@
+import type { ServiceDecl } from './types';
+
+export const save: ServiceDecl = {
+  name: 'save',
+  base: '/usave/v1',
+  convention: 'rest',
+  refreshTokenPath: '/refresh-token',
+  catalogue: {
+    icon: 'SaveOutlined',
+    displayName: { 'zh-CN': 'CRUD Save 云存档', en: 'CRUD Save' },
+    label: { 'zh-CN': '云存档', en: 'Cloud saves' },
+    description: {
+      'zh-CN': '玩家云存档与头像：按玩家保存、上传和下载存档文件，并查看每日用量。',
+      en: 'Player cloud saves and profile pictures: store, upload and download save files per player, with daily usage.',
+    },
+    productPage: '/product/crud',
+    docPage: '/doc/crud/save',
+    pricingTag: { 'zh-CN': '按存储量、上传次数与流量计费', en: 'Billed by storage, uploads and traffic' },
+    mainService: false,
+  },
+  // Spec 002 §9 "Save", in currency units.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: {
+    // per GB of network traffic
+    net: '1.2',
+    // per GB stored per day
+    usage: '0.004',
+    // per ten thousand uploads
+    upload: '0.8',
+  },
+  menu: [],
+  resources: [],
+};

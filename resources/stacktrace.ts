@@ -1,0 +1,23 @@
+import type { ServiceDecl } from './types';
+
+export const stacktrace: ServiceDecl = {
+  name: 'stacktrace',
+  // The version root; the calls live under /stacktrace (spec 002 §7 "Stacktrace (/stacktrace/v1/stacktrace)").
+  base: '/stacktrace/v1',
+  convention: 'rest',
+  refreshTokenPath: '/stacktrace/refresh-token',
+  catalogue: {
+    icon: 'BugOutlined',
+    displayName: { 'zh-CN': '崩溃分析', en: 'Stacktrace' },
+    label: { 'zh-CN': '崩溃堆栈解析', en: 'Crash symbolication' },
+    description: {
+      'zh-CN': '崩溃堆栈符号化：上传符号文件，解析崩溃记录并打标签整理。',
+      en: 'Crash symbolication: upload symbol files, parse crash records and tag them.',
+    },
+    productPage: '/product/stacktrace',
+    docPage: '/doc/stacktrace',
+    mainService: false,
+  },
+  menu: [],
+  resources: [],
+};

@@ -1,0 +1,24 @@
+import type { ServiceDecl } from './types';
+
+export const storage: ServiceDecl = {
+  name: 'storage',
+  base: '/ucrud/v1',
+  convention: 'rest',
+  refreshTokenPath: '/databases/refresh-auth-cache',
+  catalogue: {
+    icon: 'DatabaseOutlined',
+    displayName: { 'zh-CN': 'CRUD Storage 云数据库', en: 'CRUD Storage' },
+    label: { 'zh-CN': '云数据库', en: 'Managed databases' },
+    description: {
+      'zh-CN': '托管的 MongoDB、MySQL、Redis 和 PostgreSQL 数据库：创建实例，备份与恢复，查看监控和慢查询。',
+      en: 'Managed MongoDB, MySQL, Redis and PostgreSQL databases: instances, backups, metrics and slow queries.',
+    },
+    productPage: '/product/crud',
+    docPage: '/doc/crud/storage',
+    // Spec 002 §9: list prices are per instance size for each engine; their values are not given, so no `prices`.
+    pricingTag: { 'zh-CN': '按实例规格计费', en: 'Billed by instance size' },
+    mainService: false,
+  },
+  menu: [],
+  resources: [],
+};

@@ -1,0 +1,44 @@
+import type { ServiceDecl } from './types';
+
+export const usync: ServiceDecl = {
+  name: 'usync',
+  base: '/lobby',
+  convention: 'rest',
+  // Spec 001 §7 lists "POST /api/app/{id}/recache" for the lobby: its cache renewal, `:id` being the app id.
+  refreshTokenPath: '/api/app/:id/recache',
+  catalogue: {
+    icon: 'SyncOutlined',
+    displayName: { 'zh-CN': 'Sync 房间同步', en: 'Sync' },
+    label: { 'zh-CN': '房间同步', en: 'Room relay' },
+    description: {
+      'zh-CN': '实时房间中继：管理房间配置与规格、房间和插件，查看用量并进行性能测试。',
+      en: 'Real-time room relay: room profiles and tiers, rooms and plugins, with usage charts and performance sessions.',
+    },
+    productPage: '/product/sync',
+    docPage: '/doc/sync',
+    pricingTag: { 'zh-CN': '按同时在线人数与流量计费', en: 'Billed by concurrent users and traffic' },
+    mainService: true,
+    exclusive: { single: 'runtime', multi: 'hosting' },
+    defaultProperties: { type: 'realtime', perfTest: 'Disabled' },
+  },
+  // Spec 001 §9 "Sync", every value of the row. Money is in currency units.
+  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
+  prices: {
+    // rooms included (count)
+    roomCount: '5',
+    // the spec's "ration 4": players-to-room ratio (no unit)
+    ratio: '4',
+    // per peak concurrent user
+    ccu: '0.05',
+    // per GB of network traffic
+    net: '1.2',
+    // room time-to-live, minutes
+    roomTtlMinutes: '30',
+    // the spec's second "net" value: network allowance, bytes per second
+    netAllowance: '625000',
+    // idle time before a room closes, seconds
+    idleSeconds: '300',
+  },
+  menu: [],
+  resources: [],
+};

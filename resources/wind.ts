@@ -1,0 +1,22 @@
+import type { ServiceDecl } from './types';
+
+export const wind: ServiceDecl = {
+  name: 'wind',
+  // Served by the platform API (spec 001 §7 "Device, UPR, Wind (platform API)").
+  base: '/api/wind',
+  convention: 'rest',
+  catalogue: {
+    icon: 'RocketOutlined',
+    displayName: { 'zh-CN': 'Wind 小游戏发布', en: 'Wind' },
+    label: { 'zh-CN': '多渠道小游戏发布', en: 'Mini-game publishing' },
+    description: {
+      'zh-CN': '多渠道小游戏发布：配置微信、抖音、快手、京东等渠道，一键发布并跟踪发布状态。',
+      en: 'Multi-channel mini-game publishing: set up WeChat, Douyin, Kuaishou, JD and other channels, publish and follow the publish state.',
+    },
+    productPage: '/product/wind',
+    docPage: '/doc/wind',
+    mainService: false,
+  },
+  menu: [],
+  resources: [],
+};
