@@ -12,7 +12,8 @@ import type { AppRecord, ErrorBody, FieldIssue } from './types';
  * - the header `X-Silent-Error: 1` (or `silent: true`) suppresses the toast;
  * - 401 ends the session: the cookies scripts can reach are removed, the server is told, a warning is shown
  *   and the sign-in page opens.
- * Service calls name their app (`appId`) and carry `Basic base64(AppId:AppServiceSecret)` read from the app record.
+ * Service calls name their app (`appId`) and carry `Basic base64(AppId:AppServiceSecret)` read from the app record
+ * (administrators who are not members send the app id headers instead, see `appHeaders`).
  */
 
 export type QueryValue = string | number | boolean | null | undefined | (string | number)[];
@@ -128,6 +129,16 @@ export function serviceAuthorization(app: Pick<AppRecord, 'AppId' | 'AppServiceS
   return `Basic ${base64(`${app.AppId}:${app.AppServiceSecret}`)}`;
 }
 
+/**
+ * How a service call names its app (spec 000 §6): members send the app's Basic credential; an administrator who
+ * is not a member of the app's organisation (the record came through the administrator session, so it carries
+ * no Role) names the app in both app-id headers instead.
+ */
+export function appHeaders(app: Pick<AppRecord, 'AppId' | 'AppServiceSecret' | 'Role'>): Record<string, string> {
+  if (!app.Role) return { 'X-App-Id': app.AppId, 'X-Lodestar-App-Id': app.AppId };
+  return { Authorization: serviceAuthorization(app) };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
 
@@ -146,7 +157,7 @@ async function headersFor(options: RequestOptions): Promise<Record<string, strin
   const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.silent) headers[SILENT_HEADER] = '1';
-  if (options.appId) headers.Authorization = serviceAuthorization(await getApp(options.appId));
+  if (options.appId) Object.assign(headers, appHeaders(await getApp(options.appId)));
   return headers;
 }
 

@@ -5,6 +5,8 @@ export interface ServiceState {
   Status: string;
   ServiceId: string;
   Properties: Record<string, unknown>;
+  /** When the service was enabled on the app (ISO time, UTC). */
+  EnabledAt?: string;
 }
 
 /** An app, as the caller sees it: Role is the caller's role in the app's organisation ('' if none). */

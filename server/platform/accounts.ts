@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { findService } from '../../resources';
 import type { Queryable } from '../db';
 import { hashPassword } from '../auth/passwords';
 import type { ServiceState } from './apps';
@@ -24,16 +25,30 @@ export async function createOrganization(db: Queryable, name: string, ownerId: s
 
 export const newSecret = () => randomBytes(24).toString('hex');
 
+const SECRET_COLUMNS = { AppSecret: 'app_secret', AppServiceSecret: 'app_service_secret' } as const;
+
+/** Gives an app a new random secret of one kind; the old value is gone. */
+export async function replaceSecret(db: Queryable, appId: string, kind: keyof typeof SECRET_COLUMNS): Promise<void> {
+  await db.query(`UPDATE apps SET ${SECRET_COLUMNS[kind]} = $2 WHERE app_id = $1`, [appId, newSecret()]);
+}
+
 /** A new app in an organisation, with the named services enabled. */
-export async function createApp(db: Queryable, orgId: string, name: string, enabled: string[] = []): Promise<string> {
+export async function createApp(
+  db: Queryable,
+  orgId: string,
+  name: string,
+  enabled: string[] = [],
+  opts: { supportMultiServices?: boolean } = {},
+): Promise<string> {
   const appId = randomUUID();
+  const enabledAt = new Date().toISOString();
   const servicesState: Record<string, ServiceState> = Object.fromEntries(
-    enabled.map((s) => [s, { Status: 'Enabled', ServiceId: randomUUID(), Properties: {} }]),
+    enabled.map((s) => [s, { Status: 'Enabled', ServiceId: randomUUID(), Properties: { ...findService(s)?.catalogue.defaultProperties }, EnabledAt: enabledAt }]),
   );
   await db.query(
-    `INSERT INTO apps (app_id, app_secret, app_service_secret, project_name, org_id, services, properties)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [appId, newSecret(), newSecret(), name, orgId, servicesState, { needGatherInfo: 'false' }],
+    `INSERT INTO apps (app_id, app_secret, app_service_secret, project_name, org_id, services, support_multi_services, properties)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [appId, newSecret(), newSecret(), name, orgId, servicesState, opts.supportMultiServices ?? true, { needGatherInfo: 'false' }],
   );
   return appId;
 }

@@ -1,80 +1,55 @@
-import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Col, Descriptions, Flex, Row, Space, Tag, Typography } from 'antd';
-import { services, type ServiceDecl } from '../../resources';
-import type { AppRecord } from '../../providers/types';
+import { Card, Col, Descriptions, Flex, Row, Spin, Typography } from 'antd';
+import { services } from '../../resources';
 import { PageHeader } from '../engine/PageHeader';
-import { routeTo } from '../engine/routes';
-import { useCurrentApp } from '../lib/currentApp';
-import { iconOf } from '../lib/icons';
+import { useCurrentAppState } from '../lib/currentApp';
 import { useLocale } from '../lib/useLocale';
 import { usePageTitle } from '../lib/usePageTitle';
+import { RoleTag } from './apps/AppCard';
+import { ServiceCard } from './apps/ServiceCard';
+import { dashboardServices } from './apps/dashboard';
 
-type DisplayStatus = 'Enabled' | 'Suspended' | 'NotEnabled';
-const STATUS_COLORS: Record<DisplayStatus, string> = { Enabled: 'success', Suspended: 'warning', NotEnabled: 'default' };
-
-/** Spec 000 §4: a service whose status is not Enabled shows Suspended; one the app never had, not enabled. */
-function displayStatus(app: AppRecord, service: ServiceDecl): DisplayStatus {
-  const state = app.Services?.[service.name];
-  if (!state) return 'NotEnabled';
-  return state.Status === 'Enabled' ? 'Enabled' : 'Suspended';
-}
-
-/** `/services/:appId`: the app's identity and its services with their status. */
+/** `/services/:appId/dashboard`: the app's identity and every service with its status (spec 000 §4). */
 export default function AppHome() {
-  const app = useCurrentApp();
-  const { appId = '' } = useParams();
-  const { t, text } = useLocale();
-  const navigate = useNavigate();
-  usePageTitle(app?.ProjectName);
-  if (!app) return null;
+  const current = useCurrentAppState();
+  const { t } = useLocale();
+  usePageTitle(current?.app.ProjectName, t('org.dashboard.title'));
+  if (!current) return null;
+  const { app, initialised } = current;
 
   return (
     <>
-      <PageHeader title={app.ProjectName} subtitle={t('home.title')} />
+      <PageHeader title={app.ProjectName} subtitle={t('org.dashboard.title')} />
       <Card style={{ marginBottom: 24 }}>
         <Descriptions
-          column={{ xs: 1, md: 3 }}
+          column={{ xs: 1, md: 2, xl: 4 }}
           items={[
-            { key: 'id', label: t('apps.appId'), children: <Typography.Text code copyable>{app.AppId}</Typography.Text> },
-            { key: 'org', label: t('apps.organization'), children: app.OrganizationName },
-            { key: 'role', label: t('apps.role'), children: t(`apps.roles.${app.Role}`, { defaultValue: app.Role }) },
+            { key: 'id', label: t('org.apps.appId'), children: <Typography.Text code copyable>{app.AppId}</Typography.Text> },
+            { key: 'org', label: t('org.dashboard.organization'), children: app.OrganizationName },
+            { key: 'role', label: t('org.dashboard.role'), children: <RoleTag role={app.Role} /> },
+            {
+              key: 'multi',
+              label: t('org.dashboard.multi'),
+              children: t(app.SupportMultiServices ? 'org.dashboard.multiOn' : 'org.dashboard.multiOff'),
+            },
           ]}
         />
       </Card>
-      <Typography.Title level={5}>{t('home.services')}</Typography.Title>
+      <Flex align="center" gap={12} style={{ marginBottom: 12 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('org.dashboard.services')}
+        </Typography.Title>
+        {!initialised && (
+          <Typography.Text type="secondary" data-testid="services-loading">
+            <Spin size="small" /> {t('org.dashboard.loading')}
+          </Typography.Text>
+        )}
+      </Flex>
       <Row gutter={[16, 16]}>
-        {services
-          .filter((s) => !s.catalogue.hide?.dashboard)
-          .map((service) => {
-            const status = displayStatus(app, service);
-            return (
-              <Col key={service.name} xs={24} md={12} xl={8}>
-                <Card style={{ height: '100%' }} data-testid={`service-${service.name}`}>
-                  <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-                    <Space>
-                      <span style={{ fontSize: 20 }}>{iconOf(service.catalogue.icon)}</span>
-                      <Typography.Text strong>{text(service.catalogue.displayName)}</Typography.Text>
-                    </Space>
-                    <Tag color={STATUS_COLORS[status]}>{t(`home.status.${status}`)}</Tag>
-                  </Flex>
-                  <Typography.Paragraph type="secondary" style={{ minHeight: 44 }}>
-                    {text(service.catalogue.description)}
-                  </Typography.Paragraph>
-                  {status === 'Enabled' ? (
-                    <Space wrap>
-                      {(service.menu ?? []).map((entry) => (
-                        <Button key={entry.route} size="small" onClick={() => navigate(routeTo(entry.route, { appId }))}>
-                          {text(entry.label)}
-                        </Button>
-                      ))}
-                    </Space>
-                  ) : (
-                    <Typography.Text type="secondary">{t('home.notEnabledHint')}</Typography.Text>
-                  )}
-                </Card>
-              </Col>
-            );
-          })}
+        {dashboardServices(services).map((service) => (
+          <Col key={service.name} xs={24} md={12} xl={8}>
+            <ServiceCard service={service} />
+          </Col>
+        ))}
       </Row>
     </>
   );

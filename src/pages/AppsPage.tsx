@@ -1,81 +1,124 @@
-import { useNavigate } from 'react-router';
-import { Card, Col, Empty, Flex, Layout, Row, Skeleton, Tag, Typography } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Col, Empty, Flex, Input, Layout, Row, Select, Skeleton, Space } from 'antd';
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
-import { services } from '../../resources';
-import type { AppList, AppRecord } from '../../providers/types';
-import { isServiceEnabled } from '../engine/routes';
+import type { AppList } from '../../providers/types';
 import { PageHeader } from '../engine/PageHeader';
 import { useLocale } from '../lib/useLocale';
 import { usePageTitle } from '../lib/usePageTitle';
+import { useSessions } from '../routes/guards';
+import { AppCard } from './apps/AppCard';
+import { useOrganizations } from './apps/useOrganizations';
 import { ConsoleHeader } from './layout/ConsoleHeader';
 
-const ROLE_COLORS: Record<string, string> = { owner: 'gold', admin: 'blue', member: 'default' };
-
-function AppCard({ app }: { app: AppRecord }) {
-  const { t, text } = useLocale();
-  const navigate = useNavigate();
-  const enabled = services.filter((s) => isServiceEnabled(app, s));
-  const role = app.Role in ROLE_COLORS ? app.Role : 'member';
-  return (
-    <Card
-      hoverable
-      onClick={() => navigate(`/services/${encodeURIComponent(app.AppId)}`)}
-      data-testid={`app-${app.AppId}`}
-      styles={{ body: { padding: 20 } }}
-    >
-      <Flex justify="space-between" align="flex-start" gap={8}>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
-            {app.ProjectName}
-          </Typography.Title>
-          <Typography.Text type="secondary">{app.OrganizationName}</Typography.Text>
-        </div>
-        <Tag color={ROLE_COLORS[role]}>{t(`apps.roles.${role}`)}</Tag>
-      </Flex>
-      <Flex gap={4} wrap style={{ margin: '16px 0 12px', minHeight: 24 }}>
-        {enabled.length ? (
-          enabled.map((s) => (
-            <Tag key={s.name} color="processing">
-              {text(s.catalogue.displayName)}
-            </Tag>
-          ))
-        ) : (
-          <Typography.Text type="secondary">{t('apps.noServices')}</Typography.Text>
-        )}
-      </Flex>
-      <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={{ text: app.AppId }} onClick={(e) => e.stopPropagation()}>
-          {t('apps.appId')} <code>{app.AppId}</code>
-        </Typography.Text>
-        <Typography.Link>
-          {t('apps.open')} <RightOutlined />
-        </Typography.Link>
-      </Flex>
-    </Card>
-  );
-}
-
-/** `/apps`: the apps of the user's organisations. */
+/** `/apps`: the apps of the viewer's organisations (every app for administrators), searchable and filterable. */
 export default function AppsPage() {
   const { t } = useLocale();
-  usePageTitle(t('apps.title'));
-  const { result, query } = useCustom<AppList>({ url: '/api/apps', method: 'get', config: { query: { count: 9999 } }, errorNotification: false });
+  usePageTitle(t('org.apps.title'));
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const orgId = params.get('orgId') ?? '';
+  const isAdmin = !!useSessions()?.admin;
+  const { organizations, manageable, loading: orgsLoading } = useOrganizations(isAdmin);
+  const { result, query } = useCustom<AppList>({
+    url: '/api/apps',
+    method: 'get',
+    config: { query: { count: 9999, q: q || undefined, orgId: orgId || undefined } },
+    errorNotification: false,
+  });
   const apps = result.data?.Items ?? [];
+  const filtered = !!(q || orgId);
+  const canCreate = manageable.length > 0;
+
+  const setFilter = (name: 'q' | 'orgId', value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+  const createPath = orgId ? `/apps/create?orgId=${encodeURIComponent(orgId)}` : '/apps/create';
+
+  const empty = () => {
+    if (filtered) {
+      return (
+        <Empty description={t('org.apps.noMatch')}>
+          <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>{t('org.apps.clearFilters')}</Button>
+        </Empty>
+      );
+    }
+    if (!orgsLoading && organizations.length === 0 && !isAdmin) {
+      return (
+        <Empty description={t('org.apps.noOrgTitle')} data-testid="apps-no-org">
+          <p>{t('org.apps.noOrgHint')}</p>
+          <Button type="primary" onClick={() => navigate('/orgs')}>
+            {t('org.apps.createOrg')}
+          </Button>
+        </Empty>
+      );
+    }
+    return (
+      <Empty description={t('org.apps.emptyTitle')} data-testid="apps-empty">
+        <p>{t(canCreate ? 'org.apps.emptyHintEditor' : 'org.apps.emptyHintMember')}</p>
+        {canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath)}>
+            {t('org.apps.create')}
+          </Button>
+        )}
+      </Empty>
+    );
+  };
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <ConsoleHeader />
       <Layout.Content style={{ padding: '32px 24px', maxWidth: 1200, width: '100%', margin: '0 auto' }}>
-        <PageHeader title={t('apps.title')} subtitle={t('apps.subtitle')} />
+        <PageHeader
+          title={t('org.apps.title')}
+          subtitle={t('org.apps.subtitle')}
+          extra={
+            <Space wrap>
+              <Button icon={<TeamOutlined />} onClick={() => navigate('/orgs')} data-testid="apps-organizations">
+                {t('org.apps.organizations')}
+              </Button>
+              {canCreate && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath)} data-testid="apps-create">
+                  {t('org.apps.create')}
+                </Button>
+              )}
+            </Space>
+          }
+        />
+        {isAdmin && <Alert type="info" showIcon message={t('org.apps.adminView')} style={{ marginBottom: 16 }} />}
+        <Flex gap={12} wrap style={{ marginBottom: 20 }}>
+          <Input.Search
+            key={q}
+            defaultValue={q}
+            allowClear
+            placeholder={t('org.apps.search')}
+            aria-label={t('org.apps.search')}
+            onSearch={(value) => setFilter('q', value.trim())}
+            style={{ width: 320 }}
+            data-testid="apps-search"
+          />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            value={orgId || undefined}
+            placeholder={t('org.apps.orgFilter')}
+            aria-label={t('org.apps.orgFilter')}
+            onChange={(value?: string) => setFilter('orgId', value)}
+            options={organizations.map((o) => ({ value: o.Id, label: o.Name }))}
+            loading={orgsLoading}
+            style={{ minWidth: 220 }}
+            data-testid="apps-org-filter"
+          />
+        </Flex>
         {query.isLoading ? (
           <Skeleton active />
         ) : apps.length === 0 ? (
-          <Card>
-            <Empty description={t('apps.empty')}>
-              <Typography.Text type="secondary">{t('apps.emptyHint')}</Typography.Text>
-            </Empty>
-          </Card>
+          <Card>{empty()}</Card>
         ) : (
           <Row gutter={[16, 16]}>
             {apps.map((app) => (

@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { Button, Result } from 'antd';
 import { ThemedLayout } from '@refinedev/antd';
-import { getApp, isApiError } from '../../../providers/http';
-import type { AppRecord } from '../../../providers/types';
-import { CurrentAppContext, useCurrentApp } from '../../lib/currentApp';
+import { isApiError } from '../../../providers/http';
+import { CurrentAppContext, useCurrentApp, type CurrentApp } from '../../lib/currentApp';
 import { useLocale } from '../../lib/useLocale';
+import { useAppLoader } from '../apps/useAppLoader';
 import { PageLoading } from '../PageLoading';
 import { ConsoleHeader } from './ConsoleHeader';
 import { ServiceSider } from './ServiceSider';
@@ -14,27 +14,20 @@ import { ServiceSider } from './ServiceSider';
 const LayoutSider = () => <ServiceSider />;
 const LayoutHeader = () => <ConsoleHeader app={useCurrentApp()} />;
 
-type Loaded = { appId: string; app?: AppRecord; error?: unknown };
-
-/** The console of one app: reads the app (its services and credential), then menu, header and the page. */
+/**
+ * The console of one app: reads the app and its services' runtime state (see useAppLoader), shares them with
+ * the pages through CurrentAppContext, then shows menu, header and the page.
+ */
 export default function AppLayout() {
   const { appId = '' } = useParams();
   const { t } = useLocale();
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded>();
+  const { loaded, reload } = useAppLoader(appId);
+  const state = loaded?.state;
+  const value = useMemo<CurrentApp | undefined>(() => (state ? { ...state, reload } : undefined), [state, reload]);
 
-  useEffect(() => {
-    let live = true;
-    getApp(appId)
-      .then((app) => live && setLoaded({ appId, app }))
-      .catch((error: unknown) => live && setLoaded({ appId, error }));
-    return () => {
-      live = false;
-    };
-  }, [appId]);
-
-  if (!loaded || loaded.appId !== appId) return <PageLoading full />;
-  if (!loaded.app) {
+  if (!loaded) return <PageLoading full />;
+  if (!value) {
     const status = isApiError(loaded.error) ? loaded.error.statusCode : 0;
     return (
       <Result
@@ -49,7 +42,7 @@ export default function AppLayout() {
     );
   }
   return (
-    <CurrentAppContext.Provider value={loaded.app}>
+    <CurrentAppContext.Provider value={value}>
       <ThemedLayout Sider={LayoutSider} Header={LayoutHeader}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -4,13 +4,11 @@ import { Layout, Menu, theme } from 'antd';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { services } from '../../../resources';
 import { isServiceEnabled, listRoutes, routeTo } from '../../engine/routes';
-import { useCurrentApp } from '../../lib/currentApp';
+import { useCurrentAppState } from '../../lib/currentApp';
 import { iconOf } from '../../lib/icons';
 import { useLocale } from '../../lib/useLocale';
 import { registeredPages } from '../registry';
-import { pagesOf } from '../../routes';
-import { fetchSessions } from '../../../providers/auth';
-import { useEffect, useState } from 'react';
+import { pagesOf, type PageRoute } from '../../routes';
 import { Brand } from './Brand';
 
 /** Routes a menu entry may point at: declared lists and registered pages. */
@@ -18,55 +16,51 @@ function knownRoutes(): Set<string> {
   return new Set([...listRoutes().map((r) => r.route), ...registeredPages().map((p) => p.page.route)]);
 }
 
+/** App pages ordered below this come before the services in the menu (the overview); the rest after them. */
+const SERVICES_AT = 50;
+
 /**
  * The app console's menu, built from the registry: the overview, then for every service the app has enabled,
- * the entries of its declared `menu`.
+ * the entries of its declared `menu`, then the app's other pages (settings, administrator settings…).
  */
 export function ServiceSider() {
-  const app = useCurrentApp();
+  const current = useCurrentAppState();
+  const app = current?.app;
+  const isAdmin = !!current?.isAdmin;
   const { appId = '' } = useParams();
   const { pathname } = useLocation();
   const { text } = useLocale();
   const { token } = theme.useToken();
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
-  const [isAdmin, setIsAdmin] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void fetchSessions().then((s) => live && setIsAdmin(!!s.admin));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const { items, paths } = useMemo(() => {
     const known = knownRoutes();
     const home = `/services/${encodeURIComponent(appId)}`;
     const allPaths: string[] = [];
-    const appItems = pagesOf('app')
-      .filter((p) => p.menu && (!p.menu.adminOnly || isAdmin))
-      .map((p) => {
-        const path = `${home}/${p.path}`;
-        allPaths.push(path);
-        return { key: path, icon: p.menu?.icon ? iconOf(p.menu.icon) : undefined, label: <Link to={path}>{text(p.menu!.label)}</Link> };
-      });
+    const appPages = pagesOf('app').filter((p) => p.menu && (!p.menu.adminOnly || isAdmin));
+    const pageItem = (p: PageRoute) => {
+      const path = `${home}/${p.path}`;
+      allPaths.push(path);
+      return { key: path, icon: p.menu?.icon ? iconOf(p.menu.icon) : undefined, label: <Link to={path}>{text(p.menu!.label)}</Link> };
+    };
+    const before = appPages.filter((p) => p.menu!.order < SERVICES_AT).map(pageItem);
+    // A service without screens of its own has nothing to open: it shows on the overview only.
     const serviceItems = services
       .filter((service) => isServiceEnabled(app, service))
-      .map((service) => ({
+      .map((service) => ({ service, entries: (service.menu ?? []).filter((entry) => known.has(entry.route)) }))
+      .filter(({ entries }) => entries.length > 0)
+      .map(({ service, entries }) => ({
         key: `service:${service.name}`,
         icon: iconOf(service.catalogue.icon),
         label: text(service.catalogue.displayName),
-        children: (service.menu ?? [])
-          .filter((entry) => known.has(entry.route))
-          .map((entry) => {
-            const path = routeTo(entry.route, { appId });
-            allPaths.push(path);
-            return { key: path, label: <Link to={path}>{text(entry.label)}</Link> };
-          }),
+        children: entries.map((entry) => {
+          const path = routeTo(entry.route, { appId });
+          allPaths.push(path);
+          return { key: path, label: <Link to={path}>{text(entry.label)}</Link> };
+        }),
       }));
-    return {
-      items: [...appItems, ...serviceItems],
-      paths: allPaths,
-    };
+    const after = appPages.filter((p) => p.menu!.order >= SERVICES_AT).map(pageItem);
+    return { items: [...before, ...serviceItems, ...after], paths: allPaths };
   }, [app, appId, text, isAdmin]);
 
   // The entry whose path is the longest prefix of the address (a record's page selects its list).
