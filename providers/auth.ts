@@ -1,32 +1,30 @@
 import type { AuthProvider } from '@refinedev/core';
+import type { AccountIdentity, AuthCheckAnswer, BaseInfo, ProviderSignIn, SignInAnswer } from '../resources/account-api';
 import { clearSessionCookies, forgetApps, isApiError, request, SIGN_IN_PATH } from './http';
 import { t } from './i18n';
-import type { Identity } from './types';
 
 /**
- * Sign-in with e-mail and password. The server sets the HttpOnly session cookie; the console only asks who is
- * signed in (GET /auth/auth-check) and never sees the session token.
+ * Sign-in with e-mail and password, or with an external provider. The server sets the HttpOnly session cookie;
+ * the console only asks who is signed in (GET /auth/auth-check) and never sees the session token.
  */
 
-export interface AuthCheck {
-  user: Identity | null;
-  admin?: Identity | null;
-}
+export type AuthCheck = AuthCheckAnswer;
 
-let identity: Promise<Identity | null> | undefined;
+let identity: Promise<AccountIdentity | null> | undefined;
 let sessions: Promise<AuthCheck> | undefined;
+let baseInfo: Promise<BaseInfo | null> | undefined;
 
-/** Both sessions this browser holds: the user's and the administrator's (either may be null). */
+/** Every session this browser holds: the user's, the administrator's and the finance administrator's. */
 export function fetchSessions(): Promise<AuthCheck> {
-  sessions ??= request<AuthCheck>('/auth/auth-check', { ignoreErrors: true }).then((answer) => {
-    const found = { user: answer?.user ?? null, admin: answer?.admin ?? null };
-    if (!found.user && !found.admin) sessions = undefined;
+  sessions ??= request<AuthCheckAnswer>('/auth/auth-check', { ignoreErrors: true }).then((answer) => {
+    const found = { user: answer?.user ?? null, admin: answer?.admin ?? null, financeAdmin: answer?.financeAdmin ?? null };
+    if (!found.user && !found.admin && !found.financeAdmin) sessions = undefined;
     return found;
   });
   return sessions;
 }
 
-function fetchIdentity(): Promise<Identity | null> {
+function fetchIdentity(): Promise<AccountIdentity | null> {
   identity ??= fetchSessions().then((answer) => {
     const who = answer.user ?? answer.admin ?? null;
     if (!who) identity = undefined;
@@ -35,10 +33,19 @@ function fetchIdentity(): Promise<Identity | null> {
   return identity;
 }
 
-/** Forgets who was signed in (the session ended): the next check asks the server again. */
+/** Forgets who was signed in (a session began or ended): the next check asks the server again. */
 export function forgetIdentity(): void {
   identity = undefined;
   sessions = undefined;
+}
+
+/** GET /auth/base-info, read once per page load (a failure is tried again next time). */
+export function fetchBaseInfo(): Promise<BaseInfo | null> {
+  baseInfo ??= request<BaseInfo>('/auth/base-info', { ignoreErrors: true }).then((info) => {
+    if (!info) baseInfo = undefined;
+    return info;
+  });
+  return baseInfo;
 }
 
 /** Where to go after signing in: the page that sent the user here, if it is one of ours. */
@@ -46,12 +53,52 @@ export function afterSignIn(to: string | null | undefined): string {
   return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith(SIGN_IN_PATH) ? to : '/apps';
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// External providers
+
+const PENDING_KEY = 'lodestar.externalSignIn';
+
+/** What the callback page needs to finish a sign-in the console started: the provider, and what it was for. */
+export interface PendingExternal {
+  provider: string;
+  /** Where to go after signing in. */
+  to?: string;
+  /** Link this app's organisation to the provider's account (blue-cloud) instead of signing in. */
+  linkAppId?: string;
+}
+
+/** Leaves for the provider's sign-in page; it comes back to the provider's callback page on this origin. */
+export function startExternalSignIn(provider: { Id: string; CallbackPath: string }, pending: Omit<PendingExternal, 'provider'> = {}): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...pending, provider: provider.Id }));
+  } catch {
+    // Without storage the callback page falls back to the provider of its own path.
+  }
+  const callbackUrl = `${location.origin}${provider.CallbackPath}`;
+  location.assign(`/auth/providers/${encodeURIComponent(provider.Id)}/start?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+}
+
+/** The sign-in this browser started, once: reading it forgets it. */
+export function takePendingExternal(): PendingExternal | undefined {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as PendingExternal) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type LoginParams = ({ email: string; password: string } | ProviderSignIn) & { to?: string };
+
 export const authProvider: AuthProvider = {
-  async login({ email, password, to }: { email: string; password: string; to?: string }) {
+  async login({ to, ...body }: LoginParams) {
     try {
-      const answer = await request<AuthCheck>('/auth/auth-login', {
+      const answer = await request<SignInAnswer>('/auth/auth-login', {
         method: 'POST',
-        body: { email, password },
+        body,
         anonymous: true,
         silent: true,
         throwResponse: true,

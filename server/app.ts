@@ -19,6 +19,7 @@ import { buildOpenApi } from './engine/openapi';
 import { mountResource } from './engine/routes';
 import { RecordStore } from './engine/store';
 import { mountAuth } from './auth/routes';
+import { registerCsrfGuard } from './auth/csrf';
 import { AppDirectory } from './platform/apps';
 import { mountPlatform } from './platform/routes';
 import { mountOperations } from './ops/routes';
@@ -81,6 +82,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     parseJson(req, text, done);
   });
   await app.register(cookie);
+  registerCsrfGuard(app, config);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const apiErr = toApiError(err);

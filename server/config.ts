@@ -1,3 +1,5 @@
+import { loadSiteDomains, parseAuthProviders, type AuthProviderConfig, type SiteDomains } from './auth/settings';
+
 /** Server settings from the environment. */
 export interface ServerConfig {
   port: number;
@@ -33,7 +35,40 @@ export interface ServerConfig {
   blobDir: string;
   /** Signs upload grants and other server-issued tokens. */
   secretKey: string;
+  /** Largest upload an upload grant allows, in bytes (UPLOAD_LIMIT_MB, default 100). */
+  uploadLimitBytes: number;
+  /** S3-compatible blob storage instead of local files, when S3_BUCKET is set. */
+  s3?: S3Settings;
+  /** Contact-us messages allowed per address (IP and e-mail) within the window before 429. */
+  contactLimit: number;
+  contactWindowMs: number;
+  /** External sign-in providers (AUTH_PROVIDERS, a JSON array); none by default. */
+  authProviders: AuthProviderConfig[];
+  /** Whether visitors may create accounts themselves (SIGN_UP=off turns it off). */
+  signUp: boolean;
+  /** The domains GET /auth/base-info announces; empty ones mean this server's public address. */
+  siteDomains: SiteDomains;
   env: NodeJS.ProcessEnv;
+}
+
+/** An S3-compatible bucket (S3_ENDPOINT may be left out for AWS itself). */
+export interface S3Settings {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+function loadS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+  };
 }
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -62,6 +97,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsHosts: list(env.ANALYTICS_HOSTS),
     blobDir: env.BLOB_DIR ?? `${dataDir}/blobs`,
     secretKey: env.SECRET_KEY ?? '',
+    uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 100) * 1_000_000,
+    s3: loadS3(env),
+    contactLimit: Number(env.CONTACT_US_LIMIT ?? 5),
+    contactWindowMs: Number(env.CONTACT_US_WINDOW_MS ?? 10 * 60_000),
+    authProviders: parseAuthProviders(env.AUTH_PROVIDERS),
+    signUp: env.SIGN_UP !== 'off',
+    siteDomains: loadSiteDomains(env),
     env,
   };
 }

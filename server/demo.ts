@@ -5,6 +5,7 @@ import { createAccount, createApp, createOrganization } from './platform/account
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'lodestar-demo' };
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'lodestar-admin' };
+export const DEMO_FINANCE = { email: 'finance@example.com', password: 'lodestar-finance' };
 
 const configs = [
   { key: 'welcome_message', type: 'STRING', value: '欢迎来到 Demo Game！', description: 'Shown on the title screen' },
@@ -40,6 +41,8 @@ export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   if (Number(existing.rows[0].n) > 0) return false;
   const userId = await createAccount(db, { ...DEMO_USER, name: 'Demo Developer' });
   await createAccount(db, { ...DEMO_ADMIN, name: 'Administrator', isAdmin: true });
+  const financeId = await createAccount(db, { ...DEMO_FINANCE, name: 'Finance' });
+  await db.query('UPDATE accounts SET is_finance_admin = true WHERE id = $1', [financeId]);
   const orgId = await createOrganization(db, 'Demo Studio', userId);
   const appId = await createApp(db, orgId, 'Demo Game', ['remote-config']);
   const cm = modelOf(ctx, 'remote-config', 'configs');

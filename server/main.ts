@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { DEMO_ADMIN, DEMO_USER, seedDemo } from './demo';
+import { DEMO_ADMIN, DEMO_FINANCE, DEMO_USER, seedDemo } from './demo';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(resolve(config.dataDir), { recursive: true });
@@ -19,7 +19,8 @@ console.log(`Lodestar is running at http://localhost:${port}`);
 console.log(`  database: ${where}${seeded ? ' — demo data created' : ''}`);
 if (config.demo) {
   console.log(`  sign in:  ${DEMO_USER.email} / ${DEMO_USER.password}`);
-  console.log(`  admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (POST /auth/admin-login)`);
+  console.log(`  admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} at http://localhost:${port}/admin/login`);
+  console.log(`  finance:  ${DEMO_FINANCE.email} / ${DEMO_FINANCE.password} (POST /auth/bc-admin-login)`);
 }
 console.log(`  API docs: http://localhost:${port}/api-docs`);
 

@@ -14,6 +14,7 @@ import { useAnalytics } from './lib/useAnalytics';
 import { PublicPage } from './pages/layout/PublicPage';
 
 const AppLayout = lazy(() => import('./pages/layout/AppLayout'));
+const PolicyPrompt = lazy(() => import('./pages/account/PolicyPrompt').then((m) => ({ default: m.PolicyPrompt })));
 const AdminLayout = lazy(() => import('./pages/admin/AdminLayout'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ResourceListPage = lazy(() => import('./engine/ResourceListPage'));
@@ -59,6 +60,7 @@ export function AppRoutes() {
         <Route
           element={
             <Authenticated key="console" loading={<PageLoading full />} fallback={<CatchAllNavigate to={SIGN_IN_PATH} />}>
+              <PolicyPrompt />
               <Outlet />
             </Authenticated>
           }

@@ -1,11 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthCheckAnswer, PasswordSignIn, ProviderSignIn } from '../../resources/account-api';
 import type { JsonSchema } from '../../resources/types';
+import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import { errorSchema, type Api } from '../engine/api';
-import { ApiError, locked, tooManyRequests, unauthorized } from '../engine/errors';
+import { ApiError, tooManyRequests, unauthorized } from '../engine/errors';
+import { findAccountByEmail } from './account-store';
+import { mountBaseInfo } from './base-info';
+import { ExternalProviders } from './external';
+import { mountExternalSignIn, providerSignInBody, signInWithProvider } from './external-routes';
 import { FailureLimiter } from './failures';
+import { identitySchema, toIdentity } from './identity';
 import { decoyHash, verifyPassword } from './passwords';
-import { createSession, endSession, findSession, SESSION_COOKIES, toAccount, type Account, type SessionKind } from './sessions';
+import { mountProfile } from './profile-routes';
+import { endSession, findSession, SESSION_COOKIES, type SessionKind } from './sessions';
+import { actorOf, startSession } from './signin';
+import { mountSignUp } from './signup-routes';
+import { mountUsers } from './users-routes';
 
 const credentials: JsonSchema = {
   type: 'object',
@@ -17,55 +28,40 @@ const credentials: JsonSchema = {
   },
 };
 
-const userSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    isAdmin: { type: 'boolean' },
-    properties: { type: 'object' },
-  },
+/** Either e-mail and password, or (when `provider` is present) the code an external provider sent back. */
+const userSignIn: JsonSchema = { type: 'object', if: { required: ['provider'] }, then: providerSignInBody, else: credentials };
+
+const signedInSchema = { type: 'object', required: ['user'], properties: { user: identitySchema } };
+const maybeIdentity = { anyOf: [identitySchema, { type: 'null' }] };
+
+/** Who may use each password sign-in besides the password: administrators and finance administrators by flag. */
+const MAY_SIGN_IN: Record<SessionKind, (a: { isAdmin: boolean; isFinanceAdmin: boolean }) => boolean> = {
+  user: () => true,
+  admin: (a) => a.isAdmin,
+  'finance-admin': (a) => a.isFinanceAdmin,
 };
 
-const publicUser = (a: Account) => ({ id: a.id, email: a.email, name: a.name, isAdmin: a.isAdmin, properties: { ...a.properties, email: a.email } });
-
+/** Sign-in, sign-up, sessions, the current user and the administrators' user management. */
 export function mountAuth(api: Api, ctx: Ctx): void {
   const limiter = new FailureLimiter(ctx.config.loginFailureLimit, ctx.config.loginFailureWindowMs);
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: ctx.config.production,
-    maxAge: ctx.config.sessionHours * 3600,
-  };
+  const providers = new ExternalProviders(ctx.config);
 
-  async function signIn(req: FastifyRequest, reply: FastifyReply, kind: SessionKind) {
-    const { email, password } = req.body as { email: string; password: string };
+  async function passwordSignIn(req: FastifyRequest, reply: FastifyReply, kind: SessionKind) {
+    const { email, password } = req.body as PasswordSignIn;
     const key = `${req.ip}|${email.toLowerCase()}`;
     if (limiter.blocked(key)) throw tooManyRequests();
-    const res = await ctx.db.query<Parameters<typeof toAccount>[0] & { password_hash: string }>(
-      'SELECT id, email, name, is_admin, status, properties, password_hash FROM accounts WHERE lower(email) = lower($1)',
-      [email],
-    );
-    const row = res.rows[0];
-    const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), password);
-    const account = row && ok ? toAccount(row) : undefined;
-    if (!account || (kind !== 'user' && !account.isAdmin)) {
+    const found = await findAccountByEmail(ctx.db, email);
+    const ok = await verifyPassword(found?.passwordHash ?? (await decoyHash()), password);
+    if (!found || !ok || !MAY_SIGN_IN[kind](found)) {
       limiter.fail(key);
       throw new ApiError(401, 'INVALID_CREDENTIALS', 'invalid username or password');
     }
-    if (account.status !== 'active') throw locked();
     limiter.clear(key);
-    const old = req.cookies[SESSION_COOKIES[kind]];
-    await endSession(ctx.db, old);
-    const token = await createSession(ctx.db, account.id, kind, ctx.config.sessionHours);
-    reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions);
-    return { user: publicUser(account) };
+    return startSession(ctx, req, reply, found, kind, 'password');
   }
 
   const loginResponses = {
-    200: { description: 'signed in; the session cookie is set', schema: { type: 'object', properties: { user: userSchema } } },
+    200: { description: 'signed in; the session cookie is set', schema: signedInSchema },
     400: { description: 'bad input', schema: errorSchema },
     401: { description: 'invalid username or password', schema: errorSchema },
     423: { description: 'account locked', schema: errorSchema },
@@ -75,12 +71,17 @@ export function mountAuth(api: Api, ctx: Ctx): void {
   api.route({
     method: 'POST',
     url: '/auth/auth-login',
-    summary: 'Sign in with e-mail and password (sets the sst cookie)',
+    summary: 'Sign in with e-mail and password, or with the code an external provider returned (sets the sst cookie)',
     tag: 'auth',
     auth: 'none',
-    body: credentials,
-    responses: loginResponses,
-    handler: (req, reply) => signIn(req, reply, 'user'),
+    body: userSignIn,
+    responses: {
+      ...loginResponses,
+      403: { description: 'the provider account is new and sign-up is off', schema: errorSchema },
+      502: { description: 'the external provider does not answer', schema: errorSchema },
+    },
+    handler: (req, reply) =>
+      'provider' in (req.body as object) ? signInWithProvider(ctx, providers, req, reply, req.body as ProviderSignIn) : passwordSignIn(req, reply, 'user'),
   });
 
   api.route({
@@ -91,43 +92,67 @@ export function mountAuth(api: Api, ctx: Ctx): void {
     auth: 'none',
     body: credentials,
     responses: loginResponses,
-    handler: (req, reply) => signIn(req, reply, 'admin'),
+    handler: (req, reply) => passwordSignIn(req, reply, 'admin'),
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/auth/bc-admin-login',
+    summary: 'Finance administrator sign-in (sets the bc_admin_sst cookie)',
+    tag: 'auth',
+    auth: 'none',
+    body: credentials,
+    responses: loginResponses,
+    handler: (req, reply) => passwordSignIn(req, reply, 'finance-admin'),
   });
 
   api.route({
     method: 'GET',
     url: '/auth/auth-check',
-    summary: 'Who is signed in: the user and the administrator sessions',
+    summary: 'Who is signed in: the user, administrator and finance administrator sessions',
     tag: 'auth',
     auth: 'session',
     responses: {
-      200: { description: 'the signed-in identities', schema: { type: 'object', properties: { user: { anyOf: [userSchema, { type: 'null' }] }, admin: { anyOf: [userSchema, { type: 'null' }] } } } },
+      200: {
+        description: 'the signed-in identities',
+        schema: { type: 'object', properties: { user: maybeIdentity, admin: maybeIdentity, financeAdmin: maybeIdentity } },
+      },
       401: { description: 'no session', schema: errorSchema },
     },
-    handler: async (req) => {
-      const [user, admin] = await Promise.all([
-        findSession(ctx.db, req.cookies[SESSION_COOKIES.user], 'user'),
-        findSession(ctx.db, req.cookies[SESSION_COOKIES.admin], 'admin'),
-      ]);
-      if (!user && !admin) throw unauthorized('login expired');
-      return { user: user ? publicUser(user) : null, admin: admin ? publicUser(admin) : null };
+    handler: async (req): Promise<AuthCheckAnswer> => {
+      const [user, admin, financeAdmin] = await Promise.all(
+        (['user', 'admin', 'finance-admin'] as const).map((kind) => findSession(ctx.db, req.cookies[SESSION_COOKIES[kind]], kind)),
+      );
+      if (!user && !admin && !financeAdmin) throw unauthorized('login expired');
+      const view = (a: typeof user) => (a ? toIdentity(a, ctx.config) : null);
+      return { user: view(user), admin: view(admin), financeAdmin: view(financeAdmin) };
     },
   });
 
   api.route({
     method: 'POST',
     url: '/auth/logout',
-    summary: 'End this browser\'s sessions and clear their cookies',
+    summary: "End this browser's sessions and clear their cookies",
     tag: 'auth',
     auth: 'none',
     responses: { 204: { description: 'signed out' } },
     handler: async (req, reply) => {
-      for (const name of Object.values(SESSION_COOKIES)) {
-        await endSession(ctx.db, req.cookies[name]);
+      for (const [kind, name] of Object.entries(SESSION_COOKIES) as [SessionKind, string][]) {
+        const token = req.cookies[name];
+        const who = await findSession(ctx.db, token, kind);
+        if (await endSession(ctx.db, token)) {
+          await recordOperation(ctx.db, { actor: who ? actorOf(kind, who.email) : 'anonymous', action: 'account.sign-out', target: who?.id ?? '', before: { kind } });
+        }
         reply.clearCookie(name, { path: '/' });
       }
       reply.code(204);
       return null;
     },
   });
+
+  mountSignUp(api, ctx);
+  mountProfile(api, ctx);
+  mountBaseInfo(api, ctx, providers);
+  mountExternalSignIn(api, ctx, providers);
+  mountUsers(api, ctx);
 }

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db';
 
 export type SessionKind = 'user' | 'admin' | 'finance-admin';
+export const SESSION_KINDS: SessionKind[] = ['user', 'admin', 'finance-admin'];
 
-/** Cookie name per session kind (spec 000: sst for users, admin_sst for administrators). */
+/** Cookie name per session kind (spec 000: sst for users, admin_sst for administrators, bc_admin_sst for finance). */
 export const SESSION_COOKIES: Record<SessionKind, string> = {
   user: 'sst',
   admin: 'admin_sst',
@@ -15,11 +16,12 @@ export interface Account {
   email: string;
   name: string;
   isAdmin: boolean;
+  isFinanceAdmin: boolean;
   status: string;
   properties: Record<string, unknown>;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Queryable, accountId: string, kind: SessionKind, hours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -32,35 +34,55 @@ export async function createSession(db: Queryable, accountId: string, kind: Sess
   return token;
 }
 
-interface AccountRow {
+export interface AccountRow {
   id: string;
   email: string;
   name: string;
   is_admin: boolean;
+  is_finance_admin: boolean;
   status: string;
   properties: Record<string, unknown>;
 }
+
+/** The columns `toAccount` reads, for SELECTs from `accounts a`. */
+export const ACCOUNT_COLUMNS = 'a.id, a.email, a.name, a.is_admin, a.is_finance_admin, a.status, a.properties';
 
 export const toAccount = (r: AccountRow): Account => ({
   id: r.id,
   email: r.email,
   name: r.name,
   isAdmin: r.is_admin,
+  isFinanceAdmin: r.is_finance_admin,
   status: r.status,
-  properties: r.properties,
+  properties: r.properties ?? {},
 });
 
-/** The account behind a live session token of that kind, or undefined. */
+/** A session of an administrator kind lasts only while the account keeps that role. */
+const ROLE_CHECK: Record<SessionKind, string> = {
+  user: '',
+  admin: ' AND a.is_admin',
+  'finance-admin': ' AND a.is_finance_admin',
+};
+
+/** The account behind a live session token of that kind (an active account, still in the role), or undefined. */
 export async function findSession(db: Queryable, token: string | undefined, kind: SessionKind): Promise<Account | undefined> {
   if (!token || token.length > 200) return undefined;
   const res = await db.query<AccountRow>(
-    `SELECT a.id, a.email, a.name, a.is_admin, a.status, a.properties FROM sessions s JOIN accounts a ON a.id = s.account_id
-     WHERE s.token_hash = $1 AND s.kind = $2 AND s.expires_at > now() AND a.status = 'active'`,
+    `SELECT ${ACCOUNT_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id
+     WHERE s.token_hash = $1 AND s.kind = $2 AND s.expires_at > now() AND a.status = 'active'${ROLE_CHECK[kind]}`,
     [hashToken(token), kind],
   );
   return res.rows[0] ? toAccount(res.rows[0]) : undefined;
 }
 
-export async function endSession(db: Queryable, token: string | undefined): Promise<void> {
-  if (token) await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+export async function endSession(db: Queryable, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const res = await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+  return res.rowCount > 0;
+}
+
+/** Ends every session of an account (of the given kinds, or all); answers how many ended. */
+export async function endSessionsOf(db: Queryable, accountId: string, kinds: SessionKind[] = SESSION_KINDS): Promise<number> {
+  const res = await db.query('DELETE FROM sessions WHERE account_id = $1 AND kind = ANY($2::text[])', [accountId, kinds]);
+  return res.rowCount;
 }
