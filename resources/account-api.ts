@@ -99,7 +99,8 @@ export interface BaseInfo {
   Environment: string;
   Providers: ExternalProviderInfo[];
   SignUp: boolean;
-  Analytics: { Hosts: string[] };
+  /** Page-view reporting: only on these hosts, to this collector (none: no reporting). */
+  Analytics: { Hosts: string[]; Endpoint?: string };
 }
 
 /** Provider ids with a callback page of their own (spec 000 §2); every other provider returns to /login-callback. */

@@ -31,6 +31,8 @@ export interface ServerConfig {
   internalDomain: string;
   /** Hosts on which the console reports page views (never on admin pages). */
   analyticsHosts: string[];
+  /** Where page views are sent (with navigator.sendBeacon); none means no reporting. */
+  analyticsEndpoint?: string;
   /** Local blob storage directory (uploads), unless S3 is configured. */
   blobDir: string;
   /** Signs upload grants and other server-issued tokens. */
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     policyVersion: env.POLICY_VERSION ?? '2026-01',
     internalDomain: env.INTERNAL_EMAIL_DOMAIN ?? 'lodestar.local',
     analyticsHosts: list(env.ANALYTICS_HOSTS),
+    analyticsEndpoint: env.ANALYTICS_ENDPOINT || undefined,
     blobDir: env.BLOB_DIR ?? `${dataDir}/blobs`,
     secretKey: env.SECRET_KEY ?? '',
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 100) * 1_000_000,

@@ -38,7 +38,7 @@ export function mountBaseInfo(api: Api, ctx: Ctx, providers: ExternalProviders):
             Environment: { type: 'string', enum: ['prod', 'dev'] },
             Providers: { type: 'array', items: obj(['Id', 'Name', 'Type', 'CallbackPath']) },
             SignUp: { type: 'boolean' },
-            Analytics: { type: 'object', properties: { Hosts: { type: 'array', items: text } } },
+            Analytics: { type: 'object', properties: { Hosts: { type: 'array', items: text }, Endpoint: text } },
           },
         },
       },
@@ -59,7 +59,7 @@ export function mountBaseInfo(api: Api, ctx: Ctx, providers: ExternalProviders):
         Environment: ctx.config.environment === 'prod' ? 'prod' : 'dev',
         Providers: providers.list(),
         SignUp: ctx.config.signUp,
-        Analytics: { Hosts: ctx.config.analyticsHosts },
+        Analytics: { Hosts: ctx.config.analyticsHosts, ...(ctx.config.analyticsEndpoint ? { Endpoint: ctx.config.analyticsEndpoint } : {}) },
       };
     },
   });
