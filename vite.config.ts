@@ -5,7 +5,7 @@ import { services } from './resources/index.ts';
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The platform's paths plus the first segment of every declared service base (e.g. /uconfig).
 const servicePaths = [...new Set(services.map((s) => `/${s.base.split('/')[1]}`))];
-const apiPaths = ['/auth', '/api', '/base', '/openapi.json', '/api-docs', '/healthz', '/web-version.json', ...servicePaths];
+const apiPaths = ['/auth', '/api', '/base', '/openapi.json', '/api-docs', '/healthz', '/blob', '/web-version.json', ...servicePaths];
 
 export default defineConfig({
   plugins: [react()],

@@ -29,7 +29,7 @@ import { serviceModules } from './services';
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Paths that belong to the API; anything else that is not a file is the console's to route. */
-const API_PREFIXES = ['/auth/', '/api/', '/base/', '/openapi.json', '/healthz', ...services.map((s) => `${s.base}/`)];
+const API_PREFIXES = ['/auth/', '/api/', '/base/', '/openapi.json', '/healthz', '/blob/', ...services.map((s) => `${s.base}/`)];
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',

@@ -1,0 +1,83 @@
+import type { JsonSchema } from '../../resources/types';
+import type { UploadGrant, UploadGrantInput } from '../../resources/ops-api';
+import type { Ctx } from '../context';
+import { idParam, type Api } from '../engine/api';
+import { badRequest, forbidden } from '../engine/errors';
+import { recordOperation } from '../audit';
+import { newKey } from '../blob/keys';
+import type { Signer } from '../blob/signing';
+import { blobStoreFor, DOWNLOAD_LINK_SECONDS, UPLOAD_GRANT_SECONDS } from '../blob/store';
+import { adminActor, callerOf, isAppMember, publicOrigin, userActor } from './access';
+import { failures, text } from './schemas';
+
+const grantBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['AppId', 'FileName', 'ContentType', 'Size'],
+  properties: {
+    AppId: idParam,
+    FileName: text(255),
+    ContentType: { type: 'string', minLength: 3, maxLength: 100, pattern: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$" },
+    Size: { type: 'integer', minimum: 1, maximum: 1e13 },
+  },
+};
+
+const grantSchema: JsonSchema = {
+  type: 'object',
+  required: ['Url', 'Method', 'Headers', 'Key', 'ExpiresAt', 'DownloadUrl'],
+  properties: {
+    Url: { type: 'string' },
+    Method: { const: 'PUT' },
+    Headers: { type: 'object', additionalProperties: { type: 'string' } },
+    Key: { type: 'string' },
+    ExpiresAt: { type: 'string', format: 'date-time' },
+    DownloadUrl: { type: 'string' },
+  },
+};
+
+/** POST /api/cos-token: a short-lived signed upload link for one file of an app (spec 000 §7). */
+export function mountUploads(api: Api, ctx: Ctx, signer: Signer): void {
+  api.route({
+    method: 'POST',
+    url: '/api/cos-token',
+    summary: "A short-lived signed link to upload one file into the app's storage (members of its organisation)",
+    tag: 'uploads',
+    auth: 'session',
+    body: grantBody,
+    responses: { 200: { description: 'the upload grant', schema: grantSchema }, ...failures },
+    handler: async (req): Promise<UploadGrant> => {
+      const { user, admin } = await callerOf(ctx, req);
+      const input = req.body as UploadGrantInput;
+      const member = user && (await isAppMember(ctx.db, user.id, input.AppId));
+      if (!member && !(admin && (await ctx.apps.get(input.AppId)))) throw forbidden();
+      const actor = member ? userActor(user) : adminActor(admin!);
+      if (input.Size > ctx.config.uploadLimitBytes) throw badRequest([{ field: '/Size', message: `must be <= ${ctx.config.uploadLimitBytes}` }]);
+
+      const key = newKey(input.AppId, input.FileName);
+      const contentType = input.ContentType.toLowerCase();
+      const expires = new Date(Date.now() + UPLOAD_GRANT_SECONDS * 1000);
+      const origin = publicOrigin(ctx, req);
+      const store = blobStoreFor(ctx.config, signer);
+      const upload = await store.uploadUrl({ key, contentType, size: input.Size }, expires, origin);
+      const downloadUrl = await store.downloadUrl(key, new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000), origin);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO blobs (key, app_id, file_name, content_type, size, granted_by) VALUES ($1, $2, $3, $4, $5, $6)', [
+          key,
+          input.AppId,
+          input.FileName,
+          contentType,
+          input.Size,
+          actor,
+        ]);
+        await recordOperation(tx, {
+          actor,
+          appId: input.AppId,
+          action: 'blob.grant',
+          target: key,
+          after: { FileName: input.FileName, ContentType: contentType, Size: input.Size, Store: store.kind },
+        });
+      });
+      return { Url: upload.url, Method: 'PUT', Headers: upload.headers, Key: key, ExpiresAt: expires.toISOString(), DownloadUrl: downloadUrl };
+    },
+  });
+}
