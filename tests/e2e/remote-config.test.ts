@@ -57,7 +57,7 @@ describe('remote config console', () => {
     await shot('apps');
 
     await page.getByText('Demo Game').click();
-    await page.waitForURL(/\/services\/[^/]+$/);
+    await page.waitForURL(/\/services\/[^/]+\/dashboard$/);
     await visible(page.getByRole('heading', { name: 'Demo Game' }));
     await visible(page.getByTestId('service-remote-config').getByText('已开通'));
     await shot('app-home');
