@@ -44,8 +44,8 @@ describe('users list (administrators)', () => {
     const res = await as(admin, 'GET', '/api/users');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.TotalCount).toBe(3);
-    expect(body.Items.map((u: { Email: string }) => u.Email)).toEqual(['other@example.com', DEMO_ADMIN.email, DEMO_USER.email]);
+    expect(body.TotalCount).toBe(4);
+    expect(body.Items.map((u: { Email: string }) => u.Email)).toEqual(['other@example.com', 'finance@example.com', DEMO_ADMIN.email, DEMO_USER.email]);
     const demo = body.Items.find((u: { Id: string }) => u.Id === demoId);
     expect(demo).toMatchObject({
       Email: DEMO_USER.email,
@@ -68,15 +68,15 @@ describe('users list (administrators)', () => {
     expect((await search('q=%25')).TotalCount).toBe(0);
     expect((await search('q=_')).TotalCount).toBe(0);
     expect((await search('status=suspended')).TotalCount).toBe(0);
-    expect((await search('status=active')).TotalCount).toBe(3);
+    expect((await search('status=active')).TotalCount).toBe(4);
   });
 
   it('pages with count and start', async () => {
     const all = (await as(admin, 'GET', '/api/users')).json().Items.map((u: { Id: string }) => u.Id);
     const page = (await as(admin, 'GET', '/api/users?count=1&start=1')).json();
-    expect(page.TotalCount).toBe(3);
+    expect(page.TotalCount).toBe(4);
     expect(page.Items.map((u: { Id: string }) => u.Id)).toEqual([all[1]]);
-    expect((await as(admin, 'GET', '/api/users?count=2&start=3')).json()).toEqual({ TotalCount: 3, Items: [] });
+    expect((await as(admin, 'GET', '/api/users?count=2&start=4')).json()).toEqual({ TotalCount: 4, Items: [] });
   });
 
   it('refuses bad queries with 400 naming the parameter', async () => {

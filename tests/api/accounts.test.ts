@@ -266,15 +266,15 @@ describe('real-name verification', () => {
 describe('finance administrators', () => {
   it('sign in to bc_admin_sst only with the finance flag', async () => {
     expect((await post('/auth/bc-admin-login', DEMO_ADMIN)).statusCode).toBe(401);
-    const { id } = await signUp(h, 'finance@example.com', 'finance-password');
-    const payload = { email: 'finance@example.com', password: 'finance-password' };
+    const { id } = await signUp(h, 'cashier@example.com', 'finance-password');
+    const payload = { email: 'cashier@example.com', password: 'finance-password' };
     expect((await post('/auth/bc-admin-login', payload)).statusCode).toBe(401);
     await h.db.query('UPDATE accounts SET is_finance_admin = true WHERE id = $1', [id]);
     const res = await post('/auth/bc-admin-login', payload);
     expect(res.statusCode).toBe(200);
     expect(res.cookies.map((c) => c.name)).toEqual(['bc_admin_sst']);
     const who = (await check(cookiesOf(res))).json();
-    expect(who).toMatchObject({ user: null, admin: null, financeAdmin: { email: 'finance@example.com', isFinanceAdmin: true } });
+    expect(who).toMatchObject({ user: null, admin: null, financeAdmin: { email: 'cashier@example.com', isFinanceAdmin: true } });
     // The session lasts only while the flag does.
     await h.db.query('UPDATE accounts SET is_finance_admin = false WHERE id = $1', [id]);
     expect((await check(cookiesOf(res))).statusCode).toBe(401);
