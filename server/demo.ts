@@ -43,6 +43,8 @@ export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   await createAccount(db, { ...DEMO_ADMIN, name: 'Administrator', isAdmin: true });
   const financeId = await createAccount(db, { ...DEMO_FINANCE, name: 'Finance' });
   await db.query('UPDATE accounts SET is_finance_admin = true WHERE id = $1', [financeId]);
+  // The demo people have accepted the current terms of use, so signing in goes straight to the console.
+  await db.query(`UPDATE accounts SET properties = properties || jsonb_build_object('policyVersion', $1::text)`, [ctx.config.policyVersion]);
   const orgId = await createOrganization(db, 'Demo Studio', userId);
   const appId = await createApp(db, orgId, 'Demo Game', ['remote-config']);
   const cm = modelOf(ctx, 'remote-config', 'configs');

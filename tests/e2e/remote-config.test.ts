@@ -16,8 +16,17 @@ let shot: (label: string) => Promise<void>;
 
 /** Picks an option of an antd select. */
 async function choose(select: Locator, option: string) {
-  await select.click({ force: true });
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${option}`) }).first().click();
+  const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${option}`) }).first();
+  // A dropdown opened while its drawer is still sliding in can close again under load: open it once more then.
+  for (let attempt = 1; ; attempt++) {
+    await select.click({ force: true });
+    try {
+      await item.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 const toast = (text: string) => page.locator('.ant-notification-notice', { hasText: text });
@@ -231,6 +240,8 @@ describe('remote config console', () => {
   it('signs out', async () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/\/logout-callback$/);
+    await page.getByTestId('logout-sign-in').click();
     await page.waitForURL(/\/login-authorize/);
     await visible(page.getByText('登录控制台'));
     await page.goto(`${server.url}/apps`);
