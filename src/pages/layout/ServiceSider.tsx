@@ -46,7 +46,7 @@ export function ServiceSider() {
     const before = appPages.filter((p) => p.menu!.order < SERVICES_AT).map(pageItem);
     // A service without screens of its own has nothing to open: it shows on the overview only.
     const serviceItems = services
-      .filter((service) => isServiceEnabled(app, service))
+      .filter((service) => isServiceEnabled(app, service) && !service.catalogue.hide?.menu)
       .map((service) => ({ service, entries: (service.menu ?? []).filter((entry) => known.has(entry.route)) }))
       .filter(({ entries }) => entries.length > 0)
       .map(({ service, entries }) => ({
