@@ -148,10 +148,10 @@ export function mountExternalSignIn(api: Api, ctx: Ctx, providers: ExternalProvi
     handler: async (req, reply): Promise<BlueCloudLink> => {
       const user = await sessionAccount(ctx.db, req, 'user');
       if (!user) throw unauthorized('login expired');
-      const provider = providers.find(BLUE_CLOUD);
-      if (!provider) throw providerNotConfigured('/code');
       const app = await findApp(ctx.db, (req.params as { appId: string }).appId, user.id);
       if (!app || (app.Role !== 'owner' && app.Role !== 'admin')) throw forbidden();
+      const provider = providers.find(BLUE_CLOUD);
+      if (!provider) throw providerNotConfigured('/code');
       const body = req.body as BlueCloudLinkRequest;
       const callback = checkCallbackUrl(ctx, req, provider.id, body.callbackUrl, '/callbackUrl');
       let checks = {};

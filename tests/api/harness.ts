@@ -6,12 +6,15 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
 import { DEMO_ADMIN, DEMO_USER, seedDemo } from '../../server/demo';
 import type { Ctx } from '../../server/context';
+import type { Api } from '../../server/engine/api';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 
 export interface Harness {
   app: FastifyInstance;
   db: Db;
   ctx: Ctx;
+  /** Every route the server mounted, as declared. */
+  api: Api;
   /** The demo app and its credential header. */
   appId: string;
   basic: string;
@@ -52,7 +55,7 @@ export async function startHarness(): Promise<Harness> {
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
   const config = { ...loadConfig({}), loginFailureLimit: 5, databaseUrl: scratch?.url };
   const db = await openDatabase({ databaseUrl: config.databaseUrl });
-  const { app, ctx } = await buildApp(db, config);
+  const { app, ctx, api } = await buildApp(db, config);
   await seedDemo(db, ctx);
   const apps = await db.query<{ app_id: string; app_service_secret: string }>('SELECT app_id, app_service_secret FROM apps');
   const demo = apps.rows[0];
@@ -66,6 +69,7 @@ export async function startHarness(): Promise<Harness> {
     app,
     db,
     ctx,
+    api,
     appId: demo.app_id,
     basic,
     otherAppId,
