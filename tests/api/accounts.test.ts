@@ -185,8 +185,9 @@ describe('the current user', () => {
         isFinanceAdmin: false,
         isInternal: false,
         isRealName: false,
-        properties: { policyVersion: '', isRealNameVerified: 'false', email: DEMO_USER.email },
-        policyAccepted: false,
+        // The demo people have accepted the current terms (server/demo.ts).
+        properties: { policyVersion: h.ctx.config.policyVersion, isRealNameVerified: 'false', email: DEMO_USER.email },
+        policyAccepted: true,
       },
       admin: null,
       financeAdmin: null,
@@ -203,7 +204,7 @@ describe('the current user', () => {
   });
 
   it('records the accepted terms version, refusing any other version', async () => {
-    const cookie = await h.login();
+    const { cookie } = await signUp(h, 'terms@example.com');
     expect((await post('/auth/accept-policy', { version: h.ctx.config.policyVersion })).statusCode).toBe(401);
     const wrong = await post('/auth/accept-policy', { version: '1999-01' }, cookie);
     expect(wrong.statusCode).toBe(400);
