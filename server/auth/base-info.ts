@@ -1,15 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { BLUE_CLOUD, type BaseInfo } from '../../resources/account-api';
 import type { Ctx } from '../context';
 import type { Api } from '../engine/api';
 import type { ExternalProviders } from './external';
 
-/** The address the console is served from: the configured public URL, else the one this request came to. */
-export function publicOrigin(ctx: Ctx, req: FastifyRequest): string {
-  return ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : requestOrigin(req);
-}
+import { publicOrigin } from './callers';
 
-export const requestOrigin = (req: FastifyRequest) => new URL(`${req.protocol}://${req.host}`).origin;
+export { publicOrigin, requestOrigin } from './callers';
 
 const domainOf = (url: string) => new URL(url).origin;
 

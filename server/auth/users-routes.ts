@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { NAME_MAX, USER_STATUSES, type ClearLoginStateAnswer, type UserRecord, type UserUpdate } from '../../resources/account-api';
 import type { JsonSchema } from '../../resources/types';
 import { recordOperation } from '../audit';
+import { requireAdmin } from './callers';
 import type { Ctx } from '../context';
 import { errorSchema, paramsSchema, type Api } from '../engine/api';
-import { conflict, forbidden, notFound, unauthorized } from '../engine/errors';
-import { sessionAccount } from './principal';
-import { endSessionsOf, type Account, type SessionKind } from './sessions';
+import { conflict, notFound } from '../engine/errors';
+import { endSessionsOf, type SessionKind } from './sessions';
 import { getUser, listUsers, type UserQuery } from './users-store';
 
 const str = { type: 'string' };
@@ -44,13 +44,6 @@ const denied = {
   403: { description: 'signed in, but not as an administrator', schema: errorSchema },
 };
 
-/** The administrator behind the request; a signed-in non-administrator gets 403, anyone else 401. */
-async function requireAdmin(ctx: Ctx, req: FastifyRequest): Promise<Account> {
-  const admin = await sessionAccount(ctx.db, req, 'admin');
-  if (admin) return admin;
-  const other = (await sessionAccount(ctx.db, req, 'user')) ?? (await sessionAccount(ctx.db, req, 'finance-admin'));
-  throw other ? forbidden() : unauthorized();
-}
 
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 

@@ -1,24 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { Account } from '../auth/sessions';
-import { sessionAccount } from '../auth/principal';
+import { callerOf, type Caller } from '../auth/callers';
 import type { Ctx } from '../context';
-import { forbidden, notFound, unauthorized } from '../engine/errors';
+import { forbidden, notFound } from '../engine/errors';
 import { findApp, type AppView } from './apps';
 
 /** Roles of an organisation that may change its apps (spec 000 §6). */
 export const EDIT_ROLES = new Set(['owner', 'admin']);
 
-export interface Sessions {
-  user?: Account;
-  admin?: Account;
-}
-
-/** The console sessions of a request: a user's, an administrator's, or both; neither is 401. */
-export async function signedIn(ctx: Ctx, req: FastifyRequest): Promise<Sessions> {
-  const [user, admin] = await Promise.all([sessionAccount(ctx.db, req, 'user'), sessionAccount(ctx.db, req, 'admin')]);
-  if (!user && !admin) throw unauthorized('login expired');
-  return { user, admin };
-}
 
 /** Who acts on an app, and the app as they see it. */
 export interface AppCaller {
@@ -37,8 +25,8 @@ export interface AppCaller {
  * an administrator. An administrator session passes every need; a member's own session is preferred when it
  * suffices. Whether an app exists is told to administrators only (404); everyone else gets 403.
  */
-export async function appCaller(ctx: Ctx, req: FastifyRequest, appId: string, need: 'read' | 'edit' | 'admin', sessions?: Sessions): Promise<AppCaller> {
-  const { user, admin } = sessions ?? (await signedIn(ctx, req));
+export async function appCaller(ctx: Ctx, req: FastifyRequest, appId: string, need: 'read' | 'edit' | 'admin', sessions?: Caller): Promise<AppCaller> {
+  const { user, admin } = sessions ?? (await callerOf(ctx, req));
   if (user && need !== 'admin') {
     const app = await findApp(ctx.db, appId, user.id);
     if (app?.Role && (need === 'read' || EDIT_ROLES.has(app.Role))) {

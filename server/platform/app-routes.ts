@@ -6,7 +6,8 @@ import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import { errorSchema, paramsSchema, type Api } from '../engine/api';
 import { badRequest, forbidden, notFound, type FieldError } from '../engine/errors';
-import { appCaller, EDIT_ROLES, signedIn } from './app-access';
+import { callerOf } from '../auth/callers';
+import { appCaller, EDIT_ROLES } from './app-access';
 import { appErrors, appSchema, createAppBody, updateAppBody } from './app-schemas';
 import { lockApp, serviceOccupied, type LockedApp } from './app-services';
 import { auditView, findApp } from './apps';
@@ -63,7 +64,7 @@ export function mountAppWrites(api: Api, ctx: Ctx): void {
       404: { description: 'no such organisation (administrators only)', schema: errorSchema },
     },
     handler: async (req, reply) => {
-      const { user, admin } = await signedIn(ctx, req);
+      const { user, admin } = await callerOf(ctx, req);
       const body = req.body as CreateAppBody;
       const role = user
         ? (await ctx.db.query<{ role: string }>('SELECT role FROM org_members WHERE org_id = $1 AND account_id = $2', [body.OrganizationId, user.id])).rows[0]?.role

@@ -4,7 +4,8 @@ import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import { errorSchema, paramsSchema, type Api } from '../engine/api';
 import { badRequest, notFound } from '../engine/errors';
-import { appCaller, signedIn } from './app-access';
+import { callerOf } from '../auth/callers';
+import { appCaller } from './app-access';
 import { appErrors, appSchema, enableServiceBody, serviceDetailsSchema } from './app-schemas';
 import {
   assertNotOccupied,
@@ -84,7 +85,7 @@ export function mountAppServices(api: Api, ctx: Ctx): void {
       404: { description: 'no such service', schema: errorSchema },
     },
     handler: async (req): Promise<ServiceDetails> => {
-      const sessions = await signedIn(ctx, req);
+      const sessions = await callerOf(ctx, req);
       const found = await findServiceById(ctx.db, (req.params as { serviceId: string }).serviceId);
       if (!found) throw notFound();
       await appCaller(ctx, req, found.appId, 'read', sessions);

@@ -1,7 +1,8 @@
 import type { AppListQuery } from '../../resources/app-api';
 import type { Ctx } from '../context';
 import { errorSchema, idParam, paramsSchema, type Api } from '../engine/api';
-import { appCaller, signedIn } from './app-access';
+import { callerOf } from '../auth/callers';
+import { appCaller } from './app-access';
 import { mountAppCredentials } from './app-credential-routes';
 import { mountAppWrites } from './app-routes';
 import { appErrors, appListSchema, appSchema } from './app-schemas';
@@ -51,7 +52,7 @@ export function mountPlatform(api: Api, ctx: Ctx): void {
       401: { description: 'not signed in', schema: errorSchema },
     },
     handler: async (req) => {
-      const { user, admin } = await signedIn(ctx, req);
+      const { user, admin } = await callerOf(ctx, req);
       const q = req.query as AppListQuery & { appId?: string[]; 'appId[]'?: string[] };
       const appIds = [...(q.appId ?? []), ...(q['appId[]'] ?? [])];
       // Spec 000 §7: count is the number of ids asked for, or 9999.

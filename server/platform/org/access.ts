@@ -4,37 +4,11 @@ import { canManage } from '../../../resources/org-api';
 import type { Ctx } from '../../context';
 import type { Queryable } from '../../db';
 import type { Account } from '../../auth/sessions';
-import { sessionAccount } from '../../auth/principal';
-import { forbidden, notFound, unauthorized } from '../../engine/errors';
+import { forbidden, notFound } from '../../engine/errors';
 
-/** Who is calling: a console user, an administrator, or both (the two sessions live in separate cookies). */
-export interface Caller {
-  user?: Account;
-  admin?: Account;
-}
+import { callerOf, requireUser, type Caller } from '../../auth/callers';
 
-export async function callerOf(ctx: Ctx, req: FastifyRequest): Promise<Caller> {
-  const [user, admin] = await Promise.all([sessionAccount(ctx.db, req, 'user'), sessionAccount(ctx.db, req, 'admin')]);
-  if (!user && !admin) throw unauthorized('login expired');
-  return { user, admin };
-}
-
-/** A signed-in console user; an administrator session alone does not act inside organisations. */
-export async function requireUser(ctx: Ctx, req: FastifyRequest): Promise<Account> {
-  const { user } = await callerOf(ctx, req);
-  if (!user) throw forbidden();
-  return user;
-}
-
-/** An administrator session; a console user without one is refused. */
-export async function requireAdmin(ctx: Ctx, req: FastifyRequest): Promise<Account> {
-  const { admin } = await callerOf(ctx, req);
-  if (!admin) throw forbidden();
-  return admin;
-}
-
-export const userActor = (a: Account) => `user:${a.email}`;
-export const adminActor = (a: Account) => `admin:${a.email}`;
+export { adminActor, callerOf, requireAdmin, requireUser, userActor, type Caller } from '../../auth/callers';
 
 export async function roleIn(db: Queryable, orgId: string, accountId: string): Promise<OrgRole | undefined> {
   const res = await db.query<{ role: OrgRole }>('SELECT role FROM org_members WHERE org_id = $1 AND account_id = $2', [orgId, accountId]);
@@ -71,9 +45,4 @@ export async function orgManager(ctx: Ctx, req: FastifyRequest, orgId: string): 
   const m = await orgMember(ctx, req, orgId);
   if (!canManage(m.role)) throw forbidden();
   return m;
-}
-
-/** The console's address for links in e-mails: the configured public address, else where the request came to. */
-export function consoleUrl(ctx: Ctx, req: FastifyRequest): string {
-  return (ctx.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 }

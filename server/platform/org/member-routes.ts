@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { canInvite, INVITATION_ROLES, ORG_ROLES, type InviteAnswer, type InviteBody, type OrgRole } from '../../../resources/org-api';
+import { publicOrigin } from '../../auth/callers';
 import type { Ctx } from '../../context';
 import type { Account } from '../../auth/sessions';
 import { paramsSchema, type Api } from '../../engine/api';
 import { conflict, forbidden, notFound } from '../../engine/errors';
 import { recordOperation } from '../../audit';
 import type { Mail } from '../../mail';
-import { consoleUrl, orgManager, orgMember, orgReader, roleIn, userActor } from './access';
+import { orgManager, orgMember, orgReader, roleIn, userActor } from './access';
 import { invitationMail } from './invitation-mail';
 import {
   accountByEmail,
@@ -43,7 +44,7 @@ type OrgParams = { id: string };
 async function invite(ctx: Ctx, req: FastifyRequest, orgId: string, inviter: Account, body: InviteBody): Promise<InviteAnswer> {
   const email = body.Email.trim().toLowerCase();
   const org = (await findOrganization(ctx.db, orgId, inviter.id))!;
-  const mail = { to: email, orgName: org.Name, role: body.Role, inviter: inviter.name || inviter.email, consoleUrl: consoleUrl(ctx, req) };
+  const mail = { to: email, orgName: org.Name, role: body.Role, inviter: inviter.name || inviter.email, consoleUrl: publicOrigin(ctx, req) };
   const existing = await accountByEmail(ctx.db, email);
   if (existing) {
     if (await roleIn(ctx.db, orgId, existing.id)) throw alreadyMember();
