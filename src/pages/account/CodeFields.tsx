@@ -57,21 +57,29 @@ function SendCodeButton({ form, purpose }: { form: FormInstance; purpose: CodePu
   );
 }
 
+/** The e-mail field of the account forms (sign-in, sign-up, reset). */
+export function EmailField({ autoComplete }: { autoComplete: 'email' | 'username' }) {
+  const { t } = useLocale();
+  return (
+    <Form.Item
+      name="email"
+      label={t('auth.email')}
+      rules={[
+        { required: true, message: t('auth.emailRequired') },
+        { type: 'email', message: t('auth.emailInvalid') },
+      ]}
+    >
+      <Input prefix={<MailOutlined />} placeholder={t('auth.emailPlaceholder')} autoComplete={autoComplete} autoFocus size="large" />
+    </Form.Item>
+  );
+}
+
 /** E-mail, and the code sent to it with its send button. */
 export function EmailCodeFields({ form, purpose }: { form: FormInstance; purpose: CodePurpose }) {
   const { t } = useLocale();
   return (
     <>
-      <Form.Item
-        name="email"
-        label={t('auth.email')}
-        rules={[
-          { required: true, message: t('auth.emailRequired') },
-          { type: 'email', message: t('auth.emailInvalid') },
-        ]}
-      >
-        <Input prefix={<MailOutlined />} placeholder={t('auth.emailPlaceholder')} autoComplete="email" autoFocus size="large" />
-      </Form.Item>
+      <EmailField autoComplete="email" />
       <Form.Item label={t('account.code.label')} required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item

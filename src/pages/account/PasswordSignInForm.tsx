@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Form, Input } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { useLocale } from '../../lib/useLocale';
+import { EmailField } from './CodeFields';
 
 export interface Credentials {
   email: string;
@@ -13,16 +14,7 @@ export function PasswordSignInForm({ onSubmit, pending, extra }: { onSubmit: (c:
   const { t } = useLocale();
   return (
     <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(v) => onSubmit({ email: v.email.trim(), password: v.password })}>
-      <Form.Item
-        name="email"
-        label={t('auth.email')}
-        rules={[
-          { required: true, message: t('auth.emailRequired') },
-          { type: 'email', message: t('auth.emailInvalid') },
-        ]}
-      >
-        <Input prefix={<MailOutlined />} placeholder={t('auth.emailPlaceholder')} autoComplete="username" autoFocus size="large" />
-      </Form.Item>
+      <EmailField autoComplete="username" />
       <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]} style={{ marginBottom: extra ? 8 : undefined }}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
       </Form.Item>
