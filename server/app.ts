@@ -23,6 +23,9 @@ import { registerCsrfGuard } from './auth/csrf';
 import { AppDirectory } from './platform/apps';
 import { mountPlatform } from './platform/routes';
 import { mountOperations } from './ops/routes';
+import { mountBilling } from './billing/routes';
+import { mountMetering } from './billing/metering-routes';
+import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
 import { serviceModules } from './services';
 
@@ -109,6 +112,9 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   mountAuth(api, ctx);
   mountPlatform(api, ctx);
   mountOperations(api, ctx);
+  mountBilling(api, ctx);
+  mountMetering(api, ctx);
+  mountPayments(api, ctx);
   const hooks: HookRegistry = new Map();
   for (const mod of serviceModules) {
     for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);

@@ -7,7 +7,7 @@ import { APP_BASE, listRoutes, showRoutes } from './engine/routes';
 import { PageLoading } from './pages/PageLoading';
 import { registeredPages } from './pages/registry';
 import { pagesOf } from './routes';
-import { RequireAdmin } from './routes/guards';
+import { BACK_OFFICES, RequireBackOffice, type BackOffice } from './routes/guards';
 import { useWebVersionCheck } from './lib/webVersion';
 import { useScrollRestoration } from './lib/scroll';
 import { useAnalytics } from './lib/useAnalytics';
@@ -44,19 +44,22 @@ export function AppRoutes() {
           />
         ))}
         <Route path="/login" element={<Navigate to={SIGN_IN_PATH} replace />} />
-        <Route
-          path="/admin"
-          element={
-            <RequireAdmin>
-              <AdminLayout />
-            </RequireAdmin>
-          }
-        >
-          {pagesOf('admin').map(({ path, Component }) =>
-            path === '' ? <Route key="index" index element={<Component />} /> : <Route key={path} path={path} element={<Component />} />,
-          )}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+        {(['admin', 'finance'] as BackOffice[]).map((office) => (
+          <Route
+            key={office}
+            path={BACK_OFFICES[office].base}
+            element={
+              <RequireBackOffice office={office}>
+                <AdminLayout office={office} />
+              </RequireBackOffice>
+            }
+          >
+            {pagesOf(office).map(({ path, Component }) =>
+              path === '' ? <Route key="index" index element={<Component />} /> : <Route key={path} path={path} element={<Component />} />,
+            )}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        ))}
         <Route
           element={
             <Authenticated key="console" loading={<PageLoading full />} fallback={<CatchAllNavigate to={SIGN_IN_PATH} />}>

@@ -1,5 +1,8 @@
 import type { Text } from '../types';
 import { accountMessages } from './account';
+import { billingMessages } from './billing';
+import { meteringMessages } from './metering';
+import { paymentsMessages } from './payments';
 import { appsMessages } from './apps';
 import { coreMessages } from './core';
 import { opsMessages } from './ops';
@@ -9,7 +12,7 @@ import { orgMessages } from './org';
  * The error dictionary: every message the server sends (an English key, matched case-insensitively; `{0}` marks
  * a variable part) with its text in both console languages.
  */
-export const serverMessages: Record<string, Text> = { ...coreMessages, ...accountMessages, ...orgMessages, ...appsMessages, ...opsMessages };
+export const serverMessages: Record<string, Text> = { ...coreMessages, ...accountMessages, ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages };
 
 interface Pattern {
   test: RegExp;

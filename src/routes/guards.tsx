@@ -5,6 +5,15 @@ import { PageLoading } from '../pages/PageLoading';
 
 /** The administrator sign-in page. */
 export const ADMIN_SIGN_IN_PATH = '/admin/login';
+/** The finance administrator sign-in page. */
+export const FINANCE_SIGN_IN_PATH = '/bc-admin/login';
+
+/** The two back offices: the administrators' (/admin) and the finance administrators' (/bc-admin). */
+export const BACK_OFFICES = {
+  admin: { base: '/admin', signIn: ADMIN_SIGN_IN_PATH, session: 'admin', pages: 'admin' },
+  finance: { base: '/bc-admin', signIn: FINANCE_SIGN_IN_PATH, session: 'financeAdmin', pages: 'finance' },
+} as const;
+export type BackOffice = keyof typeof BACK_OFFICES;
 
 /** Both sessions, read once per mount (the HTTP client handles expiry on later calls). */
 export function useSessions(): AuthCheck | undefined {
@@ -19,11 +28,12 @@ export function useSessions(): AuthCheck | undefined {
   return answer;
 }
 
-/** Administrator pages: without an administrator session, the administrator sign-in page. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/** Back-office pages: without that back office's session, its sign-in page. */
+export function RequireBackOffice({ office, children }: { office: BackOffice; children: ReactNode }) {
   const sessions = useSessions();
   const { pathname, search } = useLocation();
+  const { session, signIn } = BACK_OFFICES[office];
   if (!sessions) return <PageLoading full />;
-  if (!sessions.admin) return <Navigate to={`${ADMIN_SIGN_IN_PATH}?to=${encodeURIComponent(pathname + search)}`} replace />;
+  if (!sessions[session]) return <Navigate to={`${signIn}?to=${encodeURIComponent(pathname + search)}`} replace />;
   return <>{children}</>;
 }

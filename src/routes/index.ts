@@ -1,11 +1,14 @@
 import { accountRoutes } from './account';
+import { billingRoutes } from './billing';
+import { meteringRoutes } from './metering';
+import { paymentsRoutes } from './payments';
 import { opsRoutes } from './ops';
 import { orgRoutes } from './org';
 import type { PageRoute, RouteSet } from './types';
 
 export type { PageRoute, RouteSet } from './types';
 
-const sets: RouteSet[] = [accountRoutes, orgRoutes, opsRoutes];
+const sets: RouteSet[] = [accountRoutes, orgRoutes, opsRoutes, billingRoutes, meteringRoutes, paymentsRoutes];
 
 /** Every page of one kind, from every area, menu entries in their declared order. */
 export function pagesOf(kind: keyof RouteSet): PageRoute[] {

@@ -29,4 +29,5 @@ export interface RouteSet {
   user?: PageRoute[];
   app?: PageRoute[];
   admin?: PageRoute[];
+  finance?: PageRoute[];
 }

@@ -2,10 +2,12 @@
 export const shell = {
   'zh-CN': {
     admin: { title: '管理后台', badge: '管理员' },
+    finance: { title: '财务后台', badge: '财务管理员' },
     footer: { tagline: '游戏服务平台', contact: '联系我们', consultation: '专家咨询', console: '控制台' },
   },
   en: {
     admin: { title: 'Administration', badge: 'Administrator' },
+    finance: { title: 'Finance', badge: 'Finance administrator' },
     footer: { tagline: 'Game services platform', contact: 'Contact us', consultation: 'Expert consultation', console: 'Console' },
   },
 };

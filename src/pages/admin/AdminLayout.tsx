@@ -4,25 +4,25 @@ import { Flex, Layout, Menu, Tag, Typography, theme } from 'antd';
 import { useLogout } from '@refinedev/core';
 import { LogoutOutlined } from '@ant-design/icons';
 import { pagesOf } from '../../routes';
+import { BACK_OFFICES, type BackOffice } from '../../routes/guards';
 import { iconOf } from '../../lib/icons';
 import { useLocale } from '../../lib/useLocale';
 import { Brand } from '../layout/Brand';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { PageLoading } from '../PageLoading';
 
-const BASE = '/admin';
-const pathOf = (path: string) => (path ? `${BASE}/${path}` : BASE);
-
-/** The administrators' back office: a menu of the administrator pages of every area, and the page. */
-export default function AdminLayout() {
+/** A back office (administrators' or finance administrators'): a menu of its pages from every area, and the page. */
+export default function AdminLayout({ office = 'admin' }: { office?: BackOffice }) {
   const { text, t } = useLocale();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const { mutate: logout } = useLogout();
-  const entries = useMemo(() => pagesOf('admin').filter((p) => p.menu), []);
+  const { base, signIn, pages } = BACK_OFFICES[office];
+  const pathOf = (path: string) => (path ? `${base}/${path}` : base);
+  const entries = useMemo(() => pagesOf(pages).filter((p) => p.menu), [pages]);
   const selected = entries
     .map((p) => pathOf(p.path))
-    .filter((p) => pathname === p || (p !== BASE && pathname.startsWith(`${p}/`)))
+    .filter((p) => pathname === p || (p !== base && pathname.startsWith(`${p}/`)))
     .sort((a, b) => b.length - a.length)[0];
 
   return (
@@ -46,12 +46,12 @@ export default function AdminLayout() {
         >
           <Flex justify="space-between" align="center" style={{ height: '100%' }}>
             <Flex align="center" gap={8}>
-              <Typography.Text strong>{t('shell.admin.title')}</Typography.Text>
-              <Tag color="red">{t('shell.admin.badge')}</Tag>
+              <Typography.Text strong>{t(`shell.${office}.title`)}</Typography.Text>
+              <Tag color={office === 'admin' ? 'red' : 'gold'}>{t(`shell.${office}.badge`)}</Tag>
             </Flex>
             <Flex align="center" gap={8}>
               <LanguageSwitch />
-              <Typography.Link onClick={() => logout({ redirectPath: '/admin/login' })} data-testid="admin-logout">
+              <Typography.Link onClick={() => logout({ redirectPath: signIn })} data-testid="admin-logout">
                 <LogoutOutlined /> {t('auth.signOut')}
               </Typography.Link>
             </Flex>

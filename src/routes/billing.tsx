@@ -1,0 +1,4 @@
+import type { RouteSet } from './types';
+
+/** The billing pages. */
+export const billingRoutes: RouteSet = {};

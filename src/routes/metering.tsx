@@ -1,0 +1,4 @@
+import type { RouteSet } from './types';
+
+/** The metering pages. */
+export const meteringRoutes: RouteSet = {};

@@ -1,0 +1,4 @@
+import type { RouteSet } from './types';
+
+/** The payments pages. */
+export const paymentsRoutes: RouteSet = {};
