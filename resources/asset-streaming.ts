@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS } from './meters';
 
 export const assetStreaming: ServiceDecl = {
   name: 'asset-streaming',
@@ -32,6 +33,19 @@ export const assetStreaming: ServiceDecl = {
     // the spec's "(current 20)": free credit granted at present, currency units
     currentFreeCredit: '20',
   },
+  // Downloaded bytes, billed per GB (units of 1000) times the usage coefficient; the free credit is money taken
+  // off each app's monthly line.
+  meters: [
+    {
+      meter: 'traffic',
+      label: { 'zh-CN': '下载流量', en: 'Download traffic' },
+      unit: UNITS.gb,
+      price: 'usage',
+      per: PER.gb,
+      coefficient: 'usageCoefficient',
+      freeCredit: 'freeCredit',
+    },
+  ],
   menu: [],
   resources: [],
 };

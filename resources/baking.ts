@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS } from './meters';
 
 export const baking: ServiceDecl = {
   name: 'baking',
@@ -22,6 +23,8 @@ export const baking: ServiceDecl = {
   // Spec 001 §9 "Baking 8.8": currency units per baking node-hour.
   // The spec gives the values without units; the unit named beside each is the one the platform bills in.
   prices: { nodeHour: '8.8' },
+  // Baking node time is recorded in seconds and billed per node-hour.
+  meters: [{ meter: 'node-seconds', label: { 'zh-CN': '烘焙节点时长', en: 'Baking node time' }, unit: UNITS.nodeHour, price: 'nodeHour', per: PER.hour }],
   menu: [],
   resources: [],
 };

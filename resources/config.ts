@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS } from './meters';
 import configSchema from '../schemas/config/config.json' with { type: 'json' };
 import overrideSchema from '../schemas/config/override.json' with { type: 'json' };
 
@@ -24,6 +25,13 @@ export const remoteConfig: ServiceDecl = {
   },
   // Spec 002 §9: "remote config settings 1 and overrides 2" (unit prices; billing decides the meters).
   prices: { settings: '1', overrides: '2' },
+  // Every player fetch is billed at the settings price per 10,000 fetches; a fetch that an override applied to
+  // is also counted as `override` and billed at the overrides price per 10,000. Simulations are measured only.
+  meters: [
+    { meter: 'fetch', label: { 'zh-CN': '配置拉取', en: 'Settings fetches' }, unit: UNITS.tenThousandRequests, price: 'settings', per: PER.tenThousand },
+    { meter: 'override', label: { 'zh-CN': '命中覆盖规则的拉取', en: 'Fetches with overrides' }, unit: UNITS.tenThousandRequests, price: 'overrides', per: PER.tenThousand },
+    { meter: 'simulate', label: { 'zh-CN': '调试模拟', en: 'Simulations' }, unit: UNITS.request },
+  ],
   menu: [
     { route: 'config', label: { 'zh-CN': '配置管理', en: 'Configs' } },
     { route: '/playground/remote-config/:appId', label: { 'zh-CN': '调试台', en: 'Playground' } },

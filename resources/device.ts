@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS } from './meters';
 
 export const device: ServiceDecl = {
   name: 'device',
@@ -20,6 +21,8 @@ export const device: ServiceDecl = {
   // Spec 001 §9 "Device 0.1": currency units per device-minute.
   // The spec gives the values without units; the unit named beside each is the one the platform bills in.
   prices: { deviceMinute: '0.1' },
+  // Device time is recorded in seconds and billed per device-minute.
+  meters: [{ meter: 'device-seconds', label: { 'zh-CN': '真机使用时长', en: 'Device time' }, unit: UNITS.deviceMinute, price: 'deviceMinute', per: PER.minute }],
   menu: [],
   resources: [],
 };

@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS, netMeter } from './meters';
 
 export const funcStateless: ServiceDecl = {
   name: 'func-stateless',
@@ -29,6 +30,12 @@ export const funcStateless: ServiceDecl = {
     // per ten thousand invocations
     invocation: '0.12',
   },
+  // Traffic in bytes (per GB), resources in GB-seconds, invocations per 10,000.
+  meters: [
+    netMeter(),
+    { meter: 'resource', label: { 'zh-CN': '资源用量', en: 'Resources' }, unit: UNITS.gbSecond, price: 'resource' },
+    { meter: 'invocation', label: { 'zh-CN': '调用次数', en: 'Invocations' }, unit: UNITS.tenThousandRequests, price: 'invocation', per: PER.tenThousand },
+  ],
   menu: [],
   resources: [],
 };

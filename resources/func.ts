@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS, netMeter } from './meters';
 
 export const func: ServiceDecl = {
   name: 'func',
@@ -49,6 +50,18 @@ export const func: ServiceDecl = {
     // per GB of network traffic of realtime servers
     realtimeNet: '1.8',
   },
+  // Server time is recorded in seconds per server size (meter = the size's price key) and billed per
+  // server-hour; the levels map to sizes: trial 100m = 0.1 core, standard 1 core, mid 2 cores, high 4 cores.
+  meters: [
+    { meter: 'core0_1', label: { 'zh-CN': '0.1 核实例时长', en: '0.1-core server time' }, unit: UNITS.serverHour, price: 'core0_1', per: PER.hour },
+    { meter: 'coreThird', label: { 'zh-CN': '1/3 核实例时长', en: 'One-third-core server time' }, unit: UNITS.serverHour, price: 'coreThird', per: PER.hour },
+    { meter: 'coreHalf', label: { 'zh-CN': '0.5 核实例时长', en: 'Half-core server time' }, unit: UNITS.serverHour, price: 'coreHalf', per: PER.hour },
+    { meter: 'core1', label: { 'zh-CN': '1 核实例时长', en: '1-core server time' }, unit: UNITS.serverHour, price: 'core1', per: PER.hour },
+    { meter: 'core2', label: { 'zh-CN': '2 核实例时长', en: '2-core server time' }, unit: UNITS.serverHour, price: 'core2', per: PER.hour },
+    { meter: 'core4', label: { 'zh-CN': '4 核实例时长', en: '4-core server time' }, unit: UNITS.serverHour, price: 'core4', per: PER.hour },
+    netMeter(),
+    netMeter('realtimeNet', 'realtime-net', { 'zh-CN': '实时网络流量', en: 'Realtime network traffic' }),
+  ],
   menu: [],
   resources: [],
 };

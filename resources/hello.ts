@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS } from './meters';
 
 export const hello: ServiceDecl = {
   name: 'hello',
@@ -27,6 +28,11 @@ export const hello: ServiceDecl = {
     // per thousand minutes of recording
     recording: '9',
   },
+  // Voice and recording time are recorded in minutes and billed per 1,000 minutes.
+  meters: [
+    { meter: 'rtc', label: { 'zh-CN': '实时语音', en: 'Voice' }, unit: UNITS.thousandMinutes, price: 'rtc', per: PER.thousand },
+    { meter: 'recording', label: { 'zh-CN': '录制', en: 'Recording' }, unit: UNITS.thousandMinutes, price: 'recording', per: PER.thousand },
+  ],
   menu: [],
   resources: [],
 };

@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS } from './meters';
 
 export const match: ServiceDecl = {
   name: 'match',
@@ -21,6 +22,8 @@ export const match: ServiceDecl = {
   // Spec 002 §9 "Matchmaking 2": currency units per ten thousand match tickets.
   // The spec gives the values without units; the unit named beside each is the one the platform bills in.
   prices: { ticket: '2' },
+  // Spec 002 §9 gives "Matchmaking 2" without a unit: read as per 10,000 matchmaking tickets.
+  meters: [{ meter: 'ticket', label: { 'zh-CN': '匹配请求', en: 'Matchmaking tickets' }, unit: UNITS.tenThousandRequests, price: 'ticket', per: PER.tenThousand }],
   menu: [],
   resources: [],
 };

@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS, netMeter } from './meters';
 
 export const multiverse: ServiceDecl = {
   name: 'multiverse',
@@ -50,6 +51,12 @@ export const multiverse: ServiceDecl = {
     // our cost per GB of network traffic
     costNet: '0.36',
   },
+  // CPU is recorded in core-seconds and billed per core-hour; traffic in bytes, billed per GB. The cost prices
+  // are what the platform pays: kept beside each meter for margin reports, never billed.
+  meters: [
+    { meter: 'cpu', label: { 'zh-CN': 'CPU 时长', en: 'CPU time' }, unit: UNITS.coreHour, price: 'cpu', per: PER.hour, costPrice: 'costCpu' },
+    { ...netMeter(), costPrice: 'costNet' },
+  ],
   menu: [],
   resources: [],
 };

@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { UNITS } from './meters';
 
 export const passport: ServiceDecl = {
   name: 'passport',
@@ -28,6 +29,13 @@ export const passport: ServiceDecl = {
     // per real-name verification
     realName: '0.08',
   },
+  // Passport records the day's distinct active users once per day (`dau`), and each text message and
+  // real-name check as it happens; a DAU-day is one active user on one day.
+  meters: [
+    { meter: 'dau', label: { 'zh-CN': '日活跃用户', en: 'Daily active users' }, unit: UNITS.dauDay, price: 'dau' },
+    { meter: 'sms', label: { 'zh-CN': '短信', en: 'Text messages' }, unit: UNITS.message, price: 'sms' },
+    { meter: 'real-name', label: { 'zh-CN': '实名认证', en: 'Real-name checks' }, unit: UNITS.verification, price: 'realName' },
+  ],
   menu: [],
   resources: [],
 };

@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS } from './meters';
 
 export const push: ServiceDecl = {
   name: 'push',
@@ -31,6 +32,11 @@ export const push: ServiceDecl = {
     // per million messages
     message: '5',
   },
+  // Push records the day's peak of concurrent connections once per day, and messages as they are sent.
+  meters: [
+    { meter: 'peak-connection', label: { 'zh-CN': '峰值连接数', en: 'Peak connections' }, unit: UNITS.peakDay, price: 'peakConnection' },
+    { meter: 'message', label: { 'zh-CN': '推送消息', en: 'Messages' }, unit: UNITS.millionMessages, price: 'message', per: PER.million },
+  ],
   menu: [],
   resources: [],
 };

@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { PER, UNITS, netMeter } from './meters';
 
 export const save: ServiceDecl = {
   name: 'save',
@@ -28,6 +29,12 @@ export const save: ServiceDecl = {
     // per ten thousand uploads
     upload: '0.8',
   },
+  // Traffic in bytes (per GB); storage as the bytes held, recorded once per day (per GB-day); uploads per 10,000.
+  meters: [
+    netMeter(),
+    { meter: 'storage', label: { 'zh-CN': '存储用量', en: 'Storage' }, unit: UNITS.gbDay, price: 'usage', per: PER.gb },
+    { meter: 'upload', label: { 'zh-CN': '上传次数', en: 'Uploads' }, unit: UNITS.tenThousandRequests, price: 'upload', per: PER.tenThousand },
+  ],
   menu: [],
   resources: [],
 };

@@ -15,9 +15,17 @@ export const storage: ServiceDecl = {
     },
     productPage: '/product/crud',
     docPage: '/doc/crud/storage',
-    // Spec 002 §9: list prices are per instance size for each engine; their values are not given, so no `prices`.
+    // Spec 002 §9: list prices are per instance size for each engine; their values are not given.
     pricingTag: { 'zh-CN': '按实例规格计费', en: 'Billed by instance size' },
     mainService: false,
+  },
+  // Spec 002 §9 "Database images CPU core: 0.3 (mongo, mysql), 0.1 (redis, postgres)": the CPU cores each engine's
+  // image is given (not money). The instance list prices are not given, so storage has no meters.
+  prices: {
+    imageCoresMongo: '0.3',
+    imageCoresMysql: '0.3',
+    imageCoresRedis: '0.1',
+    imageCoresPostgres: '0.1',
   },
   menu: [],
   resources: [],

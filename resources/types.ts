@@ -138,6 +138,29 @@ export interface CatalogueEntry {
   defaultProperties?: Record<string, unknown>;
 }
 
+/**
+ * One measure of a service's usage and how it becomes money. The recorded quantity (a `usage_events.meter`
+ * key) divided by `per`, times the `coefficient` price, gives billable units; units times the `price` is the
+ * line's gross amount; the `freeCredit` price (money, per app and month) is taken off, never below zero.
+ */
+export interface MeterDecl {
+  /** The key the service records in `usage_events.meter`. */
+  meter: string;
+  label: Text;
+  /** The billable unit, e.g. GB or 10,000 requests. */
+  unit: Text;
+  /** The key in `prices` of the unit price; a meter without one is measured but not billed. */
+  price?: string;
+  /** Recorded quantity per billable unit as a decimal string (bytes per GB: '1000000000'); default '1'. */
+  per?: string;
+  /** The key in `prices` of a multiplier applied to the units (CDN: usage coefficient). */
+  coefficient?: string;
+  /** The key in `prices` of a free amount of money per app and month taken off the line (CDN: free credit). */
+  freeCredit?: string;
+  /** The key in `prices` of what a unit costs the platform: data for margin reports, never billed. */
+  costPrice?: string;
+}
+
 /** A console page of a service that is not a generated list: named here, implemented under src/pages. */
 export interface PageDecl {
   route: string;
@@ -156,6 +179,8 @@ export interface ServiceDecl {
   catalogue: CatalogueEntry;
   /** Unit prices as decimal strings (never floats). */
   prices?: Record<string, string>;
+  /** What the service measures and how each measure is billed with `prices`. */
+  meters?: MeterDecl[];
   refreshTokenPath?: string;
   /** How long this service's error toasts stay (spec 000 §9: 15 s for multiverse and CDN); default 3 s. */
   errorToastSeconds?: number;

@@ -1,4 +1,5 @@
 import type { ServiceDecl } from './types';
+import { UNITS, netMeter } from './meters';
 
 export const usync: ServiceDecl = {
   name: 'usync',
@@ -39,6 +40,11 @@ export const usync: ServiceDecl = {
     // idle time before a room closes, seconds
     idleSeconds: '300',
   },
+  // Sync records the day's peak of concurrent users once per day, and relayed bytes.
+  meters: [
+    { meter: 'ccu', label: { 'zh-CN': '峰值在线人数', en: 'Peak concurrent users' }, unit: UNITS.peakDay, price: 'ccu' },
+    netMeter(),
+  ],
   menu: [],
   resources: [],
 };

@@ -3,8 +3,21 @@ import type { Queryable } from './db';
 /** Day boundaries and labels follow the console's zone (spec: times in Asia/Shanghai). */
 export const USAGE_ZONE = 'Asia/Shanghai';
 
-export async function recordUsage(db: Queryable, appId: string, service: string, meter: string, quantity = 1): Promise<void> {
-  await db.query('INSERT INTO usage_events (app_id, service, meter, quantity) VALUES ($1, $2, $3, $4)', [appId, service, meter, quantity]);
+/**
+ * Records usage: the event itself, and in the same statement its quantity added to the app's row of that
+ * Asia/Shanghai day in `usage_daily` (an upsert; concurrent events on one row wait for each other, never lose a
+ * count). `at` is when it happened, now by default.
+ */
+export async function recordUsage(db: Queryable, appId: string, service: string, meter: string, quantity: number | string = 1, at?: Date): Promise<void> {
+  await db.query(
+    `WITH e AS (
+       INSERT INTO usage_events (app_id, service, meter, quantity, occurred_at) VALUES ($1, $2, $3, $4::numeric, coalesce($5::timestamptz, now()))
+       RETURNING app_id, service, meter, quantity, occurred_at)
+     INSERT INTO usage_daily (day, app_id, service, meter, quantity)
+     SELECT (occurred_at AT TIME ZONE '${USAGE_ZONE}')::date, app_id, service, meter, quantity FROM e
+     ON CONFLICT (app_id, day, service, meter) DO UPDATE SET quantity = usage_daily.quantity + EXCLUDED.quantity`,
+    [appId, service, meter, String(quantity), at ? at.toISOString() : null],
+  );
 }
 
 export interface UsageRange {
@@ -13,14 +26,12 @@ export interface UsageRange {
   end: string;
 }
 
-const dayExpr = `to_char(occurred_at AT TIME ZONE '${USAGE_ZONE}', 'YYYY-MM-DD')`;
-const rangeCond = `occurred_at >= ($3::date)::timestamp AT TIME ZONE '${USAGE_ZONE}'
-  AND occurred_at < ($4::date + 1)::timestamp AT TIME ZONE '${USAGE_ZONE}'`;
+const rangeCond = 'day >= $3::date AND day <= $4::date';
 
 /** Totals per meter over the range, for one app (or every app when appId is undefined). */
 export async function usageTotals(db: Queryable, service: string, appId: string | undefined, range: UsageRange): Promise<Record<string, number>> {
   const res = await db.query<{ meter: string; total: string | number }>(
-    `SELECT meter, sum(quantity) AS total FROM usage_events
+    `SELECT meter, sum(quantity) AS total FROM usage_daily
      WHERE service = $1 AND ($2::text IS NULL OR app_id = $2) AND ${rangeCond} GROUP BY meter`,
     [service, appId ?? null, range.start, range.end],
   );
@@ -30,7 +41,7 @@ export async function usageTotals(db: Queryable, service: string, appId: string 
 /** One row per day and meter over the range. Days without usage are absent. */
 export async function usageByDay(db: Queryable, service: string, appId: string | undefined, range: UsageRange) {
   const res = await db.query<{ day: string; meter: string; total: string | number }>(
-    `SELECT ${dayExpr} AS day, meter, sum(quantity) AS total FROM usage_events
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, meter, sum(quantity) AS total FROM usage_daily
      WHERE service = $1 AND ($2::text IS NULL OR app_id = $2) AND ${rangeCond} GROUP BY 1, 2 ORDER BY 1`,
     [service, appId ?? null, range.start, range.end],
   );
@@ -40,7 +51,7 @@ export async function usageByDay(db: Queryable, service: string, appId: string |
 /** One row per app and meter over the range. */
 export async function usageByApp(db: Queryable, service: string, appId: string | undefined, range: UsageRange) {
   const res = await db.query<{ app_id: string; meter: string; total: string | number }>(
-    `SELECT app_id, meter, sum(quantity) AS total FROM usage_events
+    `SELECT app_id, meter, sum(quantity) AS total FROM usage_daily
      WHERE service = $1 AND ($2::text IS NULL OR app_id = $2) AND ${rangeCond} GROUP BY 1, 2 ORDER BY 1`,
     [service, appId ?? null, range.start, range.end],
   );

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { findService } from '../../resources';
 import type { RedeemAnswer } from '../../resources/app-api';
 import { recordOperation } from '../audit';
+import { createTransaction } from '../billing/ledger';
 import type { Db, Queryable } from '../db';
 import { ApiError, notFound } from '../engine/errors';
 import type { AppCaller } from './app-access';
@@ -10,6 +10,7 @@ import { normalizeTokenCode } from './org/service-tokens';
 
 interface ClaimedToken {
   id: string;
+  token: string;
   kind: 'credit' | 'trial';
   amount: string | null;
   service: string | null;
@@ -25,7 +26,7 @@ const tokenUnusable = () => new ApiError(409, 'TOKEN_UNUSABLE', 'the token canno
  * Redeems a code on an app in one transaction. The token is claimed by a conditional UPDATE (only while Active),
  * so of two concurrent redeems exactly one succeeds; if its effect is refused (a trial of a service this app
  * cannot take) everything rolls back and the token stays Active.
- * - credit: a credit grant for the app's organisation, which billing turns into a ledger entry;
+ * - credit: an Active Increase adjustment of the app's organisation (ledger money at once), referencing the token;
  * - trial: the service enabled with `Properties.trialUntil`, or an ongoing trial of it extended.
  */
 export async function redeemToken(db: Db, caller: AppCaller, code: string): Promise<RedeemAnswer> {
@@ -34,7 +35,7 @@ export async function redeemToken(db: Db, caller: AppCaller, code: string): Prom
   return db.transaction(async (tx) => {
     const claimed = await tx.query<ClaimedToken>(
       `UPDATE service_tokens SET status = 'Fulfilled', fulfilled_app_id = $2, fulfilled_org_id = $3, fulfilled_by = $4, fulfilled_at = now()
-       WHERE token = $1 AND status = 'Active' RETURNING id, kind, amount::text AS amount, service, trial_days`,
+       WHERE token = $1 AND status = 'Active' RETURNING id, token, kind, amount::text AS amount, service, trial_days`,
       [stored, appId, caller.app.OrganizationId, caller.email],
     );
     const token = claimed.rows[0];
@@ -50,13 +51,18 @@ export async function redeemToken(db: Db, caller: AppCaller, code: string): Prom
 
 async function grantCredit(tx: Queryable, caller: AppCaller, token: ClaimedToken): Promise<RedeemAnswer> {
   if (!token.amount) throw tokenUnusable();
-  await tx.query('INSERT INTO credit_grants (id, org_id, app_id, token_id, amount) VALUES ($1, $2, $3, $4, $5::numeric)', [
-    randomUUID(),
-    caller.app.OrganizationId,
-    caller.app.AppId,
-    token.id,
-    token.amount,
-  ]);
+  await createTransaction(tx, {
+    orgId: caller.app.OrganizationId,
+    appId: caller.app.AppId,
+    type: 'Adjustment',
+    adjustmentType: 'Increase',
+    amount: token.amount,
+    status: 'Active',
+    reference: `token:${token.id}`,
+    // Only the code's last group: the note is shown to every member of the organisation.
+    note: `Redeem code •••••-•••••-•••••-${token.token.slice(-5)}`,
+    createdBy: caller.actor,
+  });
   return { Kind: 'credit', Amount: token.amount, Service: null, TrialUntil: null };
 }
 

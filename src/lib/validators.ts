@@ -4,6 +4,7 @@
  */
 
 export { isValidTypedValue, toVariableName, type ValueType } from '../../resources/formats';
+export { isValidAmount, type AmountOptions } from '../../resources/amount';
 
 // ---------------------------------------------------------------------------------------------------------------
 // General
@@ -33,24 +34,6 @@ export function isValidDnsLabel(s: string): boolean {
   if (s === '') return true;
   if (s.length > DNS_LABEL_MAX_LENGTH) return false;
   return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(s);
-}
-
-export interface AmountOptions {
-  /** Accept a zero amount ("0", "0.00", ...). */
-  allowZero?: boolean;
-  /** Accept a leading minus sign. */
-  allowNegative?: boolean;
-}
-
-/**
- * Amount: non-empty; digits with up to two decimals; a leading minus only when negatives are allowed; a zero amount
- * (any spelling of it, such as "0" or "0.00") only when zero is allowed.
- */
-export function isValidAmount(s: string, opts: AmountOptions = {}): boolean {
-  const pattern = opts.allowNegative ? /^-?\d+(\.\d{1,2})?$/ : /^\d+(\.\d{1,2})?$/;
-  if (!pattern.test(s)) return false;
-  if (!opts.allowZero && Number(s) === 0) return false;
-  return true;
 }
 
 /** CDN price: "0." followed by one or more digits. */

@@ -22,8 +22,14 @@ async function newApp(SupportMultiServices = true): Promise<string> {
 const redeem = (appId: string, Token: string, cookie = c.owner) => call(h, cookie, 'POST', `/api/app/${appId}/redeem-token`, { Token });
 const tokenRow = async (id: string) =>
   (await h.db.query<{ status: string; fulfilled_app_id: string | null; fulfilled_org_id: string | null }>('SELECT status, fulfilled_app_id, fulfilled_org_id FROM service_tokens WHERE id = $1', [id])).rows[0];
+/** The ledger money a credit code became: Active Increase adjustments referencing the token. */
 const grantsOf = async (tokenId: string) =>
-  (await h.db.query<{ org_id: string; app_id: string; amount: string }>('SELECT org_id, app_id, amount::text AS amount FROM credit_grants WHERE token_id = $1', [tokenId])).rows;
+  (
+    await h.db.query<{ org_id: string; app_id: string; amount: string }>(
+      "SELECT org_id, app_id, amount::text AS amount FROM transactions WHERE reference = $1 AND type = 'Adjustment' AND adjustment_type = 'Increase' AND status = 'Active'",
+      [`token:${tokenId}`],
+    )
+  ).rows;
 
 describe('POST /api/app/:id/generate-secret', () => {
   it('replaces the service secret: the old Basic credential is refused at once, the new one works', async () => {

@@ -316,6 +316,8 @@ describe('prices (spec 001 §9 and 002 §9)', () => {
     match: ['2'],
     'remote-config': ['1', '2'],
     hello: ['7', '9'],
+    // database image CPU cores: mongo, mysql, redis, postgres
+    storage: ['0.3', '0.3', '0.1', '0.1'],
   };
 
   it('keep every value of the spec, and only those', () => {

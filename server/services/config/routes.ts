@@ -104,6 +104,7 @@ export function mountConfigService(api: Api, ctx: Ctx): void {
       const { scopeId } = await authorizeService(ctx, req, SERVICE);
       const result = await evaluateFor(ctx, scopeId, req.body as { context: PlayerContext });
       await recordUsage(ctx.db, scopeId, SERVICE, 'fetch');
+      if (result.overrides.some((o) => o.applied)) await recordUsage(ctx.db, scopeId, SERVICE, 'override');
       return {
         settings: result.settings,
         applied: result.overrides.filter((o) => o.applied).map((o) => ({ overrideId: o.id, overrideName: o.name, variant: o.variant })),

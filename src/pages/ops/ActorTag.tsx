@@ -2,7 +2,7 @@ import { Space, Tag, Typography } from 'antd';
 import { useLocale } from '../../lib/useLocale';
 import { splitActor } from './diff';
 
-const KIND_COLORS: Record<string, string> = { user: 'blue', admin: 'red', service: 'purple', app: 'cyan', guest: 'default' };
+const KIND_COLORS: Record<string, string> = { user: 'blue', admin: 'red', service: 'purple', app: 'cyan', guest: 'default', finance: 'gold' };
 
 /** An actor as its kind (a coloured tag) and identity. */
 export function ActorTag({ actor }: { actor: string }) {
