@@ -1,4 +1,5 @@
 import { loadSiteDomains, parseAuthProviders, type AuthProviderConfig, type SiteDomains } from './auth/settings';
+import { loadPaymentSettings, type PaymentSettings } from './payments/settings';
 
 /** Server settings from the environment. */
 export interface ServerConfig {
@@ -50,6 +51,8 @@ export interface ServerConfig {
   signUp: boolean;
   /** The domains GET /auth/base-info announces; empty ones mean this server's public address. */
   siteDomains: SiteDomains;
+  /** Alipay or the payment sandbox, the remittance note, the invoice seller (server/payments/settings.ts). */
+  payments: PaymentSettings;
   env: NodeJS.ProcessEnv;
 }
 
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authProviders: parseAuthProviders(env.AUTH_PROVIDERS),
     signUp: env.SIGN_UP !== 'off',
     siteDomains: loadSiteDomains(env),
+    payments: loadPaymentSettings(env, production),
     env,
   };
 }

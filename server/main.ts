@@ -20,7 +20,7 @@ console.log(`  database: ${where}${seeded ? ' — demo data created' : ''}`);
 if (config.demo) {
   console.log(`  sign in:  ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.log(`  admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} at http://localhost:${port}/admin/login`);
-  console.log(`  finance:  ${DEMO_FINANCE.email} / ${DEMO_FINANCE.password} (POST /auth/bc-admin-login)`);
+  console.log(`  finance:  ${DEMO_FINANCE.email} / ${DEMO_FINANCE.password} at http://localhost:${port}/bc-admin/login`);
 }
 console.log(`  API docs: http://localhost:${port}/api-docs`);
 

@@ -50,6 +50,7 @@ export const billing = {
       unavailableHint: '你不是该组织的成员，或该组织不存在。',
     },
     office: {
+      invoice: '发票',
       balancesTitle: '组织余额',
       balancesSubtitle: '所有组织的余额，可按组织 ID、名称或公司名称查找',
       search: '组织 ID、名称或公司名称',
@@ -138,6 +139,7 @@ export const billing = {
       unavailableHint: 'You are not a member of this organisation, or it does not exist.',
     },
     office: {
+      invoice: 'Invoice',
       balancesTitle: 'Balances',
       balancesSubtitle: "Every organisation's balance; find one by id, name or company name",
       search: 'Organisation id, name or company',

@@ -51,6 +51,7 @@ export const orgPeople = {
       },
     },
     members: {
+      certification: '企业认证',
       title: '成员管理',
       subtitle: '组织的所有成员都可以访问组织内的全部应用。',
       invite: '邀请成员',
@@ -202,6 +203,7 @@ export const orgPeople = {
       },
     },
     members: {
+      certification: 'Enterprise certification',
       title: 'Members',
       subtitle: 'Every member of the organisation can reach all of its apps.',
       invite: 'Invite',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Popconfirm, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { EditOutlined, LogoutOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useGetIdentity } from '@refinedev/core';
@@ -81,6 +81,9 @@ export default function OrgMembersPage() {
           <>
             <RoleTag role={myRole} testId="my-role" />
             <OrgStatusTag status={current.Status} />
+            <Link to={`/orgs/${encodeURIComponent(current.Id)}/certification`} data-testid="org-certification">
+              {t('org.members.certification')}
+            </Link>
           </>
         }
         subtitle={current.CompanyName || undefined}

@@ -16,7 +16,7 @@ import { useOffice } from './office';
 export default function OrgBalancePage() {
   const { t } = useLocale();
   const { orgId = '' } = useParams();
-  const { balancesPath } = useOffice();
+  const { balancesPath, invoicePath } = useOffice();
   const balances = useBalances({ orgId });
   const balance = balances.data?.Items[0];
   usePageTitle(balance?.OrgName, t('billing.office.orgTitle'));
@@ -46,7 +46,18 @@ export default function OrgBalancePage() {
       />
       <BalanceCard balance={balance} loading={balances.loading} />
       <Card title={t('billing.transactions.title')}>
-        <TransactionsTable base={{ orgId }} office onChanged={() => void balances.refetch()} />
+        <TransactionsTable
+          base={{ orgId }}
+          office
+          onChanged={() => void balances.refetch()}
+          rowActions={(tx) =>
+            tx.Type === 'Deposit' && tx.Status === 'Active' ? (
+              <Link to={invoicePath(tx.Id)} data-testid={`invoice-${tx.Id}`}>
+                {t('billing.office.invoice')}
+              </Link>
+            ) : null
+          }
+        />
       </Card>
     </>
   );

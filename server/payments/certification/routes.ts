@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  CERTIFICATION_STATUSES,
+  isValidCreditCode,
+  type Certification,
+  type CertificationInput,
+  type CertificationStatus,
+} from '../../../resources/payments-api';
+import type { JsonSchema } from '../../../resources/types';
+import type { Ctx } from '../../context';
+import type { Queryable } from '../../db';
+import { type Api, idParam, paramsSchema } from '../../engine/api';
+import { badRequest, conflict, notFound } from '../../engine/errors';
+import { recordOperation } from '../../audit';
+import { publicOrigin, userActor } from '../../auth/callers';
+import { Signer } from '../../blob/signing';
+import { blobStoreFor, DOWNLOAD_LINK_SECONDS } from '../../blob/store';
+import { failures, listOf, paging } from '../../ops/schemas';
+import { membershipsOf, moneyCallerOf, officeActor, requireManager, requireOffice, requireReader } from '../access';
+import { errorResponse } from '../alipay/schemas';
+import { findCertification, listCertifications } from './store';
+
+const UNIQUE_VIOLATION = '23505';
+const ALREADY_PENDING = 'a certification request is already pending';
+
+const fields = {
+  CompanyName: { type: 'string', minLength: 2, maxLength: 100 },
+  CreditCode: { type: 'string', minLength: 18, maxLength: 18 },
+  LegalPerson: { type: 'string', minLength: 1, maxLength: 50 },
+  LicenseKey: { type: 'string', minLength: 1, maxLength: 512 },
+} as const;
+
+const inputSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['OrgId', 'CompanyName', 'CreditCode', 'LegalPerson', 'LicenseKey'],
+  properties: { OrgId: idParam, ...fields },
+};
+
+const updateSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['CompanyName', 'CreditCode', 'LegalPerson', 'LicenseKey', 'Version'],
+  properties: { ...fields, Version: { type: 'integer', minimum: 1, maximum: 1e9 } },
+};
+
+const querySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { orgId: idParam, status: { enum: [...CERTIFICATION_STATUSES] }, q: { type: 'string', maxLength: 100 }, ...paging },
+};
+
+const str = { type: 'string' } as const;
+const certificationSchema: JsonSchema = {
+  type: 'object',
+  required: ['Id', 'OrgId', 'CompanyName', 'CreditCode', 'LegalPerson', 'LicenseKey', 'Status', 'Version'],
+  properties: {
+    Id: str,
+    OrgId: str,
+    OrgName: str,
+    CompanyName: str,
+    CreditCode: str,
+    LegalPerson: str,
+    LicenseKey: str,
+    LicenseUrl: str,
+    Status: { enum: [...CERTIFICATION_STATUSES] },
+    RequestedBy: str,
+    ReviewedBy: { type: ['string', 'null'] },
+    ReviewedAt: { type: ['string', 'null'], format: 'date-time' },
+    CreatedAt: { type: 'string', format: 'date-time' },
+    UpdatedAt: { type: 'string', format: 'date-time' },
+    Version: { type: 'integer' },
+  },
+};
+
+const responses = {
+  200: { description: 'the certification request', schema: certificationSchema },
+  ...failures,
+  404: errorResponse('no such request'),
+  409: errorResponse('not allowed in its status'),
+};
+
+type Fields = Omit<CertificationInput, 'OrgId'>;
+
+/** The credit code's GB 32100 check character, and a licence uploaded for one of the organisation's apps. */
+async function checkFields(db: Queryable, orgId: string, f: Fields): Promise<void> {
+  const errors = [];
+  if (!isValidCreditCode(f.CreditCode)) errors.push({ field: '/CreditCode', message: 'invalid unified social credit code' });
+  const licence = await db.query('SELECT 1 FROM blobs b JOIN apps a ON a.app_id = b.app_id WHERE b.key = $1 AND a.org_id = $2', [f.LicenseKey, orgId]);
+  if (!licence.rows.length) errors.push({ field: '/LicenseKey', message: 'not a file uploaded for this organization' });
+  if (errors.length) throw badRequest(errors);
+}
+
+const isOwner = (role: string) => role === 'owner';
+const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+/** Enterprise certification (spec 000 §3, §4): the owner asks, the back office approves or invalidates. */
+export function mountCertification(api: Api, ctx: Ctx): void {
+  const signer = new Signer(ctx.db, () => ctx.config.secretKey);
+
+  async function readable(req: FastifyRequest): Promise<Certification> {
+    await moneyCallerOf(ctx, req);
+    const found = await findCertification(ctx.db, idOf(req));
+    if (!found) throw notFound();
+    await requireReader(ctx, req, found.OrgId);
+    return found;
+  }
+
+  /** Moves a request from one of `from` to `to` and sets its organisation's status (and company name) alongside. */
+  async function review(req: FastifyRequest, from: CertificationStatus[], to: CertificationStatus, refused: string): Promise<Certification> {
+    const actor = officeActor(await requireOffice(ctx, req));
+    return ctx.db.transaction(async (q) => {
+      const before = await findCertification(q, idOf(req), true);
+      if (!before) throw notFound();
+      if (!from.includes(before.Status)) throw conflict('INVALID_TRANSITION', refused);
+      await q.query('UPDATE enterprise_certifications SET status = $2, reviewed_by = $3, reviewed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1', [
+        before.Id,
+        to,
+        actor,
+      ]);
+      const org = await q.query<{ status: string; company_name: string }>('SELECT status, company_name FROM organizations WHERE id = $1 FOR UPDATE', [before.OrgId]);
+      const orgBefore = { Status: org.rows[0].status, CompanyName: org.rows[0].company_name };
+      if (to === 'Approved') {
+        await q.query("UPDATE organizations SET status = 'Approved', company_name = $2 WHERE id = $1", [before.OrgId, before.CompanyName]);
+      } else if (before.Status === 'Approved' || orgBefore.Status !== 'Approved') {
+        // Turning down a new request leaves an organisation approved earlier as it was.
+        await q.query("UPDATE organizations SET status = 'Invalid' WHERE id = $1", [before.OrgId]);
+      }
+      const after = (await findCertification(q, before.Id))!;
+      const orgAfter = (await q.query<{ status: string; company_name: string }>('SELECT status, company_name FROM organizations WHERE id = $1', [before.OrgId])).rows[0];
+      await recordOperation(q, {
+        actor,
+        action: `org.certification.${to === 'Approved' ? 'approve' : 'invalidate'}`,
+        target: before.Id,
+        before: { ...before, Organization: orgBefore },
+        after: { ...after, Organization: { Status: orgAfter.status, CompanyName: orgAfter.company_name } },
+      });
+      return after;
+    });
+  }
+
+  api.route({
+    method: 'POST',
+    url: '/api/enterprise-certification',
+    summary: "Ask to certify the organisation as an enterprise: company, unified social credit code, legal person, licence file (the organisation's owner)",
+    tag: 'certification',
+    auth: 'session',
+    body: inputSchema,
+    responses: { ...responses, 409: errorResponse('a request is already pending') },
+    handler: async (req): Promise<Certification> => {
+      const input = req.body as CertificationInput;
+      const actor = userActor(await requireManager(ctx, req, input.OrgId, isOwner));
+      await checkFields(ctx.db, input.OrgId, input);
+      const id = randomUUID();
+      try {
+        return await ctx.db.transaction(async (q) => {
+          await q.query(
+            `INSERT INTO enterprise_certifications (id, org_id, company_name, credit_code, legal_person, license_key, requested_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [id, input.OrgId, input.CompanyName.trim(), input.CreditCode, input.LegalPerson.trim(), input.LicenseKey, actor],
+          );
+          const created = (await findCertification(q, id))!;
+          await recordOperation(q, { actor, action: 'org.certification.request', target: id, after: created });
+          return created;
+        });
+      } catch (e) {
+        if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw conflict('DUPLICATE', ALREADY_PENDING);
+        throw e;
+      }
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/enterprise-certification',
+    summary: "Certification requests, newest first: a member sees their organisations' (filter orgId), the back office all (filter status, text)",
+    tag: 'certification',
+    auth: 'session',
+    querystring: querySchema,
+    responses: { 200: { description: 'a page of requests', schema: listOf(certificationSchema) }, ...failures },
+    handler: async (req) => {
+      const query = req.query as { orgId?: string; status?: CertificationStatus; q?: string; count: number; start: number };
+      const caller = await moneyCallerOf(ctx, req);
+      let orgIds: string[] | undefined;
+      if (!caller.office) {
+        if (query.orgId) await requireReader(ctx, req, query.orgId);
+        orgIds = [...(await membershipsOf(ctx.db, caller.user!.id)).keys()];
+      }
+      return listCertifications(ctx.db, { orgIds, orgId: query.orgId, status: query.status, q: query.q?.trim() || undefined }, query.count, query.start);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/api/enterprise-certification/:id',
+    summary: 'One certification request with a short-lived link to its licence file (members of its organisation and the back office)',
+    tag: 'certification',
+    auth: 'session',
+    params: paramsSchema('id'),
+    responses,
+    handler: async (req): Promise<Certification> => {
+      const found = await readable(req);
+      const expires = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000);
+      return { ...found, LicenseUrl: await blobStoreFor(ctx.config, signer).downloadUrl(found.LicenseKey, expires, publicOrigin(ctx, req)) };
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/api/enterprise-certification/:id',
+    summary: 'Correct a Pending certification request (the owner; carries the version it read)',
+    tag: 'certification',
+    auth: 'session',
+    params: paramsSchema('id'),
+    body: updateSchema,
+    responses,
+    handler: async (req): Promise<Certification> => {
+      const input = req.body as Fields & { Version: number };
+      const current = await readable(req);
+      const actor = userActor(await requireManager(ctx, req, current.OrgId, isOwner));
+      await checkFields(ctx.db, current.OrgId, input);
+      return ctx.db.transaction(async (q) => {
+        const before = (await findCertification(q, current.Id, true))!;
+        if (before.Status !== 'Pending') throw conflict('INVALID_TRANSITION', 'only pending requests can be changed');
+        if (before.Version !== input.Version) throw conflict('VERSION_CONFLICT', 'version conflict');
+        await q.query(
+          `UPDATE enterprise_certifications SET company_name = $2, credit_code = $3, legal_person = $4, license_key = $5, updated_at = now(), version = version + 1
+           WHERE id = $1`,
+          [before.Id, input.CompanyName.trim(), input.CreditCode, input.LegalPerson.trim(), input.LicenseKey],
+        );
+        const after = (await findCertification(q, before.Id))!;
+        await recordOperation(q, { actor, action: 'org.certification.update', target: before.Id, before, after });
+        return after;
+      });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/api/enterprise-certification/:id/approve',
+    summary: "Approve a Pending request: the organisation becomes Approved under the request's company name (administrators, finance administrators)",
+    tag: 'certification',
+    auth: 'admin',
+    params: paramsSchema('id'),
+    responses,
+    handler: (req) => review(req, ['Pending'], 'Approved', 'only pending requests can be approved'),
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/api/enterprise-certification/:id/invalidate',
+    summary: 'Invalidate a Pending or Approved request: the organisation becomes Invalid (administrators, finance administrators)',
+    tag: 'certification',
+    auth: 'admin',
+    params: paramsSchema('id'),
+    responses,
+    handler: (req) => review(req, ['Pending', 'Approved'], 'Invalid', 'the request is already invalid'),
+  });
+}
