@@ -5,6 +5,7 @@ import type { AppRecord } from '../../../providers/types';
 import { useLocale } from '../../lib/useLocale';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
+import { ConsoleNav } from './ConsoleNav';
 import { UserMenu } from './UserMenu';
 
 /** The bar above every signed-in page: where you are (the app and its organisation), language, account. */
@@ -48,7 +49,10 @@ export function ConsoleHeader({ app }: { app?: AppRecord }) {
             ]}
           />
         ) : (
-          <Brand />
+          <Flex align="center" gap={24} style={{ flex: 1, minWidth: 0 }}>
+            <Brand />
+            <ConsoleNav />
+          </Flex>
         )}
         <Flex align="center" gap={4}>
           <LanguageSwitch />

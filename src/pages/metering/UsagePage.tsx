@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { Card, Col, Empty, Flex, Result, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
 import type { UsageReport } from '../../../resources/bills-api';
 import { PageHeader } from '../../engine/PageHeader';
+import { OrgShell } from '../org/OrgShell';
 import { formatAmount, formatBigNumber } from '../../lib/format';
 import { LAST_24_HOURS, LONG_DURATION_FILTERS } from '../../lib/timeFilters';
 import { useLocale } from '../../lib/useLocale';
@@ -32,10 +33,16 @@ export default function UsagePage() {
   const services = useMemo(() => [...new Set((data?.Series ?? []).map((s) => s.Service))], [data]);
   const x = (period: string) => (data?.Granularity === 'hour' ? period.slice(11) : period.slice(5));
 
-  if (!orgsLoading && organizations.length === 0) return <Result status="info" title={t('metering.common.noOrganization')} />;
+  if (!orgsLoading && organizations.length === 0) {
+    return (
+      <OrgShell>
+        <Result status="info" title={t('metering.common.noOrganization')} />
+      </OrgShell>
+    );
+  }
 
   return (
-    <>
+    <OrgShell>
       <PageHeader
         title={t('metering.usage.title')}
         subtitle={t('metering.usage.subtitle')}
@@ -122,6 +129,6 @@ export default function UsagePage() {
           ]}
         />
       </Card>
-    </>
+    </OrgShell>
   );
 }
