@@ -3,7 +3,7 @@ import type { Api } from '../engine/api';
 import { forbidden, notFound } from '../engine/errors';
 import type { Paging } from '../platform/org/sql';
 import { existingOrgs, listBalances, memberOrgs } from './balance-store';
-import { moneyCaller } from './transactions-access';
+import { moneyCaller } from '../auth/callers';
 import { balanceListSchema, balanceQuerySchema, err, moneyErrors } from './transactions-schemas';
 
 interface BalanceQuery extends Paging {

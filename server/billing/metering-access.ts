@@ -1,39 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
-import { sessionAccount } from '../auth/principal';
-import type { Account } from '../auth/sessions';
-import { adminActor, userActor } from '../auth/callers';
-import { forbidden, notFound, unauthorized } from '../engine/errors';
+import { moneyCaller, type MoneyCaller } from '../auth/callers';
+import { forbidden, notFound } from '../engine/errors';
 import { roleIn } from '../platform/org/access';
 
-/**
- * Who may read usage and bills: members of an organisation read its own; administrators and finance
- * administrators (the back office) read everything and run the monthly billing.
- */
-export interface MoneyCaller {
-  user?: Account;
-  /** An administrator or finance administrator session. */
-  office?: Account;
-}
-
-export async function moneyCaller(ctx: Ctx, req: FastifyRequest): Promise<MoneyCaller> {
-  const [user, admin, finance] = await Promise.all([
-    sessionAccount(ctx.db, req, 'user'),
-    sessionAccount(ctx.db, req, 'admin'),
-    sessionAccount(ctx.db, req, 'finance-admin'),
-  ]);
-  if (!user && !admin && !finance) throw unauthorized('login expired');
-  return { user, office: admin ?? finance };
-}
-
-/** The back office: an administrator or finance administrator; anyone else signed in 403. */
-export async function requireBackOffice(ctx: Ctx, req: FastifyRequest): Promise<{ account: Account; actor: string }> {
-  const { office } = await moneyCaller(ctx, req);
-  if (!office) throw forbidden();
-  return { account: office, actor: adminActor(office) };
-}
-
-export const actorOf = (c: MoneyCaller) => (c.office ? adminActor(c.office) : userActor(c.user!));
+/** The back office (administrators and finance administrators) reads everything and runs the monthly billing. */
+export { requireOffice as requireBackOffice, moneyActor as actorOf } from '../auth/callers';
 
 const exists = async (ctx: Ctx, sql: string, id: string) => (await ctx.db.query(sql, [id])).rows.length > 0;
 

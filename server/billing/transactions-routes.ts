@@ -16,7 +16,7 @@ import { paramsSchema, type Api } from '../engine/api';
 import { badRequest, forbidden, notFound, type FieldError } from '../engine/errors';
 import { roleIn } from '../platform/org/access';
 import { createTransaction, findTransaction, transition } from './ledger';
-import { actorOf, moneyCaller, requireOffice, type MoneyCaller } from './transactions-access';
+import { moneyActor as actorOf, moneyCaller, requireOffice, type MoneyCaller } from '../auth/callers';
 import {
   createTransactionSchema,
   err,

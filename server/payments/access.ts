@@ -3,41 +3,12 @@ import type { OrgRole } from '../../resources/org-api';
 import { canManage } from '../../resources/org-api';
 import type { Ctx } from '../context';
 import type { Queryable } from '../db';
-import { sessionAccount } from '../auth/principal';
-import { adminActor, userActor } from '../auth/callers';
+import { moneyCaller as moneyCallerOf, userActor, type MoneyCaller } from '../auth/callers';
 import type { Account } from '../auth/sessions';
-import { forbidden, unauthorized } from '../engine/errors';
+import { forbidden } from '../engine/errors';
 import { roleIn } from '../platform/org/access';
 
-/**
- * Who may see and move money (billing brief): members read their organisation's, owners and admins act for it;
- * administrators and finance administrators read everything and do the back-office acts.
- */
-export interface MoneyCaller {
-  user?: Account;
-  /** An administrator's or a finance administrator's session. */
-  office?: Account;
-}
-
-export async function moneyCallerOf(ctx: Ctx, req: FastifyRequest): Promise<MoneyCaller> {
-  const [user, admin, finance] = await Promise.all([
-    sessionAccount(ctx.db, req, 'user'),
-    sessionAccount(ctx.db, req, 'admin'),
-    sessionAccount(ctx.db, req, 'finance-admin'),
-  ]);
-  if (!user && !admin && !finance) throw unauthorized('login expired');
-  return { user, office: admin ?? finance };
-}
-
-/** The back office's actor name: both kinds of administrator are `admin:<email>` in the history. */
-export const officeActor = (a: Account) => adminActor(a);
-
-/** An administrator or finance administrator; a user alone is 403, nobody 401. */
-export async function requireOffice(ctx: Ctx, req: FastifyRequest): Promise<Account> {
-  const { office } = await moneyCallerOf(ctx, req);
-  if (!office) throw forbidden();
-  return office;
-}
+export { moneyCaller as moneyCallerOf, requireOffice, type MoneyCaller } from '../auth/callers';
 
 /** Organisations the user belongs to, with the role in each. */
 export async function membershipsOf(db: Queryable, accountId: string): Promise<Map<string, OrgRole>> {
@@ -50,7 +21,7 @@ export async function requireReader(ctx: Ctx, req: FastifyRequest, orgId: string
   const caller = await moneyCallerOf(ctx, req);
   const role = caller.user ? await roleIn(ctx.db, orgId, caller.user.id) : undefined;
   if (role) return { actor: userActor(caller.user!), role, caller };
-  if (caller.office) return { actor: officeActor(caller.office), caller };
+  if (caller.office) return { actor: caller.office.actor, caller };
   throw forbidden();
 }
 

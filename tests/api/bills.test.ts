@@ -56,7 +56,7 @@ describe('process-bill', () => {
     const first = (await call(h, 'GET', '/api/bills?month=2025-01&count=99999', a.admin)).json();
     const res = await processMonth('2025-01', a.finance);
     expect(res.statusCode).toBe(200);
-    expect(res.json().Log).toMatchObject({ Status: 'Finished', AppCount: 3, BillCount: 0, TotalAmount: '0.00', CreatedBy: 'admin:finance@example.com' });
+    expect(res.json().Log).toMatchObject({ Status: 'Finished', AppCount: 3, BillCount: 0, TotalAmount: '0.00', CreatedBy: 'finance:finance@example.com' });
     expect(res.json().Bills).toEqual([...first.Items].sort((x, y) => x.ProjectName.localeCompare(y.ProjectName)));
     const after = JSON.parse(await moneyState(h));
     expect(after).toEqual({ ...JSON.parse(before), logs: JSON.parse(before).logs + 1 });

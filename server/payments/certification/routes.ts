@@ -17,7 +17,7 @@ import { publicOrigin, userActor } from '../../auth/callers';
 import { Signer } from '../../blob/signing';
 import { blobStoreFor, DOWNLOAD_LINK_SECONDS } from '../../blob/store';
 import { failures, listOf, paging } from '../../ops/schemas';
-import { membershipsOf, moneyCallerOf, officeActor, requireManager, requireOffice, requireReader } from '../access';
+import { membershipsOf, moneyCallerOf, requireManager, requireOffice, requireReader } from '../access';
 import { errorResponse } from '../alipay/schemas';
 import { findCertification, listCertifications } from './store';
 
@@ -109,7 +109,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
 
   /** Moves a request from one of `from` to `to` and sets its organisation's status (and company name) alongside. */
   async function review(req: FastifyRequest, from: CertificationStatus[], to: CertificationStatus, refused: string): Promise<Certification> {
-    const actor = officeActor(await requireOffice(ctx, req));
+    const { actor } = await requireOffice(ctx, req);
     return ctx.db.transaction(async (q) => {
       const before = await findCertification(q, idOf(req), true);
       if (!before) throw notFound();

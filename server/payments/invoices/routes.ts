@@ -9,7 +9,7 @@ import { recordOperation } from '../../audit';
 import { userActor } from '../../auth/callers';
 import { findTransaction } from '../../billing/ledger';
 import { failures, listOf } from '../../ops/schemas';
-import { membershipsOf, moneyCallerOf, officeActor, requireManager, requireOffice, requireReader } from '../access';
+import { membershipsOf, moneyCallerOf, requireManager, requireOffice, requireReader } from '../access';
 import { errorResponse } from '../alipay/schemas';
 import { issueDocument } from './documents';
 import { DETAIL_COLUMNS, detailValues, findInvoice, listInvoices } from './store';
@@ -186,8 +186,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     params: paramsSchema('id'),
     responses: invoiceResponses,
     handler: async (req): Promise<Invoice> => {
-      const office = await requireOffice(ctx, req);
-      const actor = officeActor(office);
+      const { account: office, actor } = await requireOffice(ctx, req);
       return ctx.db.transaction(async (q) => {
         const pending = await findInvoice(q, idOf(req), true);
         if (!pending) throw notFound();
@@ -221,7 +220,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     params: paramsSchema('id'),
     responses: invoiceResponses,
     handler: async (req): Promise<Invoice> => {
-      const actor = officeActor(await requireOffice(ctx, req));
+      const { actor } = await requireOffice(ctx, req);
       return ctx.db.transaction(async (q) => {
         const { before, after } = await move(q, idOf(req), ['Pending', 'Finished'], 'Invalid', 'the invoice is already invalid or cancelled');
         await recordOperation(q, { actor, action: 'invoice.invalidate', target: before.Id, before, after });
