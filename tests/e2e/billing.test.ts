@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshots, visible } from './browser';
+import { gone, launchBrowser, screenshots, visible } from './browser';
 import { ROOT, startServer, type RunningServer } from './server';
 
 /**
@@ -57,8 +57,9 @@ describe('billing', () => {
     // The console learns of the payment by itself and shows the new balance.
     await visible(page.getByTestId('top-up-waiting').locator('.ant-result-success'));
     await shot('top-up-paid');
-    await page.keyboard.press('Escape');
-    await expect.poll(async () => (await page.getByTestId('balance-Balance').textContent())?.replace(/\s/g, '')).toContain('200.00');
+    await page.getByTestId('top-up-done').click();
+    await gone(page.locator('.ant-modal-wrap'));
+    await expect.poll(async () => (await page.getByTestId('balance-Balance').textContent())?.replace(/\s/g, ''), { timeout: 15_000 }).toContain('200.00');
     const link = page.locator('[data-testid^="request-invoice-"]').first();
     await visible(link);
     transactionId = ((await link.getAttribute('data-testid')) ?? '').replace('request-invoice-', '');
@@ -77,7 +78,7 @@ describe('billing', () => {
     await page.getByTestId('invoice-phone').fill('021-5555 0100');
     await shot('invoice-request');
     await page.getByTestId('invoice-submit').click();
-    await expect.poll(() => page.getByTestId('invoice-status').getAttribute('data-status')).toBe('Pending');
+    await expect.poll(() => page.getByTestId('invoice-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('Pending');
   });
 
   it('lets the finance administrator issue it, and the owner downloads a PDF whose Chinese text reads back', async () => {
@@ -90,12 +91,12 @@ describe('billing', () => {
     await finance.goto(`${server.url}/bc-admin/invoice/${transactionId}`);
     await finance.getByTestId('invoice-finish').click();
     await popconfirmOk(finance).click();
-    await expect.poll(() => finance.getByTestId('invoice-status').getAttribute('data-status')).toBe('Finished');
+    await expect.poll(() => finance.getByTestId('invoice-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('Finished');
     await screenshots(finance, 'billing-finance')('invoice-issued');
     await finance.close();
 
     await page.reload();
-    await expect.poll(() => page.getByTestId('invoice-status').getAttribute('data-status')).toBe('Finished');
+    await expect.poll(() => page.getByTestId('invoice-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('Finished');
     await shot('invoice-finished');
     const href = await page.getByTestId('invoice-download').getAttribute('href');
     expect(href).toMatch(/^\/api\/invoices\/[^/]+\/document$/);

@@ -90,16 +90,16 @@ describe('platform shell', () => {
   });
 
   it('enables passport and then multiverse, and shows the statuses of spec 000 §4', async () => {
-    await expect.poll(() => status('passport').textContent()).toBe('未开通');
+    await expect.poll(() => status('passport').textContent(), { timeout: 15_000 }).toBe('未开通');
     await page.getByTestId('enable-passport').click();
     await confirmModal().click();
-    await expect.poll(() => status('passport').textContent()).toBe('已开通');
+    await expect.poll(() => status('passport').textContent(), { timeout: 15_000 }).toBe('已开通');
 
     await page.getByTestId('enable-multiverse').click();
     await confirmModal().click();
-    await expect.poll(() => status('multiverse').textContent()).toBe('已开通');
+    await expect.poll(() => status('multiverse').textContent(), { timeout: 15_000 }).toBe('已开通');
     // The app supports several services: multiverse and sync exclude each other, func / push / baking do not.
-    await expect.poll(() => status('usync').textContent()).toBe('已占用');
+    await expect.poll(() => status('usync').textContent(), { timeout: 15_000 }).toBe('已占用');
     for (const free of ['func', 'push', 'baking']) expect(await status(free).textContent(), free).toBe('未开通');
     expect(await status('passport').textContent()).toBe('已开通');
     await page.getByTestId('service-usync').scrollIntoViewIfNeeded();
@@ -118,7 +118,7 @@ describe('platform shell', () => {
 
     await page.getByTestId('regenerate-AppServiceSecret').click();
     await confirmModal().click();
-    await expect.poll(async () => ((await secret.textContent()) ?? '').trim()).not.toBe(old);
+    await expect.poll(async () => ((await secret.textContent()) ?? '').trim(), { timeout: 15_000 }).not.toBe(old);
     const fresh = ((await secret.textContent()) ?? '').trim();
     await shot('secret-rotated');
     expect((await call(old)).status).toBe(401);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Empty, Flex, Select, Space, Tabs, Typography, type TabsProps } from 'antd';
 import { canManage, type OrgRole } from '../../../resources/org-api';
@@ -46,10 +46,12 @@ export function OrgBillView({ balanceActions, rowActions, extraTabs }: OrgBillSl
   const org = organizations.find((o) => o.Id === orgId);
   const balances = useBalances({ orgId }, !!orgId);
 
-  const reload = () => {
-    void balances.refetch();
+  const { refetch } = balances;
+  // Stable, so a slot that reloads from an effect (after a payment) runs once, not on every render.
+  const reload = useCallback(() => {
+    void refetch();
     setReloads((n) => n + 1);
-  };
+  }, [refetch]);
   const ctx: BillSlotContext | undefined = orgId ? { orgId, role: org?.Role ?? '', canManage: canManage(org?.Role), reload } : undefined;
 
   const picker = (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Result, Spin, Tabs, Typography } from 'antd';
 import { WalletOutlined } from '@ant-design/icons';
 import Decimal from 'decimal.js';
@@ -50,9 +50,13 @@ function TopUpDialog({ orgId, onClose, onPaid }: { orgId: string; onClose: () =>
   const { payment } = usePaymentStatus(order?.OutTradeNo);
   const settled = payment && (payment.Status === PAYMENT_STATUS.success || payment.Status === PAYMENT_STATUS.fail);
 
+  // Once per payment: the page reloads its balance when the money has arrived.
+  const told = useRef<string>();
   useEffect(() => {
-    if (payment?.Status === PAYMENT_STATUS.success) onPaid?.();
-  }, [payment?.Status, onPaid]);
+    if (payment?.Status !== PAYMENT_STATUS.success || told.current === payment.OutTradeNo) return;
+    told.current = payment.OutTradeNo;
+    onPaid?.();
+  }, [payment?.Status, payment?.OutTradeNo, onPaid]);
 
   async function pay(values: Values) {
     setPending(true);
@@ -72,7 +76,15 @@ function TopUpDialog({ orgId, onClose, onPaid }: { orgId: string; onClose: () =>
   const alipay = order ? (
     <div data-testid="top-up-waiting">
       {payment?.Status === PAYMENT_STATUS.success ? (
-        <Result status="success" title={t('payments.topUp.paid', { amount: formatAmount(payment.Amount) })} />
+        <Result
+          status="success"
+          title={t('payments.topUp.paid', { amount: formatAmount(payment.Amount) })}
+          extra={
+            <Button type="primary" onClick={onClose} data-testid="top-up-done" autoFocus>
+              {t('common.close')}
+            </Button>
+          }
+        />
       ) : payment?.Status === PAYMENT_STATUS.fail ? (
         <Result status="warning" title={t('payments.topUp.failed')} />
       ) : (
