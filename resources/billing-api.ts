@@ -1,3 +1,5 @@
+import type { StateAction } from './state-actions';
+
 /** Money shapes of the platform API (spec 000 §3, §4), shared by the server and the console. Amounts are decimal strings. */
 
 export const TRANSACTION_TYPES = ['Deposit', 'Bill', 'Refund', 'Adjustment'] as const;
@@ -12,11 +14,11 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export type TransactionAction = 'activate' | 'cancel' | 'invalidate';
 
-/** Which statuses each action leaves (spec 000 §4: cancel only while Pending). */
-export const TRANSACTION_ACTIONS: Record<TransactionAction, { from: TransactionStatus[]; to: TransactionStatus }> = {
-  activate: { from: ['Pending'], to: 'Active' },
-  cancel: { from: ['Pending'], to: 'Cancelled' },
-  invalidate: { from: ['Pending', 'Active'], to: 'Invalid' },
+/** Where each action may start and where it leads (spec 000 §4: cancel only while Pending). */
+export const TRANSACTION_ACTIONS: Record<TransactionAction, StateAction<TransactionStatus>> = {
+  activate: { from: ['Pending'], to: 'Active', refused: 'only pending transactions can be activated' },
+  cancel: { from: ['Pending'], to: 'Cancelled', refused: 'only pending transactions can be cancelled' },
+  invalidate: { from: ['Pending', 'Active'], to: 'Invalid', refused: 'the transaction is already invalid or cancelled' },
 };
 
 export interface Transaction {

@@ -2,6 +2,7 @@
  * Shapes of the payment, invoice and enterprise-certification calls (spec 000 §3, §4, §7), shared by the server
  * and the console, and the input rules both sides check. Amounts are decimal strings. Pure data and functions.
  */
+import type { StateAction } from './state-actions';
 
 /** Alipay's payment methods (spec 000 §7): the mobile app SDK, the desktop web page, the mobile web page. */
 export const PAYMENT_METHODS = ['app', 'page', 'wap'] as const;
@@ -71,6 +72,13 @@ export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 export const INVOICE_STATUSES = ['Pending', 'Finished', 'Invalid', 'Cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** Spec 000 §4 (finish, invalidate) plus withdrawing a request while it waits (the Cancelled status needs a way in). */
+export const INVOICE_ACTIONS = {
+  cancel: { from: ['Pending'], to: 'Cancelled', refused: 'only pending invoices can be cancelled' },
+  finish: { from: ['Pending'], to: 'Finished', refused: 'only pending invoices can be finished' },
+  invalidate: { from: ['Pending', 'Finished'], to: 'Invalid', refused: 'the invoice is already invalid or cancelled' },
+} as const satisfies Record<string, StateAction<InvoiceStatus>>;
+
 /** The buyer's details; a VAT invoice also needs the bank, account, address and phone. */
 export interface InvoiceDetails {
   Type: InvoiceType;
@@ -119,6 +127,12 @@ export const TAX_ID_PATTERN = '^(?:[0-9A-Z]{15}|[0-9A-Z]{17}|[0-9A-Z]{18}|[0-9A-
 /** Organisation and certification statuses (spec 000 §4). */
 export const CERTIFICATION_STATUSES = ['Pending', 'Approved', 'Invalid'] as const;
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+
+/** Spec 000 §4: enterprise certification can be approved or invalidated. */
+export const CERTIFICATION_ACTIONS = {
+  approve: { from: ['Pending'], to: 'Approved', refused: 'only pending requests can be approved' },
+  invalidate: { from: ['Pending', 'Approved'], to: 'Invalid', refused: 'the request is already invalid' },
+} as const satisfies Record<string, StateAction<CertificationStatus>>;
 
 export interface CertificationInput {
   OrgId: string;

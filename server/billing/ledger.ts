@@ -95,12 +95,6 @@ export async function findTransaction(q: Queryable, id: string): Promise<Transac
   return res.rows[0] ? toTransaction(res.rows[0]) : undefined;
 }
 
-const REFUSED: Record<TransactionAction, string> = {
-  activate: 'only pending transactions can be activated',
-  cancel: 'only pending transactions can be cancelled',
-  invalidate: 'the transaction is already invalid or cancelled',
-};
-
 /**
  * Moves a transaction by one action (spec 000 §4) with a single conditional update, writing the ledger entry
  * the move implies: activate enters its amount, invalidating an Active one enters the opposite. A move from a
@@ -113,10 +107,10 @@ export async function transition(q: Queryable, id: string, action: TransactionAc
   const res = await q.query<Row>(
     `UPDATE transactions SET status = $2, updated_at = now(), version = version + 1
      WHERE id = $1 AND status = ANY($3::text[]) RETURNING ${TRANSACTION_COLUMNS}`,
-    [id, rule.to, rule.from],
+    [id, rule.to, [...rule.from]],
   );
   const after = res.rows[0];
-  if (!after) throw conflict('INVALID_TRANSITION', REFUSED[action]);
+  if (!after) throw conflict('INVALID_TRANSITION', rule.refused);
   if (action === 'activate') await enter(q, after, 'activate');
   if (action === 'invalidate' && before.rows[0].status === 'Active') await enter(q, after, 'invalidate');
   return { before: toTransaction(before.rows[0]), after: toTransaction(after) };

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
+  CERTIFICATION_ACTIONS,
   CERTIFICATION_STATUSES,
   isValidCreditCode,
   type Certification,
   type CertificationInput,
   type CertificationStatus,
 } from '../../../resources/payments-api';
+import { allows } from '../../../resources/state-actions';
 import type { JsonSchema } from '../../../resources/types';
 import type { Ctx } from '../../context';
 import type { Queryable } from '../../db';
@@ -108,12 +110,13 @@ export function mountCertification(api: Api, ctx: Ctx): void {
   }
 
   /** Moves a request from one of `from` to `to` and sets its organisation's status (and company name) alongside. */
-  async function review(req: FastifyRequest, from: CertificationStatus[], to: CertificationStatus, refused: string): Promise<Certification> {
+  async function review(req: FastifyRequest, action: keyof typeof CERTIFICATION_ACTIONS): Promise<Certification> {
+    const { to, refused } = CERTIFICATION_ACTIONS[action];
     const { actor } = await requireOffice(ctx, req);
     return ctx.db.transaction(async (q) => {
       const before = await findCertification(q, idOf(req), true);
       if (!before) throw notFound();
-      if (!from.includes(before.Status)) throw conflict('INVALID_TRANSITION', refused);
+      if (!allows(CERTIFICATION_ACTIONS[action], before.Status)) throw conflict('INVALID_TRANSITION', refused);
       await q.query('UPDATE enterprise_certifications SET status = $2, reviewed_by = $3, reviewed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1', [
         before.Id,
         to,
@@ -131,7 +134,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
       const orgAfter = (await q.query<{ status: string; company_name: string }>('SELECT status, company_name FROM organizations WHERE id = $1', [before.OrgId])).rows[0];
       await recordOperation(q, {
         actor,
-        action: `org.certification.${to === 'Approved' ? 'approve' : 'invalidate'}`,
+        action: `org.certification.${action}`,
         target: before.Id,
         before: { ...before, Organization: orgBefore },
         after: { ...after, Organization: { Status: orgAfter.status, CompanyName: orgAfter.company_name } },
@@ -244,7 +247,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     auth: 'admin',
     params: paramsSchema('id'),
     responses,
-    handler: (req) => review(req, ['Pending'], 'Approved', 'only pending requests can be approved'),
+    handler: (req) => review(req, 'approve'),
   });
 
   api.route({
@@ -255,6 +258,6 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     auth: 'admin',
     params: paramsSchema('id'),
     responses,
-    handler: (req) => review(req, ['Pending', 'Approved'], 'Invalid', 'the request is already invalid'),
+    handler: (req) => review(req, 'invalidate'),
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { VAT_FIELDS, type Invoice, type InvoiceDetails, type InvoiceInput, type InvoiceStatus } from '../../../resources/payments-api';
+import { INVOICE_ACTIONS, VAT_FIELDS, type Invoice, type InvoiceDetails, type InvoiceInput, type InvoiceStatus } from '../../../resources/payments-api';
+import { allows } from '../../../resources/state-actions';
 import type { Ctx } from '../../context';
 import type { Queryable } from '../../db';
 import { type Api, paramsSchema } from '../../engine/api';
@@ -38,17 +39,18 @@ async function readable(ctx: Ctx, req: FastifyRequest): Promise<Invoice> {
 }
 
 /**
- * Moves a Pending invoice (or, for invalidate, a Finished one too) with one conditional update; 409 from any other
- * status. Returns the invoice before and after.
+ * Moves an invoice by one declared action (`INVOICE_ACTIONS`) with one conditional update; 409 with the action's
+ * message from any other status. Returns the invoice before and after.
  */
-async function move(q: Queryable, id: string, from: InvoiceStatus[], to: InvoiceStatus, message: string, extra = '', extraParams: unknown[] = []) {
+async function move(q: Queryable, id: string, action: keyof typeof INVOICE_ACTIONS, extra = '', extraParams: unknown[] = []) {
+  const { from, to, refused } = INVOICE_ACTIONS[action];
   const before = await findInvoice(q, id, true);
   if (!before) throw notFound();
   const res = await q.query(
     `UPDATE invoices SET status = $2, updated_at = now(), version = version + 1${extra} WHERE id = $1 AND status = ANY($3::text[])`,
-    [id, to, from, ...extraParams],
+    [id, to, [...from], ...extraParams],
   );
-  if (!res.rowCount) throw conflict('INVALID_TRANSITION', message);
+  if (!res.rowCount) throw conflict('INVALID_TRANSITION', refused);
   return { before, after: (await findInvoice(q, id))! };
 }
 
@@ -170,7 +172,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
       const current = await readable(ctx, req);
       const actor = userActor(await requireManager(ctx, req, current.OrgId));
       return ctx.db.transaction(async (q) => {
-        const { before, after } = await move(q, current.Id, ['Pending'], 'Cancelled', 'only pending invoices can be cancelled');
+        const { before, after } = await move(q, current.Id, 'cancel');
         await recordOperation(q, { actor, action: 'invoice.cancel', target: current.Id, before, after });
         return after;
       });
@@ -190,7 +192,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
       return ctx.db.transaction(async (q) => {
         const pending = await findInvoice(q, idOf(req), true);
         if (!pending) throw notFound();
-        if (pending.Status !== 'Pending') throw conflict('INVALID_TRANSITION', 'only pending invoices can be finished');
+        if (!allows(INVOICE_ACTIONS.finish, pending.Status)) throw conflict('INVALID_TRANSITION', INVOICE_ACTIONS.finish.refused);
         const seq = await q.query<{ n: string }>("SELECT nextval('invoice_numbers')::text AS n");
         const now = new Date();
         const number = `${now.getUTCFullYear()}${seq.rows[0].n.padStart(8, '0')}`;
@@ -201,7 +203,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
           doc.contentType,
           doc.fileName,
         ]);
-        const { before, after } = await move(q, pending.Id, ['Pending'], 'Finished', 'only pending invoices can be finished', ', number = $4, finished_by = $5, finished_at = now()', [
+        const { before, after } = await move(q, pending.Id, 'finish', ', number = $4, finished_by = $5, finished_at = now()', [
           number,
           actor,
         ]);
@@ -222,7 +224,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     handler: async (req): Promise<Invoice> => {
       const { actor } = await requireOffice(ctx, req);
       return ctx.db.transaction(async (q) => {
-        const { before, after } = await move(q, idOf(req), ['Pending', 'Finished'], 'Invalid', 'the invoice is already invalid or cancelled');
+        const { before, after } = await move(q, idOf(req), 'invalidate');
         await recordOperation(q, { actor, action: 'invoice.invalidate', target: before.Id, before, after });
         return after;
       });

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Empty, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
-import { direction, type TransactionAction } from '../../../resources/billing-api';
+import { direction, TRANSACTION_ACTIONS, type TransactionAction } from '../../../resources/billing-api';
+import { allows } from '../../../resources/state-actions';
 import type { TransactionItem, TransactionQuery } from '../../../resources/transactions-api';
 import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
@@ -33,11 +34,14 @@ export interface TransactionsTableProps {
   reloadKey?: number;
 }
 
-const MOVES: { action: TransactionAction; icon: ReactNode; danger?: boolean; allowed: (t: TransactionItem) => boolean }[] = [
-  { action: 'activate', icon: <CheckCircleOutlined />, allowed: (t) => t.Status === 'Pending' },
-  { action: 'cancel', icon: <StopOutlined />, allowed: (t) => t.Status === 'Pending' },
-  { action: 'invalidate', icon: <CloseCircleOutlined />, danger: true, allowed: (t) => t.Status === 'Pending' || t.Status === 'Active' },
-];
+// Which states each move may start from is declared once, in TRANSACTION_ACTIONS.
+const MOVES: { action: TransactionAction; icon: ReactNode; danger?: boolean; allowed: (t: TransactionItem) => boolean }[] = (
+  [
+    { action: 'activate', icon: <CheckCircleOutlined /> },
+    { action: 'cancel', icon: <StopOutlined /> },
+    { action: 'invalidate', icon: <CloseCircleOutlined />, danger: true },
+  ] as const
+).map((m) => ({ ...m, allowed: (t: TransactionItem) => allows(TRANSACTION_ACTIONS[m.action], t.Status) }));
 
 const DONE: Record<TransactionAction, string> = { activate: 'activated', cancel: 'cancelled', invalidate: 'invalidated' };
 

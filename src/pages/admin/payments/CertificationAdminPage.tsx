@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Card, Empty, Flex, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
-import { CERTIFICATION_STATUSES, type Certification, type CertificationStatus } from '../../../../resources/payments-api';
+import { CERTIFICATION_ACTIONS, CERTIFICATION_STATUSES, type Certification, type CertificationStatus } from '../../../../resources/payments-api';
+import { allows } from '../../../../resources/state-actions';
 import { requireOk } from '../../../../providers/http';
 import { toast } from '../../../../providers/notification';
 import { PageHeader } from '../../../engine/PageHeader';
@@ -90,12 +91,12 @@ export default function CertificationAdminPage() {
               render: (_: unknown, r) => (
                 <Space>
                   <Typography.Link onClick={() => void openLicence(r.Id)}>{t('payments.certification.viewLicense')}</Typography.Link>
-                  {r.Status === 'Pending' && (
+                  {allows(CERTIFICATION_ACTIONS.approve, r.Status) && (
                     <Popconfirm title={t('payments.admin.certification.approveConfirm', { name: r.CompanyName })} onConfirm={() => review(r, 'approve')}>
                       <Typography.Link data-testid={`certification-approve-${r.Id}`}>{t('payments.admin.certification.approve')}</Typography.Link>
                     </Popconfirm>
                   )}
-                  {r.Status !== 'Invalid' && (
+                  {allows(CERTIFICATION_ACTIONS.invalidate, r.Status) && (
                     <Popconfirm
                       title={t('payments.admin.certification.invalidateConfirm', { name: r.CompanyName })}
                       onConfirm={() => review(r, 'invalidate')}

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { Button, Card, Empty, Flex, Popconfirm, Skeleton, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Invoice } from '../../../../resources/payments-api';
+import { INVOICE_ACTIONS, type Invoice } from '../../../../resources/payments-api';
+import { allows } from '../../../../resources/state-actions';
 import { requireOk } from '../../../../providers/http';
 import { toast } from '../../../../providers/notification';
 import { PageHeader } from '../../../engine/PageHeader';
@@ -57,14 +58,14 @@ export default function InvoiceAdminPage() {
             <Card key={invoice.Id} data-testid={`admin-invoice-${invoice.Id}`}>
               <InvoiceDescriptions invoice={invoice} showOrg />
               <Space style={{ marginTop: 16 }}>
-                {invoice.Status === 'Pending' && (
+                {allows(INVOICE_ACTIONS.finish, invoice.Status) && (
                   <Popconfirm title={t('payments.admin.invoice.finishConfirm', { format: invoice.Format })} onConfirm={() => act(invoice, 'finish')}>
                     <Button type="primary" data-testid="invoice-finish">
                       {t('payments.admin.invoice.finish')}
                     </Button>
                   </Popconfirm>
                 )}
-                {(invoice.Status === 'Pending' || invoice.Status === 'Finished') && (
+                {allows(INVOICE_ACTIONS.invalidate, invoice.Status) && (
                   <Popconfirm title={t('payments.admin.invoice.invalidateConfirm')} onConfirm={() => act(invoice, 'invalidate')} okButtonProps={{ danger: true }}>
                     <Button danger data-testid="invoice-invalidate">
                       {t('payments.admin.invoice.invalidate')}
