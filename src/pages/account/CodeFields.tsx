@@ -6,15 +6,7 @@ import { isApiError, request } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
 import { useLocale } from '../../lib/useLocale';
 
-/** Shows the server's field errors (`/email`, `/code`, …) on those of the form's fields named; answers whether any matched. */
-export function showFieldErrors(form: FormInstance, error: unknown, names: string[]): boolean {
-  if (!isApiError(error)) return false;
-  const fields = Object.entries(error.errors)
-    .map(([pointer, message]) => ({ name: pointer.replace(/^\//, ''), errors: [message] }))
-    .filter((f) => names.includes(f.name));
-  form.setFields(fields);
-  return fields.length > 0;
-}
+import { showFieldErrors } from '../../lib/api';
 
 /** Sends the e-mail a code, then waits CODE_RESEND_SECONDS before it may send another. */
 function SendCodeButton({ form, purpose }: { form: FormInstance; purpose: CodePurpose }) {

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ConsoleHeader } from '../layout/ConsoleHeader';
-import { showFieldErrors } from './CodeFields';
+import { showFieldErrors } from '../../lib/api';
 import { isApiError, request } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
 

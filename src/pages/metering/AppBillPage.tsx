@@ -7,7 +7,7 @@ import { useCurrentApp } from '../../lib/currentApp';
 import { formatAmount } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useApiQuery } from './api';
+import { useApiQuery } from '../../lib/api';
 import { BillLines } from './BillLines';
 import { BillStatusTag } from './BillStatusTag';
 import { billYearOptions, monthsOfFilter } from './months';

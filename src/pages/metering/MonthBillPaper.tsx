@@ -5,7 +5,7 @@ import { MONTH_PATTERN, type MonthStatement } from '../../../resources/bills-api
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useApiQuery } from './api';
+import { useApiQuery } from '../../lib/api';
 import { BillLines } from './BillLines';
 import { BillStatusTag } from './BillStatusTag';
 

@@ -5,7 +5,7 @@ import { Card, Col, Empty, Row, Select, Skeleton, Statistic, Table, Tag } from '
 import type { MonthlyBillDiff, MonthlyTrend, OrgMonthBills } from '../../../resources/bills-api';
 import { formatAmount } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { useApiQuery } from './api';
+import { useApiQuery } from '../../lib/api';
 import { BillStatusTag } from './BillStatusTag';
 import { billYearOptions, yearOfFilter } from './months';
 

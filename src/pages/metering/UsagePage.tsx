@@ -8,7 +8,8 @@ import { formatAmount, formatBigNumber } from '../../lib/format';
 import { LAST_24_HOURS, LONG_DURATION_FILTERS } from '../../lib/timeFilters';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useApiQuery, useMeterText, useOrgParam } from './api';
+import { useApiQuery } from '../../lib/api';
+import { useMeterText, useOrgParam } from './api';
 import { OrgPicker } from './OrgPicker';
 
 const StackedColumns = lazy(() => import('./charts').then((m) => ({ default: m.StackedColumns })));

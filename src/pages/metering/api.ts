@@ -5,7 +5,6 @@ import { findMeter } from '../../../resources/meters';
 import { useOrganizations } from '../apps/useOrganizations';
 import { useLocale } from '../../lib/useLocale';
 
-export { useApiQuery } from '../ops/api';
 
 /** Names of services, meters and billable units in the current language (the key when undeclared). */
 export function useMeterText() {

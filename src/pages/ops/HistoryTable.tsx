@@ -5,7 +5,7 @@ import type { OperationEntry, PageOf } from '../../../resources/ops-api';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { ActorTag } from './ActorTag';
-import { useApiQuery } from './api';
+import { useApiQuery } from '../../lib/api';
 import type { HistoryFilter } from './HistoryFilters';
 import { OperationDrawer } from './OperationDrawer';
 

@@ -7,7 +7,7 @@ import { useCurrentApp } from '../../lib/currentApp';
 import { formatBigNumber } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useApiQuery } from './api';
+import { useApiQuery } from '../../lib/api';
 import { DayRangeSwitch } from './DayRangeSwitch';
 import { HistoryFilters, toHistoryQuery, type HistoryFilterValue } from './HistoryFilters';
 import { HistoryTable } from './HistoryTable';

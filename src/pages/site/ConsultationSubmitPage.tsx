@@ -7,7 +7,7 @@ import { PageHeader } from '../../engine/PageHeader';
 import { useSessions } from '../../routes/guards';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { showFieldErrors, useApiQuery } from '../ops/api';
+import { showFieldErrors, useApiQuery } from '../../lib/api';
 import { useFeeText } from './fee';
 import { SiteShell } from './SiteShell';
 

@@ -6,7 +6,7 @@ import { PageHeader } from '../../engine/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useApiQuery } from '../ops/api';
+import { useApiQuery } from '../../lib/api';
 import { useFeeText } from './fee';
 import { SiteShell } from './SiteShell';
 

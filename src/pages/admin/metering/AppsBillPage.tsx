@@ -5,7 +5,7 @@ import { PageHeader } from '../../../engine/PageHeader';
 import { formatAmount } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useApiQuery } from '../../metering/api';
+import { useApiQuery } from '../../../lib/api';
 import { sumOf } from '../../metering/money';
 import { BillsTable } from './BillsTable';
 import { MonthPicker } from './MonthPicker';

@@ -7,7 +7,7 @@ import { formatAmount, formatDateTime } from '../../../lib/format';
 import { iconOf } from '../../../lib/icons';
 import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useApiQuery } from '../../metering/api';
+import { useApiQuery } from '../../../lib/api';
 import { MonthPicker } from './MonthPicker';
 
 const PAGE_SIZE = 20;

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../engine/PageHeader';
 import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useOrganizations } from '../../apps/useOrganizations';
-import { useApiQuery } from '../../metering/api';
+import { useApiQuery } from '../../../lib/api';
 import { BillsTable } from './BillsTable';
 import { MonthPicker } from './MonthPicker';
 

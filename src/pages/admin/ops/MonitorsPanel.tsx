@@ -5,7 +5,7 @@ import type { ChatGroupMonitor, PageOf } from '../../../../resources/ops-api';
 import { requireOk } from '../../../../providers/http';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
-import { showFieldErrors, useApiQuery } from '../../ops/api';
+import { showFieldErrors, useApiQuery } from '../../../lib/api';
 
 interface MonitorForm {
   Name: string;

@@ -3,7 +3,7 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import type { SendMailInput } from '../../../../resources/ops-api';
 import { requireOk } from '../../../../providers/http';
 import { useLocale } from '../../../lib/useLocale';
-import { showFieldErrors } from '../../ops/api';
+import { showFieldErrors } from '../../../lib/api';
 
 interface MailForm {
   To: string[];

@@ -1,5 +1,5 @@
 import type { DailySeries, DayRange } from '../../../../resources/ops-api';
-import { useApiQuery } from '../../ops/api';
+import { useApiQuery } from '../../../lib/api';
 
 /** Daily active and new apps over the last `days` Shanghai days (administrators). */
 export function useDailyStats(days: DayRange) {

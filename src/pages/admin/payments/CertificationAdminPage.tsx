@@ -9,7 +9,7 @@ import { PageHeader } from '../../../engine/PageHeader';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useApiQuery } from '../../ops/api';
+import { useApiQuery } from '../../../lib/api';
 import { CertificationStatusTag } from '../../payments/tags';
 
 const PAGE_SIZE = 20;

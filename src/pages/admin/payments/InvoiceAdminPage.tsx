@@ -8,7 +8,7 @@ import { toast } from '../../../../providers/notification';
 import { PageHeader } from '../../../engine/PageHeader';
 import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useApiQuery } from '../../ops/api';
+import { useApiQuery } from '../../../lib/api';
 import { InvoiceDescriptions, InvoiceDownload } from '../../payments/InvoiceDescriptions';
 import { invoicesPath, useOffice } from './office';
 

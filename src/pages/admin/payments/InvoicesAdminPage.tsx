@@ -6,7 +6,7 @@ import { PageHeader } from '../../../engine/PageHeader';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useApiQuery } from '../../ops/api';
+import { useApiQuery } from '../../../lib/api';
 import { InvoiceStatusTag } from '../../payments/tags';
 import { invoicePath, useOffice } from './office';
 
