@@ -1,5 +1,14 @@
 import type { ServiceDecl } from './types';
 import { UNITS } from './meters';
+import { consolePart } from './passport/console';
+import { economyPart } from './passport/economy';
+import { identityPart } from './passport/identity';
+import { leaderboardsPart } from './passport/leaderboards';
+import { liveopsPart } from './passport/liveops';
+import { playersPart } from './passport/players';
+
+/** Passport's areas, in menu order (spec 002 §2); each is declared in its own file under passport/. */
+const parts = [consolePart, identityPart, leaderboardsPart, playersPart, economyPart, liveopsPart];
 
 export const passport: ServiceDecl = {
   name: 'passport',
@@ -36,6 +45,7 @@ export const passport: ServiceDecl = {
     { meter: 'sms', label: { 'zh-CN': '短信', en: 'Text messages' }, unit: UNITS.message, price: 'sms' },
     { meter: 'real-name', label: { 'zh-CN': '实名认证', en: 'Real-name checks' }, unit: UNITS.verification, price: 'realName' },
   ],
-  menu: [],
-  resources: [],
+  menu: parts.flatMap((p) => p.menu),
+  pages: parts.flatMap((p) => p.pages ?? []),
+  resources: parts.flatMap((p) => p.resources),
 };

@@ -51,6 +51,49 @@ export interface ActionDecl {
   /** Ask before doing it (destructive or hard to undo). */
   confirm?: Text;
   danger?: boolean;
+  /**
+   * Fields the action carries and writes into the record with the transition (an object schema), e.g. a ban's
+   * reason and end, or a publish time. The console asks for them in the action's dialog.
+   */
+  fields?: JsonSchema;
+}
+
+/**
+ * A call beside create/update/delete that the console offers as a button: on the list (`collection`), on the
+ * records ticked in the list (`selection`, sent as `{ ids }`), or on one record (`item`, path appended to the item
+ * path). Its behaviour is the service's code; the declaration says how to ask for it.
+ */
+export interface CommandDecl {
+  name: string;
+  label: Text;
+  on: 'collection' | 'selection' | 'item';
+  method: 'GET' | 'POST' | 'PUT';
+  /** Appended to the collection path (`collection`, `selection`) or the item path (`item`), e.g. `/generate`. */
+  path: string;
+  /** What the dialog asks for (an object schema), sent as the JSON body (query for GET). */
+  fields?: JsonSchema;
+  /** The answer is a file to save (CSV), not JSON. */
+  download?: boolean;
+  /** The call takes a CSV or JSON file's rows as `{ format, content }` and answers a per-row report. */
+  upload?: boolean;
+  confirm?: Text;
+  danger?: boolean;
+}
+
+/** Records of another resource of the same service that belong to this one, shown on its page. */
+export interface ChildDecl {
+  /** The child resource's name. */
+  resource: string;
+  /** The child's field that holds this record's id. */
+  field: string;
+}
+
+/**
+ * A resource with exactly one record per scope (settings): `GET <path>` answers it, or the schema's defaults
+ * before the first write; `write <path>` replaces it (carrying the version read, if any).
+ */
+export interface SingletonDecl {
+  write: 'PUT' | 'POST';
 }
 
 /**
@@ -105,10 +148,34 @@ export interface ResourceDecl {
   /** Fields whose value must be unique within the scope (409 on a duplicate). */
   unique?: string[];
   access: AccessDecl;
-  /** Console routes under /services/:appId/. `list` may be shared by several resources (tabs). */
+  /**
+   * Console routes under /services/:appId/. `list` may be shared by several resources (tabs); a singleton's `list`
+   * is its settings form.
+   */
   routes?: { list?: string; show?: string };
   /** Fields the console hides from forms (server-managed or edited elsewhere). */
   readOnly?: string[];
+  /**
+   * Passport convention: the key of the array in a search answer (`{ total, <listKey>: [...] }`); default the
+   * resource name.
+   */
+  listKey?: string;
+  /**
+   * A unique field that addresses the record in item paths as well as its id (a slug name): `GET <path>/<slug>`.
+   * Must be listed in `unique`.
+   */
+  addressBy?: string;
+  /** Child resources listed on this record's page. */
+  children?: ChildDecl[];
+  /** Buttons for the service's own calls on this resource. */
+  commands?: CommandDecl[];
+  /**
+   * Service-specific panels shown on the record's page under its fields (charts, rankings): keys into the
+   * console's page registry, each given the record.
+   */
+  panels?: string[];
+  /** One record per scope instead of a collection; `operations` is then ignored. */
+  singleton?: SingletonDecl;
 }
 
 export interface CatalogueEntry {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { modelOf, type Ctx } from './context';
 import { createAccount, createApp, createOrganization } from './platform/accounts';
+import { serviceModules } from './services';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'lodestar-demo' };
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'lodestar-admin' };
@@ -46,10 +47,11 @@ export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   // The demo people have accepted the current terms of use, so signing in goes straight to the console.
   await db.query(`UPDATE accounts SET properties = properties || jsonb_build_object('policyVersion', $1::text)`, [ctx.config.policyVersion]);
   const orgId = await createOrganization(db, 'Demo Studio', userId);
-  const appId = await createApp(db, orgId, 'Demo Game', ['remote-config']);
+  const appId = await createApp(db, orgId, 'Demo Game', ['remote-config', 'passport']);
   const cm = modelOf(ctx, 'remote-config', 'configs');
   for (const c of configs) await ctx.store.insert(cm, appId, randomUUID(), { variableType: 'keyValue', ...c }, null);
   const om = modelOf(ctx, 'remote-config', 'overrides');
   for (const o of overrides) await ctx.store.insert(om, appId, randomUUID(), { description: '', ...o }, 'enable');
+  for (const mod of serviceModules) await mod.seedDemo?.(ctx, appId);
   return true;
 }

@@ -7,12 +7,18 @@ import { appsMessages } from './apps';
 import { coreMessages } from './core';
 import { opsMessages } from './ops';
 import { orgMessages } from './org';
+import { passportIdentityMessages } from './passport-identity';
+import { passportEconomyMessages } from './passport-economy';
+import { passportLeaderboardsMessages } from './passport-leaderboards';
+import { passportPlayersMessages } from './passport-players';
+import { passportLiveopsMessages } from './passport-liveops';
+import { passportConsoleMessages } from './passport-console';
 
 /**
  * The error dictionary: every message the server sends (an English key, matched case-insensitively; `{0}` marks
  * a variable part) with its text in both console languages.
  */
-export const serverMessages: Record<string, Text> = { ...coreMessages, ...accountMessages, ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages };
+export const serverMessages: Record<string, Text> = { ...coreMessages, ...accountMessages, ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages };
 
 interface Pattern {
   test: RegExp;

@@ -13,9 +13,21 @@ const versionBody: JsonSchema = {
   properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 };
 
-/** State actions: each moves a record from an allowed state to its target; from any other state, 409. */
+/** The body an action takes: the version read, and the action's declared fields. */
+function actionBody(fields: JsonSchema | undefined): JsonSchema {
+  if (!fields) return versionBody;
+  const props = (fields.properties ?? {}) as Record<string, JsonSchema>;
+  return { ...fields, type: 'object', additionalProperties: false, properties: { ...props, ...(versionBody.properties as object) } };
+}
+
+/**
+ * State actions: each moves a record from an allowed state to its target, writing the action's declared fields
+ * with it; from any other state, 409.
+ */
 export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseDef, errors: Record<number, ResponseDef>): void {
   for (const action of m.res.actions ?? []) {
+    const schema = actionBody(action.fields);
+    const required = Array.isArray(schema.required) && schema.required.length > 0;
     api.route({
       method: action.method,
       url: `${m.base}/:id${action.path}`,
@@ -23,14 +35,16 @@ export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseD
       tag: m.service.name,
       auth: 'service',
       params: paramsSchema('id'),
-      optionalBody: versionBody,
+      ...(required ? { body: schema } : { optionalBody: schema }),
       responses: { 200: ok, ...errors },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
-        const before = await ctx.store.get(m, access.scopeId, idOf(req));
-        const version = (req.body as { version?: number } | undefined)?.version;
-        const after = await ctx.store.update(m, access.scopeId, idOf(req), { status: action.to, fromStatus: action.from, version });
-        await audit(ctx, access, m, action.name, idOf(req), before, after);
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const before = await ctx.store.get(m, access.scopeId, id);
+        const { version, ...fields } = (req.body ?? {}) as Data & { version?: number };
+        const data = action.fields ? { ...storedFields(m, before), ...fields } : undefined;
+        const after = await ctx.store.update(m, access.scopeId, id, { status: action.to, fromStatus: action.from, version, data });
+        await audit(ctx, access, m, action.name, id, before, after);
         return after;
       },
     });
@@ -57,7 +71,7 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
       },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'read');
-        const record = await ctx.store.get(m, access.scopeId, idOf(req));
+        const record = await ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req)));
         return { [part.field]: record[part.field] ?? fieldSchema.default ?? null, version: record.version };
       },
     });
@@ -78,12 +92,13 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
         const body = req.body as Data;
-        const existing = await ctx.store.get(m, access.scopeId, idOf(req));
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const existing = await ctx.store.get(m, access.scopeId, id);
         const data = { ...storedFields(m, existing), [part.field]: body[part.field] };
         await checkWrite(ctx, hooks, m, access.scopeId, data, existing);
         const version = (body.version as number | undefined) ?? (existing.version as number);
-        const after = await ctx.store.update(m, access.scopeId, idOf(req), { data, version });
-        await audit(ctx, access, m, `${part.field}.replace`, idOf(req), existing, after);
+        const after = await ctx.store.update(m, access.scopeId, id, { data, version });
+        await audit(ctx, access, m, `${part.field}.replace`, id, existing, after);
         return after;
       },
     });

@@ -81,3 +81,7 @@ export const errorSchema: JsonSchema = {
     },
   },
 };
+
+/** The error responses an operation may give, for its OpenAPI description. */
+export const errorResponses = (...codes: number[]): Record<number, ResponseDef> =>
+  Object.fromEntries(codes.map((c) => [c, { description: 'error', schema: errorSchema }]));

@@ -1,68 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema } from '../../resources/types';
 import type { Ctx } from '../context';
-import { errorSchema, idParam, paramsSchema, type Api, type ResponseDef } from './api';
+import { errorResponses as errors, idParam, paramsSchema, type Api } from './api';
 import { authorize } from './guard';
 import type { HookRegistry } from './hooks';
 import type { ResourceModel } from './model';
-import type { Data, ListQuery } from './store';
+import type { Data } from './store';
+import { mountList } from './list-routes';
+import { mountSingleton } from './singleton';
 import { audit, checkWrite, guardUnique, idOf, storedFields } from './write';
 import { mountActions, mountParts } from './actions';
 
-const errors = (...codes: number[]): Record<number, ResponseDef> =>
-  Object.fromEntries(codes.map((c) => [c, { description: 'error', schema: errorSchema }]));
 
-function listQuerySchema(m: ResourceModel): JsonSchema {
-  const props = (m.res.schema.properties ?? {}) as Record<string, JsonSchema>;
-  const filters = Object.fromEntries(
-    (m.res.list.filters ?? []).map((f) => {
-      const { default: _d, readOnly: _r, 'x-ui': _x, ...s } = props[f];
-      return [f, s];
-    }),
-  );
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: m.res.list.pageSize ?? 20 },
-      sort: { type: 'string', enum: m.sortable },
-      order: { type: 'string', enum: ['asc', 'desc'] },
-      q: { type: 'string', maxLength: 200 },
-      ...filters,
-    },
-  };
-}
-
-/** Mounts a declared resource's API in the REST convention (ADR 0001). */
+/** Mounts a declared resource's API in its service's convention (ADR 0001, ADR 0008). */
 export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel): void {
   const { res } = m;
+  if (res.singleton) return mountSingleton(api, ctx, m);
   const tag = `${m.service.name}`;
   const one = res.singular.en;
   const item = `${m.base}/:id`;
   const recordResponse = { description: one, schema: m.recordSchema };
   const has = (op: string) => res.operations.includes(op as never);
 
-  if (has('list')) {
-    api.route({
-      method: 'GET',
-      url: m.base,
-      summary: `List ${res.label.en.toLowerCase()}`,
-      tag,
-      auth: 'service',
-      querystring: listQuerySchema(m),
-      responses: {
-        200: { description: 'one page', schema: { type: 'object', required: ['total', 'items'], properties: { total: { type: 'integer' }, items: { type: 'array', items: m.recordSchema } } } },
-        ...errors(400, 401, 403),
-      },
-      handler: async (req) => {
-        const access = await authorize(ctx, req, m, 'read');
-        const { page, pageSize, sort, order, q, ...filters } = req.query as Record<string, unknown>;
-        const query: ListQuery = { page: page as number, pageSize: pageSize as number, sort: sort as string, order: order as 'asc' | 'desc', q: q as string, filters };
-        return ctx.store.list(m, access.scopeId, query);
-      },
-    });
-  }
+  if (has('list')) mountList(api, ctx, m);
 
   if (has('create')) {
     api.route({
@@ -96,7 +55,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       responses: { 200: recordResponse, ...errors(400, 401, 403, 404) },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'read');
-        return ctx.store.get(m, access.scopeId, idOf(req));
+        return ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req)));
       },
     });
   }
@@ -114,13 +73,12 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
         const body = req.body as Data;
-        const existing = await ctx.store.get(m, access.scopeId, idOf(req));
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const existing = await ctx.store.get(m, access.scopeId, id);
         const data = storedFields(m, body);
         await checkWrite(ctx, hooks, m, access.scopeId, data, existing);
-        const updated = await guardUnique(m, () =>
-          ctx.store.update(m, access.scopeId, idOf(req), { data, version: body.version as number }),
-        );
-        await audit(ctx, access, m, 'update', idOf(req), existing, updated);
+        const updated = await guardUnique(m, () => ctx.store.update(m, access.scopeId, id, { data, version: body.version as number }));
+        await audit(ctx, access, m, 'update', id, existing, updated);
         return updated;
       },
     });
@@ -137,8 +95,9 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       responses: { 204: { description: 'deleted' }, ...errors(400, 401, 403, 404) },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
-        const removed = await ctx.store.delete(m, access.scopeId, idOf(req));
-        await audit(ctx, access, m, 'delete', idOf(req), removed);
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const removed = await ctx.store.delete(m, access.scopeId, id);
+        await audit(ctx, access, m, 'delete', id, removed);
         reply.code(204);
         return null;
       },

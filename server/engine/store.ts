@@ -17,6 +17,8 @@ interface Row {
 export interface ListQuery {
   page: number;
   pageSize: number;
+  /** Rows to skip; overrides the page (the passport convention pages by `start`). */
+  offset?: number;
   sort?: string;
   order?: 'asc' | 'desc';
   q?: string;
@@ -63,7 +65,7 @@ export function listSql(m: ResourceModel, scopeId: string, q: ListQuery) {
   const n = params.length;
   const page = `SELECT ${COLS} FROM records WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
   const count = `SELECT count(*)::int AS total FROM records WHERE ${where}`;
-  return { page, count, params, pageParams: [...params, q.pageSize, (q.page - 1) * q.pageSize] };
+  return { page, count, params, pageParams: [...params, q.pageSize, q.offset ?? (q.page - 1) * q.pageSize] };
 }
 
 export class RecordStore {
@@ -82,6 +84,21 @@ export class RecordStore {
   async all(m: ResourceModel, scopeId: string): Promise<Data[]> {
     const res = await this.db.query<Row>(`SELECT ${COLS} FROM records WHERE ${kindPredicate(m)} AND scope_id = $1`, [scopeId]);
     return res.rows.map((r) => present(m, r));
+  }
+
+  /**
+   * The id of the record an item path names: its id, or (for a resource addressed by a unique field) that
+   * field's value. An id wins over a slug that happens to equal it.
+   */
+  async resolveId(m: ResourceModel, scopeId: string, key: string): Promise<string> {
+    const field = m.res.addressBy;
+    if (!field) return key;
+    const res = await this.db.query<{ id: string }>(
+      `SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND (id = $2 OR ${fieldExpr(m, field)} = $2) ORDER BY (id = $2) DESC LIMIT 1`,
+      [scopeId, key],
+    );
+    if (!res.rows[0]) throw notFound();
+    return res.rows[0].id;
   }
 
   async get(m: ResourceModel, scopeId: string, id: string): Promise<Data> {

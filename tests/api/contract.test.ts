@@ -9,10 +9,24 @@ import { buildModel } from '../../server/engine/model';
 import { compileSchema } from '../../server/engine/ajv';
 import { startHarness, type Harness } from './harness';
 import { invalidPayloads } from './invalid-payloads';
+import { listKeyOf } from '../../server/engine/list-routes';
 
-const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
+const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
+const models = appModels.filter((m) => !m.res.singleton);
+const singletons = appModels.filter((m) => m.res.singleton);
 
 let h: Harness;
+
+/** The ids a list call answers, in the resource's convention, as the given caller (default: the app). */
+async function listedIds(m: (typeof models)[number], authorization?: string): Promise<string[]> {
+  const headers = { authorization: authorization ?? h.basic };
+  if (m.service.convention === 'passport') {
+    const res = await h.req({ method: 'POST', url: `${m.base}/search`, payload: { count: 1000, start: 0 }, headers });
+    return res.json()[listKeyOf(m)].map((r: { id: string }) => r.id);
+  }
+  const res = await h.req({ method: 'GET', url: `${m.base}?pageSize=200`, headers });
+  return res.json().items.map((r: { id: string }) => r.id);
+}
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -41,10 +55,8 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
 
     const read = await h.svc('GET', item(record.id));
     expect(read.json()).toEqual(record);
-    if (m.res.operations.includes('list')) {
-      const list = await h.svc('GET', `${m.base}?pageSize=200`);
-      expect(list.json().items.map((r: { id: string }) => r.id)).toContain(record.id);
-    }
+    if (m.res.operations.includes('list')) expect(await listedIds(m)).toContain(record.id);
+    if (m.res.addressBy) expect((await h.svc('GET', item(record[m.res.addressBy]))).json()).toEqual(record);
 
     const updated = await h.svc('PUT', item(record.id), { ...examples[1], version: 1 });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -107,10 +119,32 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
     expect((await as(h.otherBasic, 'DELETE')).statusCode).toBe(404);
     expect((await as(undefined, 'GET')).statusCode).toBe(401);
     expect((await as(`Basic ${Buffer.from(`${h.appId}:wrong`).toString('base64')}`, 'GET')).statusCode).toBe(401);
-    const otherList = await h.req({ method: 'GET', url: m.base, headers: { authorization: h.otherBasic } });
-    expect(otherList.json().items.map((r: { id: string }) => r.id)).not.toContain(created.id);
+    if (m.res.operations.includes('list')) expect(await listedIds(m, h.otherBasic)).not.toContain(created.id);
     const still = (await h.svc('GET', item(created.id))).json();
     expect(still.version).toBe(1);
     await h.svc('DELETE', item(created.id));
+  });
+});
+
+describe.each(singletons.map((m) => [`${m.service.name}/${m.res.name}`, m] as const))('%s (one per app)', (_name, m) => {
+  const examples = (m.res.schema.examples ?? []) as Record<string, unknown>[];
+  const write = m.res.singleton!.write;
+
+  it('answers its defaults before the first write, then what was written, refusing a stale version', async () => {
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    const first = await h.svc('GET', m.base);
+    expect(first.statusCode, first.body).toBe(200);
+    const props = (m.res.schema.properties ?? {}) as Record<string, { default?: unknown }>;
+    for (const [k, s] of Object.entries(props)) if (s.default !== undefined) expect(first.json()[k], k).toEqual(s.default);
+    const saved = await h.svc(write, m.base, { ...examples[0], version: first.json().version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const [k, v] of Object.entries(examples[0])) expect(saved.json()[k]).toEqual(v);
+    const stale = await h.svc(write, m.base, { ...examples[1], version: first.json().version });
+    expect(stale.statusCode).toBe(409);
+    const again = await h.svc(write, m.base, { ...examples[1], version: saved.json().version });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await h.svc('GET', m.base)).json().version).toBe(saved.json().version + 1);
+    const other = await h.req({ method: 'GET', url: m.base, headers: { authorization: h.otherBasic } });
+    expect(other.json().version ?? 0).toBe(0);
   });
 });

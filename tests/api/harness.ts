@@ -61,7 +61,7 @@ export async function startHarness(): Promise<Harness> {
   const demo = apps.rows[0];
   const otherOwner = await createAccount(db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
   const otherOrg = await createOrganization(db, 'Other Studio', otherOwner);
-  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config']);
+  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport']);
   const other = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0];
   const basic = basicOf(demo.app_id, demo.app_service_secret);
   const req = (opts: InjectOptions) => app.inject(opts);

@@ -1,0 +1,131 @@
+import type { JsonSchema } from '../../resources/types';
+import type { Ctx } from '../context';
+import { errorResponses, type Api } from './api';
+import { authorize } from './guard';
+import type { ResourceModel } from './model';
+import type { ListQuery } from './store';
+
+/** The passport convention's largest page (its own list helpers page by 50). */
+export const MAX_COUNT = 1000;
+
+/** The declared filter fields, as query or body properties (the field's own schema, without defaults). */
+function filterProperties(m: ResourceModel): Record<string, JsonSchema> {
+  const props = (m.res.schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.fromEntries(
+    (m.res.list.filters ?? []).map((f) => {
+      const { default: _d, readOnly: _r, 'x-ui': _x, ...s } = props[f];
+      return [f, s];
+    }),
+  );
+}
+
+const orderProperties = (m: ResourceModel): Record<string, JsonSchema> => ({
+  sort: { type: 'string', enum: m.sortable },
+  order: { type: 'string', enum: ['asc', 'desc'] },
+  q: { type: 'string', maxLength: 200 },
+});
+
+function restQuerySchema(m: ResourceModel): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: m.res.list.pageSize ?? 20 },
+      ...orderProperties(m),
+      ...filterProperties(m),
+    },
+  };
+}
+
+/** `{ count, start }` paging (spec 002 §7) with the same sort, search and filters as REST. */
+export function searchSchema(m: ResourceModel): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, default: m.res.list.pageSize ?? 50 },
+      start: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+      ...orderProperties(m),
+      ...filterProperties(m),
+    },
+  };
+}
+
+/** The key of the array in a passport search answer. */
+export const listKeyOf = (m: ResourceModel): string => m.res.listKey ?? m.res.name;
+
+/** A list call's arguments as a store query. */
+function toQuery(args: Record<string, unknown>): ListQuery {
+  const { page, pageSize, count, start, sort, order, q, ...filters } = args;
+  if (count !== undefined) {
+    return { page: 1, pageSize: count as number, offset: start as number, sort: sort as string, order: order as 'asc' | 'desc', q: q as string, filters };
+  }
+  return { page: page as number, pageSize: pageSize as number, sort: sort as string, order: order as 'asc' | 'desc', q: q as string, filters };
+}
+
+/**
+ * A resource's list calls in its service's convention: REST `GET <path>?page=` → `{ total, items }`; passport
+ * `POST <path>/search` with `{ count, start }` (and `GET <path>?count=&start=`) → `{ total, <listKey>: [...] }`.
+ */
+export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
+  const tag = m.service.name;
+  const plural = m.res.label.en.toLowerCase();
+  const page = (key: string) => ({
+    description: 'one page',
+    schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: m.recordSchema } } },
+  });
+  const run = async (req: Parameters<Parameters<Api['route']>[0]['handler']>[0], args: Record<string, unknown>) => {
+    const access = await authorize(ctx, req, m, 'read');
+    return ctx.store.list(m, access.scopeId, toQuery(args));
+  };
+
+  if (m.service.convention !== 'passport') {
+    api.route({
+      method: 'GET',
+      url: m.base,
+      summary: `List ${plural}`,
+      tag,
+      auth: 'service',
+      querystring: restQuerySchema(m),
+      responses: { 200: page('items'), ...errorResponses(400, 401, 403) },
+      handler: (req) => run(req, req.query as Record<string, unknown>),
+    });
+    return;
+  }
+
+  const key = listKeyOf(m);
+  const answer = async (req: Parameters<typeof run>[0], args: Record<string, unknown>) => {
+    const { total, items } = await run(req, args);
+    return { total, [key]: items };
+  };
+  api.route({
+    method: 'POST',
+    url: `${m.base}/search`,
+    summary: `Search ${plural}`,
+    tag,
+    auth: 'service',
+    optionalBody: searchSchema(m),
+    responses: { 200: page(key), ...errorResponses(400, 401, 403) },
+    handler: (req) => answer(req, withDefaults(searchSchema(m), (req.body ?? {}) as Record<string, unknown>)),
+  });
+  api.route({
+    method: 'GET',
+    url: m.base,
+    summary: `List ${plural}`,
+    tag,
+    auth: 'service',
+    querystring: searchSchema(m),
+    responses: { 200: page(key), ...errorResponses(400, 401, 403) },
+    handler: (req) => answer(req, req.query as Record<string, unknown>),
+  });
+}
+
+/** An optional body is checked without its defaults being applied; apply them here. */
+function withDefaults(schema: JsonSchema, body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const [k, s] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    if (out[k] === undefined && s.default !== undefined) out[k] = s.default;
+  }
+  return out;
+}
