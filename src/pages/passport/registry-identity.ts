@@ -1,0 +1,4 @@
+import type { AreaRegistry } from '../registry-types';
+
+/** Passport's identity pages and record panels, by the names its declaration uses. */
+export const identityRegistry: AreaRegistry = { pages: {}, panels: {} };
