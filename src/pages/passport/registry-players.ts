@@ -1,4 +1,17 @@
+import { lazy } from 'react';
 import type { AreaRegistry } from '../registry-types';
 
 /** Passport's players pages and record panels, by the names its declaration uses. */
-export const playersRegistry: AreaRegistry = { pages: {}, panels: {} };
+export const playersRegistry: AreaRegistry = {
+  pages: {
+    passportFriendManagement: lazy(() => import('./PlayersFriendManagement')),
+    passportPlayground: lazy(() => import('./PlayersPlayground')),
+    passportPlayerMetrics: lazy(() => import('./PlayersMetricsPage')),
+  },
+  panels: {
+    passportUserRealName: lazy(() => import('./PlayersRealName')),
+    passportUserBanActions: lazy(() => import('./PlayersBanHistory').then((m) => ({ default: m.UserBanHistory }))),
+    passportPersonaBanActions: lazy(() => import('./PlayersBanHistory').then((m) => ({ default: m.PersonaBanHistory }))),
+    passportPersonaFriends: lazy(() => import('./PlayersPersonaFriends')),
+  },
+};

@@ -1,4 +1,35 @@
+import type { Ctx } from '../../../context';
+import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
+import { mountAccount } from './account-routes';
+import { recordFinishedDays } from './dau';
+import { seedPlayersDemo } from './demo';
+import { mountFriends } from './friend-routes';
+import { playersHooks } from './hooks';
+import { pruneCallCounts } from './metering';
+import { mountMetrics } from './metrics-routes';
+import { mountSdkAccount } from './sdk-routes';
+
+/** How often the server records finished days' DAU for billing and prunes old call counts. */
+export const HOUSEKEEPING_MS = 15 * 60_000;
+
+/** Records every app's finished days of DAU and drops call counts past their keeping time. */
+export async function playersHousekeeping(ctx: Ctx): Promise<void> {
+  await recordFinishedDays(ctx.db);
+  await pruneCallCounts(ctx.db);
+}
+
+function mount(api: Api, ctx: Ctx): void {
+  mountAccount(api, ctx);
+  mountSdkAccount(api, ctx);
+  mountFriends(api, ctx);
+  mountMetrics(api, ctx);
+  const timer = setInterval(() => {
+    playersHousekeeping(ctx).catch((err: unknown) => api.app.log.error({ err }, 'passport players housekeeping failed'));
+  }, HOUSEKEEPING_MS);
+  timer.unref();
+  api.app.addHook('onClose', async () => clearInterval(timer));
+}
 
 /** Passport's players area: behaviour its declarations cannot express. */
-export const playersModule: PassportModule = {};
+export const playersModule: PassportModule = { hooks: playersHooks, mount, seedDemo: seedPlayersDemo };

@@ -2,10 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { hashToken } from '../../../auth/sessions';
 import type { Queryable } from '../../../db';
-import { unauthorized } from '../../../engine/errors';
+import { ApiError, forbidden, unauthorized } from '../../../engine/errors';
+import type { ResourceModel } from '../../../engine/model';
+import { lit } from '../../../engine/sql';
+import type { Data } from '../../../engine/store';
+import { personaBanned, playerBanned, stillBanned } from './bans';
+import { countActive, TODAY } from './dau';
+import { meterPlayerCall, operationOf } from './metering';
+import { configModel, DEFAULT_TOKEN_HOURS, personasModel, usersModel } from './models';
 
-/** A player token lives this long; signing in again issues a new one. */
-export const PLAYER_TOKEN_HOURS = 24 * 7;
+/** A player token lives this long unless the app's settings say otherwise; signing in again issues a new one. */
+export const PLAYER_TOKEN_HOURS = DEFAULT_TOKEN_HOURS;
 
 /** Who a player API call is for: one player of one app, and the persona they selected, if any. */
 export interface Player {
@@ -15,12 +22,12 @@ export interface Player {
 }
 
 /** Issues a player token (`Authorization: Bearer <token>` on player calls); only its hash is stored. */
-export async function issuePlayerToken(db: Queryable, appId: string, userId: string): Promise<{ token: string; expiresAt: string }> {
+export async function issuePlayerToken(db: Queryable, appId: string, userId: string, hours = PLAYER_TOKEN_HOURS): Promise<{ token: string; expiresAt: string }> {
   const token = `pt_${randomBytes(24).toString('base64url')}`;
   const res = await db.query<{ expires_at: Date | string }>(
     `INSERT INTO passport_sessions (token_hash, app_id, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))
      RETURNING expires_at`,
-    [hashToken(token), appId, userId, PLAYER_TOKEN_HOURS],
+    [hashToken(token), appId, userId, hours],
   );
   return { token, expiresAt: new Date(res.rows[0].expires_at).toISOString() };
 }
@@ -35,15 +42,97 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
-/** The player a call is made by; 401 without a live player token. Every player call is confined to this. */
-export async function requirePlayer(db: Queryable, req: FastifyRequest): Promise<Player> {
+/** The records of one declared resource under a table alias. */
+function kindOf(alias: string, m: ResourceModel): string {
+  return `${alias}.service = ${lit(m.service.name)} AND ${alias}.kind = ${lit(m.res.name)}`;
+}
+
+interface SessionRow {
+  app_id: string;
+  user_id: string;
+  persona_id: string | null;
+  active_day: string | null;
+  today: string;
+  user_status: string;
+  user_version: number;
+  user_data: Data;
+  persona_status: string | null;
+  persona_version: number | null;
+  persona_data: Data | null;
+  real_name_required: string | null;
+  passport_status: string | null;
+}
+
+export interface PlayerOptions {
+  /** Let a player whose selected persona is banned through (to see their account, or pick another persona). */
+  allowBannedPersona?: boolean;
+  /** Let a player through who has not passed the real-name check the app requires (to see their account, or pass it). */
+  realNameExempt?: boolean;
+}
+
+/** Whether the app requires a real-name check before play (its sign-in settings), read with the session. */
+const realNameRequiredSql = configModel
+  ? `(SELECT c.data->>'realNameRequired' FROM records c WHERE ${kindOf('c', configModel)} AND c.id = s.app_id AND c.scope_id = s.app_id)`
+  : 'NULL';
+
+/**
+ * The player a call is made by. Every player call is confined to this player and app, and goes through here:
+ * - 401 without a live token, or when the player's user record is gone; 403 once the app's passport is not enabled;
+ * - 423 while the user (or, unless allowed, the selected persona) is banned — a ban whose end passed is lifted;
+ * - 403 until the player passes the real-name check, when the app requires one (unless exempt);
+ * - 429 when the app's player calls this minute exceed its limit; the call is counted for the metrics;
+ * - the player is counted active today (once per token and day).
+ * A selected persona that was deleted reads as none selected.
+ */
+export async function requirePlayer(db: Queryable, req: FastifyRequest, opts: PlayerOptions = {}): Promise<Player> {
   const token = bearerToken(req);
   if (!token) throw unauthorized('player token required');
-  const res = await db.query<{ app_id: string; user_id: string; persona_id: string | null }>(
-    'SELECT app_id, user_id, persona_id FROM passport_sessions WHERE token_hash = $1 AND expires_at > now()',
-    [hashToken(token)],
+  const hash = hashToken(token);
+  const res = await db.query<SessionRow>(
+    `SELECT s.app_id, s.user_id, s.persona_id, to_char(s.active_day, 'YYYY-MM-DD') AS active_day, to_char(${TODAY}, 'YYYY-MM-DD') AS today,
+       u.status AS user_status, u.version AS user_version, u.data AS user_data,
+       p.status AS persona_status, p.version AS persona_version, p.data AS persona_data, ${realNameRequiredSql} AS real_name_required,
+       a.services->'passport'->>'Status' AS passport_status
+     FROM passport_sessions s
+     JOIN apps a ON a.app_id = s.app_id
+     JOIN records u ON ${kindOf('u', usersModel)} AND u.scope_id = s.app_id AND u.id = s.user_id
+     LEFT JOIN records p ON ${kindOf('p', personasModel)} AND p.scope_id = s.app_id AND p.id = s.persona_id
+     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [hash],
   );
   const row = res.rows[0];
   if (!row) throw unauthorized('player token invalid or expired');
-  return { appId: row.app_id, userId: row.user_id, personaId: row.persona_id };
+  if (row.passport_status !== 'Enabled') throw forbidden('service not enabled');
+  const appId = row.app_id;
+  const user: Data = { ...row.user_data, id: row.user_id, status: row.user_status, version: row.user_version };
+  if (await stillBanned(db, usersModel, appId, user)) throw playerBanned();
+  if (row.real_name_required === 'true' && user.realNameVerified !== true && !opts.realNameExempt) {
+    throw new ApiError(403, 'REAL_NAME_REQUIRED', 'real-name verification required');
+  }
+  const personaId = row.persona_data ? row.persona_id : null;
+  if (personaId && !opts.allowBannedPersona) {
+    const persona = { ...row.persona_data, id: personaId, status: row.persona_status, version: row.persona_version };
+    if (await stillBanned(db, personasModel, appId, persona)) throw personaBanned();
+  }
+  await meterPlayerCall(db, appId, operationOf(req), row.user_id);
+  if (row.active_day !== row.today) {
+    await countActive(db, appId, row.user_id);
+    await db.query('UPDATE passport_sessions SET active_day = $2::date WHERE token_hash = $1', [hash, row.today]);
+  }
+  return { appId, userId: row.user_id, personaId };
 }
+
+/** A player call that acts as the selected persona. */
+export interface PersonaPlayer extends Player {
+  personaId: string;
+}
+
+/** The player of a call, who must have selected a persona (409 otherwise). */
+export async function requireSelectedPersona(db: Queryable, req: FastifyRequest): Promise<PersonaPlayer> {
+  const player = await requirePlayer(db, req);
+  if (!player.personaId) throw new ApiError(409, 'PERSONA_NOT_SELECTED', 'no persona selected');
+  return player as PersonaPlayer;
+}
+
+/** The player as the operation history names them. */
+export const playerActor = (p: { userId: string }) => `player:${p.userId}`;

@@ -1,0 +1,169 @@
+import { recordOperation } from '../../../audit';
+import type { Db, Queryable } from '../../../db';
+import { ApiError, conflict, forbidden } from '../../../engine/errors';
+import { kindPredicate, lit } from '../../../engine/sql';
+import { friendConfigModel, personasModel, settingsOf } from './models';
+
+/**
+ * Friends and blacklists between personas of one app. Every change runs in a transaction holding a lock on each
+ * persona involved (taken in a fixed order), so limits hold under concurrent requests.
+ */
+
+export interface FriendLimits {
+  maxFriends: number;
+  maxBlacklist: number;
+  maxPendingRequests: number;
+}
+
+export async function friendLimits(db: Queryable, appId: string): Promise<FriendLimits> {
+  const s = await settingsOf(db, friendConfigModel, appId);
+  return { maxFriends: Number(s.maxFriends), maxBlacklist: Number(s.maxBlacklist), maxPendingRequests: Number(s.maxPendingRequests) };
+}
+
+const refused = (message: string) => conflict('INVALID_TRANSITION', message);
+
+async function lockPersonas(tx: Queryable, appId: string, ids: string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-persona|${appId}|${id}`]);
+}
+
+/** The other persona must exist in the app (404) and not be the persona itself (400). */
+async function requireOther(tx: Queryable, appId: string, me: string, other: string): Promise<void> {
+  if (me === other) throw new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/personaId', message: 'cannot be yourself' }]);
+  const res = await tx.query(`SELECT 1 FROM records WHERE ${kindPredicate(personasModel)} AND scope_id = $1 AND id = $2`, [appId, other]);
+  if (!res.rows[0]) throw new ApiError(404, 'PERSONA_NOT_FOUND', 'persona not found');
+}
+
+/** Live personas only: rows naming a deleted persona no longer count. */
+const personaExists = (alias: string, column: string) =>
+  `EXISTS (SELECT 1 FROM records r WHERE r.service = ${lit(personasModel.service.name)} AND r.kind = ${lit(personasModel.res.name)} AND r.scope_id = ${alias}.app_id AND r.id = ${alias}.${column})`;
+
+async function countFriends(tx: Queryable, appId: string, personaId: string, state: 'accepted' | 'requested'): Promise<number> {
+  const res = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM passport_friends f WHERE f.app_id = $1 AND f.persona_id = $2 AND f.state = $3 AND ${personaExists('f', 'friend_id')}`,
+    [appId, personaId, state],
+  );
+  return Number(res.rows[0].n);
+}
+
+async function relation(tx: Queryable, appId: string, from: string, to: string): Promise<string | undefined> {
+  const res = await tx.query<{ state: string }>('SELECT state FROM passport_friends WHERE app_id = $1 AND persona_id = $2 AND friend_id = $3', [appId, from, to]);
+  return res.rows[0]?.state;
+}
+
+async function blocked(tx: Queryable, appId: string, a: string, b: string): Promise<boolean> {
+  const res = await tx.query(
+    'SELECT 1 FROM passport_friend_blacklist WHERE app_id = $1 AND ((persona_id = $2 AND blocked_id = $3) OR (persona_id = $3 AND blocked_id = $2))',
+    [appId, a, b],
+  );
+  return res.rows.length > 0;
+}
+
+async function makeFriends(tx: Queryable, appId: string, requester: string, accepter: string, limits: FriendLimits): Promise<void> {
+  if ((await countFriends(tx, appId, accepter, 'accepted')) >= limits.maxFriends) throw refused('friend limit reached');
+  if ((await countFriends(tx, appId, requester, 'accepted')) >= limits.maxFriends) throw refused("the other persona's friend list is full");
+  await tx.query(
+    `INSERT INTO passport_friends (app_id, persona_id, friend_id, state, accepted_at) VALUES ($1, $2, $3, 'accepted', now()), ($1, $3, $2, 'accepted', now())
+     ON CONFLICT (app_id, persona_id, friend_id) DO UPDATE SET state = 'accepted', accepted_at = now()`,
+    [appId, requester, accepter],
+  );
+}
+
+export type FriendChange = 'requested' | 'accepted' | 'removed' | 'blocked' | 'unblocked';
+
+interface ChangeInput {
+  appId: string;
+  /** The persona acting. */
+  personaId: string;
+  /** The persona acted on. */
+  otherId: string;
+  actor: string;
+}
+
+async function audited(tx: Queryable, input: ChangeInput, action: string, after: unknown): Promise<void> {
+  await recordOperation(tx, { actor: input.actor, appId: input.appId, action: `passport.friends.${action}`, target: input.personaId, after: { personaId: input.personaId, otherId: input.otherId, ...(after as object) } });
+}
+
+/**
+ * A friend request. If the other persona had already asked, the two become friends at once. Refused between
+ * personas where either blacklisted the other, to an existing friend or pending request, or past a limit.
+ */
+export async function requestFriend(db: Db, input: ChangeInput): Promise<FriendChange> {
+  const { appId, personaId: me, otherId: other } = input;
+  return db.transaction(async (tx): Promise<FriendChange> => {
+    await requireOther(tx, appId, me, other);
+    await lockPersonas(tx, appId, [me, other]);
+    if (await blocked(tx, appId, me, other)) throw forbidden('blacklisted personas cannot be friends');
+    const limits = await friendLimits(tx, appId);
+    const mine = await relation(tx, appId, me, other);
+    if (mine === 'accepted') throw refused('already friends');
+    if (mine === 'requested') throw refused('friend request already sent');
+    if ((await relation(tx, appId, other, me)) === 'requested') {
+      await makeFriends(tx, appId, other, me, limits);
+      await audited(tx, input, 'accept', { state: 'accepted' });
+      return 'accepted';
+    }
+    if ((await countFriends(tx, appId, me, 'accepted')) >= limits.maxFriends) throw refused('friend limit reached');
+    if ((await countFriends(tx, appId, me, 'requested')) >= limits.maxPendingRequests) throw refused('too many pending friend requests');
+    await tx.query(`INSERT INTO passport_friends (app_id, persona_id, friend_id, state) VALUES ($1, $2, $3, 'requested')`, [appId, me, other]);
+    await audited(tx, input, 'request', { state: 'requested' });
+    return 'requested';
+  });
+}
+
+/** Accepts the other persona's pending request (404 if there is none). */
+export async function acceptFriend(db: Db, input: ChangeInput): Promise<FriendChange> {
+  const { appId, personaId: me, otherId: other } = input;
+  return db.transaction(async (tx): Promise<FriendChange> => {
+    await requireOther(tx, appId, me, other);
+    await lockPersonas(tx, appId, [me, other]);
+    if ((await relation(tx, appId, other, me)) !== 'requested') throw new ApiError(404, 'REQUEST_NOT_FOUND', 'no such friend request');
+    await makeFriends(tx, appId, other, me, await friendLimits(tx, appId));
+    await audited(tx, input, 'accept', { state: 'accepted' });
+    return 'accepted';
+  });
+}
+
+/** Ends a friendship, withdraws a request or declines one, whichever exists between the two (404 if none). */
+export async function removeFriend(db: Db, input: ChangeInput): Promise<FriendChange> {
+  const { appId, personaId: me, otherId: other } = input;
+  return db.transaction(async (tx): Promise<FriendChange> => {
+    await lockPersonas(tx, appId, [me, other]);
+    const gone = await tx.query(
+      'DELETE FROM passport_friends WHERE app_id = $1 AND ((persona_id = $2 AND friend_id = $3) OR (persona_id = $3 AND friend_id = $2)) RETURNING state',
+      [appId, me, other],
+    );
+    if (gone.rows.length === 0) throw new ApiError(404, 'FRIEND_NOT_FOUND', 'not friends and no request between them');
+    await audited(tx, input, 'remove', { was: (gone.rows as { state: string }[]).map((r) => r.state) });
+    return 'removed';
+  });
+}
+
+/** Blacklists a persona: any friendship or request between the two ends, and neither can befriend the other. */
+export async function blockPersona(db: Db, input: ChangeInput): Promise<FriendChange> {
+  const { appId, personaId: me, otherId: other } = input;
+  return db.transaction(async (tx): Promise<FriendChange> => {
+    await requireOther(tx, appId, me, other);
+    await lockPersonas(tx, appId, [me, other]);
+    const exists = await tx.query('SELECT 1 FROM passport_friend_blacklist WHERE app_id = $1 AND persona_id = $2 AND blocked_id = $3', [appId, me, other]);
+    if (exists.rows.length) throw refused('already blacklisted');
+    const count = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM passport_friend_blacklist b WHERE b.app_id = $1 AND b.persona_id = $2 AND ${personaExists('b', 'blocked_id')}`,
+      [appId, me],
+    );
+    if (Number(count.rows[0].n) >= (await friendLimits(tx, appId)).maxBlacklist) throw refused('blacklist limit reached');
+    await tx.query('DELETE FROM passport_friends WHERE app_id = $1 AND ((persona_id = $2 AND friend_id = $3) OR (persona_id = $3 AND friend_id = $2))', [appId, me, other]);
+    await tx.query('INSERT INTO passport_friend_blacklist (app_id, persona_id, blocked_id) VALUES ($1, $2, $3)', [appId, me, other]);
+    await audited(tx, input, 'block', {});
+    return 'blocked';
+  });
+}
+
+export async function unblockPersona(db: Db, input: ChangeInput): Promise<FriendChange> {
+  const { appId, personaId: me, otherId: other } = input;
+  return db.transaction(async (tx): Promise<FriendChange> => {
+    const gone = await tx.query('DELETE FROM passport_friend_blacklist WHERE app_id = $1 AND persona_id = $2 AND blocked_id = $3 RETURNING 1', [appId, me, other]);
+    if (gone.rows.length === 0) throw new ApiError(404, 'NOT_BLACKLISTED', 'not on the blacklist');
+    await audited(tx, input, 'unblock', {});
+    return 'unblocked';
+  });
+}

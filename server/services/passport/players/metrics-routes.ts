@@ -1,0 +1,251 @@
+import type { JsonSchema } from '../../../../resources/types';
+import type { Ctx } from '../../../context';
+import type { Api } from '../../../engine/api';
+import { badRequest } from '../../../engine/errors';
+import { lit } from '../../../engine/sql';
+import { USAGE_ZONE } from '../../../usage';
+import { sketchesByDay } from './dau';
+import { hllEstimate, hllMerge } from './hll';
+import { limitSql } from './metering';
+import { usersModel } from './models';
+import { appOf, BASE, errors, TAG } from './routes-common';
+
+/** The longest range the metrics answer, in days. */
+export const MAX_RANGE_DAYS = 90;
+/** Hourly series cover at most this many days. */
+export const MAX_HOURLY_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+const shanghaiDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE }).format(d);
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const spanDays = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+
+const rangeProperties: Record<string, JsonSchema> = {
+  start: { type: 'string', format: 'date', description: 'First day (Asia/Shanghai), inclusive; default 6 days before end' },
+  end: { type: 'string', format: 'date', description: 'Last day, inclusive; default today' },
+};
+
+/** The inclusive day range a metrics call asks for (a week to today by default), at most MAX_RANGE_DAYS long. */
+export function dayRange(q: { start?: string; end?: string }, now = new Date()): { start: string; end: string; days: string[] } {
+  const end = q.end ?? shanghaiDay(now);
+  const start = q.start ?? addDays(end, -6);
+  if (start > end) throw badRequest([{ field: 'query.start', message: 'must not be after end' }]);
+  const span = spanDays(start, end);
+  if (span > MAX_RANGE_DAYS) throw badRequest([{ field: 'query.start', message: `the range may span at most ${MAX_RANGE_DAYS} days` }]);
+  return { start, end, days: Array.from({ length: span }, (_, i) => addDays(start, i)) };
+}
+
+/** The minutes of a day range, as SQL bounds on a `minute` column ($2, $3 are the first and last day). */
+const minuteRange = `minute >= ($2::date::timestamp AT TIME ZONE '${USAGE_ZONE}') AND minute < (($3::date + 1)::timestamp AT TIME ZONE '${USAGE_ZONE}')`;
+
+const callsItem = (key: string): JsonSchema => ({ type: 'object', required: [key, 'calls'], properties: { [key]: { type: 'string' }, calls: { type: 'integer' } } });
+
+export function mountMetrics(api: Api, ctx: Ctx): void {
+  api.route({
+    method: 'GET',
+    url: `${BASE}/rate-limit/usage`,
+    summary: "The app's player calls in the current minute against its limit, by operation, and the last hour minute by minute",
+    tag: TAG,
+    auth: 'service',
+    responses: {
+      200: {
+        description: 'this minute',
+        schema: {
+          type: 'object',
+          required: ['limit', 'minute', 'calls', 'served', 'refused', 'remaining', 'operations', 'recent'],
+          properties: {
+            limit: { type: 'integer' },
+            minute: { type: 'string', format: 'date-time' },
+            calls: { type: 'integer', description: 'attempts this minute' },
+            served: { type: 'integer' },
+            refused: { type: 'integer', description: 'refused with 429' },
+            remaining: { type: 'integer' },
+            operations: { type: 'array', items: callsItem('operation') },
+            recent: { type: 'array', items: { type: 'object', properties: { minute: { type: 'string', format: 'date-time' }, calls: { type: 'integer' } } } },
+          },
+        },
+      },
+      ...errors(401, 403),
+    },
+    handler: async (req) => {
+      const { scopeId } = await appOf(ctx, req);
+      const head = await ctx.db.query<{ lim: number; minute: Date | string; calls: number | null }>(
+        `SELECT ${limitSql} AS lim, date_trunc('minute', now()) AS minute,
+           (SELECT calls FROM passport_call_window WHERE app_id = $1 AND minute = date_trunc('minute', now())) AS calls`,
+        [scopeId],
+      );
+      const { lim, minute } = head.rows[0];
+      const ops = await ctx.db.query<{ operation: string; calls: number }>(
+        `SELECT operation, calls FROM passport_operation_calls WHERE app_id = $1 AND minute = $2 ORDER BY calls DESC, operation`,
+        [scopeId, minute],
+      );
+      const recent = await ctx.db.query<{ minute: Date | string; calls: number }>(
+        `SELECT minute, calls FROM passport_call_window WHERE app_id = $1 AND minute > $2::timestamptz - interval '60 minutes' ORDER BY minute`,
+        [scopeId, minute],
+      );
+      const calls = Number(head.rows[0].calls ?? 0);
+      const served = ops.rows.reduce((s, r) => s + Number(r.calls), 0);
+      return {
+        limit: Number(lim),
+        minute: new Date(minute).toISOString(),
+        calls,
+        served,
+        refused: Math.max(0, calls - served),
+        remaining: Math.max(0, Number(lim) - calls),
+        operations: ops.rows.map((r) => ({ operation: r.operation, calls: Number(r.calls) })),
+        recent: recent.rows.map((r) => ({ minute: new Date(r.minute).toISOString(), calls: Number(r.calls) })),
+      };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${BASE}/metrics/operation`,
+    summary: 'Player calls served per operation over a range of days, with a series by hour or day',
+    tag: TAG,
+    auth: 'service',
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        ...rangeProperties,
+        interval: { type: 'string', enum: ['hour', 'day'], default: 'day' },
+        operation: { type: 'string', minLength: 1, maxLength: 300 },
+      },
+    },
+    responses: {
+      200: {
+        description: 'calls per operation',
+        schema: {
+          type: 'object',
+          required: ['start', 'end', 'interval', 'total', 'operations', 'series'],
+          properties: {
+            start: { type: 'string' },
+            end: { type: 'string' },
+            interval: { type: 'string' },
+            total: { type: 'integer' },
+            operations: { type: 'array', items: callsItem('operation') },
+            series: { type: 'array', items: { type: 'object', properties: { time: { type: 'string', format: 'date-time' }, operation: { type: 'string' }, calls: { type: 'integer' } } } },
+          },
+        },
+      },
+      ...errors(400, 401, 403),
+    },
+    handler: async (req) => {
+      const { scopeId } = await appOf(ctx, req);
+      const q = req.query as { start?: string; end?: string; interval: 'hour' | 'day'; operation?: string };
+      const range = dayRange(q);
+      if (q.interval === 'hour' && range.days.length > MAX_HOURLY_DAYS) {
+        throw badRequest([{ field: 'query.interval', message: `the range may span at most ${MAX_HOURLY_DAYS} days` }]);
+      }
+      const res = await ctx.db.query<{ time: Date | string; operation: string; calls: string | number }>(
+        `SELECT (date_trunc(${lit(q.interval)}, minute AT TIME ZONE '${USAGE_ZONE}') AT TIME ZONE '${USAGE_ZONE}') AS time, operation, sum(calls) AS calls
+         FROM passport_operation_calls WHERE app_id = $1 AND ${minuteRange} AND ($4::text IS NULL OR operation = $4)
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+        [scopeId, range.start, range.end, q.operation ?? null],
+      );
+      const series = res.rows.map((r) => ({ time: new Date(r.time).toISOString(), operation: r.operation, calls: Number(r.calls) }));
+      const byOperation = new Map<string, number>();
+      for (const s of series) byOperation.set(s.operation, (byOperation.get(s.operation) ?? 0) + s.calls);
+      const operations = [...byOperation].map(([operation, calls]) => ({ operation, calls })).sort((a, b) => b.calls - a.calls || a.operation.localeCompare(b.operation));
+      return { start: range.start, end: range.end, interval: q.interval, total: series.reduce((s, r) => s + r.calls, 0), operations, series };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${BASE}/metrics/topk`,
+    summary: 'The k operations or players with the most calls served over a range of days',
+    tag: TAG,
+    auth: 'service',
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { ...rangeProperties, by: { type: 'string', enum: ['operation', 'player'], default: 'operation' }, k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
+    },
+    responses: {
+      200: {
+        description: 'the top k',
+        schema: {
+          type: 'object',
+          required: ['by', 'items'],
+          properties: {
+            by: { type: 'string' },
+            items: { type: 'array', items: { type: 'object', required: ['key', 'calls'], properties: { key: { type: 'string' }, name: { type: ['string', 'null'] }, calls: { type: 'integer' } } } },
+          },
+        },
+      },
+      ...errors(400, 401, 403),
+    },
+    handler: async (req) => {
+      const { scopeId } = await appOf(ctx, req);
+      const q = req.query as { start?: string; end?: string; by: 'operation' | 'player'; k: number };
+      const range = dayRange(q);
+      const sql =
+        q.by === 'operation'
+          ? `SELECT operation AS key, NULL AS name, sum(calls) AS calls FROM passport_operation_calls
+             WHERE app_id = $1 AND ${minuteRange} GROUP BY operation ORDER BY calls DESC, key LIMIT $4`
+          : `SELECT c.user_id AS key, max(u.data->>'name') AS name, sum(c.calls) AS calls FROM passport_player_calls c
+             LEFT JOIN records u ON u.service = ${lit(usersModel.service.name)} AND u.kind = ${lit(usersModel.res.name)} AND u.scope_id = c.app_id AND u.id = c.user_id
+             WHERE c.app_id = $1 AND c.day >= $2::date AND c.day <= $3::date GROUP BY c.user_id ORDER BY calls DESC, key LIMIT $4`;
+      const res = await ctx.db.query<{ key: string; name: string | null; calls: string | number }>(sql, [scopeId, range.start, range.end, q.k]);
+      return { by: q.by, items: res.rows.map((r) => ({ key: r.key, name: r.name, calls: Number(r.calls) })) };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${BASE}/metrics/aggregation`,
+    summary: 'Per day: active players (HyperLogLog estimate), new users and sign-ins; and the players active over the whole range',
+    tag: TAG,
+    auth: 'service',
+    querystring: { type: 'object', additionalProperties: false, properties: rangeProperties },
+    responses: {
+      200: {
+        description: 'per day',
+        schema: {
+          type: 'object',
+          required: ['start', 'end', 'days', 'totals'],
+          properties: {
+            start: { type: 'string' },
+            end: { type: 'string' },
+            days: {
+              type: 'array',
+              items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, dau: { type: 'integer' }, newUsers: { type: 'integer' }, signIns: { type: 'integer' } } },
+            },
+            totals: { type: 'object', properties: { activeUsers: { type: 'integer' }, newUsers: { type: 'integer' }, signIns: { type: 'integer' } } },
+          },
+        },
+      },
+      ...errors(400, 401, 403),
+    },
+    handler: async (req) => {
+      const { scopeId } = await appOf(ctx, req);
+      const range = dayRange(req.query as { start?: string; end?: string });
+      const [sketches, daily] = await Promise.all([
+        sketchesByDay(ctx.db, scopeId, range.start, range.end),
+        ctx.db.query<{ day: string; sign_ins: number; new_users: number }>(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, sign_ins, new_users FROM passport_daily WHERE app_id = $1 AND day >= $2::date AND day <= $3::date`,
+          [scopeId, range.start, range.end],
+        ),
+      ]);
+      const counts = new Map(daily.rows.map((r) => [r.day, r]));
+      const days = range.days.map((day) => ({
+        day,
+        dau: sketches.has(day) ? hllEstimate(sketches.get(day)!) : 0,
+        newUsers: Number(counts.get(day)?.new_users ?? 0),
+        signIns: Number(counts.get(day)?.sign_ins ?? 0),
+      }));
+      return {
+        start: range.start,
+        end: range.end,
+        days,
+        totals: {
+          activeUsers: hllEstimate(hllMerge([...sketches.values()])),
+          newUsers: days.reduce((s, d) => s + d.newUsers, 0),
+          signIns: days.reduce((s, d) => s + d.signIns, 0),
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import { createPublicKey, verify as verifySignature, type JsonWebKey } from 'node:crypto';
+import { ApiError } from '../../../engine/errors';
+
+/** A login provider's credentials, as the app configured them. */
+export interface ProviderCredentials {
+  appKey: string;
+  appSecret: string;
+}
+
+/** What the client sent to prove who the player is at the provider. */
+export interface ProviderProof {
+  method: 'OAuth' | 'AccessToken';
+  /** OAuth: the authorization code. */
+  code?: string;
+  /** AccessToken: the provider's access token (Apple: the identity token). */
+  token?: string;
+  /** The provider's user id the token was issued for, where the provider needs it to check the token (WeChat). */
+  openId?: string;
+  /** OAuth: the redirect URI the code was issued for (QQ web, Weibo). */
+  redirectUri?: string;
+}
+
+/** The provider's user, as it vouched for them. */
+export interface ProviderIdentity {
+  externalId: string;
+}
+
+export const providerRefused = () => new ApiError(401, 'PROVIDER_REFUSED', 'the login provider refused the credential');
+export const providerUnreachable = () => new ApiError(502, 'PROVIDER_UNREACHABLE', 'the login provider could not be reached');
+export const providerUnsupported = () => new ApiError(400, 'PROVIDER_UNSUPPORTED', 'this login provider does not support this method', [{ field: '/method', message: 'not supported by the provider' }]);
+const missing = (field: string) => new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: `/${field}`, message: 'required for this provider' }]);
+
+/** A provider's JSON answer; a network failure or a non-JSON answer means it could not be reached. */
+async function call(url: string, init?: RequestInit): Promise<Record<string, unknown>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(8000) });
+  } catch {
+    throw providerUnreachable();
+  }
+  const text = await res.text();
+  try {
+    // QQ's older endpoints wrap JSON in `callback( … );`.
+    return JSON.parse(text.replace(/^\s*callback\(\s*|\s*\);?\s*$/g, '')) as Record<string, unknown>;
+  } catch {
+    if (res.status >= 500) throw providerUnreachable();
+    throw providerRefused();
+  }
+}
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const idOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && String(v) !== '' ? String(v) : undefined;
+
+/** WeChat (app and web sign-in): an OAuth code is exchanged for the user's openid; an access token is checked against its openid. */
+async function wechat(creds: ProviderCredentials, proof: ProviderProof): Promise<ProviderIdentity> {
+  if (proof.method === 'OAuth') {
+    const answer = await call(
+      `https://api.weixin.qq.com/sns/oauth2/access_token?${query({ appid: creds.appKey, secret: creds.appSecret, code: proof.code ?? '', grant_type: 'authorization_code' })}`,
+    );
+    const id = idOf(answer.unionid) ?? idOf(answer.openid);
+    if (!id || answer.errcode) throw providerRefused();
+    return { externalId: id };
+  }
+  if (!proof.openId) throw missing('openId');
+  const answer = await call(`https://api.weixin.qq.com/sns/auth?${query({ access_token: proof.token ?? '', openid: proof.openId })}`);
+  if (Number(answer.errcode) !== 0) throw providerRefused();
+  return { externalId: proof.openId };
+}
+
+/** QQ (app and web): the token's owner from /me, which must have been issued to this app. */
+async function qqMe(creds: ProviderCredentials, accessToken: string): Promise<ProviderIdentity> {
+  const answer = await call(`https://graph.qq.com/oauth2.0/me?${query({ access_token: accessToken, fmt: 'json' })}`);
+  const id = idOf(answer.openid);
+  if (!id || idOf(answer.client_id) !== creds.appKey) throw providerRefused();
+  return { externalId: id };
+}
+
+async function qq(creds: ProviderCredentials, proof: ProviderProof): Promise<ProviderIdentity> {
+  if (proof.method === 'AccessToken') return qqMe(creds, proof.token ?? '');
+  if (!proof.redirectUri) throw missing('redirectUri');
+  const answer = await call(
+    `https://graph.qq.com/oauth2.0/token?${query({
+      grant_type: 'authorization_code',
+      client_id: creds.appKey,
+      client_secret: creds.appSecret,
+      code: proof.code ?? '',
+      redirect_uri: proof.redirectUri,
+      fmt: 'json',
+    })}`,
+  );
+  const token = idOf(answer.access_token);
+  if (!token) throw providerRefused();
+  return qqMe(creds, token);
+}
+
+/** Weibo: the token's owner, which must have been issued to this app. */
+async function weibo(creds: ProviderCredentials, proof: ProviderProof): Promise<ProviderIdentity> {
+  let token = proof.token ?? '';
+  if (proof.method === 'OAuth') {
+    if (!proof.redirectUri) throw missing('redirectUri');
+    const exchanged = await call('https://api.weibo.com/oauth2/access_token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: query({ client_id: creds.appKey, client_secret: creds.appSecret, grant_type: 'authorization_code', code: proof.code ?? '', redirect_uri: proof.redirectUri }),
+    });
+    token = idOf(exchanged.access_token) ?? '';
+    if (!token) throw providerRefused();
+  }
+  const info = await call('https://api.weibo.com/oauth2/get_token_info', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: query({ access_token: token }),
+  });
+  const id = idOf(info.uid);
+  if (!id || idOf(info.appkey) !== creds.appKey) throw providerRefused();
+  return { externalId: id };
+}
+
+const b64url = (s: string) => Buffer.from(s, 'base64url');
+
+/** Sign in with Apple: the identity token is a JWT signed by one of Apple's published keys, issued for this app. */
+async function apple(creds: ProviderCredentials, proof: ProviderProof): Promise<ProviderIdentity> {
+  if (proof.method !== 'AccessToken') throw providerUnsupported();
+  const parts = (proof.token ?? '').split('.');
+  if (parts.length !== 3) throw providerRefused();
+  let header: { kid?: string; alg?: string };
+  let claims: { iss?: string; aud?: string; sub?: string; exp?: number };
+  try {
+    header = JSON.parse(b64url(parts[0]).toString('utf8')) as typeof header;
+    claims = JSON.parse(b64url(parts[1]).toString('utf8')) as typeof claims;
+  } catch {
+    throw providerRefused();
+  }
+  if (header.alg !== 'RS256') throw providerRefused();
+  const jwks = (await call('https://appleid.apple.com/auth/keys')) as { keys?: (JsonWebKey & { kid?: string })[] };
+  const jwk = jwks.keys?.find((k) => k.kid === header.kid);
+  if (!jwk) throw providerRefused();
+  const key = createPublicKey({ key: jwk, format: 'jwk' });
+  const signed = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), key, b64url(parts[2]));
+  const fresh = typeof claims.exp === 'number' && claims.exp * 1000 > Date.now();
+  if (!signed || !fresh || claims.iss !== 'https://appleid.apple.com' || claims.aud !== creds.appKey || !claims.sub) throw providerRefused();
+  return { externalId: claims.sub };
+}
+
+type Verifier = (creds: ProviderCredentials, proof: ProviderProof) => Promise<ProviderIdentity>;
+
+/**
+ * Providers whose tokens the server can check itself against the provider's public API. The others (TapTap,
+ * Hykb, ServiceLogin) have no such check here: their players sign in through the game server (ServerSide).
+ */
+const VERIFIERS: Record<string, Verifier> = {
+  Wechat: wechat,
+  WechatWeb: wechat,
+  QQ: qq,
+  QQWeb: qq,
+  Weibo: weibo,
+  Apple: apple,
+};
+
+/** Asks the provider who the player is; refuses what it cannot check. */
+export async function verifyAtProvider(provider: string, creds: ProviderCredentials, proof: ProviderProof): Promise<ProviderIdentity> {
+  const verifier = VERIFIERS[provider];
+  if (!verifier) throw providerUnsupported();
+  if (proof.method === 'OAuth' && !proof.code) throw missing('code');
+  if (proof.method === 'AccessToken' && !proof.token) throw missing('token');
+  return verifier(creds, proof);
+}
+
+/** QQ's authorization page for the web sign-in flow. */
+export function qqAuthorizeUrl(creds: ProviderCredentials, redirectUri: string, state: string): string {
+  return `https://graph.qq.com/oauth2.0/authorize?${query({ response_type: 'code', client_id: creds.appKey, redirect_uri: redirectUri, state })}`;
+}

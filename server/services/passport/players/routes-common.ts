@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../../../../resources/types';
+import type { Ctx } from '../../../context';
+import { errorResponses, idParam } from '../../../engine/api';
+import { authorizeService } from '../../../engine/guard';
+import type { ResourceModel } from '../../../engine/model';
+import type { Data } from '../../../engine/store';
+
+export const BASE = '/upass/v1';
+export const SDK = `${BASE}/sdk`;
+export const TAG = 'passport';
+export const errors = errorResponses;
+
+/** Passport paging (spec 002 §7): `count` records from `start`. */
+export const pageProperties = {
+  count: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
+  start: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+} as const;
+
+export const listAnswer = (key: string, item: JsonSchema = { type: 'object' }) => ({
+  description: 'one page',
+  schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: item } } },
+});
+
+export const personaIdBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['personaId'],
+  properties: { personaId: idParam },
+};
+
+export const recordAnswer = (m: ResourceModel) => ({ description: m.res.singular.en, schema: m.recordSchema });
+
+/** The app a console or game-server call is for (app credential or administrator), with passport enabled. */
+export const appOf = async (ctx: Ctx, req: FastifyRequest) => authorizeService(ctx, req, TAG);
+
+/** The record an item path names in the caller's app, or 404. */
+export async function recordIn(ctx: Ctx, m: ResourceModel, appId: string, id: string): Promise<Data> {
+  return ctx.store.get(m, appId, await ctx.store.resolveId(m, appId, id));
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../../../../resources/types';
+import { recordOperation } from '../../../audit';
+import { requireServiceEnabled, servicePrincipal } from '../../../auth/principal';
+import type { Ctx } from '../../../context';
+import { ApiError, badRequest, forbidden, notFound } from '../../../engine/errors';
+import { RecordStore, type Data } from '../../../engine/store';
+import { storedFields } from '../../../engine/write';
+import type { AppView } from '../../../platform/apps';
+import { verifyPhoneCode } from '../identity/codes';
+import { playerBanned, stillBanned } from './bans';
+import { countActive, countSignIn, recordFinishedDays } from './dau';
+import { findUserByIdentity, identityKey } from './hooks';
+import { meterPlayerCall, operationOf } from './metering';
+import { loginSettings, usersModel } from './models';
+import { issuePlayerToken } from './principal';
+import { providerCredentials } from '../identity/id-providers';
+import { verifyAtProvider } from './provider-verify';
+import { requireOpenRealm } from './realms';
+
+const userProps = usersModel.res.schema.properties as Record<string, JsonSchema & { enum?: string[] }>;
+
+/** The sign-in request (spec 002 §9: login platforms, methods and providers). */
+export const loginBodySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['method', 'platform', 'realmId'],
+  properties: {
+    appId: { type: 'string', minLength: 1, maxLength: 64, description: 'The app (needed unless the app credential is sent)' },
+    realmId: { type: 'string', minLength: 1, maxLength: 64, description: 'The realm to sign in to; it must be Open' },
+    platform: { type: 'string', enum: userProps.platform.enum },
+    method: { type: 'string', enum: userProps.loginMethod.enum },
+    provider: { type: 'string', enum: userProps.loginProvider.enum },
+    externalId: { type: 'string', minLength: 1, maxLength: 128, description: "ServerSide: the game server's id of the player" },
+    phone: { type: 'string', maxLength: 20, pattern: '^\\+?[0-9]{5,19}$', description: 'Phone: the number the code was sent to' },
+    code: { type: 'string', minLength: 1, maxLength: 2048, description: "Phone: the verification code. OAuth: the provider's authorization code" },
+    token: { type: 'string', minLength: 1, maxLength: 8192, description: "AccessToken: the provider's access token (Apple: the identity token)" },
+    openId: { type: 'string', minLength: 1, maxLength: 128, description: "AccessToken with WeChat: the openid the token belongs to" },
+    redirectUri: { type: 'string', format: 'uri', maxLength: 2000, description: 'OAuth with QQ web or Weibo: the redirect URI the code was issued for' },
+    nickname: { type: 'string', minLength: 1, maxLength: 64, description: "The new user's nickname at a first sign-in" },
+  },
+  allOf: [
+    { if: { required: ['method'], properties: { method: { const: 'ServerSide' } } }, then: { required: ['externalId'] } },
+    { if: { required: ['method'], properties: { method: { const: 'Phone' } } }, then: { required: ['phone', 'code'] } },
+    { if: { required: ['method'], properties: { method: { enum: ['OAuth', 'AccessToken'] } } }, then: { required: ['provider'] } },
+  ],
+};
+
+export interface LoginBody {
+  appId?: string;
+  realmId: string;
+  platform: string;
+  method: 'Phone' | 'OAuth' | 'AccessToken' | 'ServerSide';
+  provider?: string;
+  externalId?: string;
+  phone?: string;
+  code?: string;
+  token?: string;
+  openId?: string;
+  redirectUri?: string;
+  nickname?: string;
+}
+
+/** Who asks for the sign-in: the game's server with the app credential (ServerSide), or the game client naming its app. */
+async function signInApp(ctx: Ctx, req: FastifyRequest, body: LoginBody): Promise<{ app: AppView; actor?: string }> {
+  if (body.method === 'ServerSide' || !body.appId) {
+    if (body.method !== 'ServerSide' && !req.headers.authorization) throw badRequest([{ field: '/appId', message: 'required for this method' }]);
+    const principal = await servicePrincipal(ctx.db, ctx.apps, req);
+    if (body.appId && body.appId !== principal.app.AppId) throw forbidden();
+    requireServiceEnabled(principal.app, 'passport');
+    return { app: principal.app, actor: principal.actor };
+  }
+  const app = await ctx.apps.get(body.appId);
+  if (!app) throw notFound();
+  requireServiceEnabled(app, 'passport');
+  return { app };
+}
+
+export interface SignInIdentity {
+  key: string;
+  externalId: string;
+  loginProvider?: string;
+}
+
+/** Who the player is, as proven by the method: the game server's word, a phone code, or the provider's answer. */
+async function proveIdentity(ctx: Ctx, appId: string, body: LoginBody): Promise<SignInIdentity> {
+  if (body.method === 'ServerSide') {
+    const provider = body.provider ?? 'ServiceLogin';
+    return { key: identityKey('ServerSide', provider), externalId: body.externalId!, loginProvider: provider };
+  }
+  if (body.method === 'Phone') {
+    const phone = body.phone!;
+    if (!(await verifyPhoneCode(ctx, appId, phone, body.code!))) throw new ApiError(401, 'CODE_INVALID', 'verification code invalid or expired');
+    return { key: identityKey('Phone', undefined), externalId: phone };
+  }
+  const provider = body.provider!;
+  const creds = await providerCredentials(ctx, appId, provider);
+  if (!creds) throw new ApiError(409, 'PROVIDER_NOT_CONFIGURED', 'the login provider is not configured');
+  const proven = await verifyAtProvider(provider, creds, { method: body.method, code: body.code, token: body.token, openId: body.openId, redirectUri: body.redirectUri });
+  return { key: identityKey(body.method, provider), externalId: proven.externalId, loginProvider: provider };
+}
+
+/**
+ * The user of this identity, created at the first sign-in. Concurrent first sign-ins of one identity wait on a
+ * lock for it, so exactly one user is created.
+ */
+async function findOrCreateUser(ctx: Ctx, appId: string, who: SignInIdentity, body: LoginBody, actor: string | undefined) {
+  return ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-identity|${appId}|${who.key}|${who.externalId}`]);
+    const store = new RecordStore(tx);
+    const found = await findUserByIdentity(tx, appId, who.key, who.externalId);
+    if (found) return { user: await store.get(usersModel, appId, String(found.id)), created: false };
+    const id = randomUUID();
+    const data: Data = {
+      name: body.nickname ?? `player-${id.slice(0, 8)}`,
+      loginMethod: body.method,
+      ...(who.loginProvider ? { loginProvider: who.loginProvider } : {}),
+      externalId: who.externalId,
+      ...(body.method === 'Phone' ? { phone: who.externalId } : {}),
+      platform: body.platform,
+      realmId: body.realmId,
+      tags: [],
+      lastLoginAt: new Date().toISOString(),
+    };
+    const user = await store.insert(usersModel, appId, id, data, usersModel.res.status!.initial);
+    await recordOperation(tx, { actor: actor ?? `player:${id}`, appId, action: 'passport.users.create', target: id, after: user });
+    return { user, created: true };
+  });
+}
+
+/** Notes the sign-in on the user (time and platform), retrying if the record changed meanwhile. */
+async function touchUser(ctx: Ctx, appId: string, user: Data, platform: string): Promise<Data> {
+  let current = user;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const data = { ...storedFields(usersModel, current), lastLoginAt: new Date().toISOString(), platform };
+      return await ctx.store.update(usersModel, appId, String(current.id), { data, version: current.version as number });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 409 || attempt >= 2) throw err;
+      current = await ctx.store.get(usersModel, appId, String(current.id));
+    }
+  }
+}
+
+/**
+ * `POST /login/external`: signs a player in to an Open realm and answers a player token. The first sign-in of an
+ * identity creates its user; a banned user is refused (423). A sign-in is a player call (it counts against the
+ * app's limit) and counts the player as active today.
+ */
+export async function signIn(ctx: Ctx, req: FastifyRequest, body: LoginBody) {
+  const { app, actor } = await signInApp(ctx, req, body);
+  const appId = app.AppId;
+  await meterPlayerCall(ctx.db, appId, operationOf(req), null);
+  const settings = await loginSettings(ctx.db, appId);
+  if (!settings.loginMethods.includes(body.method)) throw forbidden('login method not enabled');
+  if (!settings.loginPlatforms.includes(body.platform)) throw forbidden('login platform not enabled');
+  await requireOpenRealm(ctx.store, appId, body.realmId);
+  const who = await proveIdentity(ctx, appId, body);
+  const found = await findOrCreateUser(ctx, appId, who, body, actor);
+  let user = found.user;
+  if (!found.created) {
+    if (await stillBanned(ctx.db, usersModel, appId, user)) throw playerBanned();
+    user = await touchUser(ctx, appId, await ctx.store.get(usersModel, appId, String(user.id)), body.platform);
+  }
+  const userId = String(user.id);
+  const { token, expiresAt } = await issuePlayerToken(ctx.db, appId, userId, settings.tokenLifetimeHours);
+  await countActive(ctx.db, appId, userId);
+  await countSignIn(ctx.db, appId, found.created);
+  await recordFinishedDays(ctx.db, appId);
+  await recordOperation(ctx.db, {
+    actor: actor ?? `player:${userId}`,
+    appId,
+    action: 'passport.users.login',
+    target: userId,
+    after: { method: body.method, provider: who.loginProvider ?? null, platform: body.platform, realmId: body.realmId },
+  });
+  return { token, expiresAt, user };
+}
