@@ -1,4 +1,14 @@
+import { lazy } from 'react';
 import type { AreaRegistry } from '../registry-types';
 
 /** Passport's identity pages and record panels, by the names its declaration uses. */
-export const identityRegistry: AreaRegistry = { pages: {}, panels: {} };
+export const identityRegistry: AreaRegistry = {
+  pages: {
+    passportVerifyCodes: lazy(() => import('./IdentityVerifyCodes')),
+    passportIdProviders: lazy(() => import('./IdentityIdProviders')),
+  },
+  panels: {
+    passportTagMembers: lazy(() => import('./IdentityTagMembers')),
+    passportGuildMembers: lazy(() => import('./IdentityGuildMembers')),
+  },
+};

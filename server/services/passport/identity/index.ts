@@ -1,4 +1,39 @@
+import type { Ctx } from '../../../context';
+import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
+import { mountCodes } from './codes-routes';
+import { seedIdentityDemo } from './demo';
+import { entitlementHooks, mountEntitlements } from './entitlements';
+import { guildHooks, mountGuildConsoleCalls } from './guilds/console-routes';
+import { mountGuildManageCalls } from './guilds/manage-routes';
+import { mountGuildPlayerCalls } from './guilds/player-routes';
+import { mountIdDomains } from './id-domains';
+import { mountIdProviders } from './id-providers';
+import { mountReports, reportHooks } from './reports';
+import { mountSdkSettings } from './sdk-settings';
+import { mountSmsTemplates, smsTemplateHooks } from './sms-templates';
+import { mountTagMembers } from './tags';
 
-/** Passport's identity area: behaviour its declarations cannot express. */
-export const identityModule: PassportModule = {};
+function mount(api: Api, ctx: Ctx): void {
+  mountIdDomains(api, ctx);
+  mountCodes(api, ctx, (line) => console.log(line));
+  mountSmsTemplates(api, ctx);
+  mountIdProviders(api, ctx);
+  mountTagMembers(api, ctx);
+  mountEntitlements(api, ctx);
+  mountReports(api, ctx);
+  mountSdkSettings(api, ctx);
+  mountGuildPlayerCalls(api, ctx);
+  mountGuildManageCalls(api, ctx);
+  mountGuildConsoleCalls(api, ctx);
+}
+
+/**
+ * Passport's identity area: the id domain, verification codes, SMS template review and enabling, login providers,
+ * tags' members, entitlements moving with time, player reports, and guilds with their rules.
+ */
+export const identityModule: PassportModule = {
+  hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
+  mount,
+  seedDemo: seedIdentityDemo,
+};
