@@ -1,4 +1,18 @@
+import { lazy } from 'react';
 import type { AreaRegistry } from '../registry-types';
 
 /** Passport's liveops pages and record panels, by the names its declaration uses. */
-export const liveopsRegistry: AreaRegistry = { pages: {}, panels: {} };
+export const liveopsRegistry: AreaRegistry = {
+  pages: {
+    passportInboxMessages: lazy(() => import('./LiveopsInboxMessages')),
+    passportInboxRecords: lazy(() => import('./LiveopsInboxRecords')),
+    passportAchievementProgress: lazy(() => import('./LiveopsAchievementProgress')),
+    passportPersonaBattlePass: lazy(() => import('./LiveopsPersonaBattlePass')),
+  },
+  panels: {
+    passportInboxTemplateSend: lazy(() => import('./LiveopsInboxTemplateSend')),
+    passportBillboardWindow: lazy(() => import('./LiveopsBillboardWindow')),
+    passportBattlePassSlots: lazy(() => import('./LiveopsBattlePassSlots')),
+    passportQuestItems: lazy(() => import('./LiveopsQuestItems')),
+  },
+};

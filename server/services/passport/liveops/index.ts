@@ -1,4 +1,27 @@
 import type { PassportModule } from '../part';
+import { mountAchievements } from './achievement-routes';
+import { validateBattlePass } from './battle-pass';
+import { mountBattlePasses } from './battle-pass-routes';
+import { mountBillboards } from './billboard-routes';
+import { validateBillboard } from './billboards';
+import { startClock } from './clock';
+import { seedLiveopsDemo } from './demo';
+import { mountInbox } from './inbox-routes';
+import { mountQuests } from './quest-routes';
 
-/** Passport's liveops area: behaviour its declarations cannot express. */
-export const liveopsModule: PassportModule = {};
+/**
+ * Passport's live-ops area: inbox sends and copies, per-persona progress on achievements, battle passes and quests,
+ * billboard publishing and the time-driven states of billboards and battle passes.
+ */
+export const liveopsModule: PassportModule = {
+  hooks: { battlePasses: { validate: validateBattlePass }, billboards: { validate: validateBillboard } },
+  mount(api, ctx) {
+    mountInbox(api, ctx);
+    mountAchievements(api, ctx);
+    mountBillboards(api, ctx);
+    mountBattlePasses(api, ctx);
+    mountQuests(api, ctx);
+    startClock(api, ctx);
+  },
+  seedDemo: seedLiveopsDemo,
+};

@@ -1,0 +1,169 @@
+import { passLevel, type PassSlot } from '../../../../resources/passport/liveops-rules';
+import type { Ctx } from '../../../context';
+import type { Queryable } from '../../../db';
+import { notFound, type FieldError } from '../../../engine/errors';
+import type { WriteInput } from '../../../engine/hooks';
+import { kindPredicate } from '../../../engine/sql';
+import type { Data } from '../../../engine/store';
+import { findRecord, iso, kindOf, liveopsAudit, passportModel, refused, requirePersona, type PersonaPlayer, type Reward } from './common';
+import { grantRewards } from './grants';
+
+export type Track = 'free' | 'premium';
+
+/** A pass's own checks: it ends after it starts; its levels run 1, 2, 3… and need no less experience than the one before. */
+export function validateBattlePass({ data }: WriteInput): FieldError[] {
+  const errors: FieldError[] = [];
+  if (typeof data.startTime === 'string' && typeof data.endTime === 'string' && Date.parse(data.endTime) <= Date.parse(data.startTime)) {
+    errors.push({ field: '/endTime', message: 'must be after the start time' });
+  }
+  const slots = (data.slots as PassSlot[] | undefined) ?? [];
+  slots.forEach((s, i) => {
+    if (s.level !== i + 1) errors.push({ field: `/slots/${i}/level`, message: 'levels must run 1, 2, 3 and so on, in order' });
+    if (i > 0 && s.exp < slots[i - 1].exp) errors.push({ field: `/slots/${i}/exp`, message: 'must not be less than the level before' });
+  });
+  return errors;
+}
+
+interface ProgressRow {
+  exp: string | number;
+  premium: boolean;
+}
+
+interface ClaimRow {
+  pass_id: string;
+  level: number;
+  track: Track;
+  claimed_at: Date;
+}
+
+/** A persona's standing on one pass: experience, level reached, premium, and the rewards claimed. */
+function passView(pass: Data, progress: ProgressRow | undefined, claims: ClaimRow[]) {
+  const slots = (pass.slots as PassSlot[] | undefined) ?? [];
+  const exp = Number(progress?.exp ?? 0);
+  return {
+    battlePassId: pass.id,
+    name: pass.name,
+    slugName: pass.slugName,
+    status: pass.status,
+    startTime: pass.startTime,
+    endTime: pass.endTime,
+    maxLevel: slots.length,
+    exp,
+    level: passLevel(slots, exp),
+    premium: progress?.premium ?? false,
+    claims: claims.filter((c) => c.pass_id === pass.id).map((c) => ({ level: c.level, track: c.track, claimedAt: iso(c.claimed_at) })),
+  };
+}
+
+async function standing(db: Queryable, appId: string, personaId: string, passIds: string[]) {
+  const [progress, claims] = await Promise.all([
+    db.query<ProgressRow & { pass_id: string }>('SELECT pass_id, exp, premium FROM passport_battle_pass_progress WHERE app_id = $1 AND persona_id = $2 AND pass_id = ANY($3::text[])', [appId, personaId, passIds]),
+    db.query<ClaimRow>('SELECT pass_id, level, track, claimed_at FROM passport_battle_pass_claims WHERE app_id = $1 AND persona_id = $2 AND pass_id = ANY($3::text[]) ORDER BY level, track', [appId, personaId, passIds]),
+  ]);
+  return { progress: new Map(progress.rows.map((r) => [r.pass_id, r])), claims: claims.rows };
+}
+
+/** The names of the app's passes, for choosers. */
+export async function passNames(ctx: Ctx, appId: string) {
+  const m = passportModel(ctx, 'battlePasses');
+  const res = await ctx.db.query<{ id: string; name: string; slug_name: string; status: string }>(
+    `SELECT id, data->>'name' AS name, data->>'slugName' AS slug_name, status FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 ORDER BY data->>'name', id`,
+    [appId],
+  );
+  return { total: res.rows.length, names: res.rows.map((r) => ({ id: r.id, name: r.name, slugName: r.slug_name, status: r.status })) };
+}
+
+/**
+ * A persona's standing on the app's passes that players can see (all but Pending ones), or on one pass
+ * (`pass`: its id or slug, whatever its state).
+ */
+export async function personaPasses(ctx: Ctx, appId: string, personaId: string, opts: { pass?: string; onlyActive?: boolean } = {}) {
+  const m = passportModel(ctx, 'battlePasses');
+  let passes: Data[];
+  if (opts.pass) passes = [await findRecord(ctx, 'battlePasses', appId, opts.pass)];
+  else {
+    const res = await ctx.db.query<{ id: string }>(
+      `SELECT r.id FROM records r WHERE ${kindOf(m, 'r')} AND r.scope_id = $1 AND r.status ${opts.onlyActive ? "= 'Active'" : "<> 'Pending'"} ORDER BY r.data->>'startTime' DESC, r.id`,
+      [appId],
+    );
+    passes = await Promise.all(res.rows.map((r) => ctx.store.get(m, appId, r.id)));
+  }
+  const { progress, claims } = await standing(ctx.db, appId, personaId, passes.map((p) => String(p.id)));
+  const views = passes.map((p) => passView(p, progress.get(String(p.id)), claims));
+  return { total: views.length, battlePasses: views };
+}
+
+/** Unlocks (or locks again, after a refund) the premium track of a pass for a persona. */
+export async function setPremium(ctx: Ctx, appId: string, actor: string, passKey: string, personaId: string, premium: boolean) {
+  const pass = await findRecord(ctx, 'battlePasses', appId, passKey);
+  await requirePersona(ctx, appId, personaId);
+  return ctx.db.transaction(async (tx) => {
+    const before = await standing(tx, appId, personaId, [String(pass.id)]);
+    await tx.query(
+      `INSERT INTO passport_battle_pass_progress (app_id, pass_id, persona_id, premium) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (app_id, pass_id, persona_id) DO UPDATE SET premium = $4, updated_at = now()`,
+      [appId, pass.id, personaId, premium],
+    );
+    const after = await standing(tx, appId, personaId, [String(pass.id)]);
+    const view = passView(pass, after.progress.get(String(pass.id)), after.claims);
+    await liveopsAudit(tx, actor, appId, 'battlePasses.premium', `${personaId}/${String(pass.id)}`, passView(pass, before.progress.get(String(pass.id)), before.claims), view);
+    return view;
+  });
+}
+
+/** The pass a player acts on, which must be Active and within its time. */
+async function runningPass(ctx: Ctx, appId: string, key: string, now: Date): Promise<Data> {
+  const pass = await findRecord(ctx, 'battlePasses', appId, key);
+  if (pass.status === 'Pending') throw notFound();
+  const started = Date.parse(String(pass.startTime)) <= now.getTime();
+  const ended = Date.parse(String(pass.endTime)) <= now.getTime();
+  if (pass.status !== 'Active' || !started || ended) throw refused('the battle pass is not running');
+  return pass;
+}
+
+/** Adds experience to the persona on a running pass. */
+export async function addPassExp(ctx: Ctx, player: PersonaPlayer, actor: string, key: string, exp: number, now = new Date()) {
+  const pass = await runningPass(ctx, player.appId, key, now);
+  const passId = String(pass.id);
+  return ctx.db.transaction(async (tx) => {
+    const before = await standing(tx, player.appId, player.personaId, [passId]);
+    await tx.query(
+      `INSERT INTO passport_battle_pass_progress (app_id, pass_id, persona_id, exp) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (app_id, pass_id, persona_id) DO UPDATE SET exp = passport_battle_pass_progress.exp + $4, updated_at = now()`,
+      [player.appId, passId, player.personaId, exp],
+    );
+    const after = await standing(tx, player.appId, player.personaId, [passId]);
+    const view = passView(pass, after.progress.get(passId), after.claims);
+    await liveopsAudit(tx, actor, player.appId, 'battlePasses.exp', `${player.personaId}/${passId}`, passView(pass, before.progress.get(passId), before.claims), view);
+    return view;
+  });
+}
+
+/**
+ * Claims the rewards of a level on one track: the pass is running, the level exists and is reached, the premium
+ * track is unlocked for premium rewards, there is something to claim, and it was not claimed before.
+ */
+export async function claimPassLevel(ctx: Ctx, player: PersonaPlayer, actor: string, key: string, level: number, track: Track, now = new Date()) {
+  const pass = await runningPass(ctx, player.appId, key, now);
+  const passId = String(pass.id);
+  const slot = ((pass.slots as PassSlot[] | undefined) ?? []).find((s) => s.level === level);
+  if (!slot) throw notFound('the battle pass has no such level');
+  const rewards: Reward[] = (track === 'free' ? slot.freeRewards : slot.premiumRewards) ?? [];
+  return ctx.db.transaction(async (tx) => {
+    const { progress } = await standing(tx, player.appId, player.personaId, [passId]);
+    const mine = progress.get(passId);
+    if (Number(mine?.exp ?? 0) < slot.exp) throw refused('the level is not reached yet');
+    if (track === 'premium' && !mine?.premium) throw refused('the premium track is not unlocked');
+    if (rewards.length === 0) throw refused('the level has no reward on this track');
+    const claimed = await tx.query(
+      `INSERT INTO passport_battle_pass_claims (app_id, pass_id, persona_id, level, track, rewards) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING level`,
+      [player.appId, passId, player.personaId, level, track, JSON.stringify(rewards)],
+    );
+    if (claimed.rows.length === 0) throw refused('the reward was already claimed');
+    await grantRewards(tx, ctx, player.appId, player.personaId, rewards);
+    const claim = { battlePassId: passId, level, track };
+    await liveopsAudit(tx, actor, player.appId, 'battlePasses.claim', `${player.personaId}/${passId}`, undefined, { ...claim, rewards });
+    return { claim, granted: rewards };
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../../../../resources/types';
+import inboxTemplateSchema from '../../../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
+import { recordOperation } from '../../../audit';
+import { modelOf, type Ctx } from '../../../context';
+import type { Queryable } from '../../../db';
+import { ApiError, conflict } from '../../../engine/errors';
+import type { ResourceModel } from '../../../engine/model';
+import { kindPredicate, lit } from '../../../engine/sql';
+import type { Data } from '../../../engine/store';
+import { requirePlayer, type Player } from '../players/principal';
+
+/** One reward line: an economy resource (by its slug) and how many. */
+export interface Reward {
+  resource: string;
+  amount: number;
+}
+
+export const TAG = 'passport';
+
+/** The schema of a list of reward lines, as the inbox template declares its attachments (one truth for all). */
+export const rewardsSchema: JsonSchema = (({ default: _d, 'x-ui': _x, ...rest }) => rest)(
+  (inboxTemplateSchema.properties as Record<string, JsonSchema>).attachments,
+);
+
+/** Paging of the passport convention (spec 002 §7): `count` records from `start`. */
+export const pageProperties = {
+  count: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
+  start: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+} as const;
+
+export const pageQuery = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...pageProperties, ...extra },
+});
+
+export const listAnswer = (key: string, item: JsonSchema = { type: 'object' }) => ({
+  description: 'one page',
+  schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: item } } },
+});
+
+export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+/** A refused state change, with the reason as its message. */
+export const refused = (message: string) => conflict('INVALID_TRANSITION', message);
+
+/** The model of another passport resource this area reads (personas, economy resources). */
+export const passportModel = (ctx: Ctx, name: string): ResourceModel => modelOf(ctx, 'passport', name);
+
+/** The persona `id` of the app, or 404. */
+export async function requirePersona(ctx: Ctx, appId: string, id: string): Promise<Data> {
+  return ctx.store.get(passportModel(ctx, 'personas'), appId, id);
+}
+
+/** The predicate selecting one resource's records from `records` under a table alias. */
+export const kindOf = (m: ResourceModel, alias: string) => `${alias}.service = ${lit(m.service.name)} AND ${alias}.kind = ${lit(m.res.name)}`;
+
+/** Which of `ids` are personas of the app. */
+export async function existingPersonas(db: Queryable, ctx: Ctx, appId: string, ids: string[]): Promise<Set<string>> {
+  const m = passportModel(ctx, 'personas');
+  const res = await db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[])`, [appId, ids]);
+  return new Set(res.rows.map((r) => r.id));
+}
+
+/** A player call made with a selected persona: the player and that persona. */
+export interface PersonaPlayer extends Player {
+  personaId: string;
+}
+
+/** The player of a call, who must have selected a persona (their inbox, quests and passes are the persona's). */
+export async function requirePersonaPlayer(ctx: Ctx, req: FastifyRequest): Promise<PersonaPlayer> {
+  const player = await requirePlayer(ctx.db, req);
+  if (!player.personaId) throw new ApiError(409, 'PERSONA_NOT_SELECTED', 'select a persona first');
+  return player as PersonaPlayer;
+}
+
+export const playerActor = (p: Player) => `player:${p.userId}`;
+
+/** Writes a live-ops change to the operation history. */
+export function liveopsAudit(db: Queryable, actor: string, appId: string, action: string, target: string, before?: unknown, after?: unknown) {
+  return recordOperation(db, { actor, appId, action: `passport.${action}`, target, before, after });
+}
+
+/** The record an item path names (id, or slug for resources addressed by one), or 404. */
+export async function findRecord(ctx: Ctx, resource: string, appId: string, key: string): Promise<Data> {
+  const m = passportModel(ctx, resource);
+  return ctx.store.get(m, appId, await ctx.store.resolveId(m, appId, key));
+}

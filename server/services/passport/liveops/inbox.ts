@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { Ctx } from '../../../context';
+import type { Queryable } from '../../../db';
+import { ApiError, badRequest, notFound } from '../../../engine/errors';
+import { kindPredicate } from '../../../engine/sql';
+import { existingPersonas, findRecord, iso, kindOf, liveopsAudit, passportModel, refused, type Reward } from './common';
+import { grantRewards } from './grants';
+
+/** Messages one persona's inbox holds at most (spec 002 §9). */
+export const INBOX_CAPACITY = 500;
+
+export type SendTarget = { type: 'personas'; personaIds: string[] } | { type: 'tag'; tagId: string } | { type: 'everyone' };
+
+export interface SendInput {
+  /** An inbox template's id or slug; or else the message itself below. */
+  template?: string;
+  title?: string;
+  content?: string;
+  attachments?: Reward[];
+  target: SendTarget;
+}
+
+interface RecordRow {
+  id: string;
+  template_id: string | null;
+  title: string;
+  content: string;
+  attachments: Reward[];
+  target: SendTarget;
+  delivered: number;
+  refused: { personaId: string; reason: string }[];
+  status: string;
+  recalled: number;
+  created_by: string;
+  created_at: Date;
+  recalled_at: Date | null;
+}
+
+interface MessageRow {
+  id: string;
+  record_id: string;
+  persona_id: string;
+  title: string;
+  content: string;
+  attachments: Reward[];
+  status: string;
+  created_at: Date;
+  read_at: Date | null;
+  claimed_at: Date | null;
+}
+
+export const presentRecord = (r: RecordRow) => ({
+  id: r.id,
+  templateId: r.template_id,
+  title: r.title,
+  content: r.content,
+  attachments: r.attachments,
+  target: r.target,
+  delivered: r.delivered,
+  refused: r.refused,
+  status: r.status,
+  recalled: r.recalled,
+  createdBy: r.created_by,
+  createdAt: iso(r.created_at),
+  recalledAt: iso(r.recalled_at),
+});
+
+export const presentMessage = (m: MessageRow) => ({
+  id: m.id,
+  recordId: m.record_id,
+  personaId: m.persona_id,
+  title: m.title,
+  content: m.content,
+  attachments: m.attachments,
+  status: m.status,
+  createdAt: iso(m.created_at),
+  readAt: iso(m.read_at),
+  claimedAt: iso(m.claimed_at),
+});
+
+/** What a send delivers: a template's message, or the one given. */
+async function messageOf(ctx: Ctx, appId: string, input: SendInput): Promise<{ templateId: string | null; title: string; content: string; attachments: Reward[] }> {
+  const given = input.title !== undefined || input.content !== undefined || input.attachments !== undefined;
+  if (input.template !== undefined) {
+    if (given) throw badRequest([{ field: '/template', message: 'send a template or a message, not both' }]);
+    const t = await findRecord(ctx, 'inboxTemplates', appId, input.template).catch((err: unknown) => {
+      throw err instanceof ApiError && err.status === 404 ? badRequest([{ field: '/template', message: 'no inbox template with this id or slug' }]) : err;
+    });
+    return { templateId: String(t.id), title: String(t.title), content: String(t.content ?? ''), attachments: (t.attachments as Reward[]) ?? [] };
+  }
+  if (input.title === undefined) throw badRequest([{ field: '/title', message: 'required without a template' }]);
+  return { templateId: null, title: input.title, content: input.content ?? '', attachments: input.attachments ?? [] };
+}
+
+/** The personas a send reaches. Named personas must all be the app's. */
+async function targetPersonas(db: Queryable, ctx: Ctx, appId: string, target: SendTarget): Promise<string[]> {
+  const m = passportModel(ctx, 'personas');
+  if (target.type === 'personas') {
+    const ids = [...new Set(target.personaIds)];
+    const known = await existingPersonas(db, ctx, appId, ids);
+    const unknown = target.personaIds.flatMap((id, i) => (known.has(id) ? [] : [{ field: `/target/personaIds/${i}`, message: 'no persona with this id' }]));
+    if (unknown.length) throw badRequest(unknown);
+    return ids;
+  }
+  const byTag = target.type === 'tag' ? ` AND data->'tags' @> jsonb_build_array($2::text)` : '';
+  const res = await db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1${byTag}`, target.type === 'tag' ? [appId, target.tagId] : [appId]);
+  return res.rows.map((r) => r.id);
+}
+
+/**
+ * Sends a message to personas. Each gets a copy unless their inbox is full: the oldest Completed messages make
+ * room, and a persona whose inbox is full of messages still to read or claim is refused and reported. Sends of one
+ * app take turns, so two at once cannot overfill an inbox.
+ */
+export async function sendMessage(ctx: Ctx, appId: string, actor: string, input: SendInput) {
+  const message = await messageOf(ctx, appId, input);
+  const record = await ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-inbox:${appId}`]);
+    const targets = await targetPersonas(tx, ctx, appId, input.target);
+    const id = randomUUID();
+    // Room first: delete the oldest Completed messages of inboxes that are full.
+    await tx.query(
+      `WITH counts AS (
+         SELECT persona_id, count(*) AS n FROM passport_inbox_messages WHERE app_id = $1 AND persona_id = ANY($2::text[]) GROUP BY persona_id HAVING count(*) >= $3),
+       ranked AS (
+         SELECT m.id, row_number() OVER (PARTITION BY m.persona_id ORDER BY m.created_at, m.id) AS rn, c.n
+         FROM passport_inbox_messages m JOIN counts c ON c.persona_id = m.persona_id
+         WHERE m.app_id = $1 AND m.status = 'Completed')
+       DELETE FROM passport_inbox_messages WHERE id IN (SELECT id FROM ranked WHERE rn <= n - $3 + 1)`,
+      [appId, targets, INBOX_CAPACITY],
+    );
+    const delivered = await tx.query<{ persona_id: string }>(
+      `INSERT INTO passport_inbox_messages (id, app_id, record_id, persona_id, title, content, attachments)
+       SELECT gen_random_uuid()::text, $1, $2, t.persona_id, $4, $5, $6
+       FROM unnest($3::text[]) AS t(persona_id)
+       WHERE (SELECT count(*) FROM passport_inbox_messages m WHERE m.app_id = $1 AND m.persona_id = t.persona_id) < $7
+       RETURNING persona_id`,
+      [appId, id, targets, message.title, message.content, JSON.stringify(message.attachments), INBOX_CAPACITY],
+    );
+    const got = new Set(delivered.rows.map((r) => r.persona_id));
+    const refusedList = targets.filter((p) => !got.has(p)).map((personaId) => ({ personaId, reason: 'inbox full' }));
+    const res = await tx.query<RecordRow>(
+      `INSERT INTO passport_inbox_records (id, app_id, template_id, title, content, attachments, target, delivered, refused, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+      [id, appId, message.templateId, message.title, message.content, JSON.stringify(message.attachments), JSON.stringify(input.target), got.size, JSON.stringify(refusedList), actor],
+    );
+    const out = presentRecord(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.send', id, undefined, out);
+    return out;
+  });
+  return record;
+}
+
+/** Recalls a send: its copies not yet completed disappear from the inboxes; completed ones stay. */
+export async function recallRecord(ctx: Ctx, appId: string, actor: string, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await tx.query<RecordRow>('SELECT * FROM passport_inbox_records WHERE app_id = $1 AND id = $2 FOR UPDATE', [appId, id]);
+    if (!before.rows[0]) throw notFound();
+    if (before.rows[0].status !== 'Sent') throw refused('the send was already recalled');
+    const removed = await tx.query("DELETE FROM passport_inbox_messages WHERE app_id = $1 AND record_id = $2 AND status IN ('Unread', 'Unconsumed')", [appId, id]);
+    const res = await tx.query<RecordRow>(
+      "UPDATE passport_inbox_records SET status = 'Recalled', recalled = $3, recalled_at = now() WHERE app_id = $1 AND id = $2 RETURNING *",
+      [appId, id, removed.rowCount],
+    );
+    const after = presentRecord(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.recall', id, presentRecord(before.rows[0]), after);
+    return after;
+  });
+}
+
+export async function listRecords(ctx: Ctx, appId: string, q: { count: number; start: number; status?: string }) {
+  const params: unknown[] = [appId];
+  let where = 'app_id = $1';
+  if (q.status) where += ` AND status = $${params.push(q.status)}`;
+  const [rows, total] = await Promise.all([
+    ctx.db.query<RecordRow>(`SELECT * FROM passport_inbox_records WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, q.count, q.start]),
+    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM passport_inbox_records WHERE ${where}`, params),
+  ]);
+  return { total: total.rows[0].n, records: rows.rows.map(presentRecord) };
+}
+
+export async function listMessages(ctx: Ctx, appId: string, q: { count: number; start: number; personaId?: string; recordId?: string; status?: string }) {
+  const params: unknown[] = [appId];
+  let where = 'm.app_id = $1';
+  if (q.personaId) where += ` AND m.persona_id = $${params.push(q.personaId)}`;
+  if (q.recordId) where += ` AND m.record_id = $${params.push(q.recordId)}`;
+  if (q.status) where += ` AND m.status = $${params.push(q.status)}`;
+  const personas = passportModel(ctx, 'personas');
+  const [rows, total] = await Promise.all([
+    ctx.db.query<MessageRow & { persona_name: string | null }>(
+      `SELECT m.*, p.data->>'name' AS persona_name FROM passport_inbox_messages m
+       LEFT JOIN records p ON ${kindOf(personas, 'p')} AND p.scope_id = m.app_id AND p.id = m.persona_id
+       WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.count, q.start],
+    ),
+    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM passport_inbox_messages m WHERE ${where}`, params),
+  ]);
+  return { total: total.rows[0].n, messages: rows.rows.map((r) => ({ ...presentMessage(r), personaName: r.persona_name })) };
+}
+
+/** A persona's message, or 404 (another persona's message is as good as missing). */
+async function ownMessage(db: Queryable, appId: string, personaId: string, id: string): Promise<MessageRow> {
+  const res = await db.query<MessageRow>('SELECT * FROM passport_inbox_messages WHERE app_id = $1 AND persona_id = $2 AND id = $3 FOR UPDATE', [appId, personaId, id]);
+  if (!res.rows[0]) throw notFound();
+  return res.rows[0];
+}
+
+/** Reads a message: Unread becomes Unconsumed, or Completed when it has nothing to claim. */
+export async function readMessage(ctx: Ctx, appId: string, personaId: string, actor: string, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await ownMessage(tx, appId, personaId, id);
+    if (before.status !== 'Unread') throw refused('the message was already read');
+    const res = await tx.query<MessageRow>(
+      `UPDATE passport_inbox_messages SET read_at = now(),
+         status = CASE WHEN jsonb_array_length(attachments) > 0 THEN 'Unconsumed' ELSE 'Completed' END
+       WHERE id = $1 RETURNING *`,
+      [id],
+    );
+    const after = presentMessage(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.read', id, presentMessage(before), after);
+    return after;
+  });
+}
+
+/** Claims a read message's attachments into the persona's inventory: Unconsumed becomes Completed. */
+export async function claimMessage(ctx: Ctx, appId: string, personaId: string, actor: string, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await ownMessage(tx, appId, personaId, id);
+    if (before.status === 'Unread') throw refused('read the message before claiming its attachments');
+    if (before.status !== 'Unconsumed') throw refused('the attachments were already claimed');
+    const res = await tx.query<MessageRow>("UPDATE passport_inbox_messages SET status = 'Completed', claimed_at = now() WHERE id = $1 RETURNING *", [id]);
+    await grantRewards(tx, ctx, appId, personaId, before.attachments);
+    const after = presentMessage(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.claim', id, presentMessage(before), after);
+    return { message: after, granted: before.attachments };
+  });
+}
+

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { JsonSchema } from '../../../../resources/types';
+import questSchema from '../../../../schemas/passport/liveops/quest.json' with { type: 'json' };
+import type { Ctx } from '../../../context';
+import { notFound } from '../../../engine/errors';
+import { kindPredicate } from '../../../engine/sql';
+import type { Data } from '../../../engine/store';
+import { guardUnique, serverManagedFields, storedFields } from '../../../engine/write';
+import { liveopsAudit, passportModel, refused, type Reward } from './common';
+
+export type ItemStatus = 'published' | 'unpublished';
+
+export interface QuestItem {
+  id: string;
+  name: string;
+  description?: string;
+  target: number;
+  rewards?: Reward[];
+  status: ItemStatus;
+}
+
+type Props = Record<string, JsonSchema>;
+const storedItem = ((questSchema.properties as Props).items as { items: JsonSchema }).items;
+
+/** What `POST /quests/:id/items` takes: an item's fields, with the id of the item it replaces (else a new one). */
+export const itemInputSchema: JsonSchema = (() => {
+  const { status: _s, id: _i, ...fields } = storedItem.properties as Props;
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'target'],
+    properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, ...fields },
+  };
+})();
+
+/** A quest's status follows its items: none published, some published, all published (spec 002 §4). */
+export function questStatusOf(items: QuestItem[]): string {
+  const published = items.filter((i) => i.status === 'published').length;
+  if (published === 0) return 'questPending';
+  return published === items.length ? 'questPublished' : 'questPartialPublished';
+}
+
+export const itemsOf = (quest: Data): QuestItem[] => (quest.items as QuestItem[] | undefined) ?? [];
+
+/**
+ * Changes a quest's items through `change` (which refuses what is not allowed) and sets the quest's status from
+ * them, in one write that carries the version read: a concurrent change is refused (409), never lost.
+ */
+export async function changeItems(ctx: Ctx, appId: string, actor: string, key: string, action: string, change: (items: QuestItem[]) => QuestItem[]) {
+  const m = passportModel(ctx, 'quests');
+  const id = await ctx.store.resolveId(m, appId, key);
+  const before = await ctx.store.get(m, appId, id);
+  const items = change(itemsOf(before));
+  const after = await ctx.store.update(m, appId, id, {
+    data: { ...storedFields(m, before), items },
+    status: questStatusOf(items),
+    version: before.version as number,
+  });
+  await liveopsAudit(ctx.db, actor, appId, `quests.${action}`, id, before, after);
+  return after;
+}
+
+/** Adds an item (unpublished) or replaces the named one's fields, keeping its status. */
+export function upsertItem(input: Omit<QuestItem, 'status' | 'id'> & { id?: string }) {
+  return (items: QuestItem[]): QuestItem[] => {
+    if (input.id === undefined) {
+      if (items.length >= (storedItem.maxItems as number | undefined ?? 100)) throw refused('the quest has as many items as it can hold');
+      return [...items, { ...input, id: randomUUID(), status: 'unpublished' }];
+    }
+    const at = items.findIndex((i) => i.id === input.id);
+    if (at < 0) throw notFound('the quest has no such item');
+    return items.map((item, i) => (i === at ? { ...input, id: item.id, status: item.status } : item));
+  };
+}
+
+/** Publishes or revokes one item; from the state it is already in, refused. */
+export function setItemStatus(itemId: string, status: ItemStatus) {
+  return (items: QuestItem[]): QuestItem[] => {
+    const item = items.find((i) => i.id === itemId);
+    if (!item) throw notFound('the quest has no such item');
+    if (item.status === status) throw refused('action not allowed from the current state');
+    return items.map((i) => (i.id === itemId ? { ...i, status } : i));
+  };
+}
+
+/** Publishes every item (from questPending or questPartialPublished) or revokes every one (from any published state). */
+export function setAllItems(status: ItemStatus) {
+  return (items: QuestItem[]): QuestItem[] => {
+    const current = questStatusOf(items);
+    if (status === 'published' && items.length === 0) throw refused('the quest has no items to publish');
+    if ((status === 'published' && current === 'questPublished') || (status === 'unpublished' && current === 'questPending')) {
+      throw refused('action not allowed from the current state');
+    }
+    return items.map((i) => ({ ...i, status }));
+  };
+}
+
+/** Removes an item that is not published (revoke it first: players may be working on it). */
+export function removeItem(itemId: string) {
+  return (items: QuestItem[]): QuestItem[] => {
+    const item = items.find((i) => i.id === itemId);
+    if (!item) throw notFound('the quest has no such item');
+    if (item.status === 'published') throw refused('revoke the item before deleting it');
+    return items.filter((i) => i.id !== itemId);
+  };
+}
+
+/**
+ * `POST /quests/create-or-update`: the quest named by `id`, or else by `slugName`, is updated (with `version`, if
+ * given, checked); otherwise a quest is created. Items and status are kept on update.
+ */
+export async function createOrUpdateQuest(ctx: Ctx, appId: string, actor: string, body: Data): Promise<{ created: boolean; quest: Data }> {
+  const m = passportModel(ctx, 'quests');
+  const { id: givenId, version, ...fields } = body as Data & { id?: string; version?: number };
+  const existing = givenId !== undefined ? await ctx.store.get(m, appId, givenId) : await bySlug(ctx, appId, String(fields.slugName));
+  if (!existing) {
+    const quest = await guardUnique(m, () => ctx.store.insert(m, appId, randomUUID(), fields, m.res.status!.initial));
+    await liveopsAudit(ctx.db, actor, appId, 'quests.create', String(quest.id), undefined, quest);
+    return { created: true, quest };
+  }
+  const id = String(existing.id);
+  const quest = await guardUnique(m, () =>
+    ctx.store.update(m, appId, id, { data: { ...serverManagedFields(m, existing), ...fields }, version: version ?? (existing.version as number) }),
+  );
+  await liveopsAudit(ctx.db, actor, appId, 'quests.update', id, existing, quest);
+  return { created: false, quest };
+}
+
+async function bySlug(ctx: Ctx, appId: string, slug: string): Promise<Data | undefined> {
+  const m = passportModel(ctx, 'quests');
+  const res = await ctx.db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND data->>'slugName' = $2`, [appId, slug]);
+  return res.rows[0] ? ctx.store.get(m, appId, res.rows[0].id) : undefined;
+}

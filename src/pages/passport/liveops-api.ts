@@ -1,0 +1,46 @@
+import { useCustom, useInvalidate } from '@refinedev/core';
+import { isApiError, requireOk, type ApiError, type QueryValue } from '../../../providers/http';
+
+/** Passport's API base (spec 002 §7). */
+const BASE = '/upass/v1';
+
+/**
+ * A passport call read as a query for the live-ops pages: GET with a query string, or POST with a body. An absent
+ * `url` waits. The app's credential goes with it; failures show the shared toast. A refusal (4xx) is not retried.
+ */
+export function usePassportQuery<T>(appId: string, url: string | undefined, opts: { query?: Record<string, QueryValue>; payload?: unknown } = {}) {
+  const { query } = useCustom<T & object>({
+    url: url ?? '',
+    method: opts.payload === undefined ? 'get' : 'post',
+    config: { query: opts.query as Record<string, string>, payload: opts.payload as never },
+    meta: { service: 'passport', appId },
+    queryOptions: { enabled: !!url && !!appId, retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 2 },
+    errorNotification: false,
+  });
+  return {
+    data: query.data?.data as T | undefined,
+    loading: query.isLoading || query.isFetching,
+    error: (query.error ?? null) as ApiError | null,
+    refetch: query.refetch,
+  };
+}
+
+/** A passport call that changes something; a failure is thrown after the shared toast has shown it. */
+export function passportCall<T>(appId: string, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  return requireOk<T>(`${BASE}${url}`, { appId, method, body });
+}
+
+/** Reloads a declared passport resource everywhere it is shown (its list, its record pages). */
+export function useRefreshResource(resource: string) {
+  const invalidate = useInvalidate();
+  return () => invalidate({ resource: `passport.${resource}`, invalidates: ['resourceAll'], dataProviderName: 'passport' });
+}
+
+/** One reward line: an economy resource and how many. */
+export interface Reward {
+  resource: string;
+  amount: number;
+}
+
+/** A page of a passport list answer. */
+export type Page<K extends string, T> = { total: number } & Record<K, T[]>;
