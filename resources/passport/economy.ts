@@ -1,4 +1,261 @@
-import type { PassportPart } from './part';
+import type { ResourceDecl } from '../types';
+import { appAccess, type PassportPart } from './part';
+import { PURCHASE_FLOW } from './economy-flow';
+import { giftResources } from './economy-gift';
+import { ECONOMY_ROUTES } from './economy-routes';
+import resourceSchema from '../../schemas/passport/economy/resource.json' with { type: 'json' };
+import categorySchema from '../../schemas/passport/economy/category.json' with { type: 'json' };
+import productSchema from '../../schemas/passport/economy/product.json' with { type: 'json' };
+import transactionSchema from '../../schemas/passport/economy/transaction.json' with { type: 'json' };
+import inventorySchema from '../../schemas/passport/economy/inventory-item.json' with { type: 'json' };
 
-/** Passport: the economy area's resources, menu entries and pages. */
-export const economyPart: PassportPart = { resources: [], menu: [], pages: [] };
+/** Rows of a CSV or JSON file, each checked like a create; the answer reports the rows refused. */
+const importCommand = (what: { 'zh-CN': string; en: string }) => ({
+  name: 'import',
+  label: { 'zh-CN': `导入${what['zh-CN']}`, en: `Import ${what.en}` },
+  on: 'collection' as const,
+  method: 'POST' as const,
+  path: '/import',
+  upload: true,
+});
+
+const resources: ResourceDecl = {
+  name: 'resources',
+  label: { 'zh-CN': '资源', en: 'Resources' },
+  singular: { 'zh-CN': '资源', en: 'resource' },
+  schema: resourceSchema,
+  path: '/resources',
+  listKey: 'resources',
+  idField: 'id',
+  titleField: 'name',
+  scope: 'app',
+  operations: ['list', 'create', 'show', 'update', 'delete'],
+  unique: ['slugName'],
+  addressBy: 'slugName',
+  list: {
+    columns: ['slugName', 'name', 'type', 'decimals', 'currencyCode', 'updatedAt'],
+    filters: ['type'],
+    sorters: ['slugName', 'name'],
+    search: ['slugName', 'name', 'description'],
+    defaultSort: { field: 'slugName', order: 'asc' },
+    pageSize: 20,
+  },
+  commands: [importCommand({ 'zh-CN': '资源', en: 'resources' })],
+  access: appAccess(),
+  routes: { list: ECONOMY_ROUTES.resources },
+};
+
+const categories: ResourceDecl = {
+  name: 'categories',
+  label: { 'zh-CN': '商品分类', en: 'Categories' },
+  singular: { 'zh-CN': '商品分类', en: 'category' },
+  schema: categorySchema,
+  path: '/categories',
+  listKey: 'categories',
+  idField: 'id',
+  titleField: 'name',
+  scope: 'app',
+  operations: ['list', 'create', 'show', 'update', 'delete'],
+  unique: ['name'],
+  list: {
+    columns: ['name', 'description', 'sortOrder', 'updatedAt'],
+    sorters: ['name', 'sortOrder'],
+    search: ['name', 'description'],
+    defaultSort: { field: 'sortOrder', order: 'asc' },
+    pageSize: 20,
+  },
+  children: [{ resource: 'products', field: 'categoryId' }],
+  commands: [
+    {
+      name: 'publishProducts',
+      label: { 'zh-CN': '上架全部商品', en: 'Publish all products' },
+      on: 'item',
+      method: 'POST',
+      path: '/products/publish',
+      confirm: { 'zh-CN': '该分类下所有未上架的商品都将上架，玩家可以购买。确定？', en: 'Every unpublished product of this category goes on sale. Continue?' },
+    },
+    {
+      name: 'revokeProducts',
+      label: { 'zh-CN': '下架全部商品', en: 'Revoke all products' },
+      on: 'item',
+      method: 'POST',
+      path: '/products/revoke',
+      danger: true,
+      confirm: { 'zh-CN': '该分类下所有已上架的商品都将下架，玩家无法再购买。确定？', en: 'Every published product of this category is taken off sale. Continue?' },
+    },
+  ],
+  access: appAccess(),
+  routes: { list: ECONOMY_ROUTES.products, show: `${ECONOMY_ROUTES.products}/category/:id` },
+};
+
+const products: ResourceDecl = {
+  name: 'products',
+  label: { 'zh-CN': '商品', en: 'Products' },
+  singular: { 'zh-CN': '商品', en: 'product' },
+  schema: productSchema,
+  path: '/products',
+  listKey: 'products',
+  idField: 'id',
+  titleField: 'name',
+  scope: 'app',
+  operations: ['list', 'create', 'show', 'update', 'delete'],
+  list: {
+    columns: ['name', 'status', 'priceAmount', 'priceResource', 'categoryId', 'updatedAt'],
+    filters: ['status', 'categoryId'],
+    sorters: ['name'],
+    search: ['name', 'description'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    pageSize: 20,
+  },
+  status: {
+    field: 'status',
+    initial: 'unpublished',
+    values: {
+      unpublished: { color: 'default', label: { 'zh-CN': '未上架', en: 'Unpublished' } },
+      published: { color: 'green', label: { 'zh-CN': '已上架', en: 'Published' } },
+    },
+  },
+  actions: [
+    { name: 'publish', label: { 'zh-CN': '上架', en: 'Publish' }, from: ['unpublished'], to: 'published', method: 'POST', path: '/publish' },
+    {
+      name: 'revoke',
+      label: { 'zh-CN': '下架', en: 'Revoke' },
+      from: ['published'],
+      to: 'unpublished',
+      method: 'POST',
+      path: '/revoke',
+      danger: true,
+      confirm: { 'zh-CN': '下架后玩家无法再购买该商品，确定下架？', en: 'Players can no longer buy this product. Revoke it?' },
+    },
+  ],
+  commands: [importCommand({ 'zh-CN': '商品', en: 'products' })],
+  panels: ['passportProductDetail'],
+  access: appAccess(),
+  routes: { list: ECONOMY_ROUTES.products, show: `${ECONOMY_ROUTES.products}/:id` },
+};
+
+const purchaseStatus = {
+  Pending: { color: 'processing', label: { 'zh-CN': '待支付', en: 'Pending' } },
+  Charged: { color: 'blue', label: { 'zh-CN': '已扣款', en: 'Charged' } },
+  Fulfilled: { color: 'green', label: { 'zh-CN': '已发放', en: 'Fulfilled' } },
+  FulfillFailed: { color: 'orange', label: { 'zh-CN': '发放失败', en: 'Fulfilment failed' } },
+  ChargeFailed: { color: 'red', label: { 'zh-CN': '支付失败', en: 'Charge failed' } },
+  Refunded: { color: 'default', label: { 'zh-CN': '已退款', en: 'Refunded' } },
+};
+
+const transactions: ResourceDecl = {
+  name: 'transactions',
+  label: { 'zh-CN': '交易记录', en: 'Transactions' },
+  singular: { 'zh-CN': '交易', en: 'transaction' },
+  schema: transactionSchema,
+  path: '/transactions',
+  listKey: 'transactions',
+  idField: 'id',
+  titleField: 'productName',
+  scope: 'app',
+  // Written only by the purchase flow: no create, update or delete.
+  operations: ['list', 'show'],
+  list: {
+    columns: ['productName', 'type', 'status', 'priceAmount', 'priceResource', 'personaId', 'createdAt'],
+    filters: ['status', 'type', 'personaId', 'productId', 'outTradeNo'],
+    search: ['productName', 'outTradeNo', 'personaId'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    pageSize: 20,
+  },
+  status: { field: 'status', initial: 'Pending', values: purchaseStatus },
+  actions: [
+    {
+      name: 'reFulfil',
+      label: { 'zh-CN': '重新发放', en: 'Fulfil again' },
+      from: [...PURCHASE_FLOW.reFulfil.from],
+      to: PURCHASE_FLOW.reFulfil.to,
+      method: 'POST',
+      path: '/re-fulfil',
+      // Granting the contents is the economy's code (POST /transactions/:id/re-fulfil).
+      implementedBy: 'service',
+      confirm: { 'zh-CN': '再次把商品内容发放到角色背包，确定？', en: "Grant the contents into the persona's inventory again?" },
+    },
+    {
+      name: 'refund',
+      label: { 'zh-CN': '记为已退款', en: 'Mark refunded' },
+      from: [...PURCHASE_FLOW.refund.from],
+      to: PURCHASE_FLOW.refund.to,
+      method: 'POST',
+      path: '/refund',
+      danger: true,
+      confirm: {
+        'zh-CN': '记录这笔购买已退款：款项需已通过支付渠道（或对虚拟购买另行）退还，已发放的内容不会自动收回。确定？',
+        en: 'Record that this purchase was refunded: the money must already have gone back through the payment provider (or, for a virtual purchase, by hand); contents already granted are not taken back. Continue?',
+      },
+    },
+  ],
+  commands: [
+    {
+      name: 'sandboxPay',
+      label: { 'zh-CN': '沙箱支付', en: 'Pay in sandbox' },
+      on: 'item',
+      method: 'POST',
+      path: '/sandbox-pay',
+      fields: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['result'],
+        properties: {
+          result: {
+            type: 'string',
+            enum: ['success', 'fail'],
+            default: 'success',
+            'x-ui': {
+              title: { 'zh-CN': '支付结果', en: 'Payment result' },
+              enumNames: { 'zh-CN': ['支付成功', '支付失败'], en: ['Paid', 'Failed'] },
+              help: {
+                'zh-CN': '仅在内置支付沙箱启用时可用：模拟支付宝发送签名的支付通知',
+                en: 'Only while the built-in payment sandbox is in use: sends the signed notification Alipay would send',
+              },
+            },
+          },
+        },
+      },
+    },
+  ],
+  access: appAccess(),
+  routes: { list: ECONOMY_ROUTES.purchases, show: `${ECONOMY_ROUTES.purchases}/:id` },
+};
+
+const inventory: ResourceDecl = {
+  name: 'inventory',
+  label: { 'zh-CN': '背包', en: 'Inventory' },
+  singular: { 'zh-CN': '背包条目', en: 'inventory entry' },
+  schema: inventorySchema,
+  path: '/inventory',
+  listKey: 'inventory',
+  idField: 'id',
+  titleField: 'resource',
+  scope: 'app',
+  operations: ['list', 'create', 'show', 'update', 'delete'],
+  list: {
+    columns: ['personaId', 'resource', 'amount', 'updatedAt'],
+    filters: ['personaId', 'resource'],
+    sorters: ['resource'],
+    search: ['personaId', 'resource'],
+    defaultSort: { field: 'resource', order: 'asc' },
+    pageSize: 20,
+  },
+  access: appAccess(),
+  routes: { list: ECONOMY_ROUTES.inventory },
+};
+
+/** Passport: the economy area's resources (resources, categories, products, transactions, inventory, redeem codes), menu entries and pages. */
+export const economyPart: PassportPart = {
+  resources: [resources, products, categories, transactions, inventory, ...giftResources],
+  menu: [
+    { route: ECONOMY_ROUTES.resources, label: { 'zh-CN': '资源管理', en: 'Resources' } },
+    { route: ECONOMY_ROUTES.products, label: { 'zh-CN': '商品管理', en: 'Products' } },
+    { route: ECONOMY_ROUTES.purchases, label: { 'zh-CN': '交易记录', en: 'Purchases' } },
+    { route: ECONOMY_ROUTES.inventory, label: { 'zh-CN': '背包管理', en: 'Inventories' } },
+    { route: ECONOMY_ROUTES.metrics, label: { 'zh-CN': '经济数据', en: 'Economy metrics' } },
+    { route: ECONOMY_ROUTES.tokenClasses, label: { 'zh-CN': '礼包管理', en: 'Gift packs' } },
+    { route: ECONOMY_ROUTES.tokenInstances, label: { 'zh-CN': '兑换码', en: 'Redeem codes' } },
+  ],
+  pages: [{ route: ECONOMY_ROUTES.metrics, label: { 'zh-CN': '经济数据', en: 'Economy metrics' }, component: 'passportEconomyMetrics' }],
+};

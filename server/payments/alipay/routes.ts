@@ -24,6 +24,7 @@ import { requireProvider, type PaymentProvider } from './provider';
 import { sandboxNotification } from './sandbox';
 import { findPayment, insertPayment, newOutTradeNo } from './store';
 import { errorResponse, paymentSchema } from './schemas';
+import { ANY_SESSION, MONEY_READERS, ORG_MANAGERS } from '../../engine/access';
 
 const orderBody: JsonSchema = {
   type: 'object',
@@ -47,7 +48,7 @@ const CALLBACK_PATH = '/api/alipay/callback';
 const CONSOLE_RETURN_PATH = '/alipay/callback';
 
 /** POST /api/alipay/callback takes form-encoded bodies (as Alipay posts them) in a scope of its own. */
-function formRoute(api: Api, def: RouteDef): void {
+export function formRoute(api: Api, def: RouteDef): void {
   api.routes.push(def);
   void api.app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -84,6 +85,7 @@ export function mountAlipay(api: Api, ctx: Ctx): void {
     summary: "Start an Alipay payment topping up an organisation's balance: a Pending deposit and what the console needs to pay (owner or admin)",
     tag: 'payments',
     auth: 'session',
+    access: ORG_MANAGERS,
     body: orderBody,
     responses: {
       200: { description: 'the order: a page to open (page, wap) or the signed order string (app)', schema: paymentSchema },
@@ -154,6 +156,7 @@ export function mountAlipay(api: Api, ctx: Ctx): void {
     summary: "A payment's status (the console's return page reads it): members of its organisation and the back office",
     tag: 'payments',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('outTradeNo'),
     responses: { 200: { description: 'the payment', schema: paymentSchema }, ...failures, 404: errorResponse('no such payment') },
     handler: async (req) => readablePayment(ctx, req, (req.params as { outTradeNo: string }).outTradeNo),
@@ -165,6 +168,7 @@ export function mountAlipay(api: Api, ctx: Ctx): void {
     summary: 'Our bank account for paying by transfer (the remittance note); finance records the arrival as a deposit',
     tag: 'payments',
     auth: 'session',
+    access: ANY_SESSION,
     responses: { 200: { description: 'the account details; empty fields are not configured', schema: { type: 'object' } }, 401: failures[401] },
     handler: async (req): Promise<Remittance> => {
       await moneyCallerOf(ctx, req);
@@ -211,6 +215,7 @@ function mountSandbox(api: Api, ctx: Ctx): void {
     summary: 'The sandbox checkout of a payment (only while the built-in sandbox takes payments; members of its organisation)',
     tag: 'payments',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('outTradeNo'),
     responses: { 200: { description: 'the payment to pay', schema: paymentSchema }, ...failures, 404: errorResponse('no such sandbox payment') },
     handler: async (req) => checkoutView(ctx, req, (await sandboxPayment(ctx, req, (req.params as { outTradeNo: string }).outTradeNo)).payment),
@@ -222,6 +227,7 @@ function mountSandbox(api: Api, ctx: Ctx): void {
     summary: "Pay (or fail) a sandbox payment: the sandbox sends the signed notification Alipay would send to this server's callback",
     tag: 'payments',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('outTradeNo'),
     body: { type: 'object', additionalProperties: false, required: ['Result'], properties: { Result: { enum: ['success', 'fail'] } } },
     responses: { 200: { description: 'the payment afterwards', schema: paymentSchema }, ...failures, 404: errorResponse('no such sandbox payment') },

@@ -12,7 +12,7 @@ function alipayTime(d: Date): string {
  * The asynchronous notification Alipay sends when a trade is paid (TRADE_SUCCESS) or closed (TRADE_CLOSED), with the
  * fields Alipay's notification carries, signed with the sandbox key as Alipay signs.
  */
-export async function sandboxNotification(db: Queryable, appId: string, payment: Payment, result: 'success' | 'fail', now = new Date()): Promise<Record<string, string>> {
+export async function sandboxNotification(db: Queryable, appId: string, payment: Pick<Payment, 'OutTradeNo' | 'Amount' | 'CreatedAt'>, result: 'success' | 'fail', now = new Date()): Promise<Record<string, string>> {
   const paid = result === 'success';
   const params: Record<string, string> = {
     notify_time: alipayTime(now),

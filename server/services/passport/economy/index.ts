@@ -1,4 +1,26 @@
 import type { PassportModule } from '../part';
+import { mountCatalogRoutes } from './catalog-routes';
+import { economyHooks } from './hooks';
+import { mountPlayerRoutes } from './player-routes';
+import { mountPurchaseRoutes } from './purchase-routes';
+import { seedEconomy } from './seed';
+import { mountTokenRoutes } from './token-routes';
+import { sweepTokenClasses } from './tokens';
+
+/** How often released gift packs are moved along with time (pending → active → expired). */
+const SWEEP_MS = 15_000;
 
 /** Passport's economy area: behaviour its declarations cannot express. */
-export const economyModule: PassportModule = {};
+export const economyModule: PassportModule = {
+  hooks: economyHooks,
+  mount(api, ctx) {
+    mountCatalogRoutes(api, ctx);
+    mountPurchaseRoutes(api, ctx);
+    mountTokenRoutes(api, ctx);
+    mountPlayerRoutes(api, ctx);
+    const timer = setInterval(() => void sweepTokenClasses(ctx).catch(() => undefined), SWEEP_MS);
+    timer.unref();
+    api.app.addHook('onClose', async () => clearInterval(timer));
+  },
+  seedDemo: seedEconomy,
+};

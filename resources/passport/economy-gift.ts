@@ -1,0 +1,205 @@
+import type { ResourceDecl } from '../types';
+import { appAccess } from './part';
+import { ECONOMY_ROUTES } from './economy-routes';
+import tokenClassSchema from '../../schemas/passport/economy/token-class.json' with { type: 'json' };
+import tokenInstanceSchema from '../../schemas/passport/economy/token-instance.json' with { type: 'json' };
+
+/** Most codes one generation makes. */
+export const MAX_GENERATED_CODES = 10000;
+
+const tokenClasses: ResourceDecl = {
+  name: 'tokenClasses',
+  label: { 'zh-CN': '礼包', en: 'Gift packs' },
+  singular: { 'zh-CN': '礼包', en: 'gift pack' },
+  schema: tokenClassSchema,
+  path: '/token/classes',
+  listKey: 'tokenClasses',
+  idField: 'id',
+  titleField: 'name',
+  scope: 'app',
+  operations: ['list', 'create', 'show', 'update', 'delete'],
+  unique: ['name'],
+  list: {
+    columns: ['name', 'status', 'validFrom', 'validUntil', 'maxUsesPerCode', 'maxUsesPerPlayer'],
+    filters: ['status'],
+    sorters: ['name', 'validUntil'],
+    search: ['name', 'description'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    pageSize: 20,
+  },
+  status: {
+    field: 'status',
+    initial: 'unreleased',
+    values: {
+      unreleased: { color: 'default', label: { 'zh-CN': '未发布', en: 'Unreleased' } },
+      pending: { color: 'gold', label: { 'zh-CN': '待生效', en: 'Pending' } },
+      active: { color: 'green', label: { 'zh-CN': '生效中', en: 'Active' } },
+      expired: { color: 'red', label: { 'zh-CN': '已过期', en: 'Expired' } },
+    },
+  },
+  actions: [
+    {
+      name: 'release',
+      label: { 'zh-CN': '发布', en: 'Release' },
+      from: ['unreleased', 'expired'],
+      to: 'active',
+      method: 'POST',
+      path: '/release',
+      confirm: {
+        'zh-CN': '发布后，在有效期内玩家即可兑换该礼包的兑换码（开始时间未到时显示为待生效）。确定发布？',
+        en: 'Once released, players can redeem its codes within the validity window (it shows as pending until the start). Release?',
+      },
+    },
+    {
+      name: 'suspend',
+      label: { 'zh-CN': '暂停', en: 'Suspend' },
+      from: ['active', 'pending'],
+      to: 'unreleased',
+      method: 'POST',
+      path: '/suspend',
+      danger: true,
+      confirm: { 'zh-CN': '暂停后该礼包的兑换码都无法兑换，直到再次发布。确定？', en: 'Its codes cannot be redeemed until it is released again. Suspend?' },
+    },
+  ],
+  children: [{ resource: 'tokenInstances', field: 'tokenClassId' }],
+  commands: [
+    {
+      name: 'generate',
+      label: { 'zh-CN': '生成兑换码', en: 'Generate codes' },
+      on: 'item',
+      method: 'POST',
+      path: '/generate',
+      fields: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['count'],
+        properties: {
+          count: {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_GENERATED_CODES,
+            default: 100,
+            'x-ui': { title: { 'zh-CN': '数量', en: 'How many' } },
+          },
+        },
+      },
+    },
+  ],
+  access: appAccess(),
+  routes: { list: ECONOMY_ROUTES.tokenClasses, show: `${ECONOMY_ROUTES.tokenClasses}/:tokenClassId` },
+};
+
+const tokenInstances: ResourceDecl = {
+  name: 'tokenInstances',
+  label: { 'zh-CN': '兑换码', en: 'Redeem codes' },
+  singular: { 'zh-CN': '兑换码', en: 'redeem code' },
+  schema: tokenInstanceSchema,
+  path: '/token/instances',
+  listKey: 'tokenInstances',
+  idField: 'id',
+  titleField: 'code',
+  scope: 'app',
+  // Made only by generation (POST /token/instances/generate); kept for their history.
+  operations: ['list', 'show'],
+  unique: ['code'],
+  list: {
+    columns: ['code', 'status', 'usedCount', 'tokenClassId', 'lastUsedAt', 'createdAt'],
+    filters: ['status', 'tokenClassId', 'batchId', 'code'],
+    search: ['code'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    pageSize: 20,
+  },
+  status: {
+    field: 'status',
+    initial: 'active',
+    values: {
+      active: { color: 'green', label: { 'zh-CN': '可用', en: 'Active' } },
+      fulfilled: { color: 'blue', label: { 'zh-CN': '已用完', en: 'Used up' } },
+      invalidated: { color: 'default', label: { 'zh-CN': '已作废', en: 'Invalidated' } },
+    },
+  },
+  actions: [
+    {
+      name: 'invalidate',
+      label: { 'zh-CN': '作废', en: 'Invalidate' },
+      from: ['active'],
+      to: 'invalidated',
+      method: 'POST',
+      path: '/invalidate',
+      danger: true,
+      confirm: { 'zh-CN': '作废后该兑换码无法再兑换，且不能恢复。确定？', en: 'The code can no longer be redeemed, and this cannot be undone. Invalidate?' },
+    },
+  ],
+  commands: [
+    {
+      name: 'generate',
+      label: { 'zh-CN': '生成兑换码', en: 'Generate codes' },
+      on: 'collection',
+      method: 'POST',
+      path: '/generate',
+      fields: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['tokenClassId', 'count'],
+        properties: {
+          tokenClassId: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+            'x-ui': { title: { 'zh-CN': '礼包', en: 'Gift pack' }, optionsFrom: { resource: 'tokenClasses', value: 'id', label: 'name' } },
+          },
+          count: {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_GENERATED_CODES,
+            default: 100,
+            'x-ui': { title: { 'zh-CN': '数量', en: 'How many' } },
+          },
+        },
+      },
+    },
+    {
+      name: 'export',
+      label: { 'zh-CN': '导出 CSV', en: 'Export CSV' },
+      on: 'collection',
+      method: 'GET',
+      path: '/export',
+      download: true,
+      fields: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          tokenClassId: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+            'x-ui': { title: { 'zh-CN': '礼包（留空为全部）', en: 'Gift pack (empty: all)' }, optionsFrom: { resource: 'tokenClasses', value: 'id', label: 'name' } },
+          },
+          status: {
+            type: 'string',
+            enum: ['active', 'fulfilled', 'invalidated'],
+            'x-ui': {
+              title: { 'zh-CN': '状态（留空为全部）', en: 'Status (empty: all)' },
+              enumNames: { 'zh-CN': ['可用', '已用完', '已作废'], en: ['Active', 'Used up', 'Invalidated'] },
+            },
+          },
+        },
+      },
+    },
+    {
+      name: 'batchInvalidate',
+      label: { 'zh-CN': '批量作废', en: 'Invalidate selected' },
+      on: 'selection',
+      method: 'POST',
+      path: '/batch-invalidate',
+      danger: true,
+      confirm: { 'zh-CN': '选中的可用兑换码都将作废，且不能恢复。确定？', en: 'The selected active codes can no longer be redeemed, and this cannot be undone. Continue?' },
+    },
+  ],
+  panels: ['passportTokenUsedInfo'],
+  access: appAccess(),
+  routes: { list: ECONOMY_ROUTES.tokenInstances, show: `${ECONOMY_ROUTES.tokenInstances}/:id` },
+};
+
+/** Redeem codes: token classes (gift packs) and their codes. */
+export const giftResources: ResourceDecl[] = [tokenClasses, tokenInstances];

@@ -1,0 +1,87 @@
+import type { ResourceType } from '../../../../resources/passport/economy-flow';
+import type { Queryable } from '../../../db';
+import type { FieldError } from '../../../engine/errors';
+import { kindPredicate } from '../../../engine/sql';
+import type { EconomyModels } from './models';
+import { amountError, propertiesError } from './amounts';
+
+/** A resource as purchases and grants need it. */
+export interface ResourceInfo {
+  id: string;
+  slugName: string;
+  name: string;
+  type: ResourceType;
+  decimals: number;
+  currencyCode?: string;
+}
+
+/** One line of a product's or gift pack's contents, or a price. */
+export interface Line {
+  resource: string;
+  amount: string;
+  properties?: Record<string, unknown>;
+}
+
+/** The app's resources with these slugs, by slug. */
+export async function loadResources(q: Queryable, models: EconomyModels, appId: string, slugs: string[]): Promise<Map<string, ResourceInfo>> {
+  const res = await q.query<{ id: string; data: Record<string, unknown> }>(
+    `SELECT id, data FROM records WHERE ${kindPredicate(models.resources)} AND scope_id = $1 AND (data->>'slugName') = ANY($2::text[])`,
+    [appId, [...new Set(slugs)]],
+  );
+  return new Map(
+    res.rows.map((r) => {
+      const d = r.data;
+      const info: ResourceInfo = {
+        id: r.id,
+        slugName: String(d.slugName),
+        name: String(d.name),
+        type: d.type as ResourceType,
+        decimals: Number(d.decimals ?? 0),
+        ...(typeof d.currencyCode === 'string' ? { currencyCode: d.currencyCode } : {}),
+      };
+      return [info.slugName, info];
+    }),
+  );
+}
+
+/** Field errors of contents lines (resources that exist and can be held, valid amounts, small properties). */
+export function linesErrors(lines: Line[], known: Map<string, ResourceInfo>, field: string): FieldError[] {
+  const errors: FieldError[] = [];
+  lines.forEach((line, i) => {
+    const at = `${field}/${i}`;
+    const r = known.get(line.resource);
+    if (!r) errors.push({ field: `${at}/resource`, message: 'no such resource' });
+    else if (r.type === 'Currency') errors.push({ field: `${at}/resource`, message: 'a real currency cannot be held in an inventory' });
+    else {
+      const bad = amountError(line.amount, r.decimals, `${at}/amount`);
+      if (bad) errors.push(bad);
+    }
+    const big = propertiesError(line.properties, `${at}/properties`);
+    if (big) errors.push(big);
+  });
+  return errors;
+}
+
+/** A product's or transaction's price (`priceResource`, `priceAmount`) as a line. */
+export const priceOf = (d: Record<string, unknown>): Line => ({ resource: String(d.priceResource), amount: String(d.priceAmount) });
+
+/** Field errors of a price: a resource that exists and a positive amount it allows. */
+export function priceErrors(price: Line, known: Map<string, ResourceInfo>): FieldError[] {
+  const r = known.get(price.resource);
+  if (!r) return [{ field: '/priceResource', message: 'no such resource' }];
+  const bad = amountError(price.amount, r.decimals, '/priceAmount');
+  return bad ? [bad] : [];
+}
+
+/** Whether products, gift packs or inventories name a resource by this slug. */
+export async function resourceInUse(q: Queryable, models: EconomyModels, appId: string, slug: string): Promise<boolean> {
+  const line = JSON.stringify([{ resource: slug }]);
+  const res = await q.query<{ used: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM records WHERE ${kindPredicate(models.products)} AND scope_id = $1
+                      AND ((data->>'priceResource') = $2 OR (data->'contents') @> $3::jsonb))
+         OR EXISTS (SELECT 1 FROM records WHERE ${kindPredicate(models.tokenClasses)} AND scope_id = $1 AND (data->'contents') @> $3::jsonb)
+         OR EXISTS (SELECT 1 FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'resource') = $2) AS used`,
+    [appId, slug, line],
+  );
+  return res.rows[0]?.used === true;
+}

@@ -1,0 +1,96 @@
+import { INVENTORY_CAPACITY } from '../../../../resources/passport/economy-flow';
+import type { Ctx } from '../../../context';
+import type { FieldError } from '../../../engine/errors';
+import type { ResourceHooks, WriteInput } from '../../../engine/hooks';
+import type { Data } from '../../../engine/store';
+import { kindPredicate } from '../../../engine/sql';
+import { amountError, propertiesError } from './amounts';
+import { linesErrors, loadResources, priceErrors, priceOf, resourceInUse, type Line } from './catalog';
+import { economyModels } from './models';
+
+/** Fields of a resource that products, gift packs and inventories depend on: fixed once it is in use. */
+const SETTLED_FIELDS = ['slugName', 'type', 'decimals'] as const;
+
+/** A resource's own rules: a real currency has a currency code and at most 2 decimals; nothing else has a code. */
+export function resourceRuleErrors(data: Data): FieldError[] {
+  if (data.type !== 'Currency') return data.currencyCode === undefined ? [] : [{ field: '/currencyCode', message: 'only a real currency has a currency code' }];
+  const errors: FieldError[] = [];
+  if (!data.currencyCode) errors.push({ field: '/currencyCode', message: 'a real currency needs a currency code' });
+  if (Number(data.decimals ?? 0) > 2) errors.push({ field: '/decimals', message: 'a real currency has at most 2 decimals' });
+  return errors;
+}
+
+const settled = (d: Data, f: (typeof SETTLED_FIELDS)[number]) => (f === 'decimals' ? Number(d.decimals ?? 0) : d[f]);
+
+async function resourceErrors({ ctx, scopeId, data, existing }: WriteInput): Promise<FieldError[]> {
+  const errors = resourceRuleErrors(data);
+  if (existing) {
+    const changed = SETTLED_FIELDS.filter((f) => settled(data, f) !== settled(existing, f));
+    if (changed.length && (await resourceInUse(ctx.db, economyModels(ctx), scopeId, String(existing.slugName)))) {
+      for (const f of changed) errors.push({ field: `/${f}`, message: 'in use by products, gift packs or inventories; cannot change' });
+    }
+  }
+  return errors;
+}
+
+/**
+ * A product's or import row's checks: its price and contents name usable resources, and its category exists (when
+ * it is set or changed: a product whose category was deleted since can still be edited).
+ */
+export async function productErrors(ctx: Ctx, scopeId: string, data: Data, existing?: Data): Promise<FieldError[]> {
+  const models = economyModels(ctx);
+  const price = priceOf(data);
+  const contents = data.contents as Line[];
+  const known = await loadResources(ctx.db, models, scopeId, [price.resource, ...contents.map((l) => l.resource)]);
+  const errors = [...priceErrors(price, known), ...linesErrors(contents, known, '/contents')];
+  if (typeof data.categoryId === 'string' && data.categoryId !== existing?.categoryId) {
+    const found = await ctx.db.query(`SELECT 1 FROM records WHERE ${kindPredicate(models.categories)} AND scope_id = $1 AND id = $2`, [scopeId, data.categoryId]);
+    if (!found.rows.length) errors.push({ field: '/categoryId', message: 'no such category' });
+  }
+  return errors;
+}
+
+async function tokenClassErrors({ ctx, scopeId, data }: WriteInput): Promise<FieldError[]> {
+  const contents = data.contents as Line[];
+  const known = await loadResources(ctx.db, economyModels(ctx), scopeId, contents.map((l) => l.resource));
+  const errors = linesErrors(contents, known, '/contents');
+  if (typeof data.validFrom === 'string' && typeof data.validUntil === 'string' && Date.parse(data.validUntil) <= Date.parse(data.validFrom)) {
+    errors.push({ field: '/validUntil', message: 'must be after the start time' });
+  }
+  return errors;
+}
+
+/** An entry written by the game's server or an administrator: a persona of this app, a holdable resource, room left. */
+async function inventoryErrors({ ctx, scopeId, data, existing }: WriteInput): Promise<FieldError[]> {
+  const models = economyModels(ctx);
+  const errors: FieldError[] = [];
+  if (existing && (existing.personaId !== data.personaId || existing.resource !== data.resource)) {
+    return [{ field: existing.personaId !== data.personaId ? '/personaId' : '/resource', message: 'an entry keeps its persona and resource' }];
+  }
+  const persona = await ctx.db.query(`SELECT 1 FROM records WHERE ${kindPredicate(models.personas)} AND scope_id = $1 AND id = $2`, [scopeId, data.personaId]);
+  if (!persona.rows.length) errors.push({ field: '/personaId', message: 'no such persona' });
+  const resource = (await loadResources(ctx.db, models, scopeId, [String(data.resource)])).get(String(data.resource));
+  if (!resource) errors.push({ field: '/resource', message: 'no such resource' });
+  else if (resource.type === 'Currency') errors.push({ field: '/resource', message: 'a real currency cannot be held in an inventory' });
+  else {
+    const bad = amountError(String(data.amount), resource.decimals, '/amount');
+    if (bad) errors.push(bad);
+  }
+  const big = propertiesError(data.properties as Record<string, unknown> | undefined, '/properties');
+  if (big) errors.push(big);
+  if (!existing && persona.rows.length) {
+    const held = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'personaId') = $2`,
+      [scopeId, data.personaId],
+    );
+    if (Number(held.rows[0].n) >= INVENTORY_CAPACITY) errors.push({ field: '/personaId', message: `a persona holds at most ${INVENTORY_CAPACITY} inventory entries` });
+  }
+  return errors;
+}
+
+export const economyHooks: Record<string, ResourceHooks> = {
+  resources: { validate: resourceErrors },
+  products: { validate: ({ ctx, scopeId, data, existing }) => productErrors(ctx, scopeId, data, existing) },
+  tokenClasses: { validate: tokenClassErrors },
+  inventory: { validate: inventoryErrors },
+};

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { INVENTORY_CAPACITY } from '../../../../resources/passport/economy-flow';
+import type { Queryable } from '../../../db';
+import { ApiError, notFound, type FieldError } from '../../../engine/errors';
+import { kindPredicate } from '../../../engine/sql';
+import { RecordStore, type Data } from '../../../engine/store';
+import { plain, propertiesError } from './amounts';
+import { linesErrors, loadResources, type Line } from './catalog';
+import type { EconomyModels } from './models';
+
+/** The persona an inventory change is for. */
+export interface PersonaRef {
+  appId: string;
+  personaId: string;
+}
+
+export interface Persona {
+  id: string;
+  userId: string;
+}
+
+interface EntryRow {
+  id: string;
+  data: Data;
+}
+
+export const inventoryFull = (needed: number) =>
+  new ApiError(409, 'INVENTORY_FULL', 'inventory capacity exceeded', [
+    { field: '/contents', message: `a persona holds at most ${INVENTORY_CAPACITY} inventory entries (${needed} needed)` },
+  ]);
+
+/** Contents that cannot be granted as they stand now (a resource removed or changed since, properties grown too big). */
+export const contentsUnavailable = (details: FieldError[]) => new ApiError(409, 'CONTENTS_UNAVAILABLE', 'contents cannot be granted', details);
+
+export const insufficientBalance = (resource: string) =>
+  new ApiError(409, 'INSUFFICIENT_BALANCE', 'insufficient balance', [{ field: '/priceResource', message: `not enough ${resource} in the inventory` }]);
+
+/**
+ * Serialises every inventory change of one persona (a transaction-scoped advisory lock) and reads the persona.
+ * Call first inside a database transaction; the lock is released when it ends.
+ */
+export async function lockPersona(q: Queryable, models: EconomyModels, ref: PersonaRef): Promise<Persona> {
+  await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`passport-inventory:${ref.appId}:${ref.personaId}`]);
+  const res = await q.query<{ id: string; user_id: string | null }>(
+    `SELECT id, data->>'userId' AS user_id FROM records WHERE ${kindPredicate(models.personas)} AND scope_id = $1 AND id = $2`,
+    [ref.appId, ref.personaId],
+  );
+  if (!res.rows[0]) throw notFound('persona not found');
+  return { id: res.rows[0].id, userId: res.rows[0].user_id ?? '' };
+}
+
+/** The persona's entries of these resources, locked for this transaction. */
+async function lockedEntries(q: Queryable, models: EconomyModels, ref: PersonaRef, resources: string[]): Promise<Map<string, EntryRow>> {
+  const res = await q.query<EntryRow>(
+    `SELECT id, data FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'personaId') = $2
+       AND (data->>'resource') = ANY($3::text[]) ORDER BY id FOR UPDATE`,
+    [ref.appId, ref.personaId, [...new Set(resources)]],
+  );
+  return new Map(res.rows.map((r) => [String(r.data.resource), r]));
+}
+
+async function entryCount(q: Queryable, models: EconomyModels, ref: PersonaRef): Promise<number> {
+  const res = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'personaId') = $2`,
+    [ref.appId, ref.personaId],
+  );
+  return Number(res.rows[0].n);
+}
+
+/** Lines naming the same resource added up (properties merged in order). */
+function combine(lines: Line[]): Line[] {
+  const out = new Map<string, Line>();
+  for (const l of lines) {
+    const prev = out.get(l.resource);
+    out.set(l.resource, prev
+      ? { resource: l.resource, amount: plain(new Decimal(prev.amount).plus(l.amount)), properties: { ...prev.properties, ...l.properties } }
+      : { ...l });
+  }
+  return [...out.values()];
+}
+
+/**
+ * Adds contents to a persona's inventory inside the caller's transaction (after `lockPersona`): amounts add to the
+ * persona's entry of each resource, properties merge into it. Refused as a whole — nothing written — when a
+ * resource is missing or cannot be held, when merged properties would pass the size limit, or when the new entries
+ * would pass the inventory's capacity. Answers the entries written.
+ */
+export async function credit(q: Queryable, models: EconomyModels, ref: PersonaRef, lines: Line[]): Promise<Data[]> {
+  const known = await loadResources(q, models, ref.appId, lines.map((l) => l.resource));
+  const errors = linesErrors(lines, known, '/contents');
+  if (errors.length) throw contentsUnavailable(errors);
+  const merged = combine(lines);
+  const entries = await lockedEntries(q, models, ref, merged.map((l) => l.resource));
+  const fresh = merged.filter((l) => !entries.has(l.resource)).length;
+  if (fresh > 0) {
+    const held = await entryCount(q, models, ref);
+    if (held + fresh > INVENTORY_CAPACITY) throw inventoryFull(held + fresh);
+  }
+  const planned = merged.map((l) => {
+    const entry = entries.get(l.resource);
+    const properties = { ...((entry?.data.properties as Record<string, unknown> | undefined) ?? {}), ...l.properties };
+    const amount = plain(new Decimal(String(entry?.data.amount ?? '0')).plus(l.amount));
+    return { entry, data: { personaId: ref.personaId, resource: l.resource, amount, ...(Object.keys(properties).length ? { properties } : {}) } };
+  });
+  const tooBig = planned.flatMap((p, i) => propertiesError(p.data.properties, `/contents/${i}/properties`) ?? []);
+  if (tooBig.length) throw contentsUnavailable(tooBig);
+  const store = new RecordStore(q);
+  const written: Data[] = [];
+  for (const p of planned) {
+    written.push(p.entry
+      ? await store.update(models.inventory, ref.appId, p.entry.id, { data: p.data })
+      : await store.insert(models.inventory, ref.appId, randomUUID(), p.data, null));
+  }
+  return written;
+}
+
+/**
+ * Takes an amount of one resource from a persona's inventory inside the caller's transaction (after
+ * `lockPersona`); an entry that reaches zero is removed. Refused when the persona holds less. Answers the entry
+ * before and after (after is undefined when it was removed).
+ */
+export async function debit(q: Queryable, models: EconomyModels, ref: PersonaRef, line: Line): Promise<{ before: Data; after?: Data }> {
+  const entry = (await lockedEntries(q, models, ref, [line.resource])).get(line.resource);
+  const held = new Decimal(String(entry?.data.amount ?? '0'));
+  if (!entry || held.lt(line.amount)) throw insufficientBalance(line.resource);
+  const store = new RecordStore(q);
+  const before = await store.get(models.inventory, ref.appId, entry.id);
+  const left = held.minus(line.amount);
+  if (left.isZero()) {
+    await store.delete(models.inventory, ref.appId, entry.id);
+    return { before };
+  }
+  return { before, after: await store.update(models.inventory, ref.appId, entry.id, { data: { ...entry.data, amount: plain(left) } }) };
+}

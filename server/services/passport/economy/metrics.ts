@@ -1,0 +1,131 @@
+import Decimal from 'decimal.js';
+import type { Queryable } from '../../../db';
+import { badRequest } from '../../../engine/errors';
+import { kindPredicate } from '../../../engine/sql';
+import { kindAs, type EconomyModels } from './models';
+
+/** Days are Shanghai calendar days (UTC+8 all year). */
+const ZONE_OFFSET = '+08:00';
+const DAY_MS = 86_400_000;
+export const MAX_METRIC_DAYS = 366;
+export const DEFAULT_METRIC_DAYS = 30;
+
+/** States in which a purchase was paid for: it counts as a purchase and a real-money one as revenue. */
+export const PAID_STATES = ['Charged', 'Fulfilled', 'FulfillFailed'];
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const dayOf = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+const startOf = (day: string) => Date.parse(`${day}T00:00:00${ZONE_OFFSET}`);
+
+/** The days asked for (inclusive, Shanghai calendar), by default the last 30 days up to today. */
+export function dayRange(from: string | undefined, to: string | undefined, now = new Date()): DayRange {
+  const end = to ?? dayOf(now.getTime());
+  const start = from ?? dayOf(startOf(end) - (DEFAULT_METRIC_DAYS - 1) * DAY_MS);
+  const span = (startOf(end) - startOf(start)) / DAY_MS + 1;
+  if (Number.isNaN(span) || span < 1) throw badRequest([{ field: '/from', message: 'must not be after end' }]);
+  if (span > MAX_METRIC_DAYS) throw badRequest([{ field: '/from', message: `the range may span at most ${MAX_METRIC_DAYS} days` }]);
+  return { from: start, to: end };
+}
+
+export function daysOf(range: DayRange): string[] {
+  const out: string[] = [];
+  for (let t = startOf(range.from); t <= startOf(range.to); t += DAY_MS) out.push(dayOf(t));
+  return out;
+}
+
+interface Money {
+  currencyCode: string;
+  amount: string;
+}
+
+/** Adds an amount into a per-currency list (decimal arithmetic, 2 decimals). */
+function addMoney(list: Money[], currencyCode: string, amount: string): void {
+  const hit = list.find((m) => m.currencyCode === currencyCode);
+  if (hit) hit.amount = new Decimal(hit.amount).plus(amount).toFixed(2);
+  else list.push({ currencyCode, amount: new Decimal(amount).toFixed(2) });
+}
+
+interface Group {
+  day: string;
+  type: string;
+  status: string;
+  product_id: string;
+  product_name: string;
+  currency: string | null;
+  n: number;
+  amount: string;
+}
+
+/** Purchases and revenue per day, purchases by state, totals and the ten most bought products over a range. */
+export async function transactionMetrics(q: Queryable, models: EconomyModels, appId: string, range: DayRange) {
+  const res = await q.query<Group>(
+    `SELECT to_char((created_at AT TIME ZONE 'Asia/Shanghai')::date, 'YYYY-MM-DD') AS day, data->>'type' AS type, status,
+            data->>'productId' AS product_id, max(data->>'productName') AS product_name, data->>'currencyCode' AS currency,
+            count(*)::int AS n, coalesce(sum((data->>'priceAmount')::numeric), 0)::text AS amount
+       FROM records WHERE ${kindPredicate(models.transactions)} AND scope_id = $1 AND created_at >= $2 AND created_at < $3
+      GROUP BY 1, 2, 3, 4, 6`,
+    [appId, new Date(startOf(range.from)).toISOString(), new Date(startOf(range.to) + DAY_MS).toISOString()],
+  );
+  const daily = new Map(daysOf(range).map((d) => [d, { date: d, realMoney: 0, virtual: 0 }]));
+  const dailyRevenue: (Money & { date: string })[] = [];
+  const byStatus = new Map<string, number>();
+  const totals = { purchases: 0, realMoney: 0, virtual: 0, revenue: [] as Money[] };
+  const products = new Map<string, { productId: string; productName: string; purchases: number; revenue: Money[] }>();
+  for (const g of res.rows) {
+    const n = Number(g.n);
+    byStatus.set(g.status, (byStatus.get(g.status) ?? 0) + n);
+    if (!PAID_STATES.includes(g.status)) continue;
+    const real = g.type === 'RealMoneyPurchase';
+    const day = daily.get(g.day);
+    if (day) day[real ? 'realMoney' : 'virtual'] += n;
+    totals.purchases += n;
+    totals[real ? 'realMoney' : 'virtual'] += n;
+    const product = products.get(g.product_id) ?? { productId: g.product_id, productName: g.product_name, purchases: 0, revenue: [] };
+    product.purchases += n;
+    products.set(g.product_id, product);
+    if (real && g.currency) {
+      addMoney(totals.revenue, g.currency, g.amount);
+      addMoney(product.revenue, g.currency, g.amount);
+      const hit = dailyRevenue.find((r) => r.date === g.day && r.currencyCode === g.currency);
+      if (hit) hit.amount = new Decimal(hit.amount).plus(g.amount).toFixed(2);
+      else dailyRevenue.push({ date: g.day, currencyCode: g.currency, amount: new Decimal(g.amount).toFixed(2) });
+    }
+  }
+  return {
+    ...range,
+    daily: [...daily.values()],
+    dailyRevenue: dailyRevenue.sort((a, b) => a.date.localeCompare(b.date) || a.currencyCode.localeCompare(b.currencyCode)),
+    byStatus: [...byStatus].map(([status, count]) => ({ status, count })).sort((a, b) => a.status.localeCompare(b.status)),
+    totals,
+    topProducts: [...products.values()].sort((a, b) => b.purchases - a.purchases || a.productName.localeCompare(b.productName)).slice(0, 10),
+  };
+}
+
+/** What the app's personas hold: entries and holders overall, and per resource how many hold it and how much. */
+export async function inventoryMetrics(q: Queryable, models: EconomyModels, appId: string) {
+  const inv = kindPredicate(models.inventory);
+  const [overall, perResource] = await Promise.all([
+    q.query<{ entries: number; personas: number }>(
+      `SELECT count(*)::int AS entries, count(DISTINCT data->>'personaId')::int AS personas FROM records WHERE ${inv} AND scope_id = $1`,
+      [appId],
+    ),
+    q.query<{ resource: string; name: string | null; type: string | null; holders: number; total: string }>(
+      `SELECT i.data->>'resource' AS resource, max(r.data->>'name') AS name, max(r.data->>'type') AS type,
+              count(*)::int AS holders, sum((i.data->>'amount')::numeric)::text AS total
+         FROM records i
+         LEFT JOIN records r ON ${kindAs('r', models.resources)} AND r.scope_id = i.scope_id AND (r.data->>'slugName') = (i.data->>'resource')
+        WHERE ${kindAs('i', models.inventory)} AND i.scope_id = $1
+        GROUP BY 1 ORDER BY holders DESC, resource LIMIT 100`,
+      [appId],
+    ),
+  ]);
+  return {
+    entries: Number(overall.rows[0].entries),
+    personas: Number(overall.rows[0].personas),
+    resources: perResource.rows.map((r) => ({ resource: r.resource, name: r.name ?? r.resource, type: r.type, holders: Number(r.holders), total: new Decimal(r.total).toFixed() })),
+  };
+}

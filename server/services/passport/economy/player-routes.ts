@@ -1,0 +1,133 @@
+import Decimal from 'decimal.js';
+import { publicOrigin } from '../../../auth/callers';
+import type { Ctx } from '../../../context';
+import { recordOperation } from '../../../audit';
+import { idParam, paramsSchema, type Api } from '../../../engine/api';
+import { ApiError, badRequest, notFound } from '../../../engine/errors';
+import { kindPredicate } from '../../../engine/sql';
+import { RecordStore } from '../../../engine/store';
+import { playerActor, requirePlayer, requireSelectedPersona } from '../players/principal';
+import { AMOUNT_PATTERN, amountError, plain } from './amounts';
+import { loadResources } from './catalog';
+import { debit, lockPersona } from './inventory';
+import { economyModels } from './models';
+import { purchase } from './purchase';
+import { redeem } from './tokens';
+import { listAnswer, playerErrors, playerPurchaseBody, purchaseAnswer, TAG } from './schemas';
+
+const SDK = '/upass/v1/sdk';
+
+/** Products a game shows, at most this many per call. */
+const MAX_PRODUCTS = 1000;
+
+/** The game client's economy calls: each acts as the token's player and their selected persona, in the token's app. */
+export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
+  const models = economyModels(ctx);
+
+  api.route({
+    method: 'GET',
+    url: `${SDK}/inventory`,
+    summary: "The selected persona's inventory",
+    tag: TAG,
+    auth: 'player',
+    responses: { 200: { description: 'the entries', schema: listAnswer('inventory') }, ...playerErrors },
+    handler: async (req) => {
+      const p = await requireSelectedPersona(ctx.db, req);
+      const { total, items } = await ctx.store.list(models.inventory, p.appId, { page: 1, pageSize: 5000, sort: 'resource', order: 'asc', filters: { personaId: p.personaId } });
+      return { total, inventory: items };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${SDK}/products`,
+    summary: 'The products on sale (published), with their categories, by category order',
+    tag: TAG,
+    auth: 'player',
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { categoryId: idParam, count: { type: 'integer', minimum: 1, maximum: MAX_PRODUCTS, default: 200 }, start: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 } },
+    },
+    responses: { 200: { description: 'one page of published products and every category', schema: listAnswer('products') }, ...playerErrors },
+    handler: async (req) => {
+      const p = await requirePlayer(ctx.db, req);
+      const { categoryId, count, start } = req.query as { categoryId?: string; count: number; start: number };
+      const [products, categories] = await Promise.all([
+        ctx.store.list(models.products, p.appId, { page: 1, pageSize: count, offset: start, sort: 'name', order: 'asc', filters: { status: 'published', categoryId } }),
+        ctx.store.list(models.categories, p.appId, { page: 1, pageSize: 200, sort: 'sortOrder', order: 'asc', filters: {} }),
+      ]);
+      return { total: products.total, products: products.items, categories: categories.items };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${SDK}/products/:id/purchase`,
+    summary:
+      "Buy a published product for the selected persona: a virtual purchase is paid from its inventory and fulfilled at once; a real-money purchase answers the order to pay (Alipay's app order string)",
+    tag: TAG,
+    auth: 'player',
+    params: paramsSchema('id'),
+    optionalBody: playerPurchaseBody,
+    responses: { 200: { description: 'the transaction (and the payment order)', schema: purchaseAnswer }, ...playerErrors },
+    handler: async (req) => {
+      const p = await requireSelectedPersona(ctx.db, req);
+      const body = (req.body ?? {}) as { requestId?: string };
+      return purchase(ctx, publicOrigin(ctx, req), { appId: p.appId, personaId: p.personaId, productId: (req.params as { id: string }).id, requestId: body.requestId, actor: playerActor(p) });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${SDK}/inventory/:itemId/consume`,
+    summary: 'Use up an amount of an item the selected persona holds (the entry goes when it reaches zero)',
+    tag: TAG,
+    auth: 'player',
+    params: paramsSchema('itemId'),
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['amount'],
+      properties: { amount: { type: 'string', minLength: 1, maxLength: 26, pattern: AMOUNT_PATTERN.source } },
+    },
+    responses: { 200: { description: 'the entry afterwards (null when used up)', schema: { type: 'object' } }, ...playerErrors },
+    handler: async (req) => {
+      const p = await requireSelectedPersona(ctx.db, req);
+      const { itemId } = req.params as { itemId: string };
+      const { amount } = req.body as { amount: string };
+      return ctx.db.transaction(async (q) => {
+        const ref = { appId: p.appId, personaId: p.personaId };
+        await lockPersona(q, models, ref);
+        const found = await q.query<{ id: string }>(
+          `SELECT id FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND id = $2 AND (data->>'personaId') = $3`,
+          [p.appId, itemId, p.personaId],
+        );
+        if (!found.rows[0]) throw notFound();
+        const entry = await new RecordStore(q).get(models.inventory, p.appId, itemId);
+        const resource = (await loadResources(q, models, p.appId, [String(entry.resource)])).get(String(entry.resource));
+        if (resource?.type !== 'Item') throw new ApiError(409, 'NOT_AN_ITEM', 'only items can be consumed');
+        const bad = amountError(amount, resource.decimals, '/amount');
+        if (bad) throw badRequest([bad]);
+        if (new Decimal(String(entry.amount)).lt(amount)) throw new ApiError(409, 'NOT_ENOUGH_ITEMS', 'not enough items', [{ field: '/amount', message: `holds ${plain(new Decimal(String(entry.amount)))}` }]);
+        const { before, after } = await debit(q, models, ref, { resource: String(entry.resource), amount });
+        await recordOperation(q, { actor: playerActor(p), appId: p.appId, action: 'passport.inventory.consume', target: itemId, before, after: after ?? null });
+        return { entry: after ?? null, consumed: amount };
+      });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${SDK}/tokens/redeem`,
+    summary: "Redeem a code for the selected persona: the gift pack's contents go into its inventory; unknown codes answer 'failed to find token', used ones 'token has been fulfilled'",
+    tag: TAG,
+    auth: 'player',
+    body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 64 } } },
+    responses: { 200: { description: 'what was granted', schema: { type: 'object' } }, ...playerErrors },
+    handler: async (req) => {
+      const p = await requireSelectedPersona(ctx.db, req);
+      return redeem(ctx, { appId: p.appId, userId: p.userId, personaId: p.personaId }, (req.body as { code: string }).code);
+    },
+  });
+}

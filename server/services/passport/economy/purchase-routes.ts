@@ -1,0 +1,134 @@
+import Decimal from 'decimal.js';
+import type { Ctx } from '../../../context';
+import { recordOperation } from '../../../audit';
+import { paramsSchema, type Api } from '../../../engine/api';
+import { ApiError, badRequest, notFound } from '../../../engine/errors';
+import { authorizeService } from '../../../engine/guard';
+import { formRoute } from '../../../payments/alipay/routes';
+import { requireProvider } from '../../../payments/alipay/provider';
+import { sandboxNotification } from '../../../payments/alipay/sandbox';
+import { priceOf } from './catalog';
+import { answerOf, grantAndMove, requireTransaction } from './flow';
+import { dayRange, inventoryMetrics, transactionMetrics } from './metrics';
+import { economyModels } from './models';
+import { applyPurchaseNotification } from './notify';
+import { NOTIFY_PATH } from './purchase';
+import { dayRangeQuery, listAnswer, serviceErrors, TAG } from './schemas';
+
+/** The inventory of one persona, at most this many entries per call (the capacity). */
+const PERSONA_PAGE = 5000;
+
+/** Transactions (re-fulfil, metrics), inventories (metrics, a persona's) and payment notifications. */
+export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
+  const models = economyModels(ctx);
+
+  api.route({
+    method: 'POST',
+    url: `${models.transactions.base}/:id/re-fulfil`,
+    summary: "Grant a purchase's contents again after its fulfilment failed (FulfillFailed → Fulfilled); refused from any other state",
+    tag: TAG,
+    auth: 'service',
+    params: paramsSchema('id'),
+    responses: { 200: { description: 'the transaction, Fulfilled', schema: { type: 'object' } }, ...serviceErrors },
+    handler: async (req) => {
+      const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
+      const id = (req.params as { id: string }).id;
+      return ctx.db.transaction(async (q) => {
+        const before = await requireTransaction(q, models, scopeId, id);
+        const after = await grantAndMove(q, models, before, 'reFulfil');
+        await recordOperation(q, { actor: principal.actor, appId: scopeId, action: 'passport.transactions.reFulfil', target: id, before: answerOf(before), after: answerOf(after) });
+        return answerOf(after);
+      });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${models.transactions.base}/metrics`,
+    summary: 'Purchases and revenue per day (Shanghai days), purchases by state, totals and the top products over a range (default the last 30 days)',
+    tag: TAG,
+    auth: 'service',
+    querystring: dayRangeQuery,
+    responses: { 200: { description: 'the figures', schema: { type: 'object' } }, ...serviceErrors },
+    handler: async (req) => {
+      const { scopeId } = await authorizeService(ctx, req, 'passport');
+      const { from, to } = req.query as { from?: string; to?: string };
+      return transactionMetrics(ctx.db, models, scopeId, dayRange(from, to));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${models.inventory.base}/metrics`,
+    summary: "What the app's personas hold: entries, holders, and per resource how many hold it and how much in all",
+    tag: TAG,
+    auth: 'service',
+    responses: { 200: { description: 'the figures', schema: { type: 'object' } }, ...serviceErrors },
+    handler: async (req) => {
+      const { scopeId } = await authorizeService(ctx, req, 'passport');
+      return inventoryMetrics(ctx.db, models, scopeId);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${models.personas.base}/:id/inventory`,
+    summary: "A persona's inventory: every entry it holds",
+    tag: TAG,
+    auth: 'service',
+    params: paramsSchema('id'),
+    responses: { 200: { description: 'the entries', schema: listAnswer('inventory') }, ...serviceErrors },
+    handler: async (req) => {
+      const { scopeId } = await authorizeService(ctx, req, 'passport');
+      const personaId = (req.params as { id: string }).id;
+      await ctx.store.get(models.personas, scopeId, personaId);
+      const { total, items } = await ctx.store.list(models.inventory, scopeId, { page: 1, pageSize: PERSONA_PAGE, sort: 'resource', order: 'asc', filters: { personaId } });
+      return { total, inventory: items };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: `${models.transactions.base}/:id/sandbox-pay`,
+    summary:
+      "Pay (or fail) a Pending real-money purchase in the built-in payment sandbox (only while it takes payments): the sandbox sends the notification Alipay would send, signed as Alipay signs, through the notification's verification",
+    tag: TAG,
+    auth: 'service',
+    params: paramsSchema('id'),
+    body: { type: 'object', additionalProperties: false, required: ['result'], properties: { result: { type: 'string', enum: ['success', 'fail'] } } },
+    responses: { 200: { description: 'the transaction afterwards', schema: { type: 'object' } }, ...serviceErrors },
+    handler: async (req) => {
+      const { scopeId } = await authorizeService(ctx, req, 'passport');
+      const id = (req.params as { id: string }).id;
+      const trx = await ctx.store.get(models.transactions, scopeId, id);
+      const provider = await requireProvider(ctx);
+      if (provider.kind !== 'sandbox') throw notFound('the payment sandbox is not in use');
+      if (trx.type !== 'RealMoneyPurchase') throw new ApiError(409, 'NOT_REAL_MONEY', 'not a real-money purchase');
+      const payment = { OutTradeNo: String(trx.outTradeNo), Amount: new Decimal(priceOf(trx).amount).toFixed(2), CreatedAt: String(trx.createdAt) };
+      const params = await sandboxNotification(ctx.db, provider.appId, payment, (req.body as { result: 'success' | 'fail' }).result);
+      await applyPurchaseNotification(ctx, provider, params);
+      return ctx.store.get(models.transactions, scopeId, id);
+    },
+  });
+
+  formRoute(api, {
+    method: 'POST',
+    url: NOTIFY_PATH,
+    summary:
+      "A payment provider's notification about a real-money purchase (Alipay's, form-encoded or JSON): the signature is verified, then a paid purchase is charged and fulfilled once (FulfillFailed when the inventory refuses), a closed one fails, a fully refunded one is Refunded; repeats change nothing",
+    tag: TAG,
+    auth: 'none',
+    body: { type: 'object', maxProperties: 80, additionalProperties: { type: 'string', maxLength: 4096 } },
+    responses: {
+      200: { description: '`success`, as Alipay expects (also for a notification already applied)', schema: { type: 'string' } },
+      400: serviceErrors[400],
+      403: { description: 'refused: bad signature, another merchant app, an unknown trade or a different amount (recorded in the operation history)', schema: serviceErrors[403].schema },
+    },
+    handler: async (req, reply) => {
+      const params = req.body as Record<string, string> | undefined;
+      if (!params || typeof params !== 'object') throw badRequest([{ field: '/', message: 'invalid parameters' }]);
+      await applyPurchaseNotification(ctx, await requireProvider(ctx), params);
+      return reply.type('text/plain; charset=utf-8').send('success');
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Ctx } from '../../../context';
+import { kindPredicate } from '../../../engine/sql';
+import type { Data } from '../../../engine/store';
+import { providerFor } from '../../../payments/alipay/provider';
+import { sandboxNotification } from '../../../payments/alipay/sandbox';
+import { priceOf } from './catalog';
+import { credit, lockPersona } from './inventory';
+import { economyModels } from './models';
+import { applyPurchaseNotification } from './notify';
+import { purchase } from './purchase';
+import { generateCodes } from './tokens';
+
+const ACTOR = 'system:demo';
+
+const resources = [
+  { slugName: 'gold', name: '金币', type: 'VirtualCurrency', decimals: 0, description: '在游戏中日常获得的货币' },
+  { slugName: 'gem', name: '钻石', type: 'VirtualCurrency', decimals: 0, description: '高级货币，可购买稀有道具' },
+  { slugName: 'cny', name: '人民币', type: 'Currency', decimals: 2, currencyCode: 'CNY', description: '真实货币商品的标价单位' },
+  { slugName: 'health-potion', name: '生命药水', type: 'Item', decimals: 0, description: '恢复 500 点生命值' },
+  { slugName: 'magic-sword', name: '魔法剑', type: 'Item', decimals: 0, description: '夜晚会发光的长剑' },
+];
+
+const categories = [
+  { key: 'featured', name: '精选推荐', description: '商店首页展示', sortOrder: 1 },
+  { key: 'gems', name: '钻石商店', description: '用钻石购买', sortOrder: 2 },
+  { key: 'topup', name: '充值', description: '真实货币礼包', sortOrder: 3 },
+];
+
+const products = [
+  { name: '600 金币', category: 'topup', priceResource: 'cny', priceAmount: '6.00', contents: [{ resource: 'gold', amount: '600' }], published: true },
+  { name: '月卡', category: 'topup', priceResource: 'cny', priceAmount: '30.00', contents: [{ resource: 'gem', amount: '300' }], published: true },
+  { name: '钻石小袋', category: 'featured', priceResource: 'gold', priceAmount: '500', contents: [{ resource: 'gem', amount: '10' }], published: true },
+  { name: '药水礼包', category: 'gems', priceResource: 'gem', priceAmount: '5', contents: [{ resource: 'health-potion', amount: '3' }], published: true },
+  {
+    name: '魔法剑',
+    category: 'gems',
+    priceResource: 'gem', priceAmount: '50',
+    contents: [{ resource: 'magic-sword', amount: '1', properties: { level: 1, bound: true } }],
+    published: false,
+  },
+];
+
+const tokenClasses = [
+  { name: '开服礼包', description: '开服期间每位玩家可领取一次', contents: [{ resource: 'gold', amount: '1000' }, { resource: 'health-potion', amount: '2' }], status: 'active', codes: 20 },
+  { name: '春节礼包', description: '春节活动礼包', contents: [{ resource: 'gem', amount: '20' }], status: 'unreleased', codes: 0 },
+];
+
+const DAY_MS = 86_400_000;
+
+/** The demo app's economy: resources, a shop, gift packs with codes, and — for the players the demo has — purchases over the last two weeks. */
+export async function seedEconomy(ctx: Ctx, appId: string): Promise<void> {
+  const models = economyModels(ctx);
+  for (const r of resources) await ctx.store.insert(models.resources, appId, randomUUID(), r, null);
+  const categoryIds = new Map<string, string>();
+  for (const { key, ...c } of categories) categoryIds.set(key, String((await ctx.store.insert(models.categories, appId, randomUUID(), c, null)).id));
+  const productIds: string[] = [];
+  for (const { category, published, ...p } of products) {
+    const created = await ctx.store.insert(models.products, appId, randomUUID(), { ...p, categoryId: categoryIds.get(category) }, published ? 'published' : 'unpublished');
+    if (published) productIds.push(String(created.id));
+  }
+  for (const { codes, status, ...c } of tokenClasses) {
+    const created = await ctx.store.insert(models.tokenClasses, appId, randomUUID(), { ...c, maxUsesPerCode: 1, maxUsesPerPlayer: 1 }, status);
+    if (codes) await generateCodes(ctx, appId, String(created.id), codes, ACTOR);
+  }
+
+  const personas = await ctx.db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(models.personas)} AND scope_id = $1 ORDER BY created_at, id LIMIT 5`, [appId]);
+  const provider = await providerFor(ctx);
+  for (const [i, { id: personaId }] of personas.rows.entries()) {
+    await ctx.db.transaction(async (q) => {
+      await lockPersona(q, models, { appId, personaId });
+      await credit(q, models, { appId, personaId }, [{ resource: 'gold', amount: String(3000 + 1000 * i) }, { resource: 'gem', amount: String(40 + 15 * i) }]);
+    });
+    for (const [n, productId] of productIds.entries()) {
+      const product = await ctx.store.get(models.products, appId, productId);
+      const real = priceOf(product).resource === 'cny';
+      if (real && !provider) continue;
+      const bought = await purchase(ctx, ctx.config.publicUrl ?? '', { appId, personaId, productId, actor: ACTOR }).catch(() => undefined);
+      if (!bought) continue;
+      if (real && provider) {
+        // The sandbox pays most orders and turns one down, as a payment provider would.
+        const trx: Data = bought.transaction;
+        const result = (i + n) % 4 === 3 ? 'fail' : 'success';
+        const note = await sandboxNotification(ctx.db, provider.appId, { OutTradeNo: String(trx.outTradeNo), Amount: new Decimal(priceOf(trx).amount).toFixed(2), CreatedAt: String(trx.createdAt) }, result);
+        await applyPurchaseNotification(ctx, provider, note);
+      }
+      // Spread the demo's purchases over the last two weeks so the economy metrics have a history to show.
+      const at = new Date(Date.now() - ((i * 5 + n * 3) % 14) * DAY_MS - n * 3600_000).toISOString();
+      await ctx.db.query(
+        `UPDATE records SET created_at = $3::timestamptz, updated_at = $3::timestamptz,
+           data = data || jsonb_strip_nulls(jsonb_build_object(
+             'chargedAt', CASE WHEN (data->>'chargedAt') IS NULL THEN NULL ELSE $3::text END,
+             'fulfilledAt', CASE WHEN (data->>'fulfilledAt') IS NULL THEN NULL ELSE $3::text END))
+         WHERE ${kindPredicate(models.transactions)} AND scope_id = $1 AND id = $2`,
+        [appId, bought.transaction.id, at],
+      );
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { RELEASED_TOKEN_CLASS, type TokenClassStatus } from '../../../../resources/passport/economy-flow';
+import { recordOperation } from '../../../audit';
+import type { Ctx } from '../../../context';
+import type { Queryable } from '../../../db';
+import { ApiError, badRequest, notFound } from '../../../engine/errors';
+import { kindPredicate } from '../../../engine/sql';
+import { RecordStore, type Data } from '../../../engine/store';
+import { newTokenCode, normalizeTokenCode } from '../../../platform/org/service-tokens';
+import type { Line } from './catalog';
+import { credit, lockPersona } from './inventory';
+import { economyModels, type EconomyModels } from './models';
+
+/** Codes written per statement while generating. */
+const CHUNK = 1000;
+
+/** The status a class has at `now`: a released class is pending before its start, active in its window, expired after. */
+export function effectiveClassStatus(stored: TokenClassStatus, validFrom: string | undefined, validUntil: string | undefined, now: Date): TokenClassStatus {
+  if (!RELEASED_TOKEN_CLASS.includes(stored)) return stored;
+  if (validUntil && Date.parse(validUntil) <= now.getTime()) return 'expired';
+  if (validFrom && Date.parse(validFrom) > now.getTime()) return 'pending';
+  return 'active';
+}
+
+/**
+ * Generates `count` codes of a token class in one database transaction: 20 characters of Crockford's alphabet
+ * from the system's cryptographic random source (100 bits each), stored with a unique index per app so a lookup by
+ * code is an index probe. A code that happens to exist already is drawn again.
+ */
+export async function generateCodes(ctx: Ctx, appId: string, classId: string, count: number, actor: string): Promise<{ batchId: string; generated: number }> {
+  const models = economyModels(ctx);
+  const tokenClass = await ctx.store.get(models.tokenClasses, appId, classId).catch((err) => {
+    if (err instanceof ApiError && err.status === 404) throw badRequest([{ field: '/tokenClassId', message: 'no such token class' }]);
+    throw err;
+  });
+  const batchId = randomUUID();
+  await ctx.db.transaction(async (q) => {
+    let missing = count;
+    while (missing > 0) {
+      const codes = Array.from({ length: Math.min(missing, CHUNK) }, () => newTokenCode());
+      const res = await q.query(
+        `INSERT INTO records (service, kind, id, scope_id, status, data)
+         SELECT $1, $2, gen.id, $3, 'active', jsonb_build_object('code', gen.code, 'tokenClassId', $4::text, 'batchId', $5::text, 'usedCount', 0)
+           FROM unnest($6::text[], $7::text[]) AS gen(id, code)
+         ON CONFLICT DO NOTHING`,
+        [models.tokenInstances.service.name, models.tokenInstances.res.name, appId, classId, batchId, codes.map(() => randomUUID()), codes],
+      );
+      missing -= res.rowCount;
+    }
+    await recordOperation(q, {
+      actor,
+      appId,
+      action: 'passport.tokenInstances.generate',
+      target: classId,
+      after: { tokenClassId: classId, tokenClassName: tokenClass.name, batchId, count },
+    });
+  });
+  return { batchId, generated: count };
+}
+
+/** Invalidates the app's active codes among `ids` (others are left as they are); answers how many changed. */
+export async function invalidateCodes(ctx: Ctx, appId: string, ids: string[], actor: string): Promise<number> {
+  const m = economyModels(ctx).tokenInstances;
+  return ctx.db.transaction(async (q) => {
+    const res = await q.query<{ id: string }>(
+      `UPDATE records SET status = 'invalidated', version = version + 1, updated_at = now()
+        WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[]) AND status = 'active' RETURNING id`,
+      [appId, ids],
+    );
+    const changed = res.rows.map((r) => r.id);
+    if (changed.length) await recordOperation(q, { actor, appId, action: 'passport.tokenInstances.batchInvalidate', target: `${changed.length} codes`, after: { ids: changed } });
+    return changed.length;
+  });
+}
+
+const tokenError = (status: number, code: string, message: string) => new ApiError(status, code, message);
+
+async function lockedCode(q: Queryable, models: EconomyModels, appId: string, code: string): Promise<Data> {
+  const res = await q.query<{ id: string }>(
+    `SELECT id FROM records WHERE ${kindPredicate(models.tokenInstances)} AND scope_id = $1 AND (data->>'code') = $2 FOR UPDATE`,
+    [appId, normalizeTokenCode(code.trim())],
+  );
+  if (!res.rows[0]) throw notFound('failed to find token');
+  return new RecordStore(q).get(models.tokenInstances, appId, res.rows[0].id);
+}
+
+export interface Redeemer {
+  appId: string;
+  userId: string;
+  personaId: string;
+}
+
+/**
+ * Redeems a code for a player's persona in one database transaction: the code's row is locked (of two concurrent
+ * redeems of a single-use code one succeeds, the other finds it fulfilled), its class must be released and in its
+ * window, the player must be under the class's per-player limit, and the class's contents are granted into the
+ * persona's inventory — or, when anything is refused, nothing changes.
+ */
+export async function redeem(ctx: Ctx, who: Redeemer, code: string): Promise<{ tokenClassId: string; tokenClassName: string; contents: Line[]; inventory: Data[] }> {
+  const models = economyModels(ctx);
+  return ctx.db.transaction(async (q) => {
+    const instance = await lockedCode(q, models, who.appId, code);
+    if (instance.status === 'fulfilled') throw tokenError(409, 'TOKEN_FULFILLED', 'token has been fulfilled');
+    if (instance.status === 'invalidated') throw tokenError(409, 'TOKEN_INVALIDATED', 'token has been invalidated');
+    // A code whose pack was deleted is as good as unknown.
+    const tokenClass = await new RecordStore(q).get(models.tokenClasses, who.appId, String(instance.tokenClassId)).catch((err) => {
+      throw err instanceof ApiError && err.status === 404 ? notFound('failed to find token') : err;
+    });
+    const state = effectiveClassStatus(tokenClass.status as TokenClassStatus, tokenClass.validFrom as string | undefined, tokenClass.validUntil as string | undefined, new Date());
+    if (state === 'unreleased') throw tokenError(409, 'TOKEN_NOT_RELEASED', 'token class is not released');
+    if (state === 'pending') throw tokenError(409, 'TOKEN_NOT_STARTED', 'token is not yet valid');
+    if (state === 'expired') throw tokenError(409, 'TOKEN_EXPIRED', 'token has expired');
+
+    await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`passport-redeem:${who.appId}:${tokenClass.id}:${who.userId}`]);
+    const used = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM passport_token_redemptions WHERE app_id = $1 AND class_id = $2 AND user_id = $3', [
+      who.appId,
+      tokenClass.id,
+      who.userId,
+    ]);
+    if (Number(used.rows[0].n) >= Number(tokenClass.maxUsesPerPlayer ?? 1)) throw tokenError(409, 'TOKEN_LIMIT_REACHED', 'token redeem limit reached');
+
+    const ref = { appId: who.appId, personaId: who.personaId };
+    await lockPersona(q, models, ref);
+    const contents = tokenClass.contents as Line[];
+    const inventory = await credit(q, models, ref, contents);
+    const usedCount = Number(instance.usedCount ?? 0) + 1;
+    const now = new Date().toISOString();
+    const { id: _i, version: _v, createdAt: _c, updatedAt: _u, status: _s, ...fields } = instance;
+    const after = await new RecordStore(q).update(models.tokenInstances, who.appId, String(instance.id), {
+      data: { ...fields, usedCount, lastUsedAt: now },
+      status: usedCount >= Number(tokenClass.maxUsesPerCode ?? 1) ? 'fulfilled' : 'active',
+    });
+    await q.query(
+      'INSERT INTO passport_token_redemptions (id, app_id, instance_id, class_id, user_id, persona_id) VALUES ($1, $2, $3, $4, $5, $6)',
+      [randomUUID(), who.appId, instance.id, tokenClass.id, who.userId, who.personaId],
+    );
+    await recordOperation(q, { actor: `player:${who.userId}`, appId: who.appId, action: 'passport.tokenInstances.redeem', target: String(instance.id), before: instance, after });
+    return { tokenClassId: String(tokenClass.id), tokenClassName: String(tokenClass.name), contents, inventory };
+  });
+}
+
+/**
+ * Moves released classes along with time: pending ones whose start has come become active, released ones whose end
+ * has passed become expired, active ones whose start lies ahead wait as pending. Safe to run from several servers.
+ */
+export async function sweepTokenClasses(ctx: Ctx, now = new Date()): Promise<number> {
+  const m = economyModels(ctx).tokenClasses;
+  const res = await ctx.db.query<{ id: string; scope_id: string; status: string; data: Data }>(
+    `SELECT id, scope_id, status, data FROM records WHERE ${kindPredicate(m)} AND status = ANY($1::text[])`,
+    [[...RELEASED_TOKEN_CLASS]],
+  );
+  let moved = 0;
+  for (const row of res.rows) {
+    const next = effectiveClassStatus(row.status as TokenClassStatus, row.data.validFrom as string | undefined, row.data.validUntil as string | undefined, now);
+    if (next === row.status) continue;
+    const changed = await ctx.db.query(
+      `UPDATE records SET status = $3, version = version + 1, updated_at = now() WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 AND status = $4`,
+      [row.scope_id, row.id, next, row.status],
+    );
+    if (!changed.rowCount) continue;
+    moved += 1;
+    await recordOperation(ctx.db, { actor: 'system:schedule', appId: row.scope_id, action: 'passport.tokenClasses.schedule', target: row.id, before: { status: row.status }, after: { status: next } });
+  }
+  return moved;
+}
