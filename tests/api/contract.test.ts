@@ -3,6 +3,7 @@
  * invalid payloads refused with nothing stored, its actions refused from disallowed states, and another tenant kept
  * out. A resource declared later is covered without new test code, through its schema's `examples`.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../resources';
 import { buildModel } from '../../server/engine/model';
@@ -38,41 +39,70 @@ const count = async (service: string, kind: string) =>
 describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const))('%s', (_name, m) => {
   const examples = (m.res.schema.examples ?? []) as Record<string, unknown>[];
   const item = (id: unknown) => `${m.base}/${String(id)}`;
+  const has = (op: string) => m.res.operations.includes(op as never);
 
   it('declares at least two valid examples, which its own schema accepts', () => {
     expect(examples.length).toBeGreaterThanOrEqual(2);
-    const check = compileSchema(m.createSchema);
+    // A resource the API cannot create holds only server-made fields: its examples are whole records.
+    const { $id: _id, ...whole } = m.res.schema;
+    const check = compileSchema(has('create') ? m.createSchema : whole);
     for (const e of examples) expect(check(structuredClone(e)), JSON.stringify(check.errors)).toBe(true);
   });
 
-  it('round-trips a valid record: create, read, list, update, stale update refused, delete', async () => {
-    const created = await h.svc('POST', m.base, examples[0]);
-    expect(created.statusCode, created.body).toBe(201);
-    const record = created.json();
+  /**
+   * A record to test on: created through the API when the resource declares create, otherwise stored the way the
+   * service's own flow stores it (transactions, redeem codes), since the API offers no way to make one.
+   */
+  async function makeRecord(): Promise<Record<string, unknown>> {
+    if (has('create')) {
+      const created = await h.svc('POST', m.base, examples[0]);
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json();
+    }
+    return h.ctx.store.insert(m, h.appId, randomUUID(), structuredClone(examples[0]), m.res.status?.initial ?? null);
+  }
+  async function removeRecord(id: unknown) {
+    if (has('delete')) expect((await h.svc('DELETE', item(id))).statusCode).toBe(204);
+    else await h.db.query('DELETE FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id]);
+  }
+
+  it('round-trips a valid record through the declared operations, and serves no others', async () => {
+    const record = await makeRecord();
     expect(record.version).toBe(1);
     for (const [k, v] of Object.entries(examples[0])) expect(record[k]).toEqual(v);
     if (m.res.status) expect(record[m.res.status.field]).toBe(m.res.status.initial);
 
     const read = await h.svc('GET', item(record.id));
     expect(read.json()).toEqual(record);
-    if (m.res.operations.includes('list')) expect(await listedIds(m)).toContain(record.id);
+    if (has('list')) expect(await listedIds(m)).toContain(record.id);
     if (m.res.addressBy) expect((await h.svc('GET', item(record[m.res.addressBy]))).json()).toEqual(record);
 
-    const updated = await h.svc('PUT', item(record.id), { ...examples[1], version: 1 });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().version).toBe(2);
-    for (const [k, v] of Object.entries(examples[1])) expect(updated.json()[k]).toEqual(v);
+    if (has('update')) {
+      const updated = await h.svc('PUT', item(record.id), { ...examples[1], version: 1 });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().version).toBe(2);
+      for (const [k, v] of Object.entries(examples[1])) expect(updated.json()[k]).toEqual(v);
 
-    const stale = await h.svc('PUT', item(record.id), { ...examples[0], version: 1 });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().code).toBe('VERSION_CONFLICT');
-    expect((await h.svc('GET', item(record.id))).json().version).toBe(2);
+      const stale = await h.svc('PUT', item(record.id), { ...examples[0], version: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('VERSION_CONFLICT');
+      expect((await h.svc('GET', item(record.id))).json().version).toBe(2);
+    } else {
+      expect((await h.svc('PUT', item(record.id), { ...examples[1], version: 1 })).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await h.svc('GET', item(record.id))).json()).toEqual(record);
+    }
 
-    expect((await h.svc('DELETE', item(record.id))).statusCode).toBe(204);
-    expect((await h.svc('GET', item(record.id))).statusCode).toBe(404);
+    if (has('delete')) {
+      await removeRecord(record.id);
+      expect((await h.svc('GET', item(record.id))).statusCode).toBe(404);
+    } else {
+      expect((await h.svc('DELETE', item(record.id))).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await h.svc('GET', item(record.id))).statusCode).toBe(200);
+      await removeRecord(record.id);
+    }
   });
 
-  it('refuses every invalid payload with 400 naming fields, and stores nothing', async () => {
+  if (has('create')) it('refuses every invalid payload with 400 naming fields, and stores nothing', async () => {
     const before = await count(m.service.name, m.res.name);
     // Only the cases the schema itself refuses (a missing field with a default, say, is valid).
     const check = compileSchema(m.createSchema);
@@ -91,8 +121,8 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
   it('moves state only through declared actions from allowed states', async () => {
     const actions = m.res.actions ?? [];
     if (!m.res.status) return expect(actions).toHaveLength(0);
-    const created = (await h.svc('POST', m.base, examples[0])).json();
-    for (const action of actions) {
+    const created = await makeRecord();
+    for (const action of actions.filter((a) => a.implementedBy !== 'service')) {
       for (const state of Object.keys(m.res.status.values)) {
         await h.db.query('UPDATE records SET status = $1 WHERE id = $2', [state, created.id]);
         const res = await h.svc(action.method, `${item(created.id)}${action.path}`);
@@ -107,11 +137,11 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
         }
       }
     }
-    await h.svc('DELETE', item(created.id));
+    await removeRecord(created.id);
   });
 
   it("keeps another organisation's app and anonymous callers out", async () => {
-    const created = (await h.svc('POST', m.base, examples[0])).json();
+    const created = await makeRecord();
     const as = (auth: string | undefined, method: 'GET' | 'PUT' | 'DELETE', payload?: unknown) =>
       h.req({ method, url: item(created.id), payload: payload as object, headers: auth ? { authorization: auth } : {} });
     expect((await as(h.otherBasic, 'GET')).statusCode).toBe(404);
@@ -122,7 +152,7 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
     if (m.res.operations.includes('list')) expect(await listedIds(m, h.otherBasic)).not.toContain(created.id);
     const still = (await h.svc('GET', item(created.id))).json();
     expect(still.version).toBe(1);
-    await h.svc('DELETE', item(created.id));
+    await removeRecord(created.id);
   });
 });
 

@@ -9,6 +9,8 @@ import { personasModel, realmsModel, usersModel } from './models';
  */
 export const DEMO_REALM_ID = '4b9e1c27-6d3a-4f58-9e20-7a1c5d8b3f42';
 export const DEMO_USER_ID = '8d2f6b14-3c7e-4a95-b1d0-5e9a7c3f2b61';
+/** The first demo persona's id, named by examples in schemas that refer to a persona. */
+export const DEMO_PERSONA_ID = '0b3c8f7e-5d0a-4c55-8b7e-1e2f3a4b5c6d';
 
 const realms: { id?: string; status: string; data: Data }[] = [
   { id: DEMO_REALM_ID, status: 'Open', data: { name: '一区 晨曦', description: '首发服务器', region: '华东' } },
@@ -29,8 +31,8 @@ const users: { id?: string; status: string; data: Data }[] = [
 ];
 
 /** Personas by user (index into `users`) and realm (index into `realms`). */
-const personas: { user: number; realm: number; data: Data }[] = [
-  { user: 0, realm: 0, data: { name: '晨星', level: 42 } },
+const personas: { id?: string; user: number; realm: number; data: Data }[] = [
+  { id: DEMO_PERSONA_ID, user: 0, realm: 0, data: { name: '晨星', level: 42 } },
   { user: 0, realm: 1, data: { name: '潮汐之歌', level: 8 } },
   { user: 1, realm: 0, data: { name: '墨白', level: 37 } },
   { user: 2, realm: 0, data: { name: '鸣镝', level: 15 } },
@@ -52,7 +54,7 @@ export async function seedPlayersDemo(ctx: Ctx, appId: string): Promise<void> {
   const personaIds: string[] = [];
   for (const p of personas) {
     const data = { ...p.data, userId: userIds[p.user], realmId: realmIds[p.realm], tags: [] };
-    personaIds.push(String((await ctx.store.insert(personasModel, appId, randomUUID(), data, 'Active')).id));
+    personaIds.push(String((await ctx.store.insert(personasModel, appId, p.id ?? randomUUID(), data, 'Active')).id));
   }
   // 晨星 and 墨白 are friends; 鸣镝 asked 晨星; 晨星 blacklisted 疾风.
   const [chenxing, , mobai, mingdi, , jifeng] = personaIds;
