@@ -1,0 +1,110 @@
+import type { JsonSchema } from '../../../../resources/types';
+import type { Ctx } from '../../../context';
+import type { Api } from '../../../engine/api';
+import { badRequest } from '../../../engine/errors';
+import { requirePlayer } from '../players/principal';
+import { findBoard, type Board } from './board';
+import { BASE, boardParams, errors, memberIdSchema, ok, rankingQuery, rankingSchema, scoreValue, SERVICE, standingSchema } from './route-schemas';
+import { rankingPage, standingOf, submitScore } from './scores';
+
+const SDK = `${BASE}/sdk/leaderboards/:id`;
+
+const submitBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['score'],
+  properties: {
+    score: scoreValue,
+    entityId: { ...memberIdSchema, description: 'On an Entity leaderboard, the entity the score is for (a guild, a team); left out on Player boards' },
+  },
+};
+
+const meQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { entityId: { ...memberIdSchema, description: 'On an Entity leaderboard, the entity to look up' } },
+};
+
+const meSchema: JsonSchema = {
+  ...standingSchema,
+  description: 'Without a score in the current version, rank, score, reachedAt and tier are null',
+  properties: {
+    ...(standingSchema.properties as object),
+    score: { type: ['integer', 'null'] },
+    reachedAt: { type: ['string', 'null'] },
+  },
+};
+
+/**
+ * The member a player's call is about: the player on a Player board; on an Entity board, the entity the player
+ * names (any entity of the game: the game decides who may speak for it).
+ */
+function memberFor(board: Board, userId: string, entityId: string | undefined, field: string): string {
+  if (board.rules.memberType === 'Player') {
+    if (entityId !== undefined) throw badRequest([{ field, message: 'this leaderboard ranks players, leave out entityId' }]);
+    return userId;
+  }
+  if (entityId === undefined) throw badRequest([{ field, message: 'this leaderboard ranks entities, name one with entityId' }]);
+  return entityId;
+}
+
+/** The game client's leaderboard calls, each bound to the signed-in player and their app. */
+export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
+  const open = async (req: Parameters<Parameters<Api['route']>[0]['handler']>[0]) => {
+    const player = await requirePlayer(ctx.db, req);
+    const board = await findBoard(ctx, player.appId, (req.params as { id: string }).id);
+    return { player, board };
+  };
+
+  api.route({
+    method: 'POST',
+    url: `${SDK}/scores`,
+    summary: "Submit the player's score (or, on an Entity board, a named entity's)",
+    tag: SERVICE,
+    auth: 'player',
+    params: boardParams,
+    body: submitBody,
+    responses: { 200: ok('the standing after the submission', standingSchema), ...errors(400, 401, 403, 404, 409, 423, 429) },
+    handler: async (req) => {
+      const { player, board } = await open(req);
+      const { score, entityId } = req.body as { score: number; entityId?: string };
+      const memberId = memberFor(board, player.userId, entityId, '/entityId');
+      return submitScore(ctx, board, memberId, score, board.rules.memberType === 'Player' ? player.userId : null);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${SDK}/scores`,
+    summary: 'The top of the current ranking (a page from `start`, or around `memberId`)',
+    tag: SERVICE,
+    auth: 'player',
+    params: boardParams,
+    querystring: rankingQuery(100, 10),
+    responses: { 200: ok('a page of the ranking, best first', rankingSchema), ...errors(400, 401, 403, 404, 423, 429) },
+    handler: async (req) => {
+      const { board } = await open(req);
+      const q = req.query as { count: number; start: number; memberId?: string };
+      const page = await rankingPage(ctx, board, board.currentVersion, q.memberId ? { around: q.memberId, count: q.count } : q);
+      return { ...page, version: board.currentVersion };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: `${SDK}/scores/me`,
+    summary: "The player's own score, rank and tier in the current version (or a named entity's)",
+    tag: SERVICE,
+    auth: 'player',
+    params: boardParams,
+    querystring: meQuery,
+    responses: { 200: ok("the player's standing", meSchema), ...errors(400, 401, 403, 404, 423, 429) },
+    handler: async (req) => {
+      const { player, board } = await open(req);
+      const memberId = memberFor(board, player.userId, (req.query as { entityId?: string }).entityId, 'query.entityId');
+      const version = board.currentVersion;
+      const { standing, total } = await standingOf(ctx, board, version, memberId);
+      return standing ? { ...standing, version, total } : { memberId, version, rank: null, score: null, reachedAt: null, tier: null, total };
+    },
+  });
+}

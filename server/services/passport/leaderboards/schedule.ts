@@ -1,0 +1,122 @@
+import { CronExpressionParser } from 'cron-parser';
+import type { Ctx } from '../../../context';
+import { badRequest, conflict } from '../../../engine/errors';
+import type { Data } from '../../../engine/store';
+import { storedFields } from '../../../engine/write';
+import { boardModel, type Board, type Schedule } from './board';
+import { resetBoard } from './reset';
+
+/** Time zones a schedule is read in (spec 002 §9); Beijing time unless told otherwise. */
+export const SCHEDULE_TIMEZONES = ['Asia/Shanghai', 'UTC'] as const;
+export type ScheduleTimezone = (typeof SCHEDULE_TIMEZONES)[number];
+
+/** Who closes versions on schedule, in the operation history. */
+export const SCHEDULER_ACTOR = 'system:scheduler';
+
+/**
+ * The next `n` run times of a cron expression after `after`, or the reason it is not one we run: five fields
+ * (minute, hour, day of month, month, day of week), without the randomised `H`.
+ */
+export function nextRuns(cron: string, timezone: string, after: Date, n: number): { runs: string[] } | { error: string } {
+  const fields = cron.trim().split(/\s+/);
+  if (fields.length !== 5) return { error: 'a schedule has five fields: minute, hour, day of month, month, day of week' };
+  if (/h/i.test(cron)) return { error: 'a schedule cannot use H' };
+  try {
+    const expr = CronExpressionParser.parse(fields.join(' '), { currentDate: after, tz: timezone });
+    return { runs: expr.take(n).map((d) => d.toDate().toISOString()) };
+  } catch {
+    return { error: 'not a valid cron expression' };
+  }
+}
+
+/** The schedule of an expression from `after` on; 400 naming `cron` when it is not valid. */
+export function scheduleFrom(cron: string, timezone: string, after: Date): Schedule {
+  const next = nextRuns(cron, timezone, after, 1);
+  if ('error' in next) throw badRequest([{ field: '/cron', message: next.error }]);
+  if (next.runs.length === 0) throw badRequest([{ field: '/cron', message: 'the schedule never runs' }]);
+  return { cron: cron.trim().split(/\s+/).join(' '), timezone, nextRunAt: next.runs[0] };
+}
+
+/**
+ * Creates (`create`), replaces (`update`) or removes (`cancel`) a board's reset schedule. Creating over an existing
+ * schedule, or updating or cancelling none, is an illegal transition (409). Answers the record before and after.
+ */
+export async function changeSchedule(
+  ctx: Ctx,
+  board: Board,
+  change: { kind: 'create' | 'update'; schedule: Schedule } | { kind: 'cancel' },
+  version = Number(board.record.version),
+): Promise<{ before: Data; after: Data }> {
+  const has = board.schedule !== undefined;
+  if (change.kind === 'create' && has) throw conflict('INVALID_TRANSITION', 'the leaderboard already has a schedule');
+  if (change.kind !== 'create' && !has) throw conflict('INVALID_TRANSITION', 'the leaderboard has no schedule');
+  const m = boardModel(ctx);
+  const data = storedFields(m, board.record);
+  if (change.kind === 'cancel') delete data.schedule;
+  else data.schedule = change.schedule;
+  const after = await ctx.store.update(m, board.appId, board.id, { data, version });
+  return { before: board.record, after };
+}
+
+interface DueRow {
+  scope_id: string;
+  id: string;
+  due: string;
+}
+
+/** Boards looked at per round of the scheduler. */
+const DUE_BATCH = 100;
+
+/**
+ * Performs every reset that is due at `now`: closes the board's version, issues its rewards and moves its
+ * schedule to the first run after `now` (runs missed while the server was down collapse into one reset). A board
+ * that another server reset first, or whose schedule changed meanwhile, is left alone. Answers the boards reset.
+ */
+export async function runDueResets(ctx: Ctx, now: Date, log: (err: unknown) => void = () => undefined): Promise<string[]> {
+  const reset: string[] = [];
+  const failed = new Set<string>();
+  for (;;) {
+    const due = await ctx.db.query<DueRow>(
+      `SELECT scope_id, id, data #>> '{schedule,nextRunAt}' AS due FROM records
+        WHERE service = 'passport' AND kind = 'leaderboards' AND data ? 'schedule' AND (data #>> '{schedule,nextRunAt}') <= $1
+        ORDER BY due, id LIMIT $2`,
+      [now.toISOString(), DUE_BATCH + failed.size],
+    );
+    const todo = due.rows.filter((r) => !failed.has(r.id));
+    if (todo.length === 0) return reset;
+    for (const row of todo) {
+      try {
+        const done = await resetBoard(ctx, row.scope_id, row.id, SCHEDULER_ACTOR, {
+          dueAt: row.due,
+          nextSchedule: (record) => {
+            const s = record.schedule as Schedule;
+            return scheduleFrom(s.cron, s.timezone, now);
+          },
+        });
+        if (!done) continue;
+        reset.push(row.id);
+      } catch (err) {
+        // Left for the next round (a concurrent edit, the database away); the others go ahead.
+        log(err);
+        failed.add(row.id);
+      }
+    }
+  }
+}
+
+/** How often the scheduler looks for due resets. */
+export const SCHEDULER_INTERVAL_MS = 30_000;
+
+/** Runs due resets every interval until the server closes. */
+export function startScheduler(ctx: Ctx, onClose: (stop: () => void) => void, log: (err: unknown) => void): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runDueResets(ctx, new Date(), log)
+      .catch(log)
+      .finally(() => (running = false));
+  }, SCHEDULER_INTERVAL_MS);
+  timer.unref();
+  onClose(() => clearInterval(timer));
+}

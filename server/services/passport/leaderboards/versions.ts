@@ -1,0 +1,212 @@
+import type { Ctx } from '../../../context';
+import { conflict, notFound } from '../../../engine/errors';
+import { RecordStore, type Data } from '../../../engine/store';
+import { storedFields } from '../../../engine/write';
+import { boardModel, boardOf, ensureVersion, type Board, type Schedule } from './board';
+import { lastRewardableRank, rewardOf, rulesOf, tierOf, type BoardRules } from './rules';
+import { stateOf } from './state';
+
+export interface VersionView {
+  version: number;
+  current: boolean;
+  startedAt: string;
+  endedAt: string | null;
+  /** Who closed it: an operator (`admin:…`, `app:…`) or `system:scheduler`. */
+  endedBy: string | null;
+  memberCount: number;
+}
+
+interface VersionRow {
+  version: number;
+  started_at: Date | string;
+  ended_at: Date | string | null;
+  ended_by: string | null;
+  member_count: number | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A board's versions, newest first. The current one counts its members from the rank index. */
+export async function listVersions(ctx: Ctx, board: Board, start: number, count: number): Promise<{ total: number; versions: VersionView[] }> {
+  const [rows, counts, index] = await Promise.all([
+    ctx.db.query<VersionRow>(
+      `SELECT version, started_at, ended_at, ended_by, member_count FROM leaderboard_versions
+        WHERE board_id = $1 AND app_id = $2 ORDER BY version DESC LIMIT $3 OFFSET $4`,
+      [board.id, board.appId, count, start],
+    ),
+    ctx.db.query<{ n: number; has_current: boolean }>(
+      'SELECT count(*)::int AS n, coalesce(bool_or(version = $3), false) AS has_current FROM leaderboard_versions WHERE board_id = $1 AND app_id = $2',
+      [board.id, board.appId, board.currentVersion],
+    ),
+    stateOf(ctx).indexes.get(board.id, board.currentVersion),
+  ]);
+  const view = (r: VersionRow): VersionView => ({
+    version: r.version,
+    current: r.version === board.currentVersion,
+    startedAt: iso(r.started_at),
+    endedAt: r.ended_at ? iso(r.ended_at) : null,
+    endedBy: r.ended_by,
+    memberCount: r.version === board.currentVersion ? index.size : (r.member_count ?? 0),
+  });
+  const versions = rows.rows.map(view);
+  const { n, has_current } = counts.rows[0];
+  if (has_current) return { total: Number(n), versions };
+  // A board nobody has scored on yet has no row for its first version: it is still its current version.
+  const current: VersionView = { version: board.currentVersion, current: true, startedAt: iso(board.createdAt), endedAt: null, endedBy: null, memberCount: 0 };
+  return { total: Number(n) + 1, versions: start === 0 ? [current, ...versions.slice(0, count - 1)] : versions };
+}
+
+export interface ResetOutcome {
+  archived: number;
+  current: number;
+  memberCount: number;
+  board: Data;
+  before: Data;
+}
+
+/**
+ * Closes a board's current version (keeping the rules it is ranked and rewarded by) and opens the next one,
+ * empty, in one transaction. `when` (the scheduler) makes it conditional on the schedule still being due at that
+ * run, and moves the schedule to its following run; answers undefined when it no longer is.
+ */
+export async function closeVersion(
+  ctx: Ctx,
+  appId: string,
+  boardId: string,
+  actor: string,
+  when?: { dueAt: string; nextSchedule: (record: Data) => Schedule },
+): Promise<ResetOutcome | undefined> {
+  const m = boardModel(ctx);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const locked = await tx.query<{ version: number }>(
+      "SELECT version FROM records WHERE service = 'passport' AND kind = 'leaderboards' AND scope_id = $1 AND id = $2 FOR UPDATE",
+      [appId, boardId],
+    );
+    if (!locked.rows[0]) throw notFound();
+    const store = new RecordStore(tx);
+    const before = await store.get(m, appId, boardId);
+    const board = boardOf(appId, before);
+    if (when && board.schedule?.nextRunAt !== when.dueAt) return undefined;
+    const v = board.currentVersion;
+    await ensureVersion(tx, board, v);
+    const closed = await tx.query(
+      'UPDATE leaderboard_versions SET ended_at = now(), ended_by = $3, rules = $4 WHERE board_id = $1 AND version = $2 AND ended_at IS NULL RETURNING version',
+      [boardId, v, actor, JSON.stringify(board.rules)],
+    );
+    if (!closed.rows[0]) throw conflict('INVALID_TRANSITION', 'the leaderboard is being reset');
+    // Counted after the close: every score written before it has committed, and no later one can land.
+    const counted = await tx.query<{ n: number }>(
+      'UPDATE leaderboard_versions SET member_count = (SELECT count(*) FROM leaderboard_scores WHERE board_id = $1 AND version = $2) WHERE board_id = $1 AND version = $2 RETURNING member_count AS n',
+      [boardId, v],
+    );
+    await tx.query('INSERT INTO leaderboard_versions (board_id, app_id, version) VALUES ($1, $2, $3)', [boardId, appId, v + 1]);
+    const data: Data = { ...storedFields(m, before), currentVersion: v + 1 };
+    if (when) data.schedule = when.nextSchedule(before);
+    const after = await store.update(m, appId, boardId, { data, version: locked.rows[0].version });
+    return { archived: v, current: v + 1, memberCount: Number(counted.rows[0].n), board: after, before };
+  });
+  if (outcome) stateOf(ctx).indexes.drop(boardId, outcome.archived);
+  return outcome;
+}
+
+/** Reward rows inserted per statement. */
+const REWARD_BATCH = 5_000;
+
+interface RankedRow {
+  member_id: string;
+  user_id: string | null;
+  score: number | string;
+  rank_key: number | string;
+  reached_us: number | string;
+}
+
+/**
+ * Grants the rewards of a closed version by the rules it closed with: every member whose rank (and tier) the
+ * rules reward gets one record. Records already there are kept, so issuing again creates only missing ones.
+ * Answers how many members the rules reward and how many records this call created.
+ */
+export async function issueRewards(ctx: Ctx, appId: string, boardId: string, version: number): Promise<{ entitled: number; created: number }> {
+  const res = await ctx.db.query<{ ended_at: Date | null; rules: BoardRules | null; member_count: number | null }>(
+    'SELECT ended_at, rules, member_count FROM leaderboard_versions WHERE board_id = $1 AND app_id = $2 AND version = $3',
+    [boardId, appId, version],
+  );
+  const row = res.rows[0];
+  if (!row) throw notFound('leaderboard version not found');
+  if (!row.ended_at || !row.rules) throw conflict('INVALID_TRANSITION', 'rewards are issued for closed versions only');
+  const rules = rulesOf(row.rules as unknown as Data);
+  const total = row.member_count ?? 0;
+  const last = lastRewardableRank(rules, total);
+  let rank = 0;
+  let entitled = 0;
+  let created = 0;
+  let after: RankedRow | undefined;
+  while (rank < last) {
+    const page = await ctx.db.query<RankedRow>(
+      `SELECT member_id, user_id, score, rank_key, reached_us FROM leaderboard_scores WHERE board_id = $1 AND version = $2
+        ${after ? 'AND (rank_key, reached_us, member_id) > ($4::bigint, $5::bigint, $6::text)' : ''}
+        ORDER BY rank_key, reached_us, member_id LIMIT $3`,
+      after ? [boardId, version, REWARD_BATCH, after.rank_key, after.reached_us, after.member_id] : [boardId, version, REWARD_BATCH],
+    );
+    if (page.rows.length === 0) break;
+    const grant: { member: string; user: string | null; rank: number; score: number; tier: string | null; items: string }[] = [];
+    for (const r of page.rows) {
+      rank += 1;
+      if (rank > last) break;
+      const score = Number(r.score);
+      const tier = tierOf(rules, rank, total, score);
+      const items = rewardOf(rules, rank, tier);
+      if (items) grant.push({ member: r.member_id, user: r.user_id, rank, score, tier, items: JSON.stringify(items) });
+    }
+    entitled += grant.length;
+    if (grant.length) {
+      const inserted = await ctx.db.query(
+        `INSERT INTO leaderboard_rewards (board_id, version, app_id, member_id, user_id, rank, score, tier, items)
+         SELECT $1, $2, $3, m, u, r, s, t, i::jsonb
+           FROM unnest($4::text[], $5::text[], $6::int[], $7::bigint[], $8::text[], $9::text[]) AS x(m, u, r, s, t, i)
+         ON CONFLICT (board_id, version, member_id) DO NOTHING`,
+        [boardId, version, appId, ...(['member', 'user', 'rank', 'score', 'tier', 'items'] as const).map((k) => grant.map((g) => g[k]))],
+      );
+      created += inserted.rowCount;
+    }
+    after = page.rows[page.rows.length - 1];
+  }
+  return { entitled, created };
+}
+
+export interface RewardView {
+  memberId: string;
+  userId: string | null;
+  rank: number;
+  score: number;
+  tier: string | null;
+  items: { resource: string; amount: number }[];
+  createdAt: string;
+}
+
+/** The rewards granted for a version, by rank. */
+export async function listRewards(ctx: Ctx, board: Board, version: number, start: number, count: number): Promise<{ total: number; rewards: RewardView[] }> {
+  const [rows, total] = await Promise.all([
+    ctx.db.query<{ member_id: string; user_id: string | null; rank: number; score: number | string; tier: string | null; items: RewardView['items']; created_at: Date }>(
+      `SELECT member_id, user_id, rank, score, tier, items, created_at FROM leaderboard_rewards
+        WHERE board_id = $1 AND app_id = $2 AND version = $3 ORDER BY rank LIMIT $4 OFFSET $5`,
+      [board.id, board.appId, version, count, start],
+    ),
+    ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leaderboard_rewards WHERE board_id = $1 AND app_id = $2 AND version = $3', [
+      board.id,
+      board.appId,
+      version,
+    ]),
+  ]);
+  return {
+    total: Number(total.rows[0]?.n ?? 0),
+    rewards: rows.rows.map((r) => ({
+      memberId: r.member_id,
+      userId: r.user_id,
+      rank: r.rank,
+      score: Number(r.score),
+      tier: r.tier,
+      items: r.items,
+      createdAt: iso(r.created_at),
+    })),
+  };
+}
