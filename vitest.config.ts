@@ -17,6 +17,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The real server as a child process, killed and restarted; PostgreSQL clusters of the tests' own.
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

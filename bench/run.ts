@@ -10,6 +10,8 @@ import { openDatabase, type Db } from '../server/db';
 import { listSql } from '../server/engine/store';
 import { modelOf } from '../server/context';
 import { createAccount, createApp, createOrganization } from '../server/platform/accounts';
+import { runLoadBench } from './load';
+import { runLeaderboardBench } from './leaderboard';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -110,3 +112,6 @@ async function measure(label: string, databaseUrl?: string) {
 console.log(`Config list, ${RECORDS} configs, ${CONNECTIONS} connections, ${SECONDS} s each:`);
 await measure('embedded (PGlite)');
 if (process.env.DATABASE_URL) await measure('PostgreSQL', process.env.DATABASE_URL);
+
+await runLoadBench();
+await runLeaderboardBench();

@@ -56,6 +56,12 @@ export interface ActionDecl {
    * reason and end, or a publish time. The console asks for them in the action's dialog.
    */
   fields?: JsonSchema;
+  /**
+   * `service`: the service's own code serves this call, because the move does more than change the state (a
+   * purchase fulfilled again grants its contents). The engine does not mount it; the console offers it only from
+   * `from`, like any action.
+   */
+  implementedBy?: 'service';
 }
 
 /**
@@ -135,6 +141,8 @@ export interface ResourceDecl {
   path: string;
   /** The record's id field; the server assigns it. */
   idField: string;
+  /** The item path's parameter name where the spec names it (`/guilds/roles/:roleId`); default `id`. */
+  idParam?: string;
   /** What the record is called in a sentence (its display field). */
   titleField: string;
   scope: 'platform' | 'organisation' | 'app';
@@ -238,6 +246,14 @@ export interface PageDecl {
   absolute?: boolean;
 }
 
+/** One entry of a service's console menu. */
+export interface MenuEntry {
+  route: string;
+  label: Text;
+  /** Entries sharing a group are shown together under it (a sub-menu), in the order the first one appears. */
+  group?: Text;
+}
+
 export interface ServiceDecl {
   /** The key used in App.Services and the catalogue. */
   name: string;
@@ -254,5 +270,5 @@ export interface ServiceDecl {
   resources: ResourceDecl[];
   pages?: PageDecl[];
   /** Console menu order of this service's screens: list routes and pages. */
-  menu?: { route: string; label: Text }[];
+  menu?: MenuEntry[];
 }

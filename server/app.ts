@@ -1,17 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { services } from '../resources';
-import type { Db } from './db';
+import { databaseAnswers, isUnavailable, type Db } from './db';
 import type { ServerConfig } from './config';
 import type { Ctx } from './context';
 import { Api } from './engine/api';
 import { compileSchema, toFieldErrors } from './engine/ajv';
 import { ApiError } from './engine/errors';
+import { jsonProblem } from './engine/json-guard';
 import type { HookRegistry } from './engine/hooks';
 import { ensureIndexes } from './engine/indexes';
 import { buildModel } from './engine/model';
@@ -28,18 +29,12 @@ import { mountMetering } from './billing/metering-routes';
 import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
 import { serviceModules } from './services';
+import { securityHeaders } from './security-headers';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Paths that belong to the API; anything else that is not a file is the console's to route. */
 const API_PREFIXES = ['/auth/', '/api/', '/base/', '/openapi.json', '/healthz', '/blob/', ...services.map((s) => `${s.base}/`)];
-
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'same-origin',
-  'cross-origin-opener-policy': 'same-origin',
-};
 
 /** PostgreSQL error codes caused by the data sent: invalid text, numbers out of range, values too large. */
 const DATA_ERROR_CODES = new Set(['22P05', '22021', '22003', '22001', '54000', '22P02']);
@@ -49,6 +44,7 @@ const NUL_ESCAPE = /(^|[^\\])(\\\\)*\\u0000/i;
 
 function toApiError(err: FastifyError): ApiError {
   if (err instanceof ApiError) return err;
+  if (isUnavailable(err)) return new ApiError(503, 'DATABASE_UNAVAILABLE', 'database unavailable');
   if (err.validation) return new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', toFieldErrors(err.validation as never, err.validationContext));
   const status = err.statusCode ?? 500;
   // Data the database cannot hold (a character it refuses, a value past its limits) is the caller's input.
@@ -66,10 +62,16 @@ export interface BuiltApp {
 }
 
 export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean; mailLog?: (line: string) => void } = {}): Promise<BuiltApp> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.production,
+    // A path the router cannot read (bad percent-encoding, a parameter past its length) answers in the one shape too.
+    frameworkErrors: (err, _req, reply) => {
+      const apiErr = toApiError(err as FastifyError);
+      (reply as FastifyReply).headers(headers).code(apiErr.status).send(apiErr.toJSON());
+    },
   });
   app.setValidatorCompiler(({ schema, httpPart }) => compileSchema(schema as object, httpPart));
   // JSON bodies only: a cross-site form cannot send them (ADR 0001).
@@ -82,7 +84,11 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
       done(new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/', message: 'text may not contain the NUL character' }]), undefined);
       return;
     }
-    parseJson(req, text, done);
+    parseJson(req, text, (err, parsed) => {
+      const problem = err ? undefined : jsonProblem(parsed);
+      if (problem) done(new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [problem]), undefined);
+      else done(err, parsed);
+    });
   });
   await app.register(cookie);
   registerCsrfGuard(app, config);
@@ -93,7 +99,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     reply.code(apiErr.status).send(apiErr.toJSON());
   });
   app.addHook('onSend', async (_req, reply, payload) => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
     return payload;
   });
 
@@ -133,20 +139,17 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
       503: { description: 'the database does not answer', schema: { type: 'object' } },
     },
     handler: async (_req, reply) => {
-      try {
-        await db.query('SELECT 1');
-        return { status: 'ok', database: db.kind };
-      } catch {
-        reply.code(503);
-        return { status: 'unavailable', database: db.kind };
-      }
+      if (await databaseAnswers(db)) return { status: 'ok', database: db.kind };
+      reply.code(503);
+      return { status: 'unavailable', database: db.kind };
     },
   });
 
   const document = buildOpenApi(api.routes, VERSION);
   app.get('/openapi.json', { schema: { hide: true } }, async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+  // No validator badge: it would load an image from another site, which the Content-Security-Policy refuses.
+  await app.register(swaggerUi, { routePrefix: '/api-docs', uiConfig: { validatorUrl: null } });
 
   mountConsole(app, config);
   return { app, ctx, api };
@@ -160,6 +163,9 @@ function mountConsole(app: FastifyInstance, config: ServerConfig): void {
   // Wildcard: files are looked up per request, so a new build is served without a restart.
   if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false });
   const version = built ? String(statSync(index).mtimeMs) : VERSION;
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').send(readFileSync(index));
+  // The console's root is a directory to the file server (which lists none): it is the console's page.
+  if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.get('/web-version.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return { version };
@@ -171,6 +177,6 @@ function mountConsole(app: FastifyInstance, config: ServerConfig): void {
       reply.code(404).send(new ApiError(404, 'NOT_FOUND', 'not found').toJSON());
       return;
     }
-    reply.header('cache-control', 'no-cache').type('text/html').send(readFileSync(index));
+    sendIndex(reply);
   });
 }

@@ -47,6 +47,10 @@ export const coreMessages: Record<string, Text> = {
   "must be equal to one of the allowed values": { 'zh-CN': "请从选项中选择", en: "Choose one of the options" },
   'value not storable': { 'zh-CN': '该值无法保存', en: 'This value cannot be stored' },
   'text may not contain the nul character': { 'zh-CN': '文本不能包含 NUL 字符', en: 'Text may not contain the NUL character' },
+  'nested deeper than {0} levels': { 'zh-CN': '嵌套层级超过 {0} 层', en: 'Nested deeper than {0} levels' },
+  'text is not valid unicode': { 'zh-CN': '文本不是有效的 Unicode 字符', en: 'The text is not valid Unicode' },
+  'number too large': { 'zh-CN': '数值过大，无法精确保存', en: 'The number is too large to keep exactly' },
   'current version is {0}': { 'zh-CN': '当前版本为 {0}', en: 'The current version is {0}' },
+  'database unavailable': { 'zh-CN': '数据库暂时不可用，请稍后重试', en: 'The database is unavailable. Try again shortly.' },
   'line {0}, column {1}: {2}': { 'zh-CN': '第 {0} 行第 {1} 列：{2}', en: 'Line {0}, column {1}: {2}' },
 };

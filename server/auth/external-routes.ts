@@ -13,6 +13,7 @@ import { providerNotConfigured, type ExternalProfile, type ExternalProviders } f
 import { sessionAccount } from './principal';
 import { ACCOUNT_COLUMNS, hashToken, toAccount, type Account, type AccountRow } from './sessions';
 import { startSession } from './signin';
+import { ORG_MANAGERS } from '../engine/access';
 
 /** A started sign-in is bound to the browser that started it by this cookie (it holds the state). */
 const STATE_COOKIE = 'auth_state';
@@ -137,6 +138,7 @@ export function mountExternalSignIn(api: Api, ctx: Ctx, providers: ExternalProvi
     summary: "Link the app's organisation to a blue-cloud account (owners and admins of the organisation)",
     tag: 'auth',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('appId'),
     body: linkBody,
     responses: {

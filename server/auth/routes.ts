@@ -17,6 +17,7 @@ import { endSession, findSession, SESSION_COOKIES, type SessionKind } from './se
 import { actorOf, startSession } from './signin';
 import { mountSignUp } from './signup-routes';
 import { mountUsers } from './users-routes';
+import { ANY_SESSION } from '../engine/access';
 
 const credentials: JsonSchema = {
   type: 'object',
@@ -112,6 +113,7 @@ export function mountAuth(api: Api, ctx: Ctx): void {
     summary: 'Who is signed in: the user, administrator and finance administrator sessions',
     tag: 'auth',
     auth: 'session',
+    access: ANY_SESSION,
     responses: {
       200: {
         description: 'the signed-in identities',

@@ -5,6 +5,7 @@ import type { Paging } from '../platform/org/sql';
 import { existingOrgs, listBalances, memberOrgs } from './balance-store';
 import { moneyCaller } from '../auth/callers';
 import { balanceListSchema, balanceQuerySchema, err, moneyErrors } from './transactions-schemas';
+import { MONEY_READERS } from '../engine/access';
 
 interface BalanceQuery extends Paging {
   orgId?: string[];
@@ -21,6 +22,7 @@ export function mountBalanceRoutes(api: Api, ctx: Ctx): void {
       "Organisations' balances (orgId[] or orgId, repeated): members only their own organisations; the back office any, and without ids every organisation with its search options",
     tag: 'billing',
     auth: 'session',
+    access: MONEY_READERS,
     querystring: balanceQuerySchema,
     responses: {
       200: { description: 'balances by organisation name, with the number of all that match', schema: balanceListSchema },

@@ -8,6 +8,7 @@ import { monthsOf } from './bills-stats';
 import { sumAmounts } from './prices';
 import { appMoneyReader, orgMoneyReader, readableOrgs, requireBackOffice } from './metering-access';
 import { appBillSchema, billLogSchema, billSummarySchema, failures, id, listOf, month, paging, query, year } from './metering-schemas';
+import { BACK_OFFICE, MONEY_READERS } from '../engine/access';
 
 export function mountBillRoutes(api: Api, ctx: Ctx): void {
   api.route({
@@ -16,6 +17,7 @@ export function mountBillRoutes(api: Api, ctx: Ctx): void {
     summary: "Bill a month that has ended: each app's usage × price as bill lines and one Active Bill transaction (back office)",
     tag: 'billing',
     auth: 'admin',
+    access: BACK_OFFICE,
     body: { type: 'object', additionalProperties: false, required: ['Month'], properties: { Month: month } },
     responses: {
       200: {
@@ -38,6 +40,7 @@ export function mountBillRoutes(api: Api, ctx: Ctx): void {
     summary: 'Monthly bills, one per app and month (members: their organisations; back office: all)',
     tag: 'billing',
     auth: 'session',
+    access: MONEY_READERS,
     querystring: query({
       month,
       orgId: id,
@@ -66,6 +69,7 @@ export function mountBillRoutes(api: Api, ctx: Ctx): void {
     summary: "One app's bill for a month: its lines by service and meter (a month not billed yet: what usage accrued so far)",
     tag: 'billing',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('id'),
     querystring: query({ month: { ...month, description: 'YYYY-MM; default the current month' } }),
     responses: { 200: { description: 'the bill', schema: appBillSchema }, ...failures },
@@ -82,6 +86,7 @@ export function mountBillRoutes(api: Api, ctx: Ctx): void {
     summary: "The organisation's written bills month by month, newest first (bill-year filter: a year, or the last 12 months)",
     tag: 'billing',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('id'),
     querystring: query({ year }),
     responses: {
@@ -106,6 +111,7 @@ export function mountBillRoutes(api: Api, ctx: Ctx): void {
     summary: 'Runs of the monthly billing, newest first (back office)',
     tag: 'billing',
     auth: 'admin',
+    access: BACK_OFFICE,
     querystring: query({ month, status: { type: 'string', enum: [...BILL_LOG_STATUSES] }, ...paging }),
     responses: { 200: { description: 'the runs', schema: listOf(billLogSchema) }, ...failures },
     handler: async (req) => {

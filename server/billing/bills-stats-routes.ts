@@ -5,6 +5,7 @@ import { monthStatement } from './bills-statement';
 import { monthlyAmount, monthlyBillDiff, monthlyServiceBills, monthlyTotals, monthlyTrend, monthsOf } from './bills-stats';
 import { orgMoneyReader } from './metering-access';
 import { amountFields, appBillSchema, failures, id, month, monthlySchema, query, year } from './metering-schemas';
+import { MONEY_READERS } from '../engine/access';
 
 interface OrgQuery {
   orgId: string;
@@ -21,6 +22,7 @@ export function mountBillStatsRoutes(api: Api, ctx: Ctx): void {
       summary,
       tag: 'billing',
       auth: 'session',
+      access: MONEY_READERS,
       querystring: query({ orgId: id, ...extra }, ['orgId']),
       responses: { 200: { description: 'amounts are decimal strings with 2 places', schema }, ...failures },
       handler: async (req) => {

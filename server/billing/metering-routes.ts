@@ -7,6 +7,7 @@ import { mountBillStatsRoutes } from './bills-stats-routes';
 import { appMoneyReader, readableOrgs } from './metering-access';
 import { usageRange, usageReport, type UsageScope } from './metering';
 import { amountFields, failures, id, query } from './metering-schemas';
+import { MONEY_READERS } from '../engine/access';
 
 const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 
@@ -28,6 +29,7 @@ export function mountMetering(api: Api, ctx: Ctx): void {
     summary: "Usage of an organisation's apps (or one app) per day or hour, service and meter, with list-price amounts",
     tag: 'billing',
     auth: 'session',
+    access: MONEY_READERS,
     querystring: query({
       orgId: { ...id, description: 'default: every organisation the caller reads' },
       appId: id,

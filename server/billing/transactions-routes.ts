@@ -27,6 +27,7 @@ import {
   updateTransactionSchema,
 } from './transactions-schemas';
 import { appInOrg, findTransactionItem, listTransactions, orgExists, updateNote } from './transactions-store';
+import { BACK_OFFICE, MONEY_READERS, ORG_MANAGERS } from '../engine/access';
 
 const idOf = (req: { params: unknown }) => (req.params as { id: string }).id;
 
@@ -71,6 +72,7 @@ export function mountTransactionRoutes(api: Api, ctx: Ctx): void {
     summary: "Transactions, newest first: a member's organisation (orgId required), or every organisation for the back office with its search options",
     tag: 'billing',
     auth: 'session',
+    access: MONEY_READERS,
     querystring: transactionQuerySchema,
     responses: { 200: { description: 'transactions, with the number of all that match', schema: transactionListSchema }, 400: err('bad input'), ...moneyErrors },
     handler: async (req) => {
@@ -88,6 +90,7 @@ export function mountTransactionRoutes(api: Api, ctx: Ctx): void {
     summary: 'One transaction, for members of its organisation and the back office',
     tag: 'billing',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('id'),
     responses: { 200: { description: 'the transaction', schema: transactionSchema }, ...moneyErrors, 404: err('no such transaction') },
     handler: async (req) => readable(ctx, await moneyCaller(ctx, req), idOf(req)),
@@ -99,6 +102,7 @@ export function mountTransactionRoutes(api: Api, ctx: Ctx): void {
     summary: 'Creates an adjustment (Increase or Reduce) or a manual deposit for a bank transfer that arrived (back office)',
     tag: 'billing',
     auth: 'admin',
+    access: BACK_OFFICE,
     body: createTransactionSchema,
     responses: { 201: { description: 'the transaction', schema: transactionSchema }, 400: err('bad input'), ...moneyErrors },
     handler: async (req, reply) => {
@@ -130,6 +134,7 @@ export function mountTransactionRoutes(api: Api, ctx: Ctx): void {
     summary: "Changes a transaction's note at the version read; amounts never change (back office)",
     tag: 'billing',
     auth: 'admin',
+    access: BACK_OFFICE,
     params: paramsSchema('id'),
     body: updateTransactionSchema,
     responses: {
@@ -159,6 +164,7 @@ export function mountTransactionRoutes(api: Api, ctx: Ctx): void {
       summary,
       tag: 'billing',
       auth: action === 'cancel' ? 'session' : 'admin',
+      access: action === 'cancel' ? [...ORG_MANAGERS, ...BACK_OFFICE] : BACK_OFFICE,
       params: paramsSchema('id'),
       responses: {
         200: { description: 'the transaction after the move', schema: transactionSchema },

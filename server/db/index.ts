@@ -4,6 +4,8 @@ import { migrate } from './migrate';
 import type { Db } from './types';
 
 export type { Db, Queryable } from './types';
+export { DatabaseUnavailableError, isUnavailable } from './errors';
+export { databaseAnswers } from './health';
 
 export interface DbOptions {
   /** PostgreSQL connection string; when absent the embedded database is used. */

@@ -1,9 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './types';
 
-/** Embedded PostgreSQL. `dataDir` undefined means in memory (tests). */
+/**
+ * Embedded PostgreSQL. `dataDir` undefined means in memory (tests).
+ *
+ * Durability: on disk, PGlite's Node file layer writes with synchronous `fs` calls while a statement runs, so a
+ * commit has reached the operating system when its query returns (`relaxedDurability` off: nothing is deferred). A
+ * killed server process therefore loses no acknowledged write (tests/faults checks it with SIGKILL). PGlite never
+ * asks the disk to flush (it runs PostgreSQL with fsync off and its file layer ignores fsync), so a power loss or
+ * kernel crash can lose the latest writes: deployments that need that guarantee use PostgreSQL (DATABASE_URL).
+ */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  const pg = dataDir ? new PGlite(dataDir, { relaxedDurability: false }) : new PGlite();
   await pg.waitReady;
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {

@@ -26,23 +26,28 @@ function actionBody(fields: JsonSchema | undefined): JsonSchema {
  */
 export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseDef, errors: Record<number, ResponseDef>): void {
   for (const action of m.res.actions ?? []) {
+    if (action.implementedBy === 'service') continue;
     const schema = actionBody(action.fields);
     const required = Array.isArray(schema.required) && schema.required.length > 0;
     api.route({
       method: action.method,
-      url: `${m.base}/:id${action.path}`,
+      url: `${m.base}/:${m.idParam}${action.path}`,
       summary: `${action.label.en} a ${m.res.singular.en} (from ${action.from.join(' or ')} to ${action.to})`,
       tag: m.service.name,
       auth: 'service',
-      params: paramsSchema('id'),
+      access: m.res.access.write,
+      params: paramsSchema(m.idParam),
       ...(required ? { body: schema } : { optionalBody: schema }),
       responses: { 200: ok, ...errors },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
-        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const before = await ctx.store.get(m, access.scopeId, id);
         const { version, ...fields } = (req.body ?? {}) as Data & { version?: number };
-        const data = action.fields ? { ...storedFields(m, before), ...fields } : undefined;
+        // The action writes every field it declares: one left out is cleared, not kept from an earlier action.
+        const declared = Object.keys((action.fields?.properties ?? {}) as object);
+        const kept = Object.fromEntries(Object.entries(storedFields(m, before)).filter(([k]) => !declared.includes(k)));
+        const data = action.fields ? { ...kept, ...fields } : undefined;
         const after = await ctx.store.update(m, access.scopeId, id, { status: action.to, fromStatus: action.from, version, data });
         await audit(ctx, access, m, action.name, id, before, after);
         return after;
@@ -57,21 +62,22 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
   for (const part of m.res.parts ?? []) {
     const fieldSchema = props[part.field];
     if (!fieldSchema) throw new Error(`${m.service.name}/${m.res.name}: part field '${part.field}' is not in the schema`);
-    const url = `${m.base}/:id${part.path}`;
+    const url = `${m.base}/:${m.idParam}${part.path}`;
     api.route({
       method: 'GET',
       url,
       summary: `Get the ${part.label.en.toLowerCase()} of a ${m.res.singular.en}`,
       tag: m.service.name,
       auth: 'service',
-      params: paramsSchema('id'),
+      access: m.res.access.read,
+      params: paramsSchema(m.idParam),
       responses: {
         200: { description: part.label.en, schema: { type: 'object', properties: { [part.field]: fieldSchema, version: { type: 'integer' } } } },
         ...errors,
       },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'read');
-        const record = await ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req)));
+        const record = await ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req, m)));
         return { [part.field]: record[part.field] ?? fieldSchema.default ?? null, version: record.version };
       },
     });
@@ -81,7 +87,8 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
       summary: `Replace the ${part.label.en.toLowerCase()} of a ${m.res.singular.en}`,
       tag: m.service.name,
       auth: 'service',
-      params: paramsSchema('id'),
+      access: m.res.access.write,
+      params: paramsSchema(m.idParam),
       body: {
         type: 'object',
         additionalProperties: false,
@@ -92,7 +99,7 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
         const body = req.body as Data;
-        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const existing = await ctx.store.get(m, access.scopeId, id);
         const data = { ...storedFields(m, existing), [part.field]: body[part.field] };
         await checkWrite(ctx, hooks, m, access.scopeId, data, existing);

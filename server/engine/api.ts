@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { JsonSchema } from '../../resources/types';
+import type { JsonSchema, Principal } from '../../resources/types';
 import { compileSchema, toFieldErrors } from './ajv';
 import { badRequest } from './errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How a call authenticates, for the OpenAPI document. */
-export type AuthKind = 'none' | 'session' | 'admin' | 'service';
+export type AuthKind = 'none' | 'session' | 'admin' | 'service' | 'player';
 
 export interface ResponseDef {
   description: string;
@@ -20,6 +20,12 @@ export interface RouteDef {
   summary: string;
   tag: string;
   auth: AuthKind;
+  /**
+   * Who may call it, where `auth` alone says too little (organisation roles, the back office). Roles are held in
+   * the organisation the call names; `user` is any signed-in console user. Without it: `none` everyone, `session`
+   * any user, `admin` administrators, `service` the app credential and administrators.
+   */
+  access?: Principal[];
   params?: JsonSchema;
   querystring?: JsonSchema;
   body?: JsonSchema;

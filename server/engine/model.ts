@@ -6,6 +6,8 @@ export interface ResourceModel {
   res: ResourceDecl;
   /** Full collection path: service base + resource path. */
   base: string;
+  /** The item path's parameter name: `id` unless the declaration names another (`idParam`). */
+  idParam: string;
   /** Schema of a stored record as answered: fields + status + id, version, createdAt, updatedAt. */
   recordSchema: JsonSchema;
   createSchema: JsonSchema;
@@ -76,6 +78,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
     service,
     res,
     base: service.base + res.path,
+    idParam: res.idParam ?? 'id',
     recordSchema,
     createSchema,
     updateSchema,

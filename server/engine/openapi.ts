@@ -32,6 +32,7 @@ const security = {
   session: [{ session: [] }],
   admin: [{ adminSession: [] }],
   service: [{ appCredential: [] }, { adminSession: [], adminAppId: [] }],
+  player: [{ playerToken: [] }],
 };
 
 /** The OpenAPI 3.1 document of every operation the server mounted. */
@@ -46,6 +47,8 @@ export function buildOpenApi(routes: RouteDef[], version: string): Record<string
       tags: [def.tag],
       operationId: `${def.method.toLowerCase()}${def.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       security: security[def.auth],
+      // Who may call it (RouteDef.access): organisation roles and the back office, beyond the scheme above.
+      ...(def.access ? { 'x-access': def.access } : {}),
       parameters: parameters(def),
       ...(body ? { requestBody: { required: !def.optionalBody, content: { 'application/json': { schema: body } } } } : {}),
       responses: Object.fromEntries(
@@ -67,6 +70,7 @@ export function buildOpenApi(routes: RouteDef[], version: string): Record<string
         adminSession: { type: 'apiKey', in: 'cookie', name: 'admin_sst' },
         adminAppId: { type: 'apiKey', in: 'header', name: 'X-App-Id', description: 'Also send the same id in X-Lodestar-App-Id.' },
         appCredential: { type: 'http', scheme: 'basic', description: 'AppId:AppServiceSecret' },
+        playerToken: { type: 'http', scheme: 'bearer', description: 'A player token from POST /upass/v1/login/external' },
       },
     },
   };

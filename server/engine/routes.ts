@@ -7,7 +7,7 @@ import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { mountList } from './list-routes';
 import { mountSingleton } from './singleton';
-import { audit, checkWrite, guardUnique, idOf, storedFields } from './write';
+import { audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields } from './write';
 import { mountActions, mountParts } from './actions';
 
 
@@ -17,7 +17,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
   if (res.singleton) return mountSingleton(api, ctx, m);
   const tag = `${m.service.name}`;
   const one = res.singular.en;
-  const item = `${m.base}/:id`;
+  const item = `${m.base}/:${m.idParam}`;
   const recordResponse = { description: one, schema: m.recordSchema };
   const has = (op: string) => res.operations.includes(op as never);
 
@@ -30,11 +30,12 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       summary: `Create a ${one}`,
       tag,
       auth: 'service',
+      access: m.res.access.write,
       body: m.createSchema,
       responses: { 201: recordResponse, ...errors(400, 401, 403, 409) },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
-        const data = storedFields(m, req.body as Data);
+        const data = { ...serverManagedDefaults(m), ...storedFields(m, req.body as Data) };
         await checkWrite(ctx, hooks, m, access.scopeId, data);
         const created = await guardUnique(m, () => ctx.store.insert(m, access.scopeId, randomUUID(), data, res.status?.initial ?? null));
         await audit(ctx, access, m, 'create', String(created[res.idField]), undefined, created);
@@ -51,11 +52,12 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       summary: `Get a ${one}`,
       tag,
       auth: 'service',
-      params: paramsSchema('id'),
+      access: m.res.access.read,
+      params: paramsSchema(m.idParam),
       responses: { 200: recordResponse, ...errors(400, 401, 403, 404) },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'read');
-        return ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req)));
+        return ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req, m)));
       },
     });
   }
@@ -67,15 +69,16 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       summary: `Update a ${one} (carries the version read)`,
       tag,
       auth: 'service',
-      params: paramsSchema('id'),
+      access: m.res.access.write,
+      params: paramsSchema(m.idParam),
       body: m.updateSchema,
       responses: { 200: recordResponse, ...errors(400, 401, 403, 404, 409) },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
         const body = req.body as Data;
-        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const existing = await ctx.store.get(m, access.scopeId, id);
-        const data = storedFields(m, body);
+        const data = { ...serverManagedFields(m, existing), ...storedFields(m, body) };
         await checkWrite(ctx, hooks, m, access.scopeId, data, existing);
         const updated = await guardUnique(m, () => ctx.store.update(m, access.scopeId, id, { data, version: body.version as number }));
         await audit(ctx, access, m, 'update', id, existing, updated);
@@ -91,11 +94,12 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       summary: `Delete a ${one}`,
       tag,
       auth: 'service',
-      params: paramsSchema('id'),
+      access: m.res.access.write,
+      params: paramsSchema(m.idParam),
       responses: { 204: { description: 'deleted' }, ...errors(400, 401, 403, 404) },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
-        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req));
+        const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const removed = await ctx.store.delete(m, access.scopeId, id);
         await audit(ctx, access, m, 'delete', id, removed);
         reply.code(204);
@@ -112,6 +116,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       summary: `Delete several ${res.label.en.toLowerCase()} (repeat ${param})`,
       tag,
       auth: 'service',
+      access: m.res.access.write,
       querystring: {
         type: 'object',
         additionalProperties: false,

@@ -53,6 +53,7 @@ export function mountSingleton(api: Api, ctx: Ctx, m: ResourceModel): void {
     summary: `Get the ${res.singular.en}`,
     tag,
     auth: 'service',
+    access: m.res.access.read,
     responses: { 200: ok, ...errorResponses(401, 403) },
     handler: async (req) => read(ctx, m, (await authorize(ctx, req, m, 'read')).scopeId),
   });
@@ -62,6 +63,7 @@ export function mountSingleton(api: Api, ctx: Ctx, m: ResourceModel): void {
     summary: `Replace the ${res.singular.en}`,
     tag,
     auth: 'service',
+    access: m.res.access.write,
     body,
     responses: { 200: ok, ...errorResponses(400, 401, 403, 409) },
     handler: async (req) => {

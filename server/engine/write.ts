@@ -50,4 +50,25 @@ export function storedFields(m: ResourceModel, body: Data): Data {
   return rest;
 }
 
-export const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+/**
+ * The server-managed fields of a stored record (its schema's `readOnly` properties other than the status): an
+ * update body cannot carry them, so an update keeps them.
+ */
+export function serverManagedFields(m: ResourceModel, existing: Data): Data {
+  const props = (m.res.schema.properties ?? {}) as Record<string, { readOnly?: boolean }>;
+  const keep = Object.keys(props).filter((k) => props[k].readOnly === true && k !== m.res.status?.field && existing[k] !== undefined);
+  return Object.fromEntries(keep.map((k) => [k, existing[k]]));
+}
+
+/**
+ * The defaults of a resource's server-managed fields (`readOnly` with a `default`): a create body cannot carry them,
+ * so a new record starts with them, as the writable fields start with theirs.
+ */
+export function serverManagedDefaults(m: ResourceModel): Data {
+  const props = (m.res.schema.properties ?? {}) as Record<string, { readOnly?: boolean; default?: unknown }>;
+  const given = Object.keys(props).filter((k) => props[k].readOnly === true && props[k].default !== undefined && k !== m.res.status?.field);
+  return Object.fromEntries(given.map((k) => [k, structuredClone(props[k].default)]));
+}
+
+/** The record key an item path names, read from the resource's path parameter (`:id` unless declared otherwise). */
+export const idOf = (req: FastifyRequest, m: ResourceModel) => (req.params as Record<string, string>)[m.idParam];

@@ -10,6 +10,7 @@ import { deliverAlert } from './alerts';
 import { dailyCounts, dayRange, shanghaiDay } from './daily';
 import { findHistory, historyConditions, insertServiceOperation, type HistoryFilter } from './history-query';
 import { dailySeriesSchema, dateTime, failures, listOf, paging, text } from './schemas';
+import { ORG_MEMBERS } from '../engine/access';
 
 const filterProperties = {
   AppId: idParam,
@@ -92,6 +93,7 @@ export function mountHistory(api: Api, ctx: Ctx): void {
     summary: "Operation history: an app's for members of its organisation, everything for administrators",
     tag: 'operations',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     body: historyBody,
     responses: { 200: { description: 'a page of entries, newest first', schema: listOf(entrySchema) }, ...failures },
     handler: async (req) => {
@@ -108,6 +110,7 @@ export function mountHistory(api: Api, ctx: Ctx): void {
     summary: 'Operations per Asia/Shanghai day, with the same filters and access as the history',
     tag: 'operations',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     body: dailyBody,
     responses: { 200: { description: 'one entry per day, zero-filled; Total: operations in the range', schema: dailySeriesSchema }, ...failures },
     handler: async (req) => {

@@ -104,6 +104,7 @@ export function mountTickets(api: Api, ctx: Ctx): void {
     summary: "Consultation tickets: your organisations' for members, all for administrators",
     tag: 'consultation',
     auth: 'session',
+    access: ['user', 'admin'],
     querystring: ticketQuery,
     responses: { 200: { description: 'a page of tickets, newest first', schema: listOf(ticketSchema) }, ...failures },
     handler: async (req) => {

@@ -9,6 +9,7 @@ import type { Signer } from '../blob/signing';
 import { blobStoreFor, DOWNLOAD_LINK_SECONDS, UPLOAD_GRANT_SECONDS } from '../blob/store';
 import { adminActor, callerOf, isAppMember, publicOrigin, userActor } from './access';
 import { failures, text } from './schemas';
+import { ORG_MEMBERS } from '../engine/access';
 
 const grantBody: JsonSchema = {
   type: 'object',
@@ -43,6 +44,7 @@ export function mountUploads(api: Api, ctx: Ctx, signer: Signer): void {
     summary: "A short-lived signed link to upload one file into the app's storage (members of its organisation)",
     tag: 'uploads',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     body: grantBody,
     responses: { 200: { description: 'the upload grant', schema: grantSchema }, ...failures },
     handler: async (req): Promise<UploadGrant> => {

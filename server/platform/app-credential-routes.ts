@@ -7,6 +7,7 @@ import { appErrors, appSchema, generateSecretBody, redeemAnswerSchema, redeemTok
 import { redeemToken } from './app-tokens';
 import { replaceSecret } from './accounts';
 import { findApp } from './apps';
+import { ORG_MANAGERS } from '../engine/access';
 
 export function mountAppCredentials(api: Api, ctx: Ctx): void {
   api.route({
@@ -15,6 +16,7 @@ export function mountAppCredentials(api: Api, ctx: Ctx): void {
     summary: 'Replaces the AppSecret or the AppServiceSecret; the old one stops working at once (owners and admins, or administrators)',
     tag: 'apps',
     auth: 'session',
+    access: [...ORG_MANAGERS, 'admin'],
     params: paramsSchema('id'),
     body: generateSecretBody,
     responses: { 200: { description: 'the app with its new secret', schema: appSchema }, ...appErrors },
@@ -37,6 +39,7 @@ export function mountAppCredentials(api: Api, ctx: Ctx): void {
     summary: "Redeems a code on an app: credit for its organisation, or a service's trial (owners and admins, or administrators)",
     tag: 'apps',
     auth: 'session',
+    access: [...ORG_MANAGERS, 'admin'],
     params: paramsSchema('id'),
     body: redeemTokenBody,
     responses: {

@@ -12,6 +12,7 @@ import { appErrors, appSchema, createAppBody, updateAppBody } from './app-schema
 import { lockApp, serviceOccupied, type LockedApp } from './app-services';
 import { auditView, findApp } from './apps';
 import { createApp } from './accounts';
+import { ORG_MANAGERS } from '../engine/access';
 
 /** The app as the update leaves it; naming a service the app does not have is a 400. */
 function applyUpdate(app: LockedApp, body: UpdateAppBody): LockedApp {
@@ -55,6 +56,7 @@ export function mountAppWrites(api: Api, ctx: Ctx): void {
     summary: 'Creates an app in an organisation (owners and admins of it, or administrators)',
     tag: 'apps',
     auth: 'session',
+    access: [...ORG_MANAGERS, 'admin'],
     body: createAppBody,
     responses: {
       201: { description: 'the new app', schema: appSchema },
@@ -93,6 +95,7 @@ export function mountAppWrites(api: Api, ctx: Ctx): void {
     summary: "Renames an app or sets its properties (owners and admins); administrators also set multi-service support and suspend or resume services",
     tag: 'apps',
     auth: 'session',
+    access: [...ORG_MANAGERS, 'admin'],
     params: paramsSchema('id'),
     body: updateAppBody,
     responses: {

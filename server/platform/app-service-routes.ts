@@ -19,6 +19,7 @@ import {
   writeServiceState,
 } from './app-services';
 import { findApp } from './apps';
+import { ORG_MANAGERS, ORG_MEMBERS } from '../engine/access';
 
 export function mountAppServices(api: Api, ctx: Ctx): void {
   api.route({
@@ -27,6 +28,7 @@ export function mountAppServices(api: Api, ctx: Ctx): void {
     summary: 'Enables a catalogued service on an app (owners and admins, or administrators); enabling it again provisions what it lacks',
     tag: 'apps',
     auth: 'session',
+    access: [...ORG_MANAGERS, 'admin'],
     params: paramsSchema('id'),
     body: enableServiceBody,
     responses: {
@@ -77,6 +79,7 @@ export function mountAppServices(api: Api, ctx: Ctx): void {
     summary: "An enabled service's runtime details (members of the app's organisation, or administrators)",
     tag: 'apps',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     params: paramsSchema('serviceId'),
     responses: {
       200: { description: 'the service', schema: serviceDetailsSchema },

@@ -9,6 +9,7 @@ import { appErrors, appListSchema, appSchema } from './app-schemas';
 import { mountAppServices } from './app-service-routes';
 import { listApps } from './apps';
 import { mountOrganizations } from './org/routes';
+import { ORG_MEMBERS } from '../engine/access';
 
 const ids = { type: 'array', maxItems: 9999, items: idParam };
 const search = { type: 'string', minLength: 1, maxLength: 100 };
@@ -20,6 +21,7 @@ export function mountPlatform(api: Api, ctx: Ctx): void {
     summary: 'An app with its credentials and services, for members of its organisation and administrators',
     tag: 'apps',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     params: paramsSchema('id'),
     responses: { 200: { description: 'the app', schema: appSchema }, ...appErrors },
     handler: async (req) => (await appCaller(ctx, req, (req.params as { id: string }).id, 'read')).app,
@@ -32,6 +34,7 @@ export function mountPlatform(api: Api, ctx: Ctx): void {
       "The caller's apps (every app for administrators), optionally only some ids, one organisation or a name search; administrators also search by organisation and company name",
     tag: 'apps',
     auth: 'session',
+    access: ['user', 'admin'],
     querystring: {
       type: 'object',
       additionalProperties: false,

@@ -22,6 +22,7 @@ import { failures, listOf, paging } from '../../ops/schemas';
 import { membershipsOf, moneyCallerOf, requireManager, requireOffice, requireReader } from '../access';
 import { errorResponse } from '../alipay/schemas';
 import { findCertification, listCertifications } from './store';
+import { BACK_OFFICE, MONEY_READERS } from '../../engine/access';
 
 const UNIQUE_VIOLATION = '23505';
 const ALREADY_PENDING = 'a certification request is already pending';
@@ -149,6 +150,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     summary: "Ask to certify the organisation as an enterprise: company, unified social credit code, legal person, licence file (the organisation's owner)",
     tag: 'certification',
     auth: 'session',
+    access: ['owner'],
     body: inputSchema,
     responses: { ...responses, 409: errorResponse('a request is already pending') },
     handler: async (req): Promise<Certification> => {
@@ -180,6 +182,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     summary: "Certification requests, newest first: a member sees their organisations' (filter orgId), the back office all (filter status, text)",
     tag: 'certification',
     auth: 'session',
+    access: MONEY_READERS,
     querystring: querySchema,
     responses: { 200: { description: 'a page of requests', schema: listOf(certificationSchema) }, ...failures },
     handler: async (req) => {
@@ -200,6 +203,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     summary: 'One certification request with a short-lived link to its licence file (members of its organisation and the back office)',
     tag: 'certification',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('id'),
     responses,
     handler: async (req): Promise<Certification> => {
@@ -215,6 +219,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     summary: 'Correct a Pending certification request (the owner; carries the version it read)',
     tag: 'certification',
     auth: 'session',
+    access: ['owner'],
     params: paramsSchema('id'),
     body: updateSchema,
     responses,
@@ -245,6 +250,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     summary: "Approve a Pending request: the organisation becomes Approved under the request's company name (administrators, finance administrators)",
     tag: 'certification',
     auth: 'admin',
+    access: BACK_OFFICE,
     params: paramsSchema('id'),
     responses,
     handler: (req) => review(req, 'approve'),
@@ -256,6 +262,7 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     summary: 'Invalidate a Pending or Approved request: the organisation becomes Invalid (administrators, finance administrators)',
     tag: 'certification',
     auth: 'admin',
+    access: BACK_OFFICE,
     params: paramsSchema('id'),
     responses,
     handler: (req) => review(req, 'invalidate'),

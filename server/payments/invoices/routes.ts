@@ -15,6 +15,7 @@ import { errorResponse } from '../alipay/schemas';
 import { issueDocument } from './documents';
 import { DETAIL_COLUMNS, detailValues, findInvoice, listInvoices } from './store';
 import { invoiceInputSchema, invoiceQuerySchema, invoiceSchema, invoiceUpdateSchema } from './schemas';
+import { BACK_OFFICE, MONEY_READERS, ORG_MANAGERS } from '../../engine/access';
 
 const ALREADY_INVOICED = 'the transaction already had an invoice';
 const UNIQUE_VIOLATION = '23505';
@@ -62,6 +63,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: 'Request an invoice (regular or VAT, PDF or OFD) for an Active deposit: one per transaction (owner or admin of its organisation)',
     tag: 'invoices',
     auth: 'session',
+    access: ORG_MANAGERS,
     body: invoiceInputSchema,
     responses: { ...invoiceResponses, 404: errorResponse('no such transaction'), 409: errorResponse('not an Active deposit, or already invoiced') },
     handler: async (req): Promise<Invoice> => {
@@ -103,6 +105,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: "Invoices, newest first: a member sees their organisations' (filter orgId), the back office all; filter by status, transaction, text",
     tag: 'invoices',
     auth: 'session',
+    access: MONEY_READERS,
     querystring: invoiceQuerySchema,
     responses: { 200: { description: 'a page of invoices', schema: listOf(invoiceSchema) }, ...failures },
     handler: async (req) => {
@@ -124,6 +127,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: 'One invoice (members of its organisation and the back office)',
     tag: 'invoices',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('id'),
     responses: invoiceResponses,
     handler: (req) => readable(ctx, req),
@@ -135,6 +139,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: "Change a Pending invoice's details (owner or admin of its organisation; carries the version it read)",
     tag: 'invoices',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('id'),
     body: invoiceUpdateSchema,
     responses: invoiceResponses,
@@ -166,6 +171,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: 'Withdraw a Pending invoice request (owner or admin of its organisation)',
     tag: 'invoices',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('id'),
     responses: invoiceResponses,
     handler: async (req): Promise<Invoice> => {
@@ -185,6 +191,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: 'Issue a Pending invoice: gives it a number and generates its document in the requested format (administrators, finance administrators)',
     tag: 'invoices',
     auth: 'admin',
+    access: BACK_OFFICE,
     params: paramsSchema('id'),
     responses: invoiceResponses,
     handler: async (req): Promise<Invoice> => {
@@ -219,6 +226,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: 'Invalidate a Pending or Finished invoice (administrators, finance administrators); the transaction may then be invoiced again',
     tag: 'invoices',
     auth: 'admin',
+    access: BACK_OFFICE,
     params: paramsSchema('id'),
     responses: invoiceResponses,
     handler: async (req): Promise<Invoice> => {
@@ -237,6 +245,7 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     summary: "Download a finished invoice's document (PDF or OFD) (members of its organisation and the back office)",
     tag: 'invoices',
     auth: 'session',
+    access: MONEY_READERS,
     params: paramsSchema('id'),
     responses: { 200: { description: 'the document' }, ...failures, 404: errorResponse('no such invoice, or not issued') },
     handler: async (req, reply) => {

@@ -25,6 +25,7 @@ import {
 import { findOrganization } from './organizations';
 import { err, inviteAnswerSchema, memberListSchema, memberSchema, orgErrors } from './schemas';
 import { isUniqueViolation } from './sql';
+import { ORG_MANAGERS, ORG_MEMBERS } from '../../engine/access';
 
 const alreadyMember = () => conflict('DUPLICATE', 'already a member', [{ field: '/Email', message: 'already a member' }]);
 
@@ -72,6 +73,7 @@ export function mountMemberRoutes(api: Api, ctx: Ctx): void {
     summary: "An organisation's members and its pending invitations (members and administrators)",
     tag: 'organizations',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     params: orgParams,
     responses: { 200: { description: 'members and invitations', schema: memberListSchema }, ...orgErrors, 404: err('no such organisation (administrators)') },
     handler: async (req) => {
@@ -88,6 +90,7 @@ export function mountMemberRoutes(api: Api, ctx: Ctx): void {
     summary: 'Invites someone by e-mail: an existing account joins at once, any other address gets an invitation valid 14 days',
     tag: 'organizations',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: orgParams,
     body: {
       type: 'object',
@@ -118,6 +121,7 @@ export function mountMemberRoutes(api: Api, ctx: Ctx): void {
     summary: 'Revokes a pending invitation (owners and admins)',
     tag: 'organizations',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('id', 'invitationId'),
     responses: { 204: { description: 'revoked' }, ...orgErrors, 404: err('no such invitation in this organisation') },
     handler: async (req, reply) => {
@@ -137,6 +141,7 @@ export function mountMemberRoutes(api: Api, ctx: Ctx): void {
     summary: "Changes a member's role: owners grant and take away ownership, admins switch members and admins",
     tag: 'organizations',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('id', 'accountId'),
     body: { type: 'object', additionalProperties: false, required: ['Role'], properties: { Role: { type: 'string', enum: [...ORG_ROLES] } } },
     responses: {
@@ -164,6 +169,7 @@ export function mountMemberRoutes(api: Api, ctx: Ctx): void {
     summary: 'Removes a member (owners and admins; admins cannot remove owners) or leaves the organisation (anyone)',
     tag: 'organizations',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('id', 'accountId'),
     responses: {
       204: { description: 'removed' },

@@ -7,6 +7,7 @@ import { callerOf, orgManager, orgReader, requireUser, userActor } from './acces
 import { addOrganization, findOrganization, listOrganizations, updateOrganization } from './organizations';
 import { err, lineText, optionalLine, organizationSchema, orgErrors } from './schemas';
 import { listSchema, pagingProperties, type Paging } from './sql';
+import { ORG_MANAGERS, ORG_MEMBERS } from '../../engine/access';
 
 const orgBody = (required: string[]) => ({
   type: 'object',
@@ -30,6 +31,7 @@ export function mountOrganizationRoutes(api: Api, ctx: Ctx): void {
     summary: "The caller's organisations; every organisation for an administrator session, with its search options",
     tag: 'organizations',
     auth: 'session',
+    access: ['user', 'admin'],
     querystring: {
       type: 'object',
       additionalProperties: false,
@@ -83,6 +85,7 @@ export function mountOrganizationRoutes(api: Api, ctx: Ctx): void {
     summary: 'One organisation, for its members and administrators',
     tag: 'organizations',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     params: paramsSchema('id'),
     responses: { 200: { description: 'the organisation', schema: organizationSchema }, ...orgErrors, 404: err('no such organisation (administrators)') },
     handler: async (req) => {
@@ -100,6 +103,7 @@ export function mountOrganizationRoutes(api: Api, ctx: Ctx): void {
     summary: "Renames an organisation or changes its company name (the organisation's owners and admins)",
     tag: 'organizations',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('id'),
     body: orgBody([]),
     responses: {

@@ -9,6 +9,7 @@ import { listMembers } from './members';
 import { findProject, listProjects } from './projects';
 import { err, lineText, orgErrors, projectDetailSchema, projectSchema } from './schemas';
 import { listSchema, pagingProperties, type Paging } from './sql';
+import { ORG_MANAGERS, ORG_MEMBERS } from '../../engine/access';
 
 export function mountProjectRoutes(api: Api, ctx: Ctx): void {
   api.route({
@@ -17,6 +18,7 @@ export function mountProjectRoutes(api: Api, ctx: Ctx): void {
     summary: "An organisation's projects (one per app, with the app's id and name)",
     tag: 'organizations',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     params: paramsSchema('id'),
     querystring: { type: 'object', additionalProperties: false, properties: pagingProperties },
     responses: { 200: { description: 'projects', schema: listSchema(projectSchema) }, 400: err('bad input'), ...orgErrors, 404: err('no such organisation (administrators)') },
@@ -33,6 +35,7 @@ export function mountProjectRoutes(api: Api, ctx: Ctx): void {
     summary: 'Creates a project: a new app in the organisation (owners and admins)',
     tag: 'organizations',
     auth: 'session',
+    access: ORG_MANAGERS,
     params: paramsSchema('id'),
     body: { type: 'object', additionalProperties: false, required: ['Name'], properties: { Name: lineText(PROJECT_NAME_MAX) } },
     responses: { 201: { description: 'the project', schema: projectSchema }, 400: err('bad input'), ...orgErrors },
@@ -53,6 +56,7 @@ export function mountProjectRoutes(api: Api, ctx: Ctx): void {
     summary: "A project with its members: everyone in its organisation (the organisation's members and administrators)",
     tag: 'organizations',
     auth: 'session',
+    access: [...ORG_MEMBERS, 'admin'],
     params: paramsSchema('id'),
     responses: {
       200: { description: 'the project', schema: projectDetailSchema },

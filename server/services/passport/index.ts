@@ -6,7 +6,7 @@ import { liveopsModule } from './liveops';
 import { playersModule } from './players';
 
 /** Passport's areas as service modules (each mounts its own calls and hooks). */
-export const passportModules: ServiceModule[] = [identityModule, leaderboardsModule, playersModule, economyModule, liveopsModule].map((m) => ({
+export const passportModules: ServiceModule[] = [playersModule, identityModule, leaderboardsModule, economyModule, liveopsModule].map((m) => ({
   service: 'passport',
   ...m,
 }));

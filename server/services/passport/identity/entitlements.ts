@@ -144,7 +144,7 @@ export function mountEntitlements(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/entitlements`,
     summary: "The signed-in player's entitlements (their user's, and their selected persona's), newest first",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     querystring: pageQuery({ status: { type: 'string', enum: ['Pending', 'Active', 'Expired', 'Suspended'] } }),
     responses: { 200: listAnswer('entitlements', m.recordSchema), ...errors(400, 401, 403, 423) },
     handler: async (req) => {

@@ -58,7 +58,7 @@ export function mountReports(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/reports`,
     summary: 'Report another player (a persona, or a user) of the game; the report is reviewed by the operators',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     body: {
       type: 'object',
       additionalProperties: false,
@@ -102,7 +102,7 @@ export function mountReports(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/reports`,
     summary: "The signed-in player's own reports, newest first",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     querystring: pageQuery(),
     responses: { 200: listAnswer('reports', m.recordSchema), ...errors(400, 401, 403, 423) },
     handler: async (req) => {
@@ -127,7 +127,7 @@ export function mountReports(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/reports/:id/revoke`,
     summary: 'Withdraw one of your reports while it is under review (it becomes Revoked)',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     responses: { 200: ok('the report', m.recordSchema), ...errors(400, 401, 403, 404, 409, 423) },
     handler: async (req) => {

@@ -59,7 +59,7 @@ export function mountSdkSettings(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/anti-addiction`,
     summary: "The anti-addiction rules and, once the player passed the real-name check, the rules of the player's age band",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     responses: { 200: ok('the rules', rules), ...errors(401, 403, 423) },
     handler: async (req) => {
       const player = await requirePlayer(ctx.db, req, { realNameExempt: true });

@@ -37,7 +37,7 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
     url: `${gid}/requests`,
     summary: 'Requests waiting to join the guild (manageGuildRequests)',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     querystring: pageQuery(),
     responses: { 200: listAnswer('requests'), ...errors(400, 401, 403, 404, 423) },
@@ -56,7 +56,7 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
         ? 'Approve a request: the persona joins if the settings still allow it (manageGuildRequests)'
         : 'Reject a request (manageGuildRequests)',
       tag: SERVICE,
-      auth: 'none',
+      auth: 'player',
       params: paramsSchema('id', 'personaId'),
       responses: { 200: guild, ...errors(400, 401, 403, 404, 409, 423) },
       handler: async (req) => {
@@ -87,7 +87,7 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
     url: gid,
     summary: "Change the guild's name, description or announcement (updateGuildInfo)",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { name: text(32, 1), description: text(500), announcement: text(500) } },
     responses: { 200: guild, ...errors(400, 401, 403, 404, 409, 423) },
@@ -118,7 +118,7 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
     url: `${gid}/dismiss`,
     summary: 'Dismiss the guild: it and its memberships and requests are gone (dismissGuild)',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     responses: { 200: guild, ...errors(400, 401, 403, 404, 423) },
     handler: async (req) => {
@@ -134,7 +134,7 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
     url: `${memberPath}/role`,
     summary: "Set another member's role, or none (manageMemberRole; not your own, not the leader's)",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id', 'personaId'),
     body: { type: 'object', additionalProperties: false, required: ['roleId'], properties: { roleId: { anyOf: [idString, { type: 'null' }] } } },
     responses: { 200: ok('the member'), ...errors(400, 401, 403, 404, 409, 423) },
@@ -153,7 +153,7 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
     url: memberPath,
     summary: 'Remove another member from the guild (removeMembers; not the leader); joining again waits out the restriction',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id', 'personaId'),
     responses: { 200: guild, ...errors(400, 401, 403, 404, 409, 423) },
     handler: async (req) => {

@@ -56,7 +56,7 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/guilds`,
     summary: 'Create a guild led by the selected persona (it must be free to join a guild; names are unique unless the settings allow duplicates)',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     body: guildBody,
     responses: { 201: guild, ...errors(400, 401, 403, 409, 423) },
     handler: async (req, reply) => {
@@ -85,7 +85,7 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/guilds`,
     summary: "Find the app's guilds (q: part of the name), newest first",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     querystring: pageQuery({ q: { type: 'string', maxLength: 100 } }),
     responses: { 200: listAnswer('guilds', m.guilds.recordSchema), ...errors(400, 401, 403, 423) },
     handler: async (req) => {
@@ -101,7 +101,7 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
     url: `${BASE}/sdk/guilds/mine`,
     summary: 'The guilds of the selected persona, with its role in each',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     responses: { 200: listAnswer('guilds'), ...errors(401, 403, 423) },
     handler: async (req) => {
       const player = await guildPlayer(ctx, req);
@@ -114,7 +114,7 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
     url: gid,
     summary: "A guild, with the selected persona's standing in it",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     responses: { 200: guild, ...errors(400, 401, 403, 404, 423) },
     handler: async (req) => {
@@ -132,7 +132,7 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
     url: `${gid}/members`,
     summary: "A guild's members, the leader first",
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     querystring: pageQuery(),
     responses: { 200: listAnswer('members'), ...errors(400, 401, 403, 404, 423) },
@@ -151,7 +151,7 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
     url: `${gid}/join`,
     summary: 'Join a guild, or ask to when the settings require approval (status Joined or Requested)',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     optionalBody: { type: 'object', additionalProperties: false, properties: { message: text(200) } },
     responses: {
@@ -188,7 +188,7 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
     url: `${gid}/leave`,
     summary: 'Leave a guild (the leader dismisses it instead); joining again waits out the restriction of the settings',
     tag: SERVICE,
-    auth: 'none',
+    auth: 'player',
     params: paramsSchema('id'),
     responses: { 200: guild, ...errors(400, 401, 403, 404, 409, 423) },
     handler: async (req) => {

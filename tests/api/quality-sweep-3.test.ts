@@ -1,0 +1,3 @@
+import { qualitySweep } from './quality-sweep';
+
+await qualitySweep(2, 3);
