@@ -138,10 +138,17 @@ describe('the services', () => {
     );
   });
 
-  it('start with no resources and no menu until their screens exist, remote config aside', () => {
-    for (const s of services.filter((x) => x.name !== 'remote-config')) {
+  it('start with no resources and no menu until their screens exist (remote config and passport have them)', () => {
+    for (const s of services.filter((x) => !['remote-config', 'passport'].includes(x.name))) {
       expect(s.resources, s.name).toEqual([]);
       expect(s.menu, s.name).toEqual([]);
+    }
+  });
+
+  it('point every menu entry at a declared list or page', () => {
+    for (const s of services) {
+      const screens = new Set([...s.resources.map((r) => r.routes?.list), ...(s.pages ?? []).map((p) => p.route)]);
+      for (const entry of s.menu ?? []) expect(screens.has(entry.route), `${s.name}: ${entry.route}`).toBe(true);
     }
   });
 });
