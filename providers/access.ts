@@ -36,13 +36,20 @@ export function principalsOf(identity: Identity | null, app: AppRecord | null): 
   return out;
 }
 
-/** Whether these principals may perform this action (a Refine action name or a state action's name). */
+/** The operations a resource offers: a singleton is read and replaced, whatever `operations` says. */
+export const operationsOf = (decl: ResourceDecl): Operation[] => (decl.singleton ? ['list', 'show', 'update'] : decl.operations);
+
+/**
+ * Whether these principals may perform this action: a Refine action name, a state action's name, or a command's
+ * name (a `GET` command reads, any other writes).
+ */
 export function allows(decl: ResourceDecl, action: string, principals: Principal[]): boolean {
   const operation = OPERATIONS[action];
-  const isStateAction = !operation && (decl.actions ?? []).some((a) => a.name === action);
-  if (!operation && !isStateAction) return false;
-  if (operation && !decl.operations.includes(operation)) return false;
-  const reads = operation === 'list' || operation === 'show';
+  const command = operation ? undefined : (decl.commands ?? []).find((c) => c.name === action);
+  const isStateAction = !operation && !command && (decl.actions ?? []).some((a) => a.name === action);
+  if (!operation && !command && !isStateAction) return false;
+  if (operation && !operationsOf(decl).includes(operation)) return false;
+  const reads = operation === 'list' || operation === 'show' || command?.method === 'GET';
   const allowed = reads ? decl.access.read : decl.access.write;
   return allowed.some((p) => principals.includes(p));
 }

@@ -200,8 +200,8 @@ function failure<T>(error: ApiError, options: RequestOptions, path: string): T |
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
-/** Sends a call. Resolves to the answer (`undefined` when it has no body) or, on failure, see above. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+/** Sends a call and reads a successful answer with `read`; a failure is handled as described above. */
+async function send<T>(path: string, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T | null> {
   const url = buildUrl(path, options.query);
   for (let attempt = 0; ; attempt++) {
     let response: Response;
@@ -219,7 +219,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       // The app record could not be read (its own failure was already handled), or the network is down.
       return failure<T>(isApiError(e) ? e : new ApiError(0, t('errors.network')), { ...options, silent: options.silent || isApiError(e) }, path);
     }
-    if (response.ok) return (await readBody(response)) as T;
+    if (response.ok) return read(response);
     // A rotated service secret: read the app again once before giving up.
     if (response.status === 401 && options.appId && attempt === 0) {
       forgetApp(options.appId);
@@ -229,6 +229,38 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const body: ErrorBody = raw && typeof raw === 'object' ? (raw as ErrorBody) : {};
     return failure<T>(new ApiError(response.status, errorText(response.status, body, !!options.anonymous), body, response), options, path);
   }
+}
+
+/** Sends a call. Resolves to the answer (`undefined` when it has no body) or, on failure, see above. */
+export function request<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  return send(path, options, async (response) => (await readBody(response)) as T);
+}
+
+/** A file a call answered with, and the name the server gave it (`Content-Disposition`), if any. */
+export interface ReceivedFile {
+  blob: Blob;
+  name?: string;
+}
+
+/** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` preferred over `filename=`). */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || undefined;
+}
+
+/** A call whose answer is a file (an export): sent with the same credential and failure handling as `request`. */
+export function requestFile(path: string, options: RequestOptions = {}): Promise<ReceivedFile | null> {
+  return send(path, options, async (response) => ({ blob: await response.blob(), name: dispositionName(response.headers.get('content-disposition')) }));
 }
 
 /** Whether a call succeeded; failures resolve to `false` quietly. */

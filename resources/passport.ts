@@ -1,4 +1,4 @@
-import type { ServiceDecl } from './types';
+import type { MenuEntry, ServiceDecl, Text } from './types';
 import { UNITS } from './meters';
 import { consolePart } from './passport/console';
 import { economyPart } from './passport/economy';
@@ -9,6 +9,50 @@ import { playersPart } from './passport/players';
 
 /** Passport's areas, in menu order (spec 002 §2); each is declared in its own file under passport/. */
 const parts = [consolePart, identityPart, leaderboardsPart, playersPart, economyPart, liveopsPart];
+
+/**
+ * Passport's ~35 screens in the menu, grouped by what they are about (by route prefix), in this order. The sign-in
+ * playground (a page outside the app console) goes with the player accounts it signs in.
+ */
+const MENU_GROUPS: { routes: string[]; label: Text }[] = [
+  { routes: ['passport/settings', 'passport/anti-addiction'], label: { 'zh-CN': '设置', en: 'Settings' } },
+  {
+    routes: [
+      'passport/auth/',
+      'passport/account/user',
+      'passport/account/persona',
+      'passport/account/tag',
+      'passport/account/verifyCode',
+      'passport/account/report',
+      'passport/account/metrics',
+      '/playground/passport',
+    ],
+    label: { 'zh-CN': '玩家账号', en: 'Player accounts' },
+  },
+  { routes: ['passport/account/friend', 'passport/guilds/', 'passport/leaderboards'], label: { 'zh-CN': '社交与排行', en: 'Social & rankings' } },
+  { routes: ['passport/economy/', 'passport/gift/', 'passport/entitlement'], label: { 'zh-CN': '经济与礼包', en: 'Economy & gifts' } },
+  {
+    routes: ['passport/inbox/', 'passport/achievements/', 'passport/battle-pass', 'passport/billboards', 'passport/quests'],
+    label: { 'zh-CN': '运营活动', en: 'Live ops' },
+  },
+];
+
+/** Where a route goes: its group and its place in the group's list; a route of no group comes after them all. */
+function placeOf(route: string): { group: number; place: number } {
+  for (const [group, g] of MENU_GROUPS.entries()) {
+    const place = g.routes.findIndex((r) => route.startsWith(r));
+    if (place >= 0) return { group, place };
+  }
+  return { group: MENU_GROUPS.length, place: 0 };
+}
+
+/** The areas' menu entries with their groups, group by group in the order the groups list their routes. */
+export function groupedMenu(entries: MenuEntry[]): MenuEntry[] {
+  return entries
+    .map((entry, order) => ({ entry, order, ...placeOf(entry.route) }))
+    .sort((a, b) => a.group - b.group || a.place - b.place || a.order - b.order)
+    .map(({ entry, group }) => (entry.group || !MENU_GROUPS[group] ? entry : { ...entry, group: MENU_GROUPS[group].label }));
+}
 
 export const passport: ServiceDecl = {
   name: 'passport',
@@ -45,7 +89,7 @@ export const passport: ServiceDecl = {
     { meter: 'sms', label: { 'zh-CN': '短信', en: 'Text messages' }, unit: UNITS.message, price: 'sms' },
     { meter: 'real-name', label: { 'zh-CN': '实名认证', en: 'Real-name checks' }, unit: UNITS.verification, price: 'realName' },
   ],
-  menu: parts.flatMap((p) => p.menu),
+  menu: groupedMenu(parts.flatMap((p) => p.menu)),
   pages: parts.flatMap((p) => p.pages ?? []),
   resources: parts.flatMap((p) => p.resources),
 };

@@ -2,15 +2,24 @@ import { Tag, Tooltip, Typography } from 'antd';
 import type { ResourceDecl } from '../../resources/types';
 import { formatDateTime } from '../lib/format';
 import { useLocale } from '../lib/useLocale';
+import { NestedValue } from './NestedValue';
+import { ReferenceValue } from './ReferenceValue';
 import { enumOptions, propertyOf, xui, type PropSchema } from './schema';
 
-const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
+/** Code, rules and JSON. */
+export const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
+/** Preformatted code or JSON, wrapped. */
+export const PRE: React.CSSProperties = { ...MONO, margin: 0, whiteSpace: 'pre-wrap' };
 const TIME_FIELDS = new Set(['createdAt', 'updatedAt']);
+
+/** Ant Design's status colours as palette colours: the palette's tag text reads at AA contrast (see the theme). */
+const PALETTE_OF: Record<string, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'gold' };
 
 export function StatusTag({ decl, value }: { decl: ResourceDecl; value: unknown }) {
   const { text } = useLocale();
   const declared = decl.status?.values[String(value)];
-  return <Tag color={declared?.color}>{declared ? text(declared.label) : String(value ?? '')}</Tag>;
+  const color = declared ? (PALETTE_OF[declared.color] ?? declared.color) : undefined;
+  return <Tag color={color}>{declared ? text(declared.label) : String(value ?? '')}</Tag>;
 }
 
 function typeOfSibling(prop: PropSchema | undefined, record?: Record<string, unknown>): string | undefined {
@@ -27,22 +36,36 @@ function prettyJson(value: string): string {
 }
 
 /**
- * One field's value, shown by what its schema says it is: the status as its tag, times in Beijing time, enum
- * labels, percentages, rules and JSON in monospace. `compact` keeps it to one line (lists).
+ * One field's value, shown by what its schema says it is: the status as its tag, another record by its name,
+ * times in Beijing time, enum labels, percentages, rules and JSON in monospace, lists and objects laid out by
+ * their schema. `compact` keeps it to one line (lists).
  */
 export function FieldValue({ decl, field, value, record, compact }: { decl: ResourceDecl; field: string; value: unknown; record?: Record<string, unknown>; compact?: boolean }) {
-  const { t, locale } = useLocale();
-  const prop = propertyOf(decl.schema, field);
-  const hints = xui(prop);
+  const { t } = useLocale();
   if (value === undefined || value === null || value === '') return <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>;
   if (decl.status?.field === field) return <StatusTag decl={decl} value={value} />;
-  if (TIME_FIELDS.has(field) || prop?.format === 'date-time') return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value))}</span>;
+  if (TIME_FIELDS.has(field)) return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value))}</span>;
+  return <SchemaValue decl={decl} prop={propertyOf(decl.schema, field)} value={value} record={record} compact={compact} />;
+}
+
+/** A value by its own schema (a field, or a part of one): see `FieldValue`. */
+export function SchemaValue({ decl, prop, value, record, compact }: { decl: ResourceDecl; prop: PropSchema | undefined; value: unknown; record?: Record<string, unknown>; compact?: boolean }) {
+  const { t, locale } = useLocale();
+  const hints = xui(prop);
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>;
+  }
+  const from = hints.optionsFrom ?? (prop?.type === 'array' ? xui(prop.items).optionsFrom : undefined);
+  if (from && hints.widget === undefined && (typeof value === 'string' || Array.isArray(value))) {
+    return <ReferenceValue decl={decl} from={from} value={value} compact={compact} />;
+  }
+  if (prop?.format === 'date-time') return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value))}</span>;
   if (prop?.enum) return <span>{enumOptions(prop, locale).find((o) => o.value === String(value))?.label ?? String(value)}</span>;
   if (typeof value === 'boolean') return <span>{value ? t('common.yes') : t('common.no')}</span>;
   if (typeof value === 'number') return <span>{hints.widget === 'percent' ? `${value}%` : value.toLocaleString(locale)}</span>;
   if (typeof value === 'object') {
-    if (compact) return <Typography.Text type="secondary">{Array.isArray(value) ? `[${value.length}]` : '{…}'}</Typography.Text>;
-    return <pre style={{ ...MONO, margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(value, null, 2)}</pre>;
+    if (compact) return <Typography.Text type="secondary">{Array.isArray(value) ? t('engine.itemCount', { count: value.length }) : '{…}'}</Typography.Text>;
+    return <NestedValue decl={decl} prop={prop} value={value} />;
   }
 
   const text = String(value);
@@ -58,7 +81,7 @@ export function FieldValue({ decl, field, value, record, compact }: { decl: Reso
       </Tooltip>
     );
   }
-  if (valueType === 'JSON') return <pre style={{ ...MONO, margin: 0, whiteSpace: 'pre-wrap' }}>{prettyJson(text)}</pre>;
+  if (valueType === 'JSON') return <pre style={PRE}>{prettyJson(text)}</pre>;
   return (
     <Typography.Text copyable={hints.widget === 'variableName'} style={{ ...(code ? MONO : {}), whiteSpace: 'pre-wrap' }}>
       {text}

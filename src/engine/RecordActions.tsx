@@ -1,6 +1,7 @@
 import { Button, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { CanAccess, type BaseRecord } from '@refinedev/core';
+import { CommandButtons } from './CommandButtons';
 import type { DeclaredScope } from './useDeclared';
 import { actionAllowed, statusLabel, type useRecordCommands } from './useRecordCommands';
 
@@ -16,8 +17,8 @@ interface Props {
 }
 
 /**
- * A record's buttons: view, edit, its declared state actions (enabled only from their allowed states) and
- * delete, each shown only if the user may use it.
+ * A record's buttons: view, edit, its declared state actions (enabled only from their allowed states), its
+ * declared item commands (a "more" menu in a row) and delete, each shown only if the user may use it.
  */
 export function RecordActions({ scope, record, commands, variant, onView, onEdit, onDeleted }: Props) {
   const { decl, key, appId, t, text } = scope;
@@ -58,6 +59,7 @@ export function RecordActions({ scope, record, commands, variant, onView, onEdit
           </CanAccess>
         );
       })}
+      <CommandButtons scope={scope} commands={commands} on="item" target={{ record }} variant={row ? 'menu' : 'buttons'} />
       {ops.has('delete') && (
         <CanAccess resource={key} action="delete" params={params}>
           <Button {...common} danger icon={row ? undefined : <DeleteOutlined />} onClick={() => commands.remove(record, onDeleted)}>

@@ -13,6 +13,8 @@ interface Props {
   mode: 'create' | 'edit';
   /** The record being edited (with its version). */
   record?: BaseRecord;
+  /** Values a new record starts with (a child's parent id). */
+  defaults?: Record<string, unknown>;
   open: boolean;
   onClose: () => void;
   onSaved?: (record: BaseRecord) => void;
@@ -23,13 +25,13 @@ interface Props {
  * the server's field errors put back on the fields. An edit sends the record's version, so a change made
  * meanwhile by someone else is refused rather than overwritten.
  */
-export function RecordDrawer({ scope, mode, record, open, onClose, onSaved }: Props) {
+export function RecordDrawer({ scope, mode, record, defaults, open, onClose, onSaved }: Props) {
   const { decl, key, meta, t, appId, service } = scope;
   const { modal } = App.useApp();
   const formId = useId().replace(/:/g, '');
   const fields = useMemo(() => formFields(decl, mode), [decl, mode]);
   const schema = useMemo(() => narrowSchema(decl.schema, fields), [decl.schema, fields]);
-  const initial = useMemo(() => pick(record, fields), [record, fields]);
+  const initial = useMemo(() => pick(mode === 'create' ? defaults : record, fields), [mode, defaults, record, fields]);
   const { data, change, extraErrors, failure, reset, refuse, clearFailure } = useServerForm(initial, fields);
   // Whether the user has worked in the form: the form fills in defaults by itself, which is no reason to ask.
   const [touched, setTouched] = useState(false);

@@ -11,16 +11,16 @@ import { PartEditor } from './PartEditor';
 import { RecordActions } from './RecordActions';
 import { RecordDrawer } from './RecordDrawer';
 import { RecordView } from './RecordView';
-import { listPathOf, routeTo, serviceOfRoute } from './routes';
+import { RecordChildren } from './RecordChildren';
+import { RecordPanels } from './RecordPanels';
+import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute } from './routes';
 import { useDeclared } from './useDeclared';
 import { useRecordCommands } from './useRecordCommands';
 
-/** The last parameter of a route pattern names the record (`config/override/:id` → `id`). */
-const idParamOf = (route: string) => /:(\w+)\??$/.exec(route)?.[1] ?? 'id';
-
 /**
- * A record's page (`routes.show`): its fields, its status, its state actions (enabled from their allowed
- * states), edit and delete, and each declared part editable in place with its own save.
+ * A record's page (`routes.show`, naming the record by its id or its slug): its fields, its status, its state
+ * actions (enabled from their allowed states), its item commands, edit and delete, each declared part editable in
+ * place with its own save, the declared panels, then a list of each child resource's records of this one.
  */
 export default function ResourceShowPage({ resourceKey }: { resourceKey: string }) {
   const declared = allResources().find((r) => r.key === resourceKey);
@@ -28,7 +28,7 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
   const scope = useDeclared(declared);
   const { decl, key, meta, t, text, appId } = scope;
   const params = useParams();
-  const id = params[idParamOf(decl.routes?.show ?? '')] ?? '';
+  const id = params[recordParamOf(decl.routes?.show ?? '')] ?? '';
   const navigate = useNavigate();
   const commands = useRecordCommands(scope);
   const [editing, setEditing] = useState(false);
@@ -45,6 +45,7 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
   const listPath = listPathOf(decl, appId) ?? `/services/${appId}`;
   const route = decl.routes?.list ?? '';
   const menuLabel = serviceOfRoute(route)?.menu?.find((m) => m.route === route)?.label;
+  const sharesRoute = (listRoutes().find((r) => r.route === route)?.resources.length ?? 0) > 1;
   const title = record ? scope.titleOf(record) : scope.singular;
   usePageTitle(title, scope.singular);
 
@@ -53,7 +54,8 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
       style={{ marginBottom: 12 }}
       items={[
         ...(menuLabel ? [{ title: <Link to={routeTo(route, { appId })}>{text(menuLabel)}</Link> }] : []),
-        { title: <Link to={listPath}>{scope.label}</Link> },
+        // The resource's own step only where its list is one tab of several (else it repeats the menu entry).
+        ...(!menuLabel || sharesRoute ? [{ title: <Link to={listPath}>{scope.label}</Link> }] : []),
         { title },
       ]}
     />
@@ -109,7 +111,10 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
       {(decl.parts ?? []).map((part) => (
         <PartEditor key={part.path} scope={scope} record={record} part={part} commands={commands} canEdit={canEdit} />
       ))}
+      <RecordPanels scope={scope} record={record} />
+      <RecordChildren scope={scope} record={record} />
       <RecordDrawer scope={scope} mode="edit" record={record} open={editing} onClose={() => setEditing(false)} onSaved={() => void commands.refresh(id)} />
+      {commands.dialogs}
     </>
   );
 }

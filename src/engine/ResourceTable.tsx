@@ -5,31 +5,48 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useCan, useTable, type BaseKey, type BaseRecord, type LogicalFilter } from '@refinedev/core';
 import type { DeclaredResource } from '../../providers/declarations';
 import { buildColumns, scrollWidth } from './columns';
+import { CommandButtons } from './CommandButtons';
 import { preloadSchemaForm } from './LazySchemaForm';
 import { ListToolbar } from './ListToolbar';
 import { RecordActions } from './RecordActions';
 import { RecordDrawer } from './RecordDrawer';
 import { RecordView } from './RecordView';
 import { showPathOf } from './routes';
+import { formFields } from './schema';
 import { useDeclared } from './useDeclared';
+import { useInertMeasureRows } from './useInertMeasureRows';
 import { useRecordCommands } from './useRecordCommands';
 
 type Panel = { kind: 'create' } | { kind: 'edit'; record: BaseRecord } | { kind: 'view'; record: BaseRecord };
 
+/** A filter the screen fixes: a child list shows the records whose `field` holds its parent's id. */
+export interface FixedFilter {
+  field: string;
+  value: string;
+}
+
 /**
  * The list of a declared resource: server-side paging, the declared sorts and filters, free-text search, status
- * tags, row actions, bulk delete, and create / edit in a drawer. Nothing here knows which resource it shows.
+ * tags, row actions, the declared commands (on the list, on the ticked rows, on a row), bulk delete, and create /
+ * edit in a drawer. Nothing here knows which resource it shows.
  */
-export function ResourceTable({ declared }: { declared: DeclaredResource }) {
+export function ResourceTable({ declared, fixed }: { declared: DeclaredResource; fixed?: FixedFilter }) {
   const scope = useDeclared(declared);
   const { decl, key, meta, t, appId } = scope;
   const navigate = useNavigate();
   const commands = useRecordCommands(scope);
   const [panel, setPanel] = useState<Panel>();
   const [selected, setSelected] = useState<BaseKey[]>([]);
+  const tableBox = useInertMeasureRows<HTMLDivElement>();
   const params = { appId };
-  const canCreate = useCan({ resource: key, action: 'create', params }).data?.can === true;
+  // A child list creates only records its form can tie to the parent.
+  const tieable = !fixed || formFields(decl, 'create').includes(fixed.field);
+  const fixedField = fixed?.field;
+  const fixedValue = fixed?.value;
+  const defaults = useMemo(() => (fixedField ? { [fixedField]: fixedValue } : undefined), [fixedField, fixedValue]);
+  const canCreate = useCan({ resource: key, action: 'create', params }).data?.can === true && tieable;
   const canBulk = useCan({ resource: key, action: 'bulkDelete', params }).data?.can === true;
+  const selectable = (canBulk && !!decl.bulkDeleteParam) || commands.commandsOn('selection').length > 0;
   useEffect(() => {
     if (canCreate) preloadSchemaForm();
   }, [canCreate]);
@@ -40,13 +57,17 @@ export function ResourceTable({ declared }: { declared: DeclaredResource }) {
     dataProviderName: declared.service.convention,
     pagination: { currentPage: 1, pageSize: decl.list.pageSize ?? 20, mode: 'server' },
     sorters: { initial: decl.list.defaultSort ? [decl.list.defaultSort] : [] },
+    filters: { permanent: fixed ? [{ field: fixed.field, operator: 'eq', value: fixed.value }] : [] },
     syncWithLocation: false,
     errorNotification: false,
   });
 
   const filterValues = useMemo(
-    () => Object.fromEntries(filters.filter((f): f is LogicalFilter => 'field' in f).map((f) => [f.field, f.value as string | undefined])),
-    [filters],
+    () =>
+      Object.fromEntries(
+        filters.filter((f): f is LogicalFilter => 'field' in f && f.field !== fixed?.field).map((f) => [f.field, f.value as string | undefined]),
+      ),
+    [filters, fixed?.field],
   );
   const filtering = Object.values(filterValues).some((v) => v !== undefined && v !== '');
 
@@ -60,29 +81,35 @@ export function ResourceTable({ declared }: { declared: DeclaredResource }) {
   );
 
   const openRecord = (record: BaseRecord) => {
-    const path = showPathOf(decl, appId, scope.idOf(record));
+    const path = showPathOf(decl, appId, record);
     if (path) navigate(path);
     else setPanel({ kind: 'view', record });
   };
 
-  const columns = buildColumns(scope, sorters, openRecord, (record) => (
-    <RecordActions
-      scope={scope}
-      record={record}
-      commands={commands}
-      variant="row"
-      onView={() => openRecord(record)}
-      onEdit={() => setPanel({ kind: 'edit', record })}
-      onDeleted={() => setSelected((s) => s.filter((id) => id !== scope.idOf(record)))}
-    />
-  ));
+  const columns = buildColumns(
+    scope,
+    sorters,
+    openRecord,
+    (record) => (
+      <RecordActions
+        scope={scope}
+        record={record}
+        commands={commands}
+        variant="row"
+        onView={() => openRecord(record)}
+        onEdit={() => setPanel({ kind: 'edit', record })}
+        onDeleted={() => setSelected((s) => s.filter((id) => id !== scope.idOf(record)))}
+      />
+    ),
+    fixed ? [fixed.field] : [],
+  );
 
   const empty = filtering ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('engine.noMatch', { name: scope.label })}>
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('engine.noMatch', { name: scope.labelInSentence })}>
       <Button onClick={() => setFilters([], 'replace')}>{t('engine.clearFilters')}</Button>
     </Empty>
   ) : (
-    <Empty description={t('engine.emptyTitle', { name: scope.label })}>
+    <Empty description={t('engine.emptyTitle', { name: scope.labelInSentence })}>
       {canCreate && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'create' })}>
           {t('engine.emptyCreate', { name: scope.singular })}
@@ -101,43 +128,63 @@ export function ResourceTable({ declared }: { declared: DeclaredResource }) {
         refreshing={tableQuery.isFetching}
         onCreate={canCreate ? () => setPanel({ kind: 'create' }) : undefined}
         selected={selected.length}
-        onBulkDelete={canBulk ? () => commands.removeMany(selected, () => setSelected([])) : undefined}
+        onBulkDelete={canBulk && decl.bulkDeleteParam ? () => commands.removeMany(selected, () => setSelected([])) : undefined}
+        fixed={fixed ? [fixed.field] : undefined}
+        extra={
+          <>
+            {selected.length > 0 && (
+              <CommandButtons scope={scope} commands={commands} on="selection" target={{ ids: selected }} onDone={() => setSelected([])} defaults={defaults} />
+            )}
+            <CommandButtons scope={scope} commands={commands} on="collection" target={{}} defaults={defaults} />
+          </>
+        }
       />
-      <Table<BaseRecord>
-        rowKey={(r) => scope.idOf(r)}
-        columns={columns}
-        dataSource={result.data}
-        loading={tableQuery.isFetching}
-        locale={{ emptyText: tableQuery.isLoading ? ' ' : empty }}
-        scroll={{ x: scrollWidth(columns) }}
-        size="middle"
-        rowSelection={canBulk && decl.bulkDeleteParam ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-        pagination={{
-          current: currentPage,
-          pageSize,
-          total: result.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          hideOnSinglePage: false,
-        }}
-        onChange={(pagination, _filters, sorter, extra) => {
-          if (extra.action === 'sort') {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            setSorters(s?.order ? [{ field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
-            setCurrentPage(1);
-          } else if (extra.action === 'paginate') {
-            if (pagination.pageSize && pagination.pageSize !== pageSize) {
-              setPageSize(pagination.pageSize);
-              setCurrentPage(1);
-            } else setCurrentPage(pagination.current ?? 1);
-            setSelected([]);
+      <div ref={tableBox}>
+        <Table<BaseRecord>
+          rowKey={(r) => scope.idOf(r)}
+          columns={columns}
+          dataSource={result.data}
+          loading={tableQuery.isFetching}
+          locale={{ emptyText: tableQuery.isLoading ? ' ' : empty }}
+          scroll={{ x: scrollWidth(columns) }}
+          size="middle"
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(String)),
+                  getCheckboxProps: (record) => ({ 'aria-label': t('engine.selectRow', { title: scope.titleOf(record) }) }) as never,
+                }
+              : undefined
           }
-        }}
-      />
+          pagination={{
+            current: currentPage,
+            pageSize,
+            total: result.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('common.total', { total }),
+            hideOnSinglePage: false,
+          }}
+          onChange={(pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') {
+              const s = Array.isArray(sorter) ? sorter[0] : sorter;
+              setSorters(s?.order ? [{ field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
+              setCurrentPage(1);
+            } else if (extra.action === 'paginate') {
+              if (pagination.pageSize && pagination.pageSize !== pageSize) {
+                setPageSize(pagination.pageSize);
+                setCurrentPage(1);
+              } else setCurrentPage(pagination.current ?? 1);
+              setSelected([]);
+            }
+          }}
+        />
+      </div>
       <RecordDrawer
         scope={scope}
         mode={panel?.kind === 'edit' ? 'edit' : 'create'}
         record={panel?.kind === 'edit' ? panel.record : undefined}
+        defaults={defaults}
         open={panel?.kind === 'create' || panel?.kind === 'edit'}
         onClose={() => setPanel(undefined)}
       />
@@ -161,6 +208,7 @@ export function ResourceTable({ declared }: { declared: DeclaredResource }) {
       >
         {panel?.kind === 'view' && <RecordView scope={scope} record={panel.record} withStatus />}
       </Drawer>
+      {commands.dialogs}
     </>
   );
 }

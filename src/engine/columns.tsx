@@ -33,10 +33,12 @@ export function buildColumns(
   sorters: CrudSort[],
   openRecord: (record: BaseRecord) => void,
   renderActions: (record: BaseRecord) => ReactNode,
+  /** Columns the screen makes redundant (a child list's tie to its parent, the same on every row). */
+  omit: string[] = [],
 ): ColumnsType<BaseRecord> {
   const { decl, t, locale } = scope;
   const sortable = new Set(sortableFields(decl));
-  const fields = decl.list.columns.filter((f) => !xui(propertyOf(decl.schema, f)).hideInList);
+  const fields = decl.list.columns.filter((f) => !xui(propertyOf(decl.schema, f)).hideInList && !omit.includes(f));
 
   const columns: ColumnsType<BaseRecord> = fields.map((field) => {
     const prop = propertyOf(decl.schema, field);
@@ -67,7 +69,7 @@ export function buildColumns(
     key: '__actions',
     title: t('common.actions'),
     fixed: 'right',
-    width: 28 + ACTION_WIDTH * (3 + (decl.actions?.length ?? 0)),
+    width: 28 + ACTION_WIDTH * (3 + (decl.actions?.length ?? 0) + ((decl.commands ?? []).some((c) => c.on === 'item') ? 1.5 : 0)),
     render: (_: unknown, record: BaseRecord) => renderActions(record),
   });
   return columns;

@@ -45,9 +45,27 @@ export function showRoutes(): { route: string; resource: DeclaredResource }[] {
   return allResources().flatMap((resource) => (resource.decl.routes?.show ? [{ route: resource.decl.routes.show, resource }] : []));
 }
 
-/** The page of one record, or undefined when its resource has no show route. */
-export function showPathOf(decl: ResourceDecl, appId: string, id: string): string | undefined {
-  return decl.routes?.show ? routeTo(decl.routes.show, { appId, id }) : undefined;
+/** The last parameter of a record's route names the record (`config/override/:id` → `id`). */
+export const recordParamOf = (route: string): string => /:(\w+)\??$/.exec(route)?.[1] ?? 'id';
+
+/** How a record is named in its item paths: its `addressBy` field (a slug) when it has one, else its id. */
+export function addressOf(decl: ResourceDecl, record: Record<string, unknown>): string {
+  const slug = decl.addressBy ? record[decl.addressBy] : undefined;
+  return String(slug !== undefined && slug !== null && slug !== '' ? slug : record[decl.idField]);
+}
+
+/**
+ * The page of one record, or undefined when its resource has no show route. The route's last parameter names the
+ * record (by its slug where the resource is addressed by one); any other parameter is read from the record's
+ * field of that name. Given only an id, the record is named by it.
+ */
+export function showPathOf(decl: ResourceDecl, appId: string, recordOrId: string | Record<string, unknown>): string | undefined {
+  const route = decl.routes?.show;
+  const record = typeof recordOrId === 'string' ? { [decl.idField]: recordOrId } : recordOrId;
+  if (!route) return undefined;
+  const params: Record<string, string> = { appId, [recordParamOf(route)]: addressOf(decl, record) };
+  for (const [, name] of route.matchAll(/:(\w+)/g)) if (!(name in params) && record[name] !== undefined) params[name] = String(record[name]);
+  return routeTo(route, params);
 }
 
 /** The list page of a resource, opened on its tab. */

@@ -22,6 +22,8 @@ export interface XUi {
   placeholder?: string | Text;
   enumNames?: { 'zh-CN': string[]; en: string[] };
   hideInList?: boolean;
+  /** Left out of a record's fields: a declared panel of its page shows it instead. */
+  hideInDetail?: boolean;
   /** typedValue: the sibling field holding the value type. */
   typeField?: string;
   /** expression: path under the service base that validates a rule. */
@@ -65,6 +67,15 @@ export function fieldTitle(prop: PropSchema | undefined, name: string, locale: L
 export function localText(value: string | Text | undefined, locale: Locale): string | undefined {
   if (value === undefined) return undefined;
   return typeof value === 'string' ? value : value[locale] || value['zh-CN'];
+}
+
+/**
+ * A name as it reads inside an English sentence ("No redeem codes yet", "Filter by status"): a capitalised first
+ * word is lowered unless it is an acronym (SMS, ID). Chinese has no case.
+ */
+export function inSentence(name: string, locale: Locale): string {
+  if (locale !== 'en' || name.length < 2) return name;
+  return /^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name;
 }
 
 export interface Option {
@@ -127,5 +138,5 @@ export function detailFields(decl: ResourceDecl): string[] {
   const parts = new Set((decl.parts ?? []).map((p) => p.field));
   return propertiesOf(decl.schema)
     .map(([name]) => name)
-    .filter((name) => !parts.has(name) && name !== decl.status?.field);
+    .filter((name) => !parts.has(name) && name !== decl.status?.field && !xui(propertyOf(decl.schema, name)).hideInDetail);
 }

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import type { BaseRecord } from '@refinedev/core';
 import type { DeclaredResource } from '../../providers/declarations';
 import { useLocale } from '../lib/useLocale';
+import { inSentence } from './schema';
 
 /**
  * A declared resource as the screens use it: its declaration, the app from the route, the `meta` every data
@@ -24,6 +25,8 @@ export function useDeclared(declared: DeclaredResource) {
     locale,
     singular: text(decl.singular),
     label: text(decl.label),
+    /** The plural name inside a sentence. */
+    labelInSentence: inSentence(text(decl.label), locale),
     /** What the record is called in a sentence. */
     titleOf: (record: BaseRecord | undefined) => String(record?.[decl.titleField] ?? record?.[decl.idField] ?? ''),
     idOf: (record: BaseRecord) => String(record[decl.idField]),

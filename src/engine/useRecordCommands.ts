@@ -2,7 +2,9 @@ import { App } from 'antd';
 import { useCustomMutation, useDelete, useDeleteMany, useInvalidate, type BaseKey, type BaseRecord } from '@refinedev/core';
 import type { ActionDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
+import { useDeclaredCommands } from './useDeclaredCommands';
 import type { DeclaredScope } from './useDeclared';
+import { useDialogs } from './useDialogs';
 
 /** Whether a state action may run on this record: its status is one of the action's `from`. */
 export function actionAllowed(scope: DeclaredScope, action: ActionDecl, record: BaseRecord | undefined): boolean {
@@ -17,8 +19,10 @@ export function statusLabel(scope: DeclaredScope, record: BaseRecord | undefined
 }
 
 /**
- * The commands on one record of a declared resource: delete (after a confirmation) and its state actions
- * (after one when the action declares `confirm`). Failures have already been shown by the HTTP client.
+ * The commands on one record of a declared resource: delete (after a confirmation), its state actions (after one
+ * when the action declares `confirm`; in a dialog asking for them when it declares `fields`), and the resource's
+ * declared commands. Failures have already been shown by the HTTP client, or in the dialog that asked. The
+ * screen renders `dialogs` once.
  */
 export function useRecordCommands(scope: DeclaredScope) {
   const { modal } = App.useApp();
@@ -26,10 +30,12 @@ export function useRecordCommands(scope: DeclaredScope) {
   const { mutateAsync: deleteMany } = useDeleteMany();
   const { mutateAsync: custom } = useCustomMutation();
   const invalidate = useInvalidate();
-  const { t, key, meta, decl, service } = scope;
+  const { t, key, meta, decl, service, appId } = scope;
+  const dialogs = useDialogs(appId, service.name);
 
-  const refresh = (id?: BaseKey) =>
-    invalidate({ resource: key, id, invalidates: id === undefined ? ['list'] : ['list', 'detail'], dataProviderName: service.convention });
+  // Everything of the resource: a record's page may have loaded it by its slug rather than its id.
+  const refresh = (_id?: BaseKey) => invalidate({ resource: key, invalidates: ['resourceAll'], dataProviderName: service.convention });
+  const declared = useDeclaredCommands(scope, dialogs, refresh);
 
   const remove = (record: BaseRecord, onDone?: () => void) =>
     modal.confirm({
@@ -50,7 +56,7 @@ export function useRecordCommands(scope: DeclaredScope) {
   const removeMany = (ids: BaseKey[], onDone?: () => void) =>
     modal.confirm({
       title: t('engine.bulkDelete'),
-      content: t('engine.bulkDeleteConfirm', { count: ids.length, name: scope.label }),
+      content: t('engine.bulkDeleteConfirm', { count: ids.length, name: scope.labelInSentence }),
       okText: t('common.delete'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
@@ -63,13 +69,14 @@ export function useRecordCommands(scope: DeclaredScope) {
           .catch(() => undefined),
     });
 
-  const run = async (action: ActionDecl, record: BaseRecord) => {
+  /** Sends a state action with the record's version (and the dialog's fields); a refusal is thrown. */
+  const run = async (action: ActionDecl, record: BaseRecord, fields?: Record<string, unknown>) => {
     const id = scope.idOf(record);
     await custom({
       url: `${decl.path}/${encodeURIComponent(id)}${action.path}`,
       method: action.method === 'PUT' ? 'put' : 'post',
-      values: { version: record.version },
-      meta,
+      values: { ...fields, version: record.version },
+      meta: { ...meta, silent: fields !== undefined },
       successNotification: false,
       errorNotification: false,
     });
@@ -78,9 +85,21 @@ export function useRecordCommands(scope: DeclaredScope) {
   };
 
   const act = (action: ActionDecl, record: BaseRecord) => {
+    const title = t('engine.actionConfirmTitle', { action: scope.text(action.label), title: scope.titleOf(record) });
+    if (action.fields) {
+      dialogs.askFields({
+        title,
+        schema: action.fields,
+        okText: scope.text(action.label),
+        danger: action.danger,
+        note: action.confirm ? scope.text(action.confirm) : undefined,
+        submit: (values) => run(action, record, values),
+      });
+      return Promise.resolve();
+    }
     if (!action.confirm) return run(action, record).catch(() => undefined);
     modal.confirm({
-      title: t('engine.actionConfirmTitle', { action: scope.text(action.label), title: scope.titleOf(record) }),
+      title,
       content: scope.text(action.confirm),
       okText: scope.text(action.label),
       cancelText: t('common.cancel'),
@@ -90,5 +109,5 @@ export function useRecordCommands(scope: DeclaredScope) {
     return Promise.resolve();
   };
 
-  return { remove, removeMany, act, refresh };
+  return { remove, removeMany, act, refresh, command: declared.start, commandsOn: declared.commandsOn, dialogs: dialogs.element };
 }

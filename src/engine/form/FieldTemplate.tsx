@@ -4,12 +4,15 @@ import type { FieldTemplateProps } from '@rjsf/utils';
 /**
  * One field: label, input, then its errors, or its help when it has none (the theme's own template shows the
  * help instead of the errors). Objects and arrays are laid out by their own templates; their errors (a variant
- * list whose weights do not add up, say) follow them.
+ * list whose weights do not add up, say) follow them. An array of choices is a single control with its label.
  */
-export function FieldTemplate({ id, label, displayLabel, required, children, rawErrors, rawHelp, rawDescription, hidden, schema, uiSchema }: FieldTemplateProps) {
+export function FieldTemplate({ id, label, displayLabel, required, children, rawErrors, rawHelp, rawDescription, hidden, schema, uiSchema, registry }: FieldTemplateProps) {
   if (hidden) return <div className="rjsf-field-hidden">{children}</div>;
   const errors = [...new Set(rawErrors?.filter(Boolean) ?? [])];
-  const isContainer = schema.type === 'object' || schema.type === 'array';
+  // A list of choices (an array of enum values, or one a widget edits whole) is one control, labelled like any
+  // single value.
+  const oneControl = registry.schemaUtils.isMultiSelect(schema) || typeof uiSchema?.['ui:widget'] === 'string';
+  const isContainer = schema.type === 'object' || (schema.type === 'array' && !oneControl);
   const custom = typeof uiSchema?.['ui:field'] === 'string';
   // RJSF hides the label of any field replaced by `ui:field`; a replaced single value still deserves one.
   const showLabel = displayLabel || (custom && !isContainer && uiSchema?.['ui:label'] !== false);

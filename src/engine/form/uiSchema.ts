@@ -33,18 +33,20 @@ function propertyUi(prop: PropSchema, name: string, locale: Locale, fieldNames: 
   if (placeholder) ui['ui:placeholder'] = placeholder;
   if (prop.enum && hints.enumNames?.[locale]) ui['ui:enumNames'] = hints.enumNames[locale];
 
-  const widget = hints.widget ?? (prop.format === 'date-time' ? 'datetime' : undefined);
+  // Another record's id (or a list of them): chosen from that resource unless a widget of its own is named.
+  const optionsFrom = hints.optionsFrom ?? (prop.type === 'array' && prop.items ? xui(prop.items).optionsFrom : undefined);
+  const widget = hints.widget ?? (optionsFrom ? 'reference' : prop.format === 'date-time' ? 'datetime' : undefined);
   if (widget && fieldNames.has(widget)) ui['ui:field'] = widget;
   else if (widget) ui['ui:widget'] = widget;
 
   const options: Record<string, string | object> = {};
   if (hints.typeField) options.typeField = hints.typeField;
   if (hints.validatePath) options.validatePath = hints.validatePath;
-  if (hints.optionsFrom) options.optionsFrom = hints.optionsFrom;
+  if (optionsFrom) options.optionsFrom = optionsFrom;
   if (Object.keys(options).length) ui['ui:options'] = options;
 
   if (prop.type === 'object' && prop.properties && !ui['ui:field']) Object.assign(ui, objectUi(prop, locale, fieldNames));
-  if (prop.type === 'array' && prop.items) {
+  if (prop.type === 'array' && prop.items && widget !== 'reference') {
     const items = prop.items;
     ui.items = items.type === 'object' ? objectUi(items, locale, fieldNames) : propertyUi(items, name, locale, fieldNames);
   }

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Layout, Menu, theme } from 'antd';
 import { useThemedLayoutContext } from '@refinedev/antd';
-import { services } from '../../../resources';
+import { services, type MenuEntry } from '../../../resources';
+import { menuTree } from '../../engine/menu';
 import { isServiceEnabled, listRoutes, routeTo } from '../../engine/routes';
 import { useCurrentAppState } from '../../lib/currentApp';
 import { iconOf } from '../../lib/icons';
@@ -21,7 +22,8 @@ const SERVICES_AT = 50;
 
 /**
  * The app console's menu, built from the registry: the overview, then for every service the app has enabled,
- * the entries of its declared `menu`, then the app's other pages (settings, administrator settings…).
+ * the entries of its declared `menu` (grouped in sub-menus where entries name a group), then the app's other
+ * pages (settings, administrator settings…). Services start open; a group opens when one of its pages is open.
  */
 export function ServiceSider() {
   const current = useCurrentAppState();
@@ -33,15 +35,23 @@ export function ServiceSider() {
   const { token } = theme.useToken();
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
 
-  const { items, paths } = useMemo(() => {
+  const { items, paths, parents, serviceKeys } = useMemo(() => {
     const known = knownRoutes();
     const home = `/services/${encodeURIComponent(appId)}`;
     const allPaths: string[] = [];
+    // The sub-menu holding each path, for opening it when the path is shown.
+    const parentOf = new Map<string, string>();
     const appPages = pagesOf('app').filter((p) => p.menu && (!p.menu.adminOnly || isAdmin));
     const pageItem = (p: PageRoute) => {
       const path = `${home}/${p.path}`;
       allPaths.push(path);
       return { key: path, icon: p.menu?.icon ? iconOf(p.menu.icon) : undefined, label: <Link to={path}>{text(p.menu!.label)}</Link> };
+    };
+    const entryItem = (entry: MenuEntry, parent: string) => {
+      const path = routeTo(entry.route, { appId });
+      allPaths.push(path);
+      parentOf.set(path, parent);
+      return { key: path, label: <Link to={path}>{text(entry.label)}</Link> };
     };
     const before = appPages.filter((p) => p.menu!.order < SERVICES_AT).map(pageItem);
     // A service without screens of its own has nothing to open: it shows on the overview only.
@@ -49,24 +59,39 @@ export function ServiceSider() {
       .filter((service) => isServiceEnabled(app, service) && !service.catalogue.hide?.menu)
       .map((service) => ({ service, entries: (service.menu ?? []).filter((entry) => known.has(entry.route)) }))
       .filter(({ entries }) => entries.length > 0)
-      .map(({ service, entries }) => ({
-        key: `service:${service.name}`,
-        icon: iconOf(service.catalogue.icon),
-        label: text(service.catalogue.displayName),
-        children: entries.map((entry) => {
-          const path = routeTo(entry.route, { appId });
-          allPaths.push(path);
-          return { key: path, label: <Link to={path}>{text(entry.label)}</Link> };
-        }),
-      }));
+      .map(({ service, entries }) => {
+        const key = `service:${service.name}`;
+        return {
+          key,
+          icon: iconOf(service.catalogue.icon),
+          label: text(service.catalogue.displayName),
+          children: menuTree(service.name, entries).map((node) =>
+            node.kind === 'entry'
+              ? entryItem(node.entry, key)
+              : { key: node.key, label: text(node.label), children: node.entries.map((entry) => entryItem(entry, node.key)) },
+          ),
+        };
+      });
     const after = appPages.filter((p) => p.menu!.order >= SERVICES_AT).map(pageItem);
-    return { items: [...before, ...serviceItems, ...after], paths: allPaths };
+    return { items: [...before, ...serviceItems, ...after], paths: allPaths, parents: parentOf, serviceKeys: serviceItems.map((i) => i.key) };
   }, [app, appId, text, isAdmin]);
 
   // The entry whose path is the longest prefix of the address (a record's page selects its list).
   const selected = paths
     .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
     .sort((a, b) => b.length - a.length)[0];
+
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  // Collapsing starts with every pop-up closed.
+  useEffect(() => {
+    if (siderCollapsed) setPopupKeys([]);
+  }, [siderCollapsed]);
+  const selectedParent = selected ? parents.get(selected) : undefined;
+  // Services are open; the group of the page shown opens too (others stay as the user left them).
+  useEffect(() => {
+    setOpenKeys((keys) => [...new Set([...keys, ...serviceKeys, ...(selectedParent ? [selectedParent] : [])])]);
+  }, [serviceKeys, selectedParent]);
 
   return (
     <Layout.Sider
@@ -82,7 +107,9 @@ export function ServiceSider() {
       <Menu
         mode="inline"
         selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={items.map((i) => i.key)}
+        // Collapsed, sub-menus are pop-ups opened by hovering; the open groups of the full menu wait for its return.
+        openKeys={siderCollapsed ? popupKeys : openKeys}
+        onOpenChange={(keys) => (siderCollapsed ? setPopupKeys(keys) : setOpenKeys(keys))}
         items={items}
         style={{ borderInlineEnd: 0 }}
       />

@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Input, Select, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
 import type { FieldProps } from '@rjsf/utils';
 import { toVariableName } from '../../../../resources/formats';
-import { findResource } from '../../../../resources';
 import { useLocale } from '../../../lib/useLocale';
 import type { OptionsFrom } from '../../schema';
 import type { FormContext } from '../context';
 import { asValueType, TypedValueInput } from './TypedValue';
+import { useResourceOptions } from './useResourceOptions';
 
 interface Row {
   id: number;
@@ -26,19 +25,6 @@ const same = (a: Values, b: Values) => JSON.stringify(a) === JSON.stringify(b);
 let nextRowId = 1;
 const rowsOf = (values: Values): Row[] => Object.entries(values).map(([key, value]) => ({ id: nextRowId++, key, value }));
 
-/** The records named by `x-ui.optionsFrom` (another resource of the same service), all of them. */
-function useOptions(context: FormContext, from: OptionsFrom | undefined) {
-  const declared = !!from && !!findResource(context.serviceName, from.resource);
-  const { result, query } = useList({
-    resource: `${context.serviceName}.${from?.resource ?? ''}`,
-    pagination: { mode: 'off' },
-    meta: { service: context.serviceName, resource: from?.resource, appId: context.appId },
-    queryOptions: { enabled: declared && !!context.appId },
-    errorNotification: false,
-  });
-  return { records: declared ? result.data : [], loading: declared && query.isLoading };
-}
-
 /**
  * `x-ui.widget: configValues`: an object of key → value text, edited as rows. With `x-ui.optionsFrom` the key is
  * chosen from that resource's records and the value input follows the chosen record's type.
@@ -47,7 +33,7 @@ export function ConfigValuesField({ formData, onChange, fieldPathId, registry, u
   const { t } = useLocale();
   const context = registry.formContext as FormContext;
   const from = (uiSchema?.['ui:options'] as { optionsFrom?: OptionsFrom } | undefined)?.optionsFrom;
-  const { records, loading } = useOptions(context, from);
+  const { records, loading } = useResourceOptions(context, from);
   const values = useMemo(() => (formData && typeof formData === 'object' ? (formData as Values) : {}), [formData]);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(values));
   const emitted = useRef<Values>(values);

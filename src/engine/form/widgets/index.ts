@@ -3,6 +3,7 @@ import { ConfigValuesField } from './ConfigValuesField';
 import { DateTimeWidget } from './DateTimeWidget';
 import { ExpressionWidget } from './ExpressionWidget';
 import { PercentWidget } from './PercentWidget';
+import { ReferenceWidget } from './ReferenceWidget';
 import { TypedValueField } from './TypedValue';
 import { VariableNameWidget } from './VariableNameWidget';
 
@@ -12,6 +13,7 @@ export const WIDGETS: RegistryWidgetsType = {
   expression: ExpressionWidget,
   datetime: DateTimeWidget,
   percent: PercentWidget,
+  reference: ReferenceWidget,
 };
 
 /** `x-ui.widget` names that replace the whole field: they read siblings or edit nested data. */

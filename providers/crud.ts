@@ -1,0 +1,153 @@
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, LogicalFilter, MetaQuery } from '@refinedev/core';
+import { findService, type ResourceDecl, type ServiceDecl } from '../resources';
+import { requireDeclared, sortableFields } from './declarations';
+import { requireOk, type QueryValue, type RequestOptions } from './http';
+
+/**
+ * What the data providers of every convention share: finding the declaration from Refine's resource `meta`
+ * (`service`, `resource`), calling on behalf of the app in `meta.appId`, Refine's sorters and filters as the
+ * declared sort / search / filter parameters, one record's calls (`<path>/:id`, or `<path>` for a singleton),
+ * and any other call through `custom`. A convention brings only how it pages a list.
+ * `meta.silent` suppresses the error toast for callers that show the error themselves (forms).
+ */
+
+export function callOptions(service: ServiceDecl, decl: ResourceDecl, meta?: MetaQuery): RequestOptions {
+  const appId = typeof meta?.appId === 'string' ? meta.appId : undefined;
+  if (decl.scope === 'app' && !appId) throw new Error(`${service.name}/${decl.name} needs an app id (meta.appId)`);
+  return { appId: decl.scope === 'app' ? appId : undefined, silent: meta?.silent === true, throwResponse: true };
+}
+
+function logicalFilters(filters: CrudFilter[] = []): LogicalFilter[] {
+  return filters.flatMap((f): LogicalFilter[] => {
+    if (f.operator === 'and') return logicalFilters(f.value);
+    if (f.operator === 'or') throw new Error('The declared list conventions cannot express "or" filters');
+    return [f as LogicalFilter];
+  });
+}
+
+/** Refine's sorters and filters as the declared list parameters: `sort`, `order`, `q` and exact-match filters. */
+export function listQuery(decl: ResourceDecl, sorters?: CrudSort[], filters?: CrudFilter[]): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  const sortable = sortableFields(decl);
+  const sorter = sorters?.find((s) => sortable.includes(s.field));
+  if (sorter) {
+    query.sort = sorter.field;
+    query.order = sorter.order;
+  }
+  const filterable = decl.list.filters ?? [];
+  for (const f of logicalFilters(filters)) {
+    const empty = f.value === undefined || f.value === null || f.value === '' || (Array.isArray(f.value) && f.value.length === 0);
+    if (empty) continue;
+    if (f.field === 'q' && decl.list.search?.length) query.q = String(f.value).trim();
+    else if (filterable.includes(f.field) && (f.operator === 'eq' || f.operator === 'in')) query[f.field] = f.value as QueryValue;
+  }
+  return query;
+}
+
+/** The fields a write carries: everything but the server-managed id and timestamps (and version on create). */
+export function writableBody(decl: ResourceDecl, variables: unknown, keepVersion: boolean): Record<string, unknown> {
+  const body = { ...(variables as Record<string, unknown>) };
+  for (const field of ['id', decl.idField, 'createdAt', 'updatedAt']) delete body[field];
+  if (!keepVersion) delete body.version;
+  return body;
+}
+
+export const collectionUrl = (service: ServiceDecl, decl: ResourceDecl) => `${service.base}${decl.path}`;
+
+/** One record's address: `<path>/<id or slug>`; a singleton's is its collection path. */
+export const itemUrl = (service: ServiceDecl, decl: ResourceDecl, id: string | number | undefined) =>
+  decl.singleton ? collectionUrl(service, decl) : `${collectionUrl(service, decl)}/${encodeURIComponent(String(id))}`;
+
+/** What a convention's list call is given. */
+export interface ListCall {
+  service: ServiceDecl;
+  decl: ResourceDecl;
+  url: string;
+  options: RequestOptions;
+  /** The declared sort, search and filters (`listQuery`). */
+  query: Record<string, QueryValue>;
+}
+
+/** How a convention pages a list: one page (1-based) or every record. */
+export interface ListConvention {
+  page<T>(call: ListCall, page: number, pageSize: number): Promise<{ data: T[]; total: number }>;
+  all<T>(call: ListCall): Promise<T[]>;
+}
+
+/** A Refine data provider for declared resources whose lists page the way `list` says. */
+export function declaredDataProvider(list: ListConvention): DataProvider {
+  return {
+    getApiUrl: () => '',
+
+    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
+      const { service, decl } = requireDeclared(resource, meta);
+      const call: ListCall = { service, decl, url: collectionUrl(service, decl), options: callOptions(service, decl, meta), query: listQuery(decl, sorters, filters) };
+      if (pagination?.mode === 'off' || pagination?.mode === 'client') {
+        const all = await list.all<TData>(call);
+        return { data: all, total: all.length };
+      }
+      return list.page<TData>(call, pagination?.currentPage ?? 1, pagination?.pageSize ?? decl.list.pageSize ?? 20);
+    },
+
+    async getOne({ resource, id, meta }) {
+      const { service, decl } = requireDeclared(resource, meta);
+      return { data: await requireOk(itemUrl(service, decl, id), callOptions(service, decl, meta)) };
+    },
+
+    async create({ resource, variables, meta }) {
+      const { service, decl } = requireDeclared(resource, meta);
+      const body = writableBody(decl, variables, false);
+      return { data: await requireOk(collectionUrl(service, decl), { ...callOptions(service, decl, meta), method: 'POST', body }) };
+    },
+
+    /** `PUT <path>/:id` with the version read; a singleton is replaced with its declared `write` method. */
+    async update({ resource, id, variables, meta }) {
+      const { service, decl } = requireDeclared(resource, meta);
+      const body = writableBody(decl, variables, true);
+      const method = decl.singleton?.write ?? 'PUT';
+      return { data: await requireOk(itemUrl(service, decl, id), { ...callOptions(service, decl, meta), method, body }) };
+    },
+
+    async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['deleteOne']>[0]) {
+      const { service, decl } = requireDeclared(resource, meta);
+      await requireOk(itemUrl(service, decl, id), { ...callOptions(service, decl, meta), method: 'DELETE' });
+      return { data: { id } as TData };
+    },
+
+    /** One call when the resource declares a bulk-delete parameter, else one record after the other. */
+    async deleteMany<TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: Parameters<NonNullable<DataProvider['deleteMany']>>[0]) {
+      const { service, decl } = requireDeclared(resource, meta);
+      const options = callOptions(service, decl, meta);
+      if (decl.bulkDeleteParam) {
+        await requireOk(collectionUrl(service, decl), { ...options, method: 'DELETE', query: { [decl.bulkDeleteParam]: ids.map(String) } });
+      } else {
+        for (const id of ids) await requireOk(itemUrl(service, decl, id), { ...options, method: 'DELETE' });
+      }
+      return { data: ids.map((id) => ({ id }) as TData) };
+    },
+
+    /**
+     * Any other call: state actions (`PUT <item>/enable`), parts, commands and service calls such as a
+     * simulation. With `meta.service` the url is relative to that service's base and carries its credential.
+     */
+    async custom({ url, method, payload, query, headers, meta }) {
+      let path = url;
+      let options: RequestOptions = { throwResponse: true, silent: meta?.silent === true };
+      if (typeof meta?.service === 'string') {
+        const service = findService(meta.service);
+        if (!service) throw new Error(`No service "${meta.service}"`);
+        if (typeof meta.appId !== 'string') throw new Error(`${service.name} calls need an app id (meta.appId)`);
+        path = url.startsWith(service.base) ? url : `${service.base}${url}`;
+        options = { ...options, appId: meta.appId };
+      }
+      const data = await requireOk(path, {
+        ...options,
+        method: method.toUpperCase() as RequestOptions['method'],
+        body: payload,
+        query: query as Record<string, QueryValue> | undefined,
+        headers: headers as Record<string, string> | undefined,
+      });
+      return { data: data as never };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { Button, Descriptions, Modal, Typography } from 'antd';
+import { useLocale } from '../lib/useLocale';
+import { PRE } from './FieldValue';
+
+export interface AnswerRequest {
+  title: string;
+  answer: unknown;
+}
+
+function Value({ value }: { value: unknown }) {
+  const { t } = useLocale();
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>;
+  if (typeof value === 'boolean') return <>{value ? t('common.yes') : t('common.no')}</>;
+  if (typeof value === 'object') return <pre style={PRE}>{JSON.stringify(value, null, 2)}</pre>;
+  return <>{String(value)}</>;
+}
+
+/** What a reading command answered (a code's use, a record's detail): an object's fields one per row, else as JSON. */
+export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; onClose: () => void }) {
+  const { t } = useLocale();
+  const answer = request?.answer;
+  const isObject = !!answer && typeof answer === 'object' && !Array.isArray(answer);
+  return (
+    <Modal
+      title={request?.title}
+      open={!!request}
+      onCancel={onClose}
+      width={640}
+      destroyOnHidden
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      }
+    >
+      <div data-testid="command-answer">
+        {isObject ? (
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            items={Object.entries(answer as Record<string, unknown>).map(([key, value]) => ({ key, label: key, children: <Value value={value} /> }))}
+          />
+        ) : (
+          <Value value={answer} />
+        )}
+      </div>
+    </Modal>
+  );
+}

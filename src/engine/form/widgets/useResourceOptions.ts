@@ -1,0 +1,26 @@
+import { useList, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { findResource } from '../../../../resources';
+import type { OptionsFrom } from '../../schema';
+import type { FormContext } from '../context';
+
+/** The first records a searching choice offers (the typed text narrows them on the server). */
+const SEARCH_PAGE = 50;
+
+/**
+ * The records named by `x-ui.optionsFrom` (another resource of the same service). With `search` (what the user
+ * typed) and a resource that declares free-text search, the first matching page; otherwise all of them.
+ */
+export function useResourceOptions(context: FormContext, from: OptionsFrom | undefined, search?: string) {
+  const target = from ? findResource(context.serviceName, from.resource) : undefined;
+  const searching = search !== undefined && !!target?.list.search?.length;
+  const filters: CrudFilter[] = searching && search ? [{ field: 'q', operator: 'contains', value: search }] : [];
+  const { result, query } = useList<BaseRecord>({
+    resource: `${context.serviceName}.${from?.resource ?? ''}`,
+    pagination: searching ? { mode: 'server', currentPage: 1, pageSize: SEARCH_PAGE } : { mode: 'off' },
+    filters,
+    meta: { service: context.serviceName, resource: from?.resource, appId: context.appId },
+    queryOptions: { enabled: !!target && !!context.appId },
+    errorNotification: false,
+  });
+  return { records: target ? result.data : [], loading: !!target && query.isLoading, searching };
+}

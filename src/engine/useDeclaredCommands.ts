@@ -1,0 +1,127 @@
+import { App } from 'antd';
+import { useDataProvider, type BaseKey, type BaseRecord } from '@refinedev/core';
+import type { CommandDecl } from '../../resources/types';
+import { requestFile, type QueryValue } from '../../providers/http';
+import { toast } from '../../providers/notification';
+import { formFields, pick } from './schema';
+import { saveFile, type Dialogs } from './useDialogs';
+import type { DeclaredScope } from './useDeclared';
+
+/** What a command works on: one record (`item`), the ticked records (`selection`), or the list (`collection`). */
+export interface CommandTarget {
+  record?: BaseRecord;
+  ids?: BaseKey[];
+}
+
+/** A command's address: appended to the item path for `item`, to the collection path otherwise. */
+export function commandPath(scope: DeclaredScope, command: CommandDecl, record?: BaseRecord): string {
+  const { decl } = scope;
+  if (command.on !== 'item') return `${decl.path}${command.path}`;
+  if (!record) throw new Error(`${decl.name}.${command.name} needs a record`);
+  return `${decl.path}/${encodeURIComponent(scope.idOf(record))}${command.path}`;
+}
+
+/** The call's arguments: the dialog's values, plus `{ ids }` for a selection; a query for GET, else the body. */
+export function commandArguments(command: CommandDecl, target: CommandTarget, values: Record<string, unknown> = {}) {
+  const args = command.on === 'selection' ? { ...values, ids: (target.ids ?? []).map(String) } : values;
+  return command.method === 'GET' ? { query: args as Record<string, QueryValue>, body: undefined } : { query: undefined, body: args };
+}
+
+/**
+ * The declared commands of a resource (its service's own calls): asked for in a dialog when they declare
+ * `fields`, an import dialog for `upload`, a saved file for `download`, a confirmation when they declare
+ * `confirm`. A reading command (`GET`) shows what it answered; the others say they are done and refresh the list.
+ */
+export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refresh: () => Promise<unknown>) {
+  const { modal } = App.useApp();
+  const dataProvider = useDataProvider();
+  const { decl, t, text, meta, service, appId } = scope;
+
+  const send = async (command: CommandDecl, target: CommandTarget, values: Record<string, unknown> | undefined, silent: boolean) => {
+    const url = commandPath(scope, command, target.record);
+    const { query, body } = commandArguments(command, target, values);
+    if (command.download) {
+      const file = await requestFile(`${service.base}${url}`, { appId, method: command.method, query, body, silent, throwResponse: true });
+      if (!file) return undefined;
+      const name = file.name ?? `${decl.name}-${command.name}.csv`;
+      saveFile(file.blob, name);
+      return { name };
+    }
+    const { data } = await dataProvider(service.convention).custom!({
+      url,
+      method: command.method.toLowerCase() as 'get' | 'post' | 'put',
+      payload: body,
+      query,
+      meta: { ...meta, silent },
+    });
+    return data as unknown;
+  };
+
+  const finish = async (command: CommandDecl, title: string, answer: unknown) => {
+    const label = text(command.label);
+    if (command.download) {
+      const name = (answer as { name?: string } | null)?.name;
+      toast('success', t('engine.commandDownloaded', { name: name ?? label }));
+      return;
+    }
+    await refresh();
+    if (command.method === 'GET') dialogs.showAnswer({ title, answer });
+    else toast('success', t('engine.commandDone', { command: label }));
+  };
+
+  /**
+   * Starts a command: its dialog or confirmation first when it has one. `onDone` follows a success; `defaults`
+   * fill the dialog's fields of the same names (a child list's parent).
+   */
+  const start = (command: CommandDecl, target: CommandTarget, onDone?: () => void, defaults?: Record<string, unknown>) => {
+    const label = text(command.label);
+    const title = target.record
+      ? t('engine.actionConfirmTitle', { action: label, title: scope.titleOf(target.record) })
+      : command.on === 'selection'
+        ? t('engine.commandOnSelection', { command: label, count: target.ids?.length ?? 0 })
+        : label;
+    const note = command.confirm ? text(command.confirm) : undefined;
+
+    if (command.upload) {
+      dialogs.askUpload({
+        title,
+        columns: formFields(decl, 'create'),
+        submit: (format, content) => send(command, target, { format, content }, true),
+        onImported: () => {
+          void refresh();
+          onDone?.();
+        },
+      });
+      return;
+    }
+    if (command.fields) {
+      dialogs.askFields({
+        title,
+        schema: command.fields,
+        okText: label,
+        danger: command.danger,
+        note,
+        initial: pick(defaults, Object.keys((command.fields.properties ?? {}) as object)),
+        submit: async (values) => {
+          await finish(command, title, await send(command, target, values, true));
+          onDone?.();
+        },
+      });
+      return;
+    }
+    const go = () =>
+      send(command, target, undefined, false)
+        .then((answer) => finish(command, title, answer))
+        .then(() => onDone?.())
+        .catch(() => undefined);
+    if (!note) {
+      void go();
+      return;
+    }
+    modal.confirm({ title, content: note, okText: label, cancelText: t('common.cancel'), okButtonProps: { danger: command.danger }, onOk: go });
+  };
+
+  const commandsOn = (on: CommandDecl['on']) => (decl.commands ?? []).filter((c) => c.on === on);
+
+  return { start, commandsOn };
+}
