@@ -289,9 +289,10 @@ describe('hostile input', () => {
     expect(literal.json().value).toBe('\\u0000');
   });
 
-  it('survives deeply nested contexts and oversized versions without a 500', async () => {
+  it('refuses deeply nested contexts and oversized versions with 400, never a 500', async () => {
     const deep = await raw(`${B}/settings/simulate`, `{"context":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}`);
-    expect(deep.statusCode).toBe(200);
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().code).toBe('INVALID_PARAMETERS');
     const c = (await h.svc('GET', `${B}/configs`)).json().items[0];
     const huge = await h.svc('PUT', `${B}/configs/${c.id}`, { key: c.key, type: c.type, value: c.value, version: 99999999999 });
     expect(huge.statusCode).toBe(400);

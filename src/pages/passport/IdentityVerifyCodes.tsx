@@ -38,6 +38,7 @@ function CodeLogs({ appId }: { appId: string }) {
       extra={
         <Select<Log['result']>
           allowClear
+          aria-label={t('passportIdentity.logs.all')}
           placeholder={t('passportIdentity.logs.all')}
           style={{ width: 160 }}
           value={result}
