@@ -24,6 +24,9 @@ const ResourceShowPage = lazy(() => import('./engine/ResourceShowPage'));
  * Every console route, lazily loaded: the pages of each area by who may open them (src/routes), then one route
  * per declared list and record page and per registered custom page, all read from the registry.
  */
+/** An optional app parameter at the end of an absolute page's route (`/playground/passport/:appId?`). */
+const OPTIONAL_APP = /\/:appId\?$/;
+
 export function AppRoutes() {
   useWebVersionCheck();
   useScrollRestoration();
@@ -94,9 +97,15 @@ export function AppRoutes() {
           {pages
             .filter(({ page }) => page.absolute)
             .map(({ page, Component }) => (
-              <Route key={page.route} path={page.route} element={<AppLayout />}>
+              <Route key={page.route} path={page.route.replace(OPTIONAL_APP, '/:appId')} element={<AppLayout />}>
                 <Route index element={<Component />} />
               </Route>
+            ))}
+          {/* A page whose app is optional opens without one too (it then asks for one), outside the app layout. */}
+          {pages
+            .filter(({ page }) => page.absolute && OPTIONAL_APP.test(page.route))
+            .map(({ page, Component }) => (
+              <Route key={`${page.route}-no-app`} path={page.route.replace(OPTIONAL_APP, '')} element={<Component />} />
             ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />
