@@ -45,9 +45,10 @@ export interface ActionDecl {
   label: Text;
   from: string[];
   to: string;
-  method: 'POST' | 'PUT';
-  /** Appended to the item path, e.g. `/enable` → `PUT /overrides/:id/enable`. */
-  path: string;
+  /** Default by the service's convention: `PUT` in REST, `POST` in passport (see `actionCall`). */
+  method?: 'POST' | 'PUT';
+  /** Appended to the item path, e.g. `/enable` → `PUT /overrides/:id/enable`; default `/<name>`. */
+  path?: string;
   /** Ask before doing it (destructive or hard to undo). */
   confirm?: Text;
   danger?: boolean;

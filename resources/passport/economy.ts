@@ -116,14 +116,12 @@ const products: ResourceDecl = {
     },
   },
   actions: [
-    { name: 'publish', label: { 'zh-CN': '上架', en: 'Publish' }, from: ['unpublished'], to: 'published', method: 'POST', path: '/publish' },
+    { name: 'publish', label: { 'zh-CN': '上架', en: 'Publish' }, from: ['unpublished'], to: 'published' },
     {
       name: 'revoke',
       label: { 'zh-CN': '下架', en: 'Revoke' },
       from: ['published'],
       to: 'unpublished',
-      method: 'POST',
-      path: '/revoke',
       danger: true,
       confirm: { 'zh-CN': '下架后玩家无法再购买该商品，确定下架？', en: 'Players can no longer buy this product. Revoke it?' },
     },
@@ -169,7 +167,6 @@ const transactions: ResourceDecl = {
       label: { 'zh-CN': '重新发放', en: 'Fulfil again' },
       from: [...PURCHASE_FLOW.reFulfil.from],
       to: PURCHASE_FLOW.reFulfil.to,
-      method: 'POST',
       path: '/re-fulfil',
       // Granting the contents is the economy's code (POST /transactions/:id/re-fulfil).
       implementedBy: 'service',
@@ -180,8 +177,6 @@ const transactions: ResourceDecl = {
       label: { 'zh-CN': '记为已退款', en: 'Mark refunded' },
       from: [...PURCHASE_FLOW.refund.from],
       to: PURCHASE_FLOW.refund.to,
-      method: 'POST',
-      path: '/refund',
       danger: true,
       confirm: {
         'zh-CN': '记录这笔购买已退款：款项需已通过支付渠道（或对虚拟购买另行）退还，已发放的内容不会自动收回。确定？',

@@ -108,14 +108,12 @@ const realms: ResourceDecl = {
     },
   },
   actions: [
-    { name: 'open', label: { 'zh-CN': '开服', en: 'Open' }, from: ['Created'], to: 'Open', method: 'POST', path: '/open' },
+    { name: 'open', label: { 'zh-CN': '开服', en: 'Open' }, from: ['Created'], to: 'Open' },
     {
       name: 'maintain',
       label: { 'zh-CN': '维护', en: 'Maintain' },
       from: ['Open'],
       to: 'Maintenance',
-      method: 'POST',
-      path: '/maintain',
       confirm: { 'zh-CN': '维护期间玩家无法登录该区服，确定开始维护？', en: 'Players cannot sign in to the realm during maintenance. Start it?' },
     },
     {
@@ -123,12 +121,10 @@ const realms: ResourceDecl = {
       label: { 'zh-CN': '关服', en: 'Close' },
       from: ['Open', 'Maintenance'],
       to: 'Closed',
-      method: 'POST',
-      path: '/close',
       danger: true,
       confirm: { 'zh-CN': '关服后玩家无法登录该区服，确定关闭？', en: 'Players can no longer sign in to this realm. Close it?' },
     },
-    { name: 'reopen', label: { 'zh-CN': '重新开放', en: 'Reopen' }, from: ['Closed', 'Maintenance'], to: 'Open', method: 'POST', path: '/reopen' },
+    { name: 'reopen', label: { 'zh-CN': '重新开放', en: 'Reopen' }, from: ['Closed', 'Maintenance'], to: 'Open' },
   ],
   children: [
     { resource: 'users', field: 'realmId' },

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../resources/types';
+import { actionCall } from '../../resources/action-call';
 import type { Ctx } from '../context';
 import { paramsSchema, type Api, type ResponseDef } from './api';
 import { authorize } from './guard';
@@ -29,9 +30,10 @@ export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseD
     if (action.implementedBy === 'service') continue;
     const schema = actionBody(action.fields);
     const required = Array.isArray(schema.required) && schema.required.length > 0;
+    const call = actionCall(m.service, action);
     api.route({
-      method: action.method,
-      url: `${m.base}/:${m.idParam}${action.path}`,
+      method: call.method,
+      url: `${m.base}/:${m.idParam}${call.path}`,
       summary: `${action.label.en} a ${m.res.singular.en} (from ${action.from.join(' or ')} to ${action.to})`,
       tag: m.service.name,
       auth: 'service',

@@ -1,4 +1,5 @@
 import { App } from 'antd';
+import { actionCall } from '../../resources/action-call';
 import { useCustomMutation, useDelete, useDeleteMany, useInvalidate, type BaseKey, type BaseRecord } from '@refinedev/core';
 import type { ActionDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
@@ -72,9 +73,10 @@ export function useRecordCommands(scope: DeclaredScope) {
   /** Sends a state action with the record's version (and the dialog's fields); a refusal is thrown. */
   const run = async (action: ActionDecl, record: BaseRecord, fields?: Record<string, unknown>) => {
     const id = scope.idOf(record);
+    const call = actionCall(service, action);
     await custom({
-      url: `${decl.path}/${encodeURIComponent(id)}${action.path}`,
-      method: action.method === 'PUT' ? 'put' : 'post',
+      url: `${decl.path}/${encodeURIComponent(id)}${call.path}`,
+      method: call.method === 'PUT' ? 'put' : 'post',
       values: { ...fields, version: record.version },
       meta: { ...meta, silent: fields !== undefined },
       successNotification: false,

@@ -11,6 +11,7 @@ import { compileSchema } from '../../server/engine/ajv';
 import { startHarness, type Harness } from './harness';
 import { invalidPayloads } from './invalid-payloads';
 import { listKeyOf } from '../../server/engine/list-routes';
+import { actionCall } from '../../resources/action-call';
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
 const models = appModels.filter((m) => !m.res.singleton);
@@ -125,7 +126,8 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
     for (const action of actions.filter((a) => a.implementedBy !== 'service')) {
       for (const state of Object.keys(m.res.status.values)) {
         await h.db.query('UPDATE records SET status = $1 WHERE id = $2', [state, created.id]);
-        const res = await h.svc(action.method, `${item(created.id)}${action.path}`);
+        const call = actionCall(m.service, action);
+        const res = await h.svc(call.method, `${item(created.id)}${call.path}`);
         const now = (await h.svc('GET', item(created.id))).json()[m.res.status.field];
         if (action.from.includes(state)) {
           expect(res.statusCode, `${action.name} from ${state}`).toBe(200);
