@@ -1,6 +1,5 @@
 import type { HttpError } from '@refinedev/core';
 import { t, translateServerMessage } from './i18n';
-import { services } from '../resources';
 import { toast } from './notification';
 import type { AppRecord, ErrorBody, FieldIssue } from './types';
 
@@ -183,10 +182,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** How long a failed call's toast stays: the service's own setting (spec 000 §9), else the default. */
+/** The services whose failed calls keep their toast longer (spec 000 §9), set when the console loads. */
+let longToasts: { base: string; seconds: number }[] = [];
+
+export function setServiceToastSeconds(services: { base: string; errorToastSeconds?: number }[]): void {
+  longToasts = services.flatMap((s) => (s.errorToastSeconds ? [{ base: s.base, seconds: s.errorToastSeconds }] : []));
+}
+
+/** How long a failed call's toast stays: the service's own setting, else the default. */
 export function errorToastSeconds(path: string): number | undefined {
-  const service = services.find((s) => s.errorToastSeconds && (path === s.base || path.startsWith(`${s.base}/`)));
-  return service?.errorToastSeconds;
+  return longToasts.find((s) => path === s.base || path.startsWith(`${s.base}/`))?.seconds;
 }
 
 function failure<T>(error: ApiError, options: RequestOptions, path: string): T | null {

@@ -1,13 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { I18nProvider } from '@refinedev/core';
 import type { Text } from '../resources/types';
-import { lookupMessage } from '../resources/messages';
+import { lookupMessage, addServerMessages } from '../resources/messages/lookup';
+import { publicMessages } from '../resources/messages/public';
 import { zhCN } from '../src/locales/zh-CN';
 import { en } from '../src/locales/en';
-import { sections } from '../src/locales/sections';
+import { publicSections } from '../src/locales/sections/public';
 
 export type Locale = keyof Text;
 export const LOCALES: Locale[] = ['zh-CN', 'en'];
@@ -22,21 +21,24 @@ function storedLocale(): Locale {
   }
 }
 
-const dayjsLocale = (locale: Locale) => (locale === 'zh-CN' ? 'zh-cn' : 'en');
-
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-CN': { translation: { ...zhCN, ...sections['zh-CN'] } },
-    en: { translation: { ...en, ...sections.en } },
+    'zh-CN': { translation: { ...zhCN, ...publicSections['zh-CN'] } },
+    en: { translation: { ...en, ...publicSections.en } },
   },
   lng: storedLocale(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-dayjs.locale(dayjsLocale(storedLocale()));
+addServerMessages(publicMessages);
 document.documentElement.lang = storedLocale();
+
+/** Adds texts under new top-level keys (the console's sections, when the console loads). */
+export function addTexts(texts: Record<Locale, Record<string, unknown>>): void {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', texts[locale], true, false);
+}
 
 export function currentLocale(): Locale {
   return LOCALES.includes(i18n.language as Locale) ? (i18n.language as Locale) : 'zh-CN';
@@ -48,7 +50,6 @@ export async function changeLocale(locale: Locale): Promise<void> {
   } catch {
     // Private browsing without storage: the choice lasts for this page only.
   }
-  dayjs.locale(dayjsLocale(locale));
   document.documentElement.lang = locale;
   await i18n.changeLanguage(locale);
 }

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { App, notification as staticNotification } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { notification as staticNotification } from 'antd';
 import type { NotificationProvider } from '@refinedev/core';
 
 type NotificationApi = Pick<typeof staticNotification, 'open' | 'destroy'>;
@@ -30,26 +30,22 @@ export function notify(kind: ToastKind, title: string, description?: string): vo
 }
 
 /**
- * Refine's notification provider, as a hook so that toasts use the antd `App` context (theme, locale). It also
- * hands that context to `toast`, which non-React code (the HTTP client) calls.
+ * The toasts' host, for the whole site: a holder that renders them inside the theme and locale (antd's static
+ * methods cannot), whose API `toast`, `notify` and Refine's notification provider all use, so that they stack as one.
  */
-export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
+export function useToastHost(): ReactNode {
+  const [hosted, holder] = staticNotification.useNotification({ placement: PLACEMENT, top: TOAST_TOP, duration: NOTIFICATION_SECONDS });
   useEffect(() => {
-    api = notification;
-  }, [notification]);
-  return {
-    open: ({ key, message, description, type }) => {
-      const kind: ToastKind = type === 'progress' ? 'info' : type;
-      notification.open({
-        key,
-        type: kind,
-        message,
-        description,
-        placement: PLACEMENT,
-        duration: description ? NOTIFICATION_SECONDS : TOAST_SECONDS,
-      });
-    },
-    close: (key) => notification.destroy(key),
-  };
+    api = hosted;
+  }, [hosted]);
+  return holder;
 }
+
+/** Refine's notification provider: the same toasts. */
+export const notificationProvider: NotificationProvider = {
+  open: ({ key, message, description, type }) => {
+    const kind: ToastKind = type === 'progress' ? 'info' : type;
+    api.open({ key, type: kind, message, description, placement: PLACEMENT, duration: description ? NOTIFICATION_SECONDS : TOAST_SECONDS });
+  },
+  close: (key) => api.destroy(key),
+};

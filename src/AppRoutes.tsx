@@ -8,10 +8,6 @@ import { PageLoading } from './pages/PageLoading';
 import { registeredPages } from './pages/registry';
 import { pagesOf } from './routes';
 import { BACK_OFFICES, RequireBackOffice, type BackOffice } from './routes/guards';
-import { useWebVersionCheck } from './lib/webVersion';
-import { useScrollRestoration } from './lib/scroll';
-import { useAnalytics } from './lib/useAnalytics';
-import { PublicPage } from './pages/layout/PublicPage';
 
 const AppLayout = lazy(() => import('./pages/layout/AppLayout'));
 const PolicyPrompt = lazy(() => import('./pages/account/PolicyPrompt').then((m) => ({ default: m.PolicyPrompt })));
@@ -20,33 +16,19 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ResourceListPage = lazy(() => import('./engine/ResourceListPage'));
 const ResourceShowPage = lazy(() => import('./engine/ResourceShowPage'));
 
-/**
- * Every console route, lazily loaded: the pages of each area by who may open them (src/routes), then one route
- * per declared list and record page and per registered custom page, all read from the registry.
- */
 /** An optional app parameter at the end of an absolute page's route (`/playground/passport/:appId?`). */
 const OPTIONAL_APP = /\/:appId\?$/;
 
+/**
+ * Every console route, lazily loaded (public pages are routed in src/Root.tsx): the pages of each area by who may
+ * open them (src/routes), then one route per declared list and record page and per registered custom page, all
+ * read from the registry.
+ */
 export function AppRoutes() {
-  useWebVersionCheck();
-  useScrollRestoration();
-  useAnalytics();
   const pages = registeredPages();
   return (
     <Suspense fallback={<PageLoading full />}>
       <Routes>
-        {pagesOf('public').map(({ path, Component, hideFooter }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <PublicPage hideFooter={hideFooter}>
-                <Component />
-              </PublicPage>
-            }
-          />
-        ))}
-        <Route path="/login" element={<Navigate to={SIGN_IN_PATH} replace />} />
         {(['admin', 'finance'] as BackOffice[]).map((office) => (
           <Route
             key={office}

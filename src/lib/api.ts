@@ -1,4 +1,3 @@
-import type { FormInstance } from 'antd';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { isApiError, type ApiError } from '../../providers/http';
 
@@ -28,16 +27,4 @@ export function useApiQuery<T extends BaseRecord>(url: string | undefined, opts:
   };
 }
 
-/**
- * Shows a refused call's field errors (`/Name`, `/Items/0/Amount` → Name, Items) on the form's fields — only on
- * `names` when given. Answers whether any landed.
- */
-export function showFieldErrors(form: FormInstance, error: unknown, names?: string[]): boolean {
-  if (!isApiError(error)) return false;
-  const fields = Object.entries(error.errors)
-    .filter(([pointer]) => pointer.startsWith('/') && pointer.length > 1)
-    .map(([pointer, message]) => ({ name: pointer.slice(1).split('/')[0], errors: [message] }))
-    .filter((f) => !names || names.includes(f.name));
-  form.setFields(fields);
-  return fields.length > 0;
-}
+export { showFieldErrors } from './fieldErrors';

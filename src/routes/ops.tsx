@@ -15,14 +15,8 @@ function awaiting(page: AwaitingPage, service: string, label: PageRoute['menu'],
   };
 }
 
-/** The ops pages: the public consultation and contact pages, the app monitor, and the back-office pages. */
+/** The ops pages: the app monitor, and the back-office pages. */
 export const opsRoutes: RouteSet = {
-  public: [
-    { path: '/contact-us', Component: lazy(() => import('../pages/site/ContactUsPage')) },
-    { path: '/consultation', Component: lazy(() => import('../pages/site/ConsultationPage')) },
-    { path: '/consultation-submit', Component: lazy(() => import('../pages/site/ConsultationSubmitPage')) },
-    { path: '/consultation/:ticketId', Component: lazy(() => import('../pages/site/TicketPage')) },
-  ],
   app: [
     {
       path: 'monitor',

@@ -3,7 +3,7 @@ import type { Text } from '../../resources/types';
 
 /** A console page: where it lives and, when it has one, its menu entry. */
 export interface PageRoute {
-  /** Absolute for `public` and `user` pages; relative to the set's base for `app` and `admin` pages ('' = index). */
+  /** Absolute for public (src/routes/public.tsx) and `user` pages; relative to the set's base for `app` and `admin` pages ('' = index). */
   path: string;
   Component: LazyExoticComponent<ComponentType>;
   menu?: {
@@ -21,11 +21,10 @@ export interface PageRoute {
 
 /**
  * The pages of one area of the console, by who may open them (spec 000 §2, each route's withAuth flag):
- * `public` needs no sign-in, `user` a signed-in user, `app` a member of the app's organisation (under
- * /services/:appId), `admin` an administrator session (under /admin).
+ * `user` needs a signed-in user, `app` a member of the app's organisation (under /services/:appId), `admin` an
+ * administrator session (under /admin). Pages that need no sign-in are listed in public.tsx.
  */
 export interface RouteSet {
-  public?: PageRoute[];
   user?: PageRoute[];
   app?: PageRoute[];
   admin?: PageRoute[];

@@ -6,7 +6,7 @@ import { isApiError, request } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
 import { useLocale } from '../../lib/useLocale';
 
-import { showFieldErrors } from '../../lib/api';
+import { showFieldErrors } from '../../lib/fieldErrors';
 
 /** Sends the e-mail a code, then waits CODE_RESEND_SECONDS before it may send another. */
 function SendCodeButton({ form, purpose }: { form: FormInstance; purpose: CodePurpose }) {

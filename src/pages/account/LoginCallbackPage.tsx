@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, Result, Spin } from 'antd';
-import { useInvalidateAuthStore } from '@refinedev/core';
 import { PROVIDER_CALLBACK_PATHS, type BlueCloudLink } from '../../../resources/account-api';
 import { authProvider, fetchBaseInfo, takePendingExternal, type PendingExternal } from '../../../providers/auth';
 import { isApiError, request, SIGN_IN_PATH } from '../../../providers/http';
@@ -29,7 +28,6 @@ export default function LoginCallbackPage() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const invalidateAuth = useInvalidateAuthStore();
   const started = useRef(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working', linking: false });
   usePageTitle(t('account.callback.signingIn'));
@@ -65,10 +63,9 @@ export default function LoginCallbackPage() {
       const iss = params.get('iss') ?? undefined;
       const result = await authProvider.login({ provider, code, state, callbackUrl, iss, to: pending?.to });
       if (!result.success) return fail(result.error?.message ?? t('account.callback.failed'));
-      await invalidateAuth();
       navigate(result.redirectTo ?? '/apps', { replace: true });
     })();
-  }, [params, pathname, navigate, invalidateAuth, t]);
+  }, [params, pathname, navigate, t]);
 
   if (outcome.kind === 'linked') {
     return (

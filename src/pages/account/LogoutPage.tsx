@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Result, Spin } from 'antd';
-import { useInvalidateAuthStore } from '@refinedev/core';
 import { authProvider } from '../../../providers/auth';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -13,7 +12,6 @@ const LOGOUT_CALLBACK_PATH = '/logout-callback';
 export default function LogoutPage() {
   const { t } = useLocale();
   const navigate = useNavigate();
-  const invalidateAuth = useInvalidateAuthStore();
   const started = useRef(false);
   usePageTitle(t('account.logout.signingOut'));
 
@@ -22,10 +20,9 @@ export default function LogoutPage() {
     started.current = true;
     void (async () => {
       await authProvider.logout({});
-      await invalidateAuth();
       navigate(LOGOUT_CALLBACK_PATH, { replace: true });
     })();
-  }, [navigate, invalidateAuth]);
+  }, [navigate]);
 
   return (
     <AuthCard title={t('account.logout.signingOut')}>

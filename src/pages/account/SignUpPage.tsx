@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useInvalidateAuthStore, useIsAuthenticated } from '@refinedev/core';
 import { NAME_MAX, type SignInAnswer, type SignUpRequest } from '../../../resources/account-api';
 import { afterSignIn, forgetIdentity } from '../../../providers/auth';
 import { toast } from '../../../providers/notification';
@@ -13,6 +12,7 @@ import { AuthCard } from './AuthCard';
 import { EmailCodeFields, NewPasswordFields } from './CodeFields';
 import { submitAccountForm } from './submitAccountForm';
 import { useBaseInfo } from './useBaseInfo';
+import { useSignedIn } from './useSignedIn';
 
 type Values = SignUpRequest & { confirm: string };
 
@@ -23,14 +23,13 @@ export default function SignUpPage() {
   const [params] = useSearchParams();
   const to = params.get('to');
   const navigate = useNavigate();
-  const invalidateAuth = useInvalidateAuthStore();
-  const { data: auth, isLoading } = useIsAuthenticated();
+  const signedIn = useSignedIn();
   const info = useBaseInfo();
   const [pending, setPending] = useState(false);
   usePageTitle(t('account.signUp.title'));
 
-  if (isLoading || info === undefined) return <PageLoading full />;
-  if (auth?.authenticated) return <Navigate to={afterSignIn(to)} replace />;
+  if (signedIn === undefined || info === undefined) return <PageLoading full />;
+  if (signedIn) return <Navigate to={afterSignIn(to)} replace />;
 
   const signInLink = (
     <Typography.Text type="secondary">
@@ -52,7 +51,6 @@ export default function SignUpPage() {
     setPending(false);
     if (!done) return;
     forgetIdentity();
-    await invalidateAuth();
     toast('success', t('account.signUp.done'));
     navigate(afterSignIn(to), { replace: true });
   }

@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import { isApiError, request } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
-import { showFieldErrors } from '../../lib/api';
+import { showFieldErrors } from '../../lib/fieldErrors';
 
 /**
  * Sends an account form's call without a session. Field errors land on the form's fields; any other failure

@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { SiteShell } from '../site/SiteShell';
 import { usePaymentStatus } from './usePaymentStatus';
+import './texts';
 
 /** `/alipay/callback`: where Alipay (or the sandbox) returns the payer; shows the payment's status as it settles. */
 export default function AlipayCallbackPage() {

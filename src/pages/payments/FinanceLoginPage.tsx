@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { PageLoading } from '../PageLoading';
 import { AuthCard } from '../account/AuthCard';
 import { PasswordSignInForm, type Credentials } from '../account/PasswordSignInForm';
+import './texts';
 
 const BASE = BACK_OFFICES.finance.base;
 

@@ -7,8 +7,9 @@ import { requireOk } from '../../../providers/http';
 import { formatAmount } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useApiGet } from '../org/data';
+import { useFetch } from '../../lib/useFetch';
 import { SiteShell } from '../site/SiteShell';
+import './texts';
 
 /** The path and query of a return address on this origin (the server builds it from the public address). */
 const localPath = (url: string) => {
@@ -25,7 +26,7 @@ export default function SandboxCheckoutPage() {
   const { t } = useLocale();
   usePageTitle(t('payments.sandbox.title'));
   const navigate = useNavigate();
-  const checkout = useApiGet<SandboxCheckout>(`/api/alipay/sandbox/${encodeURIComponent(outTradeNo)}`);
+  const checkout = useFetch<SandboxCheckout>(`/api/alipay/sandbox/${encodeURIComponent(outTradeNo)}`, { silent: true });
   const [pending, setPending] = useState<'success' | 'fail'>();
 
   async function settle(result: 'success' | 'fail') {

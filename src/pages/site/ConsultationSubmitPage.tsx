@@ -7,7 +7,8 @@ import { PageHeader } from '../../engine/PageHeader';
 import { useSessions } from '../../routes/guards';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { showFieldErrors, useApiQuery } from '../../lib/api';
+import { showFieldErrors } from '../../lib/fieldErrors';
+import { useFetch } from '../../lib/useFetch';
 import { useFeeText } from './fee';
 import { SiteShell } from './SiteShell';
 
@@ -87,7 +88,7 @@ export default function ConsultationSubmitPage() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const user = sessions?.user;
-  const { data, loading } = useApiQuery<{ Items: Organization[] }>(user ? '/api/organizations' : undefined, { query: { count: 9999 } });
+  const { data, loading } = useFetch<{ Items: Organization[] }>(user ? '/api/organizations' : undefined, { query: { count: 9999 } });
 
   if (sessions && !user) return <Navigate to={`${SIGN_IN_PATH}?to=${encodeURIComponent(pathname + search)}`} replace />;
   const organizations = data?.Items ?? [];

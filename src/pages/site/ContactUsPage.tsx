@@ -6,7 +6,7 @@ import { requireOk } from '../../../providers/http';
 import { PageHeader } from '../../engine/PageHeader';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { showFieldErrors } from '../../lib/api';
+import { showFieldErrors } from '../../lib/fieldErrors';
 import { SiteShell } from './SiteShell';
 
 const CONTENT_MAX = 2000;

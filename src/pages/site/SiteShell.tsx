@@ -5,7 +5,8 @@ import { SIGN_IN_PATH } from '../../../providers/http';
 import { useSessions } from '../../routes/guards';
 import { useLocale } from '../../lib/useLocale';
 import { Brand } from '../layout/Brand';
-import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { LanguageToggle } from '../layout/LanguageToggle';
+import './texts';
 
 /**
  * The public pages' frame: a header with the brand, the site's links, the language and a way in (sign in, or
@@ -40,7 +41,7 @@ export function SiteShell({ children, width = 880 }: { children: ReactNode; widt
             )}
           </Flex>
           <Flex align="center" gap={8}>
-            <LanguageSwitch />
+            <LanguageToggle />
             {sessions &&
               (signedIn ? (
                 <Button type="primary" onClick={() => navigate('/apps')} data-testid="site-console">

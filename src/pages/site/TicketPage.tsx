@@ -6,7 +6,7 @@ import { PageHeader } from '../../engine/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useApiQuery } from '../../lib/api';
+import { useFetch } from '../../lib/useFetch';
 import { useFeeText } from './fee';
 import { SiteShell } from './SiteShell';
 
@@ -17,7 +17,7 @@ export default function TicketPage() {
   usePageTitle(t('ops.ticket.title'));
   const navigate = useNavigate();
   const feeText = useFeeText();
-  const { data: ticket, loading, error, refetch } = useApiQuery<Ticket>(`/base/ticket/${encodeURIComponent(ticketId)}`, { silent: true });
+  const { data: ticket, loading, error, refetch } = useFetch<Ticket>(`/base/ticket/${encodeURIComponent(ticketId)}`, { silent: true });
   const missing = isApiError(error) && (error.statusCode === 404 || error.statusCode === 400);
 
   const body = () => {

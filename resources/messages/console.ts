@@ -1,0 +1,16 @@
+import type { Text } from '../types';
+import { appsMessages } from './apps';
+import { billingMessages } from './billing';
+import { meteringMessages } from './metering';
+import { opsMessages } from './ops';
+import { orgMessages } from './org';
+import { passportConsoleMessages } from './passport-console';
+import { passportEconomyMessages } from './passport-economy';
+import { passportIdentityMessages } from './passport-identity';
+import { passportLeaderboardsMessages } from './passport-leaderboards';
+import { passportLiveopsMessages } from './passport-liveops';
+import { passportPlayersMessages } from './passport-players';
+import { paymentsMessages } from './payments';
+
+/** The messages of the signed-in console: added when it loads. */
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages };

@@ -1,0 +1,39 @@
+import type { Text } from '../types';
+
+/** A message key with a variable part (`{0}`), as a pattern. */
+interface Pattern {
+  test: RegExp;
+  text: Text;
+}
+
+const exact = new Map<string, Text>();
+const patterns: Pattern[] = [];
+
+/**
+ * Adds messages to the dictionary `lookupMessage` reads: an English key (matched case-insensitively; `{0}` marks a
+ * variable part) and its text in both languages. A later entry for the same key replaces the earlier one.
+ */
+export function addServerMessages(messages: Record<string, Text>): void {
+  for (const [key, text] of Object.entries(messages)) {
+    if (!/\{\d\}/.test(key)) {
+      exact.set(key.toLowerCase(), text);
+      continue;
+    }
+    const source = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\d\\\}/g, '(.+?)');
+    patterns.push({ test: new RegExp(`^${source}$`, 'i'), text });
+  }
+}
+
+const fill = (template: string, values: string[]) => template.replace(/\{(\d)\}/g, (_, i: string) => values[Number(i)] ?? '');
+
+/** The dictionary entry for a message as sent, with its variable parts (`{0}`, `{1}`…) filled into both texts. */
+export function lookupMessage(message: string): Text | undefined {
+  const trimmed = message.trim();
+  const hit = exact.get(trimmed.toLowerCase());
+  if (hit) return hit;
+  for (const p of patterns) {
+    const m = p.test.exec(trimmed);
+    if (m) return { 'zh-CN': fill(p.text['zh-CN'], m.slice(1)), en: fill(p.text.en, m.slice(1)) };
+  }
+  return undefined;
+}
