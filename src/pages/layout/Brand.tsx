@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 
 /** The product mark: links home. */
@@ -10,9 +10,7 @@ export function Brand({ collapsed }: { collapsed?: boolean }) {
       <Flex align="center" gap={8} style={{ height: 56, paddingInline: collapsed ? 0 : 20, justifyContent: collapsed ? 'center' : 'flex-start' }}>
         <StarFilled style={{ color: token.colorPrimary, fontSize: 22 }} />
         {!collapsed && (
-          <Typography.Text strong style={{ fontSize: 18, letterSpacing: 0.3 }}>
-            Lodestar
-          </Typography.Text>
+          <span style={{ fontSize: 18, fontWeight: token.fontWeightStrong, letterSpacing: 0.3, color: token.colorText }}>Lodestar</span>
         )}
       </Flex>
     </Link>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useLocale } from '../../lib/useLocale';
 
 /** The footer of the public pages: who we are and how to reach us. */
@@ -9,7 +9,9 @@ export function SiteFooter() {
   return (
     <footer data-testid="site-footer" style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '20px 24px', background: token.colorBgContainer }}>
       <Flex justify="space-between" wrap gap={12} style={{ maxWidth: 1200, margin: '0 auto' }}>
-        <Typography.Text type="secondary">© {new Date().getFullYear()} Lodestar · {t('shell.footer.tagline')}</Typography.Text>
+        <span style={{ color: token.colorTextDescription }}>
+          © {new Date().getFullYear()} Lodestar · {t('shell.footer.tagline')}
+        </span>
         <Flex gap={20} wrap>
           <Link to="/contact-us">{t('shell.footer.contact')}</Link>
           <Link to="/consultation">{t('shell.footer.consultation')}</Link>
