@@ -13,15 +13,17 @@ import { entryKey, gzipBytes, lazyModules, readManifest, staticClosure, type Man
 const DIST = process.env.STATIC_DIR ?? join(ROOT, 'dist');
 const KB = 1024;
 
-/** The budgets (gzip) and the lazily loaded modules each screen needs on top of the entry. */
-// The sign-in page's target is 250 KB; it is not met yet (the whole console shell — Refine, every declaration and
-// both languages — loads before it), so its budget is held where it stands and may only go down.
+/**
+ * The budgets (gzip) and the lazily loaded modules each screen needs on top of the entry: the sign-in page is a
+ * public page (src/routes/public.tsx), which loads without the console; the console shell is the console (Refine,
+ * the declarations, its routes) with the app layout.
+ */
 const SCREENS = {
-  'sign-in page': { budgetKb: 450, modules: ['src/pages/LoginPage.tsx'] },
-  'app console shell': { budgetKb: 600, modules: ['src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx'] },
+  'sign-in page': { budgetKb: 250, modules: ['src/pages/LoginPage.tsx'] },
+  'app console shell': { budgetKb: 600, modules: ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx'] },
 } as const;
 
-/** The files that route to pages: the route table, each area's route set, and the page registries. */
+/** The files that route to pages: the site's root, the console's route table, each area's route set, and the page registries. */
 function routeFiles(): string[] {
   const inDir = (dir: string, test: RegExp) =>
     readdirSync(join(ROOT, dir))
@@ -30,7 +32,7 @@ function routeFiles(): string[] {
   const registries = readdirSync(join(ROOT, 'src/pages'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .flatMap((d) => inDir(`src/pages/${d.name}`, /^registry.*\.tsx?$/));
-  return [join(ROOT, 'src/AppRoutes.tsx'), ...inDir('src/routes', /\.tsx?$/), ...inDir('src/pages', /^registry.*\.tsx?$/), ...registries];
+  return [join(ROOT, 'src/Root.tsx'), join(ROOT, 'src/AppRoutes.tsx'), ...inDir('src/routes', /\.tsx?$/), ...inDir('src/pages', /^registry.*\.tsx?$/), ...registries];
 }
 
 let manifest: Manifest;
