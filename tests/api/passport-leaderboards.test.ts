@@ -114,6 +114,31 @@ describe('player calls', () => {
   });
 });
 
+describe('the console ranking', () => {
+  it("names each player beside the id on a Player board, and keeps only the id of a player deleted since", async () => {
+    const board = await createBoard(h, { memberType: 'Player', sortOrder: 'Desc' });
+    const [kept, gone] = [await createPlayer(h), await createPlayer(h)];
+    const name = (await h.svc('GET', `/upass/v1/users/${kept.id}`)).json().name;
+    expect(name).toMatch(/^Player \d+$/);
+    await submit(h, board.id, kept.id, 20);
+    await submit(h, board.id, gone.id, 10);
+    expect((await h.svc('DELETE', `/upass/v1/users/${gone.id}`)).statusCode).toBe(204);
+    const { scores } = (await h.svc('GET', `${LB}/${board.id}/scores`)).json();
+    expect(scores.map((s: { memberId: string; memberName: string | null }) => [s.memberId, s.memberName])).toEqual([
+      [kept.id, name],
+      [gone.id, null],
+    ]);
+  });
+
+  it('names no one on an Entity board', async () => {
+    const board = await createBoard(h, { memberType: 'Entity' });
+    await submit(h, board.id, 'guild-blue', 3);
+    const [standing] = (await h.svc('GET', `${LB}/${board.id}/scores`)).json().scores;
+    expect(standing.memberId).toBe('guild-blue');
+    expect(standing).not.toHaveProperty('memberName');
+  });
+});
+
 describe('concurrent submissions', () => {
   it('counts every one of many concurrent submissions exactly once, in memory and in the database', async () => {
     const board = await createBoard(h, { updateType: 'Aggregate' });

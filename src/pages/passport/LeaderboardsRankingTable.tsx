@@ -95,14 +95,21 @@ export default function LeaderboardsRankingTable({ appId, path, version, current
           {
             title: t('passportLeaderboards.ranking.member'),
             dataIndex: 'memberId',
-            render: (id: string) =>
-              players ? (
-                <Link to={`/services/${encodeURIComponent(appId)}/passport/account/user/${encodeURIComponent(id)}`}>
-                  <Typography.Text code>{id}</Typography.Text>
-                </Link>
+            render: (id: string, r) => {
+              const code = <Typography.Text code>{id}</Typography.Text>;
+              if (!players) return code;
+              const to = `/services/${encodeURIComponent(appId)}/passport/account/user/${encodeURIComponent(id)}`;
+              return r.memberName ? (
+                <Flex gap={8} align="baseline" wrap>
+                  <Link to={to}>{r.memberName}</Link>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {id}
+                  </Typography.Text>
+                </Flex>
               ) : (
-                <Typography.Text code>{id}</Typography.Text>
-              ),
+                <Link to={to}>{code}</Link>
+              );
+            },
           },
           { title: t('passportLeaderboards.ranking.score'), dataIndex: 'score', align: 'right', width: 160, render: (s: number) => number(s) },
           { title: t('passportLeaderboards.ranking.tier'), dataIndex: 'tier', width: 140, render: (tier: string | null) => (tier ? <Tag color="blue">{tier}</Tag> : '—') },

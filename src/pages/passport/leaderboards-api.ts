@@ -3,6 +3,8 @@
 export interface Standing {
   rank: number;
   memberId: string;
+  /** The player's name (Player boards); null when the player is gone. */
+  memberName?: string | null;
   score: number;
   reachedAt: string;
   tier: string | null;

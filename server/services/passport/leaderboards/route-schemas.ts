@@ -105,7 +105,13 @@ export const rankingSchema: JsonSchema = {
     total: { type: 'integer' },
     version: { type: 'integer' },
     start: { type: 'integer' },
-    scores: { type: 'array', items: { type: 'object', properties: standingProps } },
+    scores: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ...standingProps, memberName: { type: ['string', 'null'], description: "The player's name, on Player boards read from the console" } },
+      },
+    },
   },
 };
 

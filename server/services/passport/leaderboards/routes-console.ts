@@ -31,6 +31,7 @@ import {
   versionsSchema,
 } from './route-schemas';
 import { changeSchedule, nextRuns, scheduleFrom, type ScheduleTimezone } from './schedule';
+import { withMemberNames } from './member-names';
 import { clearUserScores, rankingPage, rulesFor, standingOf, submitScore, type PageRequest } from './scores';
 import { issueRewards, listRewards, listVersions } from './versions';
 
@@ -76,7 +77,7 @@ export function mountConsoleRoutes(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       const { board } = await open(req);
       const page = await rankingPage(ctx, board, board.currentVersion, pageOf(req.query as Paging));
-      return { ...page, version: board.currentVersion };
+      return { ...(await withMemberNames(ctx, board, board.currentVersion, page)), version: board.currentVersion };
     },
   });
 
@@ -152,7 +153,7 @@ export function mountConsoleRoutes(api: Api, ctx: Ctx): void {
       const { board } = await open(req);
       const version = (req.params as Params).versionId!;
       const page = await rankingPage(ctx, board, version, pageOf(req.query as Paging));
-      return { ...page, version };
+      return { ...(await withMemberNames(ctx, board, version, page)), version };
     },
   });
 
