@@ -5,7 +5,8 @@ import { PageHeader } from '../../engine/PageHeader';
 import { formatAmount, formatBigNumber, shanghaiDate } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useEconomyLabels, usePassportQuery } from './economy-api';
+import { useEconomyLabels } from './economy-api';
+import { usePassportQuery } from './passport-api';
 
 const StackedColumns = lazy(() => import('../metering/charts').then((m) => ({ default: m.StackedColumns })));
 const SharePie = lazy(() => import('../metering/charts').then((m) => ({ default: m.SharePie })));
@@ -50,7 +51,7 @@ export default function EconomyMetricsPage() {
   usePageTitle(t('passportEconomy.metrics.title'));
   const [days, setDays] = useState(30);
   const range = useMemo(() => ({ from: shanghaiDate(-(days - 1)), to: shanghaiDate(0) }), [days]);
-  const trx = usePassportQuery<TransactionMetrics>(appId, '/transactions/metrics', range);
+  const trx = usePassportQuery<TransactionMetrics>(appId, '/transactions/metrics', { query: range });
   const inv = usePassportQuery<InventoryMetrics>(appId, '/inventory/metrics');
   const number = (n: number) => formatBigNumber(n, locale);
   const m = trx.data;

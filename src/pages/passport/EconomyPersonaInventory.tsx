@@ -3,7 +3,7 @@ import { INVENTORY_CAPACITY } from '../../../resources/passport/economy-flow';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { usePassportQuery } from './economy-api';
+import { usePassportQuery } from './passport-api';
 
 interface Entry {
   id: string;

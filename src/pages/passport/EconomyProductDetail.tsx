@@ -2,7 +2,9 @@ import { Card, Descriptions, List, Skeleton, Tag, Typography } from 'antd';
 import { formatAmount } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { useEconomyLabels, usePassportQuery } from './economy-api';
+import { useEconomyLabels } from './economy-api';
+import { usePassportQuery } from './passport-api';
+import { useRefetchOnChange } from './players-api';
 
 interface Resolved {
   resource: string;
@@ -25,7 +27,8 @@ interface Detail {
 export default function EconomyProductDetail({ record, appId }: PanelProps) {
   const { t } = useLocale();
   const labels = useEconomyLabels();
-  const { data, loading, error } = usePassportQuery<Detail>(appId, `/products/${encodeURIComponent(String(record.id))}/detail`, undefined, String(record.version));
+  const { data, loading, error, refetch } = usePassportQuery<Detail>(appId, `/products/${encodeURIComponent(String(record.id))}/detail`);
+  useRefetchOnChange(refetch, record.version);
   const nameOf = (r: Resolved) => (r.name ? `${r.name} (${r.resource})` : r.resource);
   return (
     <Card title={t('passportEconomy.product.title')} size="small" data-testid="product-detail">

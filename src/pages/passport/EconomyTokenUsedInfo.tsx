@@ -5,7 +5,8 @@ import { showPathOf } from '../../engine/routes';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { usePassportQuery } from './economy-api';
+import { usePassportQuery } from './passport-api';
+import { useRefetchOnChange } from './players-api';
 
 interface Use {
   userId: string;
@@ -23,7 +24,8 @@ function RecordLink({ resource, appId, id }: { resource: string; appId: string; 
 /** On a redeem code's page: who redeemed it and when (GET /token/instances/:id/used-info). */
 export default function EconomyTokenUsedInfo({ record, appId }: PanelProps) {
   const { t } = useLocale();
-  const { data, loading, error } = usePassportQuery<{ total: number; usedInfo: Use[] }>(appId, `/token/instances/${encodeURIComponent(String(record.id))}/used-info`, undefined, String(record.version));
+  const { data, loading, error, refetch } = usePassportQuery<{ total: number; usedInfo: Use[] }>(appId, `/token/instances/${encodeURIComponent(String(record.id))}/used-info`);
+  useRefetchOnChange(refetch, record.version);
   return (
     <Card
       title={t('passportEconomy.usedInfo.title')}

@@ -7,7 +7,7 @@ import { useCurrentAppState } from '../../lib/currentApp';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { passportCall, usePassportQuery, useRefreshResource } from './liveops-api';
+import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
 
 interface Member {
   personaId: string;

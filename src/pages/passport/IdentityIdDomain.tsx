@@ -6,7 +6,7 @@ import { showFieldErrors } from '../../lib/api';
 import { useCurrentAppState } from '../../lib/currentApp';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { passportCall } from './liveops-api';
+import { passportCall } from './passport-api';
 
 interface Domain {
   id: string;

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { PageHeader } from '../../engine/PageHeader';
-import { passportCall, usePassportQuery } from './liveops-api';
+import { passportCall, usePassportQuery } from './passport-api';
 
 interface Provider {
   id: string;

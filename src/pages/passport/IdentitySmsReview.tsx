@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Form, Input, Modal, Space, Table, Typography 
 import { showFieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { passportCall, usePassportQuery, useRefreshResource } from './liveops-api';
+import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
 
 interface Template {
   id: string;

@@ -8,7 +8,7 @@ import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { IdDomainCard } from './IdentityIdDomain';
 import { SmsReviewCard } from './IdentitySmsReview';
-import { usePassportQuery } from './liveops-api';
+import { usePassportQuery } from './passport-api';
 
 interface Log {
   id: string;

@@ -4,7 +4,7 @@ import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { passportCall, usePassportQuery, useRefreshResource } from './liveops-api';
+import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
 import { useRefetchOnChange } from './players-api';
 import { boardPath, type Schedule, type VersionView } from './leaderboards-api';
 import LeaderboardsRankingTable from './LeaderboardsRankingTable';

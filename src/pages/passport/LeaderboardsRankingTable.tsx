@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Empty, Flex, Input, Table, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { usePassportQuery } from './liveops-api';
+import { usePassportQuery } from './passport-api';
 import { useRefetchOnChange } from './players-api';
 import type { RankingPage, Standing } from './leaderboards-api';
 

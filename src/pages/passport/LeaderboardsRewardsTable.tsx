@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Flex, Popconfirm, Space, Table, Tag, Typography }
 import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { passportCall, usePassportQuery } from './liveops-api';
+import { passportCall, usePassportQuery } from './passport-api';
 import { useRefetchOnChange } from './players-api';
 import type { RewardView } from './leaderboards-api';
 

@@ -5,7 +5,7 @@ import { isApiError } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { passportCall, usePassportQuery } from './liveops-api';
+import { passportCall, usePassportQuery } from './passport-api';
 import type { Schedule, ScheduleAnswer } from './leaderboards-api';
 
 const TIMEZONES = ['Asia/Shanghai', 'UTC'] as const;

@@ -6,7 +6,7 @@ import { PageHeader } from '../../engine/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { usePassportQuery, type Page, type Reward } from './liveops-api';
+import { usePassportQuery, type Page, type Reward } from './passport-api';
 import { InboxSendForm } from './LiveopsInboxSendForm';
 import { PersonaPicker } from './LiveopsPersonaPicker';
 import { RewardTags } from './LiveopsRewards';

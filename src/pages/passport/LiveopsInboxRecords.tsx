@@ -9,7 +9,7 @@ import { routeTo } from '../../engine/routes';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { passportCall, usePassportQuery, type Page, type Reward } from './liveops-api';
+import { passportCall, usePassportQuery, type Page, type Reward } from './passport-api';
 import { RewardTags } from './LiveopsRewards';
 
 type Target = { type: 'personas'; personaIds: string[] } | { type: 'tag'; tagId: string } | { type: 'everyone' };

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Radio, Selec
 import { SendOutlined } from '@ant-design/icons';
 import { showFieldErrors } from '../../lib/api';
 import { useLocale } from '../../lib/useLocale';
-import { passportCall, usePassportQuery, type Page, type Reward } from './liveops-api';
+import { passportCall, usePassportQuery, type Page, type Reward } from './passport-api';
 import { PersonaPicker } from './LiveopsPersonaPicker';
 import { RewardsInput, RewardTags } from './LiveopsRewards';
 

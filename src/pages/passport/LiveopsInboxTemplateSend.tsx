@@ -5,7 +5,7 @@ import { LIVEOPS_ROUTES } from '../../../resources/passport/liveops';
 import { routeTo } from '../../engine/routes';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import type { Reward } from './liveops-api';
+import type { Reward } from './passport-api';
 import { RewardTags } from './LiveopsRewards';
 
 /** An inbox template as players will read it, and the way to send it. */

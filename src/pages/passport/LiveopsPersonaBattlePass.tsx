@@ -9,7 +9,7 @@ import { routeTo } from '../../engine/routes';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { passportCall, usePassportQuery, useRefreshResource, type Page, type Reward } from './liveops-api';
+import { passportCall, usePassportQuery, useRefreshResource, type Page, type Reward } from './passport-api';
 import { RewardTags } from './LiveopsRewards';
 
 type Pass = { id: string; name: string; slugName: string; status: string; startTime: string; endTime: string; slots?: PassSlot[] };

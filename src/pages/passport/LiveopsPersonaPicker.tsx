@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { useLocale } from '../../lib/useLocale';
-import { usePassportQuery, type Page } from './liveops-api';
+import { usePassportQuery, type Page } from './passport-api';
 
 type Persona = { id: string; name: string };
 

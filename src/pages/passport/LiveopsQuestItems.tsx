@@ -5,7 +5,7 @@ import { toast } from '../../../providers/notification';
 import { showFieldErrors } from '../../lib/api';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { passportCall, useRefreshResource, type Reward } from './liveops-api';
+import { passportCall, useRefreshResource, type Reward } from './passport-api';
 import { RewardsInput, RewardTags } from './LiveopsRewards';
 
 type Item = { id: string; name: string; description?: string; target: number; rewards?: Reward[]; status: 'published' | 'unpublished' };

@@ -1,7 +1,7 @@
 import { Button, Flex, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useLocale } from '../../lib/useLocale';
-import { usePassportQuery, type Page, type Reward } from './liveops-api';
+import { usePassportQuery, type Page, type Reward } from './passport-api';
 
 /** Reward lines as tags: "gold × 500". */
 export function RewardTags({ rewards }: { rewards: Reward[] | undefined }) {

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { PersonaPicker } from './LiveopsPersonaPicker';
-import { passportCall, usePassportQuery } from './liveops-api';
+import { passportCall, usePassportQuery } from './passport-api';
 import { PersonaLink } from './PlayersPersonaFriends';
 
 interface Relation {

@@ -9,7 +9,7 @@ import { routeTo, showPathOf } from '../../engine/routes';
 import { formatBigNumber, shanghaiDate } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { usePassportQuery } from './liveops-api';
+import { usePassportQuery } from './passport-api';
 import type { MetricPoint } from './PlayersMetricsChart';
 
 const PlayersMetricsChart = lazy(() => import('./PlayersMetricsChart'));

@@ -5,7 +5,7 @@ import { showPathOf } from '../../engine/routes';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { usePassportQuery } from './liveops-api';
+import { usePassportQuery } from './passport-api';
 
 interface Friend {
   personaId: string;

@@ -11,7 +11,7 @@ import { enumOptions, propertyOf } from '../../engine/schema';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { passportCall, usePassportQuery } from './liveops-api';
+import { passportCall, usePassportQuery } from './passport-api';
 
 const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 

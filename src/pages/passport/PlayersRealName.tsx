@@ -2,7 +2,7 @@ import { Alert, Card, Descriptions, Empty, Skeleton, Tag } from 'antd';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { usePassportQuery } from './liveops-api';
+import { usePassportQuery } from './passport-api';
 import { useRefetchOnChange } from './players-api';
 
 interface RealName {

@@ -1,22 +1,6 @@
-import { useCustom } from '@refinedev/core';
 import { findResource } from '../../../resources';
 import type { JsonSchema } from '../../../resources/types';
 import { useLocale } from '../../lib/useLocale';
-
-/**
- * A passport call of the economy's hand-written screens, made as the app (its service credential). A change of
- * `refreshKey` (e.g. the version of the record shown) asks again.
- */
-export function usePassportQuery<T>(appId: string, url: string, query?: Record<string, string | number | undefined>, refreshKey?: string | number) {
-  const { query: q } = useCustom<T & object>({
-    url,
-    method: 'get',
-    config: { query },
-    meta: { service: 'passport', appId, refreshKey },
-    errorNotification: false,
-  });
-  return { data: q.data?.data as T | undefined, loading: q.isLoading, error: q.error, refetch: q.refetch };
-}
 
 type EnumNames = { 'zh-CN': string[]; en: string[] };
 

@@ -5,8 +5,9 @@ import { isApiError, requireOk, type ApiError, type QueryValue } from '../../../
 const BASE = '/upass/v1';
 
 /**
- * A passport call read as a query for the live-ops pages: GET with a query string, or POST with a body. An absent
- * `url` waits. The app's credential goes with it; failures show the shared toast. A refusal (4xx) is not retried.
+ * A passport call read as a query for the hand-written passport screens: GET with a query string, or POST with a
+ * body. An absent `url` waits. The app's credential goes with it; failures show the shared toast. A refusal (4xx)
+ * is not retried.
  */
 export function usePassportQuery<T>(appId: string, url: string | undefined, opts: { query?: Record<string, QueryValue>; payload?: unknown } = {}) {
   const { query } = useCustom<T & object>({
