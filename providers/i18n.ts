@@ -40,6 +40,12 @@ export function addTexts(texts: Record<Locale, Record<string, unknown>>): void {
   for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', texts[locale], true, false);
 }
 
+/** Adds one section of texts under its key, with the server messages its pages can meet (a page area's own). */
+export function addSection(key: string, section: Record<Locale, unknown>, messages: Record<string, Text>): void {
+  addTexts({ 'zh-CN': { [key]: section['zh-CN'] }, en: { [key]: section.en } });
+  addServerMessages(messages);
+}
+
 export function currentLocale(): Locale {
   return LOCALES.includes(i18n.language as Locale) ? (i18n.language as Locale) : 'zh-CN';
 }

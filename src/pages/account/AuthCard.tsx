@@ -3,7 +3,10 @@ import { Flex, theme } from 'antd';
 import { Brand } from '../layout/Brand';
 import { LanguageToggle } from '../layout/LanguageToggle';
 
-/** The frame of the sign-in, sign-up and other account pages: language switch, a centred card with a heading, and a footer line in secondary text. */
+/**
+ * The frame of the sign-in, sign-up and other account pages: language switch, a centred card with a heading, and a
+ * footer line in secondary text.
+ */
 export function AuthCard({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   const { token } = theme.useToken();
   return (

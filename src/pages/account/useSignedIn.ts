@@ -1,18 +1,10 @@
-import { useEffect, useState } from 'react';
-import { fetchIdentity } from '../../../providers/auth';
+import { useSessions } from '../../routes/guards';
 
 /**
- * Whether a user (or an administrator) is signed in, from the same check the console makes; `undefined` while
- * the server is asked. For the public pages, which load without the console.
+ * Whether a user (or an administrator) is signed in, as the console's auth check counts it; `undefined` while the
+ * server is asked. For the public pages, which load without the console.
  */
 export function useSignedIn(): boolean | undefined {
-  const [signedIn, setSignedIn] = useState<boolean>();
-  useEffect(() => {
-    let live = true;
-    void fetchIdentity().then((who) => live && setSignedIn(!!who));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return signedIn;
+  const sessions = useSessions();
+  return sessions && !!(sessions.user ?? sessions.admin);
 }
