@@ -121,7 +121,7 @@ async function measure(label: string, open: () => Promise<Db>): Promise<void> {
     const indexHeap = gc ? `, ~${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB of heap` : '';
 
     const rankCode = await timed(SAMPLES, (i) => standingOf(ctx, board, 1, memberAt(i)));
-    const topCode = await timed(SAMPLES, () => rankingPage(ctx, board, 1, { start: 0, count: 100 }));
+    const topCode = await timed(SAMPLES, () => rankingPage(ctx, board, 1, board.rules, { start: 0, count: 100 }));
     const topSql = await timed(DIRECT_SAMPLES, () => db.query(TOP_SQL, [board.id]));
     const rankSql = await timed(DIRECT_SAMPLES, (i) => db.query(RANK_SQL, [board.id, memberAt(i)]), DIRECT_BUDGET_MS);
     const submitted = await submissions(ctx, board);

@@ -130,6 +130,18 @@ describe('the console ranking', () => {
     ]);
   });
 
+  it('names the players of an archived Player version after the board has turned to entities', async () => {
+    const board = await createBoard(h, { memberType: 'Player' });
+    const p = await createPlayer(h);
+    await submit(h, board.id, p.id, 7);
+    expect((await h.svc('POST', `${LB}/${board.id}/reset`)).statusCode).toBe(200);
+    const { id: _i, version, createdAt: _c, updatedAt: _u, currentVersion: _v, ...settings } = (await h.svc('GET', `${LB}/${board.id}`)).json();
+    expect((await h.svc('PUT', `${LB}/${board.id}`, { ...settings, memberType: 'Entity', version })).statusCode).toBe(200);
+    const name = (await h.svc('GET', `/upass/v1/users/${p.id}`)).json().name;
+    const [standing] = (await h.svc('GET', `${LB}/${board.id}/versions/1/scores`)).json().scores;
+    expect([standing.memberId, standing.memberName]).toEqual([p.id, name]);
+  });
+
   it('names no one on an Entity board', async () => {
     const board = await createBoard(h, { memberType: 'Entity' });
     await submit(h, board.id, 'guild-blue', 3);

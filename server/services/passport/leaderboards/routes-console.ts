@@ -76,8 +76,8 @@ export function mountConsoleRoutes(api: Api, ctx: Ctx): void {
     responses: { 200: ok('a page of the ranking, best first', rankingSchema), ...errors(400, 401, 403, 404) },
     handler: async (req) => {
       const { board } = await open(req);
-      const page = await rankingPage(ctx, board, board.currentVersion, pageOf(req.query as Paging));
-      return { ...(await withMemberNames(ctx, board, board.currentVersion, page)), version: board.currentVersion };
+      const page = await rankingPage(ctx, board, board.currentVersion, board.rules, pageOf(req.query as Paging));
+      return { ...(await withMemberNames(ctx, board.appId, board.rules, page)), version: board.currentVersion };
     },
   });
 
@@ -152,8 +152,9 @@ export function mountConsoleRoutes(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       const { board } = await open(req);
       const version = (req.params as Params).versionId!;
-      const page = await rankingPage(ctx, board, version, pageOf(req.query as Paging));
-      return { ...(await withMemberNames(ctx, board, version, page)), version };
+      const rules = await rulesFor(ctx, board, version);
+      const page = await rankingPage(ctx, board, version, rules, pageOf(req.query as Paging));
+      return { ...(await withMemberNames(ctx, board.appId, rules, page)), version };
     },
   });
 

@@ -85,7 +85,7 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       const { board } = await open(req);
       const q = req.query as { count: number; start: number; memberId?: string };
-      const page = await rankingPage(ctx, board, board.currentVersion, q.memberId ? { around: q.memberId, count: q.count } : q);
+      const page = await rankingPage(ctx, board, board.currentVersion, board.rules, q.memberId ? { around: q.memberId, count: q.count } : q);
       return { ...page, version: board.currentVersion };
     },
   });

@@ -86,11 +86,10 @@ export async function standingOf(ctx: Ctx, board: Board, version: number, member
 export type PageRequest = { start: number; count: number } | { around: string; count: number };
 
 /**
- * A page of a version's ranking: from a 0-based position, or centred on a member (404 when the member has no
- * score there).
+ * A page of a version's ranking under that version's rules (`rulesFor`): from a 0-based position, or centred on a
+ * member (404 when the member has no score there).
  */
-export async function rankingPage(ctx: Ctx, board: Board, version: number, page: PageRequest): Promise<{ total: number; start: number; scores: Standing[] }> {
-  const rules = await rulesFor(ctx, board, version);
+export async function rankingPage(ctx: Ctx, board: Board, version: number, rules: BoardRules, page: PageRequest): Promise<{ total: number; start: number; scores: Standing[] }> {
   const index = await stateOf(ctx).indexes.get(board.id, version);
   let start: number;
   if ('around' in page) {
