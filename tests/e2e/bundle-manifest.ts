@@ -1,7 +1,8 @@
 /** Reads the console build's manifest (`vite build` with `build.manifest`): what loads first, and its size. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { lazyImports } from '../import-graph';
 
 export interface ManifestChunk {
   file: string;
@@ -50,33 +51,7 @@ export function gzipBytes(dist: string, manifest: Manifest, keys: Iterable<strin
   return total;
 }
 
-const EXTENSIONS = ['.tsx', '.ts', '/index.tsx', '/index.ts'];
-
-/** The module a relative import names, as the manifest keys it (a path from the project root). */
-function moduleKey(root: string, fromFile: string, specifier: string): string {
-  const base = resolve(dirname(fromFile), specifier);
-  const found = [base, ...EXTENSIONS.map((e) => base + e)].find((p) => existsSync(p) && !readdirSafe(p));
-  if (!found) throw new Error(`${relative(root, fromFile)}: cannot resolve import('${specifier}')`);
-  return relative(root, found).split('\\').join('/');
-}
-
-function readdirSafe(path: string): boolean {
-  try {
-    readdirSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Every module loaded with `import('…')` in the given source files: the lazily loaded pages they route to. */
 export function lazyModules(root: string, files: string[]): { file: string; module: string }[] {
-  const out: { file: string; module: string }[] = [];
-  for (const file of files) {
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      out.push({ file: relative(root, file), module: moduleKey(root, file, match[1]) });
-    }
-  }
-  return out;
+  return files.flatMap((file) => lazyImports(root, file).map((module) => ({ file: relative(root, file), module })));
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/locales/en';
 import { zhCN } from '../../src/locales/zh-CN';
 import { publicSections } from '../../src/locales/sections/public';
-import { importClosure, lazyImports } from './import-graph';
+import { importClosure, lazyImports } from '../import-graph';
 
 /**
  * The public pages (src/routes/public.tsx) and the site's root load without the console, so that the sign-in

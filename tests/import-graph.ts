@@ -50,7 +50,7 @@ export function importClosure(root: string, entries: string[]): Closure {
   return { files, packages };
 }
 
-/** The modules a file loads later with `import('…')`, resolved. */
+/** The modules a file loads later with `import('…')`, as paths from the root (how the build manifest keys them). */
 export function lazyImports(root: string, file: string): string[] {
   const source = readFileSync(resolve(root, file), 'utf8');
   return [...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => relative(root, resolveLocal(resolve(root, file), m[1])).split('\\').join('/'));
