@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/locales/en';
 import { zhCN } from '../../src/locales/zh-CN';
 import { sections } from '../../src/locales/sections';
+import { hasText, textKeys } from '../texts';
 
 const dictionaries = { 'zh-CN': { ...zhCN, ...sections['zh-CN'] }, en: { ...en, ...sections.en } };
 
@@ -21,28 +22,15 @@ function leaves(value: unknown, prefix = ''): string[] {
   return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
 }
 
-function has(dictionary: unknown, key: string): boolean {
-  let node: unknown = dictionary;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object' || !(part in (node as object))) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  // A list of texts is read whole with `returnObjects`.
-  return typeof node === 'string' || (Array.isArray(node) && node.every((n) => typeof n === 'string'));
-}
-
-// i18next plural forms: `key` may be written as `key_one` / `key_other`.
-const hasWithPlurals = (dictionary: unknown, key: string) => has(dictionary, key) || has(dictionary, `${key}_other`);
-
 describe('console texts', () => {
   it('exist in both languages for every key the console asks for by name', () => {
     const used = new Set<string>();
     for (const file of [...files('src'), ...files('providers')]) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)'/g)) used.add(m[1]);
+      for (const key of textKeys(readFileSync(file, 'utf8'))) used.add(key);
     }
     expect(used.size).toBeGreaterThan(100);
     const missing = [...used].flatMap((key) =>
-      (['zh-CN', 'en'] as const).filter((locale) => !hasWithPlurals(dictionaries[locale], key)).map((locale) => `${locale}: ${key}`),
+      (['zh-CN', 'en'] as const).filter((locale) => !hasText(dictionaries[locale], key)).map((locale) => `${locale}: ${key}`),
     );
     expect(missing).toEqual([]);
   });

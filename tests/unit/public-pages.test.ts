@@ -5,6 +5,7 @@ import { en } from '../../src/locales/en';
 import { zhCN } from '../../src/locales/zh-CN';
 import { publicSections } from '../../src/locales/sections/public';
 import { importClosure, lazyImports } from '../import-graph';
+import { hasText, textKeys } from '../texts';
 
 /**
  * The public pages (src/routes/public.tsx) and the site's root load without the console, so that the sign-in
@@ -28,15 +29,6 @@ async function textsOf(files: Set<string>): Promise<Record<'zh-CN' | 'en', Recor
   return texts;
 }
 
-function has(texts: unknown, key: string): boolean {
-  let node = texts;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object' || !(part in node)) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' || Array.isArray(node);
-}
-
 describe('the public pages', () => {
   it('are found in the route list', () => {
     // Signing in, up and out, the callbacks, the site pages and the payment pages.
@@ -56,10 +48,8 @@ describe('the public pages', () => {
     const missing: string[] = [];
     for (const file of files) {
       const source = readFileSync(join(ROOT, file), 'utf8');
-      for (const m of source.matchAll(/\bt\(\s*'([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)'/g)) {
-        for (const locale of ['zh-CN', 'en'] as const) {
-          if (!has(texts[locale], m[1]) && !has(texts[locale], `${m[1]}_other`)) missing.push(`${locale}: ${m[1]} (${file})`);
-        }
+      for (const key of textKeys(source)) {
+        for (const locale of ['zh-CN', 'en'] as const) if (!hasText(texts[locale], key)) missing.push(`${locale}: ${key} (${file})`);
       }
     }
     expect(missing).toEqual([]);
