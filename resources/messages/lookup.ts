@@ -7,7 +7,8 @@ interface Pattern {
 }
 
 const exact = new Map<string, Text>();
-const patterns: Pattern[] = [];
+// By key: a part added twice (the site's messages, then the console's) keeps one entry.
+const patterns = new Map<string, Pattern>();
 
 /**
  * Adds messages to the dictionary `lookupMessage` reads: an English key (matched case-insensitively; `{0}` marks a
@@ -20,7 +21,7 @@ export function addServerMessages(messages: Record<string, Text>): void {
       continue;
     }
     const source = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\d\\\}/g, '(.+?)');
-    patterns.push({ test: new RegExp(`^${source}$`, 'i'), text });
+    patterns.set(key, { test: new RegExp(`^${source}$`, 'i'), text });
   }
 }
 
@@ -31,7 +32,7 @@ export function lookupMessage(message: string): Text | undefined {
   const trimmed = message.trim();
   const hit = exact.get(trimmed.toLowerCase());
   if (hit) return hit;
-  for (const p of patterns) {
+  for (const p of patterns.values()) {
     const m = p.test.exec(trimmed);
     if (m) return { 'zh-CN': fill(p.text['zh-CN'], m.slice(1)), en: fill(p.text.en, m.slice(1)) };
   }
