@@ -3,14 +3,7 @@ import type { Queryable } from '../../../db';
 import type { ResourceModel } from '../../../engine/model';
 import type { Data } from '../../../engine/store';
 import { rulesOf, type BoardRules } from './rules';
-
-/** A leaderboard's reset schedule, kept in its record (server-managed). */
-export interface Schedule {
-  cron: string;
-  timezone: string;
-  /** ISO UTC, as `Date.toISOString()` writes it (the scheduler compares these as text). */
-  nextRunAt: string;
-}
+import type { Schedule } from '../../../../resources/leaderboards-api';
 
 /** A leaderboard as this area works with it: its record, its rules and where scores go now. */
 export interface Board {

@@ -2,7 +2,7 @@ import type { Ctx } from '../../../context';
 import { kindPredicate } from '../../../engine/sql';
 import { usersModel } from '../players/models';
 import type { BoardRules } from './rules';
-import type { Standing } from './scores';
+import type { Standing } from '../../../../resources/leaderboards-api';
 
 /**
  * A ranking page for the console (under the rules of its version), with each player's name beside the member id (a Player board ranks user ids).

@@ -1,7 +1,7 @@
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import type { Data } from '../../../engine/store';
-import type { Schedule } from './board';
+import type { Schedule } from '../../../../resources/leaderboards-api';
 import { closeVersion, issueRewards } from './versions';
 
 export interface ResetSummary {

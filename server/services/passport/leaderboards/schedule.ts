@@ -3,7 +3,8 @@ import type { Ctx } from '../../../context';
 import { badRequest, conflict } from '../../../engine/errors';
 import type { Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
-import { boardModel, type Board, type Schedule } from './board';
+import type { Schedule } from '../../../../resources/leaderboards-api';
+import { boardModel, type Board } from './board';
 import { resetBoard } from './reset';
 
 /** Time zones a schedule is read in (spec 002 §9); Beijing time unless told otherwise. */

@@ -5,15 +5,7 @@ import type { RankIndex } from './rank-index';
 import type { RankEntry } from './rank-list';
 import { tierOf, type BoardRules } from './rules';
 import { reachedAt, stateOf } from './state';
-
-/** A member's place in a version, as the API answers it. */
-export interface Standing {
-  rank: number;
-  memberId: string;
-  score: number;
-  reachedAt: string;
-  tier: string | null;
-}
+import type { Standing } from '../../../../resources/leaderboards-api';
 
 /** A submission's outcome: the member's standing right after it (no rank if the score was cleared meanwhile). */
 export type Submitted = Omit<Standing, 'rank' | 'tier'> & { rank: number | null; tier: string | null; version: number; total: number };

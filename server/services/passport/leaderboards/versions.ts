@@ -2,19 +2,10 @@ import type { Ctx } from '../../../context';
 import { conflict, notFound } from '../../../engine/errors';
 import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
-import { boardModel, boardOf, ensureVersion, type Board, type Schedule } from './board';
+import { boardModel, boardOf, ensureVersion, type Board } from './board';
 import { lastRewardableRank, rewardOf, rulesOf, tierOf, type BoardRules } from './rules';
 import { stateOf } from './state';
-
-export interface VersionView {
-  version: number;
-  current: boolean;
-  startedAt: string;
-  endedAt: string | null;
-  /** Who closed it: an operator (`admin:…`, `app:…`) or `system:scheduler`. */
-  endedBy: string | null;
-  memberCount: number;
-}
+import type { RewardView, Schedule, VersionView } from '../../../../resources/leaderboards-api';
 
 interface VersionRow {
   version: number;
@@ -171,16 +162,6 @@ export async function issueRewards(ctx: Ctx, appId: string, boardId: string, ver
     after = page.rows[page.rows.length - 1];
   }
   return { entitled, created };
-}
-
-export interface RewardView {
-  memberId: string;
-  userId: string | null;
-  rank: number;
-  score: number;
-  tier: string | null;
-  items: { resource: string; amount: number }[];
-  createdAt: string;
 }
 
 /** The rewards granted for a version, by rank. */
