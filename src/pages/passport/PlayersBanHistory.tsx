@@ -4,15 +4,7 @@ import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 import { usePassportQuery } from './passport-api';
 import { useRefetchOnChange } from './players-api';
-
-interface BanAction {
-  action: 'ban' | 'unban';
-  at: string;
-  actor: string;
-  reason: string | null;
-  until: string | null;
-  automatic: boolean;
-}
+import type { BanAction } from '../../../resources/players-api';
 
 /**
  * On a user's or persona's page: its bans and unbans, newest first (GET /<kind>/:id/ban-actions). Asked again

@@ -12,15 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { PersonaPicker } from './LiveopsPersonaPicker';
 import { passportCall, usePassportQuery } from './passport-api';
 import { PersonaLink } from './PlayersPersonaFriends';
-
-interface Relation {
-  personaId: string;
-  personaName: string;
-  friendId: string;
-  friendName: string;
-  state: 'accepted' | 'requested';
-  since: string;
-}
+import type { Relation } from '../../../resources/players-api';
 
 const PAGE_SIZE = 20;
 type StateFilter = 'all' | Relation['state'];

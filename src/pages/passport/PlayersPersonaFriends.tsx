@@ -6,15 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 import { usePassportQuery } from './passport-api';
-
-interface Friend {
-  personaId: string;
-  name: string;
-  level: number | null;
-  status: string;
-  relation: 'accepted' | 'outgoing' | 'incoming';
-  since: string;
-}
+import type { FriendEntry as Friend } from '../../../resources/players-api';
 
 interface Blocked {
   personaId: string;

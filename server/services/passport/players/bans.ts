@@ -3,6 +3,7 @@ import type { Queryable } from '../../../db';
 import { ApiError } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
 import { RecordStore, type Data } from '../../../engine/store';
+import type { BanAction } from '../../../../resources/players-api';
 
 export const playerBanned = () => new ApiError(423, 'PLAYER_BANNED', 'the player is banned');
 export const personaBanned = () => new ApiError(423, 'PERSONA_BANNED', 'the persona is banned');
@@ -34,17 +35,7 @@ export async function stillBanned(db: Queryable, m: ResourceModel, appId: string
   }
 }
 
-export interface BanAction {
-  action: 'ban' | 'unban';
-  at: string;
-  actor: string;
-  /** The ban's reason and end (bans only). */
-  reason: string | null;
-  until: string | null;
-  /** An unban made by the ban's end passing. */
-  automatic: boolean;
-}
-
+/** The response schema of a `BanAction` (resources/players-api.ts). */
 export const banActionSchema = {
   type: 'object',
   required: ['action', 'at', 'actor', 'automatic'],

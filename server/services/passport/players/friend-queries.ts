@@ -1,22 +1,14 @@
 import type { Queryable } from '../../../db';
 import { lit } from '../../../engine/sql';
 import { personasModel } from './models';
+import type { FriendEntry, Relation } from '../../../../resources/players-api';
 
 const personaJoin = (alias: string, column: string) =>
   `JOIN records ${alias} ON ${alias}.service = ${lit(personasModel.service.name)} AND ${alias}.kind = ${lit(personasModel.res.name)} AND ${alias}.scope_id = $1 AND ${alias}.id = ${column}`;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** One of a persona's relations, from its side: a friend, a request it sent (outgoing) or one it received (incoming). */
-export interface FriendEntry {
-  personaId: string;
-  name: string;
-  level: number | null;
-  status: string;
-  relation: 'accepted' | 'outgoing' | 'incoming';
-  since: string;
-}
-
+/** The response schema of a `FriendEntry` (resources/players-api.ts). */
 export const friendEntrySchema = {
   type: 'object',
   required: ['personaId', 'name', 'relation', 'since'],
@@ -76,16 +68,7 @@ export async function blacklistOf(db: Queryable, appId: string, personaId: strin
   return res.rows.map((r) => ({ personaId: r.blocked_id, name: r.name, since: iso(r.created_at) }));
 }
 
-/** A relation between two personas as the console lists it: a friendship once, or a request from one to the other. */
-export interface Relation {
-  personaId: string;
-  personaName: string;
-  friendId: string;
-  friendName: string;
-  state: 'accepted' | 'requested';
-  since: string;
-}
-
+/** The response schema of a `Relation` (resources/players-api.ts). */
 export const relationSchema = {
   type: 'object',
   required: ['personaId', 'personaName', 'friendId', 'friendName', 'state', 'since'],
