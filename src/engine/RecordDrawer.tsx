@@ -94,9 +94,11 @@ export function RecordDrawer({ scope, mode, record, defaults, open, onClose, onS
       width={Math.min(680, typeof window === 'undefined' ? 680 : window.innerWidth)}
       destroyOnHidden
       maskClosable={!dirty}
-      // The drawer takes focus when it opens; hand it to the first field (Enter then submits).
+      // The drawer takes focus when it opens; hand it to the first field (Enter then submits), unless the user is
+      // already typing in the form (the opening animation ends late on a busy machine).
       afterOpenChange={(visible) => {
-        if (visible) document.getElementById(formId)?.querySelector<HTMLElement>('input:not([type=hidden]), textarea')?.focus();
+        const form = document.getElementById(formId);
+        if (visible && form && !form.contains(document.activeElement)) form.querySelector<HTMLElement>('input:not([type=hidden]), textarea')?.focus();
       }}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
