@@ -11,11 +11,14 @@ import { useLocale } from '../../lib/useLocale';
 import { registeredPages } from '../registry';
 import { pagesOf, type PageRoute } from '../../routes';
 import { Brand } from './Brand';
+import { openKeysOf, showing, toggled, type MenuChoices } from './menuOpenState';
 
 /** Routes a menu entry may point at: declared lists and registered pages. */
 function knownRoutes(): Set<string> {
   return new Set([...listRoutes().map((r) => r.route), ...registeredPages().map((p) => p.page.route)]);
 }
+
+const NO_KEYS: string[] = [];
 
 /** App pages ordered below this come before the services in the menu (the overview); the rest after them. */
 const SERVICES_AT = 50;
@@ -35,22 +38,22 @@ export function ServiceSider() {
   const { token } = theme.useToken();
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
 
-  const { items, paths, parents, serviceKeys } = useMemo(() => {
+  const { items, paths, parents, groupKeys, serviceKeys } = useMemo(() => {
     const known = knownRoutes();
     const home = `/services/${encodeURIComponent(appId)}`;
     const allPaths: string[] = [];
-    // The sub-menu holding each path, for opening it when the path is shown.
-    const parentOf = new Map<string, string>();
+    // The sub-menus holding each path (its group, then its service), for opening them when the path is shown.
+    const parentOf = new Map<string, string[]>();
     const appPages = pagesOf('app').filter((p) => p.menu && (!p.menu.adminOnly || isAdmin));
     const pageItem = (p: PageRoute) => {
       const path = `${home}/${p.path}`;
       allPaths.push(path);
       return { key: path, icon: p.menu?.icon ? iconOf(p.menu.icon) : undefined, label: <Link to={path}>{text(p.menu!.label)}</Link> };
     };
-    const entryItem = (entry: MenuEntry, parent: string) => {
+    const entryItem = (entry: MenuEntry, parents: string[]) => {
       const path = routeTo(entry.route, { appId });
       allPaths.push(path);
-      parentOf.set(path, parent);
+      parentOf.set(path, parents);
       return { key: path, label: <Link to={path}>{text(entry.label)}</Link> };
     };
     const before = appPages.filter((p) => p.menu!.order < SERVICES_AT).map(pageItem);
@@ -67,13 +70,16 @@ export function ServiceSider() {
           label: text(service.catalogue.displayName),
           children: menuTree(service.name, entries).map((node) =>
             node.kind === 'entry'
-              ? entryItem(node.entry, key)
-              : { key: node.key, label: text(node.label), children: node.entries.map((entry) => entryItem(entry, node.key)) },
+              ? entryItem(node.entry, [key])
+              : { key: node.key, label: text(node.label), children: node.entries.map((entry) => entryItem(entry, [node.key, key])) },
           ),
         };
       });
     const after = appPages.filter((p) => p.menu!.order >= SERVICES_AT).map(pageItem);
-    return { items: [...before, ...serviceItems, ...after], paths: allPaths, parents: parentOf, serviceKeys: serviceItems.map((i) => i.key) };
+    const serviceKeys = new Set(serviceItems.map((i) => i.key));
+    // Every sub-menu: the services and the groups inside them.
+    const groupKeys = serviceItems.flatMap((i) => [i.key, ...i.children.filter((c) => 'children' in c).map((c) => c.key)]);
+    return { items: [...before, ...serviceItems, ...after], paths: allPaths, parents: parentOf, groupKeys, serviceKeys };
   }, [app, appId, text, isAdmin]);
 
   // The entry whose path is the longest prefix of the address (a record's page selects its list).
@@ -81,17 +87,22 @@ export function ServiceSider() {
     .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
     .sort((a, b) => b.length - a.length)[0];
 
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // What the user opened or closed (see menuOpenState). Derived while rendering, so the menu is open from its first
+  // paint instead of unfolding after it.
+  const [choices, setChoices] = useState<MenuChoices>(new Map());
+  const shape = { groupKeys, serviceKeys };
+  const shownParents = (selected && parents.get(selected)) || NO_KEYS;
+  const [shownPage, setShownPage] = useState(selected);
+  if (shownPage !== selected) {
+    setShownPage(selected);
+    setChoices(showing(shownParents, choices));
+  }
+  const openKeys = openKeysOf(shape, shownParents, choices);
   const [popupKeys, setPopupKeys] = useState<string[]>([]);
   // Collapsing starts with every pop-up closed.
   useEffect(() => {
     if (siderCollapsed) setPopupKeys([]);
   }, [siderCollapsed]);
-  const selectedParent = selected ? parents.get(selected) : undefined;
-  // Services are open; the group of the page shown opens too (others stay as the user left them).
-  useEffect(() => {
-    setOpenKeys((keys) => [...new Set([...keys, ...serviceKeys, ...(selectedParent ? [selectedParent] : [])])]);
-  }, [serviceKeys, selectedParent]);
 
   return (
     <Layout.Sider
@@ -109,7 +120,7 @@ export function ServiceSider() {
         selectedKeys={selected ? [selected] : []}
         // Collapsed, sub-menus are pop-ups opened by hovering; the open groups of the full menu wait for its return.
         openKeys={siderCollapsed ? popupKeys : openKeys}
-        onOpenChange={(keys) => (siderCollapsed ? setPopupKeys(keys) : setOpenKeys(keys))}
+        onOpenChange={siderCollapsed ? setPopupKeys : (keys) => setChoices(toggled(shape, openKeys, keys, choices))}
         items={items}
         style={{ borderInlineEnd: 0 }}
       />
