@@ -20,8 +20,17 @@ export function screenshots(page: Page, name: string) {
   return async (label: string) => {
     step += 1;
     // From the top, as a person first sees the page (sticky bars otherwise land mid-picture).
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(dir, `${String(step).padStart(2, '0')}-${label}.png`), fullPage: true });
+    const height = await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      return document.documentElement.scrollHeight;
+    });
+    // The whole page, by making the window as tall as the page. Playwright's fullPage option shrinks the window for a
+    // moment, which folds the menu at its breakpoint and leaves it unfolding while the test goes on.
+    const viewport = page.viewportSize();
+    const taller = viewport && height > viewport.height;
+    if (taller) await page.setViewportSize({ width: viewport.width, height });
+    await page.screenshot({ path: join(dir, `${String(step).padStart(2, '0')}-${label}.png`) });
+    if (taller) await page.setViewportSize(viewport);
   };
 }
 
