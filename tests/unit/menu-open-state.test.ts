@@ -31,12 +31,18 @@ describe('the app menu: which sub-menus are open', () => {
     expect(openKeysOf(shape, [], choices)).toEqual(['service:passport', 'group:passport:Players']);
   });
 
-  it('opens the groups of a page shown again after the user closed them, and no others', () => {
+  it('opens the groups of a page shown, even ones the user closed, and keeps them open after', () => {
     const closed = toggled(shape, openKeysOf(shape, leaderboardPage, none), ['service:config'], none);
     expect(openKeysOf(shape, leaderboardPage, closed)).toEqual(['service:config']);
-    const reopened = showing(leaderboardPage, closed);
-    expect(openKeysOf(shape, leaderboardPage, reopened)).toEqual(['service:passport', 'group:passport:Social', 'service:config']);
-    // Another page outside passport leaves the user's closing alone.
-    expect(showing(['service:config'], closed)).toBe(closed);
+    const shown = showing(leaderboardPage, closed);
+    expect(openKeysOf(shape, leaderboardPage, shown)).toEqual(['service:passport', 'group:passport:Social', 'service:config']);
+    // On to a remote-config page: the social group stays open, as the user last saw it.
+    expect(openKeysOf(shape, ['service:config'], showing(['service:config'], shown))).toEqual([
+      'service:passport',
+      'group:passport:Social',
+      'service:config',
+    ]);
+    // Showing a page whose groups are open already changes nothing.
+    expect(showing(leaderboardPage, shown)).toBe(shown);
   });
 });

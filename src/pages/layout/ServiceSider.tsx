@@ -92,7 +92,8 @@ export function ServiceSider() {
   const [choices, setChoices] = useState<MenuChoices>(new Map());
   const shape = { groupKeys, serviceKeys };
   const shownParents = (selected && parents.get(selected)) || NO_KEYS;
-  const [shownPage, setShownPage] = useState(selected);
+  // The page whose sub-menus were last opened for it (none at first, so the first page's open too).
+  const [shownPage, setShownPage] = useState<string>();
   if (shownPage !== selected) {
     setShownPage(selected);
     setChoices(showing(shownParents, choices));

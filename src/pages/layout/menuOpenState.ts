@@ -1,7 +1,7 @@
 /**
  * Which sub-menus of the app menu are open. By rule, every service is open, and so are the sub-menus holding the
- * page shown; what the user opened or closed by hand overrides the rule, until a page inside a sub-menu they
- * closed is shown again.
+ * page shown; what the user opened or closed by hand overrides the rule, and showing a page opens its sub-menus
+ * for good.
  */
 export type MenuChoices = ReadonlyMap<string, boolean>;
 
@@ -24,8 +24,13 @@ export function toggled(shape: MenuShape, open: readonly string[], keys: readonl
   return next;
 }
 
-/** The choices once a page is shown: its sub-menus follow the rule again (they open, even if closed before). */
+/**
+ * The choices once a page is shown: its sub-menus open, even ones the user closed, and stay open after the user
+ * moves on (as if the user had opened them).
+ */
 export function showing(shownParents: readonly string[], choices: MenuChoices): MenuChoices {
-  if (!shownParents.some((key) => choices.get(key) === false)) return choices;
-  return new Map([...choices].filter(([key]) => !shownParents.includes(key)));
+  if (shownParents.every((key) => choices.get(key) === true)) return choices;
+  const next = new Map(choices);
+  for (const key of shownParents) next.set(key, true);
+  return next;
 }
