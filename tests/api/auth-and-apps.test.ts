@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import calls from '../../../shared/spec/inventory/calls.json';
+import calls from '../inventory/calls.json';
 import { toOpenApiPath } from '../../server/engine/openapi';
 import { DEMO_ADMIN, DEMO_USER, startHarness, type Harness } from './harness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import calls from '../../../shared/spec/inventory/calls.json';
-import routes from '../../../shared/spec/inventory/routes.json';
+import calls from '../inventory/calls.json';
+import routes from '../inventory/routes.json';
 import { services } from '../../resources';
 import { toOpenApiPath } from '../../server/engine/openapi';
 import { routePattern } from '../../src/engine/routes';

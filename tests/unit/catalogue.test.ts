@@ -4,8 +4,8 @@ import { findService, services, type ServiceDecl, type Text } from '../../resour
 import { exclusionGroup, occupiedBy } from '../../resources/serviceStatus';
 import type { AppRecord } from '../../resources/platform';
 import { hasIcon } from '../../src/lib/icons';
-import inventoryCalls from '../../../shared/spec/inventory/calls.json';
-import inventoryRoutes from '../../../shared/spec/inventory/routes.json';
+import inventoryCalls from '../inventory/calls.json';
+import inventoryRoutes from '../inventory/routes.json';
 
 interface InventoryCall {
   service: string;

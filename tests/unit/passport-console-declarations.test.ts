@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import routes from '../../../shared/spec/inventory/routes.json';
+import routes from '../inventory/routes.json';
 import { services } from '../../resources';
 import { groupedMenu, passport } from '../../resources/passport';
 import { COMING_FEATURES, comingRoute } from '../../resources/passport/console';
