@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db';
+import { conflict, notFound } from './errors';
+import type { ResourceModel } from './model';
+import { kindPredicate } from './sql';
+import { present, type Data } from './store';
+import { fieldSql, orderSql, Params, whereSql, type Where } from './where';
+
+export { NOW, type Where } from './where';
+
+/** Every scope at once: for sweeps the server makes on its own (due states, schedules), never for a caller. */
+export const ALL_SCOPES: unique symbol = Symbol('all scopes');
+export type Scope = string | typeof ALL_SCOPES;
+
+export interface Find {
+  where?: Where;
+  /** Field names, `-` first for descending; the id breaks ties. Default `createdAt`. */
+  orderBy?: string | string[];
+  limit?: number;
+  offset?: number;
+  /** Lock the rows found for the rest of the transaction (`skip` passes over rows another transaction holds). */
+  lock?: 'update' | 'skip';
+}
+
+/**
+ * What a write changes: `set` merges fields, `unset` removes them, `add` adds to numeric fields (a missing one
+ * counts as 0), `data` replaces all fields; `status` moves the state. Every change bumps the version.
+ */
+export interface Change {
+  status?: string;
+  set?: Data;
+  unset?: string[];
+  add?: Record<string, number>;
+  data?: Data;
+}
+
+/** One changed record, with the scope it lives in and the state it had before. */
+export interface Changed {
+  scopeId: string;
+  before: string | null;
+  record: Data;
+}
+
+export type Measure = ['count'] | ['sum' | 'max' | 'min' | 'countDistinct', string];
+export type GroupKey = string | { field: string; day: string };
+
+export interface Aggregate {
+  where?: Where;
+  /** Output name → field (or a time field's calendar day in a time zone, as `YYYY-MM-DD`). */
+  groupBy?: Record<string, GroupKey>;
+  /** Output name → measure. Sums come back as decimal strings, counts as numbers. */
+  measures: Record<string, Measure>;
+  /** Output names, `-` first for descending. */
+  orderBy?: string[];
+  limit?: number;
+}
+
+const COLS = 'id, scope_id, status, version, data, created_at, updated_at';
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+interface Row {
+  id: string;
+  scope_id: string;
+  status: string | null;
+  version: number;
+  data: Data;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/**
+ * The records of one declared resource, for service code: typed conditions over declared fields, sorting, paging,
+ * counts and sums, and writes that keep versions — inside a transaction when given one, with row locks where asked.
+ * The only place besides the engine's routes that speaks SQL to the records table.
+ */
+export class RecordQuery {
+  constructor(
+    private readonly db: Queryable,
+    readonly m: ResourceModel,
+  ) {}
+
+  private scoped(scope: Scope, where: Where | undefined, p: Params, alias = ''): string {
+    const parts = [alias ? kindPredicate(this.m).replace(/\b(service|kind) =/g, `${alias}.$1 =`) : kindPredicate(this.m)];
+    if (scope !== ALL_SCOPES) parts.push(`${alias ? `${alias}.` : ''}scope_id = ${p.add(scope)}`);
+    parts.push(whereSql(this.m, where, p, alias));
+    return parts.join(' AND ');
+  }
+
+  private async rows(scope: Scope, q: Find): Promise<Row[]> {
+    const p = new Params();
+    let sql = `SELECT ${COLS} FROM records WHERE ${this.scoped(scope, q.where, p)} ORDER BY ${orderSql(this.m, q.orderBy)}`;
+    if (q.limit !== undefined) sql += ` LIMIT ${p.int(q.limit)}`;
+    if (q.offset) sql += ` OFFSET ${p.int(q.offset)}`;
+    if (q.lock) sql += q.lock === 'skip' ? ' FOR UPDATE SKIP LOCKED' : ' FOR UPDATE';
+    return (await this.db.query<Row>(sql, p.values)).rows;
+  }
+
+  /** The records matching, as the API answers them. */
+  async find(scope: string, q: Find = {}): Promise<Data[]> {
+    return (await this.rows(scope, q)).map((r) => present(this.m, r));
+  }
+
+  /** The records matching in every scope, each with its scope. */
+  async findEverywhere(q: Find = {}): Promise<{ scopeId: string; record: Data }[]> {
+    return (await this.rows(ALL_SCOPES, q)).map((r) => ({ scopeId: r.scope_id, record: present(this.m, r) }));
+  }
+
+  async first(scope: string, q: Find = {}): Promise<Data | undefined> {
+    return (await this.find(scope, { ...q, limit: 1 }))[0];
+  }
+
+  /** One record by id, or undefined. */
+  async maybe(scope: string, id: string, lock?: Find['lock']): Promise<Data | undefined> {
+    return this.first(scope, { where: { id }, lock });
+  }
+
+  /** One record by id; 404 with `message` when it is not in the scope. */
+  async get(scope: string, id: string, opts: { lock?: Find['lock']; message?: string } = {}): Promise<Data> {
+    const found = await this.maybe(scope, id, opts.lock);
+    if (!found) throw notFound(opts.message);
+    return found;
+  }
+
+  /** A page of records and how many match in all. */
+  async page(scope: string, q: Find & { limit: number }): Promise<{ total: number; items: Data[] }> {
+    const [items, total] = await Promise.all([this.find(scope, q), this.count(scope, q.where)]);
+    return { total, items };
+  }
+
+  async count(scope: Scope, where?: Where): Promise<number> {
+    const p = new Params();
+    const res = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${this.scoped(scope, where, p)}`, p.values);
+    return Number(res.rows[0]?.n ?? 0);
+  }
+
+  async exists(scope: string, where?: Where): Promise<boolean> {
+    return (await this.first(scope, { where })) !== undefined;
+  }
+
+  /** Grouped counts and sums (a dashboard's figures). */
+  async aggregate(scope: string, a: Aggregate): Promise<Record<string, string | number | null>[]> {
+    const p = new Params();
+    const select: string[] = [];
+    const groups: string[] = [];
+    for (const [name, key] of Object.entries(a.groupBy ?? {})) {
+      if (!NAME.test(name)) throw new Error(`bad output name '${name}'`);
+      const expr =
+        typeof key === 'string'
+          ? fieldSql(this.m, key).sql
+          : `to_char((${fieldSql(this.m, key.field).sql} AT TIME ZONE ${p.add(key.day)})::date, 'YYYY-MM-DD')`;
+      select.push(`${expr} AS ${name}`);
+      groups.push(String(groups.length + 1));
+    }
+    for (const [name, [fn, field]] of Object.entries(a.measures)) {
+      if (!NAME.test(name)) throw new Error(`bad output name '${name}'`);
+      const f = field ? fieldSql(this.m, field).sql : '';
+      const expr =
+        fn === 'count'
+          ? 'count(*)::int'
+          : fn === 'countDistinct'
+            ? `count(DISTINCT ${f})::int`
+            : fn === 'sum'
+              ? `coalesce(sum(${f}), 0)::text`
+              : `${fn}(${f})${fieldSql(this.m, field!).kind === 'numeric' ? '::text' : ''}`;
+      select.push(`${expr} AS ${name}`);
+    }
+    let sql = `SELECT ${select.join(', ')} FROM records WHERE ${this.scoped(scope, a.where, p)}`;
+    if (groups.length) sql += ` GROUP BY ${groups.join(', ')}`;
+    const outputs = [...Object.keys(a.groupBy ?? {}), ...Object.keys(a.measures)];
+    if (a.orderBy?.length) {
+      sql += ` ORDER BY ${a.orderBy
+        .map((o) => {
+          const name = o.startsWith('-') ? o.slice(1) : o;
+          if (!outputs.includes(name)) throw new Error(`order by unknown output '${name}'`);
+          return `${outputs.indexOf(name) + 1} ${o.startsWith('-') ? 'DESC' : 'ASC'}`;
+        })
+        .join(', ')}`;
+    }
+    if (a.limit !== undefined) sql += ` LIMIT ${p.int(a.limit)}`;
+    return (await this.db.query<Record<string, string | number | null>>(sql, p.values)).rows;
+  }
+
+  async insert(scope: string, data: Data, opts: { id?: string; status?: string | null; parentId?: string } = {}): Promise<Data> {
+    const res = await this.db.query<Row>(
+      `INSERT INTO records (service, kind, id, scope_id, parent_id, status, data) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLS}`,
+      [this.m.service.name, this.m.res.name, opts.id ?? randomUUID(), scope, opts.parentId ?? null, opts.status ?? this.m.res.status?.initial ?? null, data],
+    );
+    return present(this.m, res.rows[0]);
+  }
+
+  /**
+   * Several records in one statement. With `skipConflicts`, rows that would break a unique index are left out
+   * (the answer holds only those stored).
+   */
+  async insertMany(scope: string, rows: { id?: string; data: Data; status?: string | null }[], opts: { skipConflicts?: boolean } = {}): Promise<Data[]> {
+    if (!rows.length) return [];
+    const res = await this.db.query<Row>(
+      `INSERT INTO records (service, kind, id, scope_id, status, data)
+       SELECT $1, $2, r.id, $3, r.status, r.data FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS r(id, status, data)
+       ${opts.skipConflicts ? 'ON CONFLICT DO NOTHING ' : ''}RETURNING ${COLS}`,
+      [
+        this.m.service.name,
+        this.m.res.name,
+        scope,
+        rows.map((r) => r.id ?? randomUUID()),
+        rows.map((r) => (r.status === undefined ? (this.m.res.status?.initial ?? null) : r.status)),
+        rows.map((r) => JSON.stringify(r.data)),
+      ],
+    );
+    return res.rows.map((r) => present(this.m, r));
+  }
+
+  private setSql(change: Change, p: Params, alias: string): string[] {
+    const a = alias ? `${alias}.` : '';
+    const sets = [`version = ${a}version + 1`, 'updated_at = now()'];
+    if (change.status !== undefined) sets.push(`status = ${p.add(change.status)}`);
+    let data = `${a}data`;
+    if (change.data) data = `${p.add(JSON.stringify(change.data))}::jsonb`;
+    if (change.set && Object.keys(change.set).length) data = `(${data} || ${p.add(JSON.stringify(change.set))}::jsonb)`;
+    if (change.unset?.length) data = `(${data} - ${p.addArray(change.unset, 'text')})`;
+    for (const [field, by] of Object.entries(change.add ?? {})) {
+      if (!NAME.test(field)) throw new Error(`bad field '${field}'`);
+      data = `jsonb_set(${data}, ${p.add(`{${field}}`)}::text[], to_jsonb(coalesce((${a}data->>${p.add(field)})::numeric, 0) + ${p.add(by, 'numeric')}))`;
+    }
+    if (data !== `${a}data`) sets.push(`data = ${data}`);
+    return sets;
+  }
+
+  /** Changes every record matching, locked first; answers each with the state it had. */
+  async update(scope: Scope, where: Where, change: Change): Promise<Changed[]> {
+    const p = new Params([this.m.service.name, this.m.res.name]);
+    const found = this.scoped(scope, where, p);
+    const sets = this.setSql(change, p, 'r');
+    const res = await this.db.query<Row & { was: string | null }>(
+      `WITH hit AS (SELECT id, status AS was FROM records WHERE ${found} ORDER BY id FOR UPDATE)
+       UPDATE records r SET ${sets.join(', ')} FROM hit WHERE r.service = $1 AND r.kind = $2 AND r.id = hit.id
+       RETURNING r.id, r.scope_id, r.status, r.version, r.data, r.created_at, r.updated_at, hit.was`,
+      p.values,
+    );
+    return res.rows.map((r) => ({ scopeId: r.scope_id, before: r.was, record: present(this.m, r) }));
+  }
+
+  /**
+   * Changes one record if its version is still `version` and its state one of `from` (each when given): 404
+   * when it is not there, 409 naming why otherwise.
+   */
+  async updateOne(scope: string, id: string, change: Change, expect: { version?: number; from?: string[] } = {}): Promise<Data> {
+    const where: Where = { id };
+    if (expect.version !== undefined) where.version = expect.version;
+    if (expect.from) where.status = { $in: expect.from };
+    const [hit] = await this.update(scope, where, change);
+    if (hit) return hit.record;
+    const current = await this.get(scope, id);
+    if (expect.version !== undefined && current.version !== expect.version) {
+      throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${current.version}` }]);
+    }
+    throw conflict('INVALID_TRANSITION', 'action not allowed from the current state');
+  }
+
+  /** Removes every record matching; answers what was removed. */
+  async remove(scope: Scope, where: Where): Promise<Data[]> {
+    const p = new Params();
+    const res = await this.db.query<Row>(`DELETE FROM records WHERE ${this.scoped(scope, where, p)} RETURNING ${COLS}`, p.values);
+    return res.rows.map((r) => present(this.m, r));
+  }
+}
+
+/** The records of `m`, read and written through `db` (a transaction's connection when given one). */
+export const records = (db: Queryable, m: ResourceModel) => new RecordQuery(db, m);
