@@ -5,6 +5,9 @@ import { SANDBOX_APP_ID } from '../../server/payments/alipay/provider';
 import { newKeyPair, sandboxKeys, signAlipayParams } from '../../server/payments/alipay/signing';
 import { issuePlayerToken, selectPersona } from '../../server/services/passport/players/principal';
 import type { Harness } from './harness';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 /** A signed-in player with a selected persona, and calls made with their token. */
 export interface TestPlayer {
@@ -57,7 +60,7 @@ export async function newResource(h: Harness, type: 'VirtualCurrency' | 'Item' |
   counter += 1;
   const slugName = `${type.toLowerCase()}-${counter}-${randomUUID().slice(0, 6)}`;
   const body = { slugName, name: `${type} ${counter}`, type, ...(type === 'Currency' ? { currencyCode: 'CNY', decimals: 2 } : {}), ...extra };
-  ok(await h.svc('POST', '/upass/v1/resources', body), 201);
+  ok(await h.svc('POST', `${B}/resources`, body), 201);
   return slugName;
 }
 
@@ -70,14 +73,14 @@ export interface Line {
 /** A product of the demo app, published unless told otherwise. Answers its id. */
 export async function newProduct(h: Harness, price: Line, contents: Line[], publish = true): Promise<string> {
   counter += 1;
-  const product = ok<{ id: string }>(await h.svc('POST', '/upass/v1/products', { name: `Product ${counter}`, priceResource: price.resource, priceAmount: price.amount, contents }), 201);
-  if (publish) ok(await h.svc('POST', `/upass/v1/products/${product.id}/publish`, {}));
+  const product = ok<{ id: string }>(await h.svc('POST', `${B}/products`, { name: `Product ${counter}`, priceResource: price.resource, priceAmount: price.amount, contents }), 201);
+  if (publish) ok(await h.svc('POST', `${B}/products/${product.id}/publish`, {}));
   return product.id;
 }
 
 /** Puts an amount of a resource into a persona's inventory through the API (the game's server granting). */
 export async function give(h: Harness, personaId: string, resource: string, amount: string): Promise<void> {
-  ok(await h.svc('POST', '/upass/v1/inventory', { personaId, resource, amount }), 201);
+  ok(await h.svc('POST', `${B}/inventory`, { personaId, resource, amount }), 201);
 }
 
 /** What a persona holds, by resource. */
@@ -118,7 +121,7 @@ export async function notification(
 export const notify = (h: Harness, params: Record<string, string>) =>
   h.req({
     method: 'POST',
-    url: '/upass/v1/payments/notify',
+    url: `${B}/payments/notify`,
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
     payload: new URLSearchParams(params).toString(),
   });
@@ -148,13 +151,13 @@ export async function economyContractRecord(h: Harness, resource: string): Promi
     const coin = await newResource(h, 'VirtualCurrency');
     await give(h, p.personaId, coin, '10');
     const product = await newProduct(h, { resource: coin, amount: '1' }, [{ resource: coin, amount: '2' }]);
-    return ok<{ transaction: { id: string } }>(await p.call('POST', `/upass/v1/sdk/products/${product}/purchase`)).transaction;
+    return ok<{ transaction: { id: string } }>(await p.call('POST', `${B}/sdk/products/${product}/purchase`)).transaction;
   }
   if (resource === 'tokenInstances') {
     counter += 1;
-    const gift = ok<{ id: string }>(await h.svc('POST', '/upass/v1/token/classes', { name: `Contract gift ${counter}`, contents: [{ resource: await newResource(h, 'Item'), amount: '1' }] }), 201);
-    const { batchId } = ok<{ batchId: string }>(await h.svc('POST', '/upass/v1/token/instances/generate', { tokenClassId: gift.id, count: 1 }));
-    return ok<{ tokenInstances: { id: string }[] }>(await h.svc('POST', '/upass/v1/token/instances/search', { count: 1, start: 0, batchId })).tokenInstances[0];
+    const gift = ok<{ id: string }>(await h.svc('POST', `${B}/token/classes`, { name: `Contract gift ${counter}`, contents: [{ resource: await newResource(h, 'Item'), amount: '1' }] }), 201);
+    const { batchId } = ok<{ batchId: string }>(await h.svc('POST', `${B}/token/instances/generate`, { tokenClassId: gift.id, count: 1 }));
+    return ok<{ tokenInstances: { id: string }[] }>(await h.svc('POST', `${B}/token/instances/search`, { count: 1, start: 0, batchId })).tokenInstances[0];
   }
   return undefined;
 }

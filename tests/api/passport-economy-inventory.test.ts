@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { asOther, give, holdings, newPlayer, newProduct, newResource, ok, type TestPlayer } from './passport-economy-fixtures';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 let gold: string;
@@ -15,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const buy = (p: TestPlayer, productId: string) => p.call('POST', `/upass/v1/sdk/products/${productId}/purchase`);
+const buy = (p: TestPlayer, productId: string) => p.call('POST', `${B}/sdk/products/${productId}/purchase`);
 const entries = async (personaId: string) =>
   Number((await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE kind = 'inventory' AND data->>'personaId' = $1", [personaId])).rows[0].n);
 const fill = (personaId: string, n: number) =>
@@ -52,7 +55,7 @@ describe('inventory capacity (5000 entries per persona)', () => {
     const held = await holdings(h, p.personaId);
     expect([held[gold], held[a], held[b]]).toEqual(['80', '2', undefined]);
     // The game's server cannot add a 5001st entry either.
-    const direct = await h.svc('POST', '/upass/v1/inventory', { personaId: p.personaId, resource: b, amount: '1' });
+    const direct = await h.svc('POST', `${B}/inventory`, { personaId: p.personaId, resource: b, amount: '1' });
     expect(direct.statusCode).toBe(400);
     expect(direct.json().details).toEqual([{ field: '/personaId', message: 'a persona holds at most 5000 inventory entries' }]);
   });
@@ -61,13 +64,13 @@ describe('inventory capacity (5000 entries per persona)', () => {
 describe('entry properties (at most 512 bytes of UTF-8 JSON)', () => {
   it('accepts exactly 512 bytes and refuses 513 or more, counting bytes, not characters', async () => {
     const p = await newPlayer(h);
-    const at = ok<{ id: string; version: number }>(await h.svc('POST', '/upass/v1/inventory', { personaId: p.personaId, resource: potion, amount: '1', properties: propsOfBytes(512) }), 201);
-    const over = await h.svc('PUT', `/upass/v1/inventory/${at.id}`, { personaId: p.personaId, resource: potion, amount: '1', properties: propsOfBytes(515), version: at.version });
+    const at = ok<{ id: string; version: number }>(await h.svc('POST', `${B}/inventory`, { personaId: p.personaId, resource: potion, amount: '1', properties: propsOfBytes(512) }), 201);
+    const over = await h.svc('PUT', `${B}/inventory/${at.id}`, { personaId: p.personaId, resource: potion, amount: '1', properties: propsOfBytes(515), version: at.version });
     expect(over.statusCode).toBe(400);
     expect(over.json().details[0].field).toBe('/properties');
-    expect((await h.svc('GET', `/upass/v1/inventory/${at.id}`)).json().version).toBe(1);
+    expect((await h.svc('GET', `${B}/inventory/${at.id}`)).json().version).toBe(1);
 
-    const product = await h.svc('POST', '/upass/v1/products', { name: 'Too rich', priceResource: gold, priceAmount: '1', contents: [{ resource: potion, amount: '1', properties: propsOfBytes(515) }] });
+    const product = await h.svc('POST', `${B}/products`, { name: 'Too rich', priceResource: gold, priceAmount: '1', contents: [{ resource: potion, amount: '1', properties: propsOfBytes(515) }] });
     expect(product.statusCode).toBe(400);
     expect(product.json().details).toEqual([{ field: '/contents/0/properties', message: 'properties exceed 512 bytes (515 bytes)' }]);
   });
@@ -75,7 +78,7 @@ describe('entry properties (at most 512 bytes of UTF-8 JSON)', () => {
   it('refuses a grant whose merged properties would pass the limit, applying nothing', async () => {
     const p = await newPlayer(h);
     await give(h, p.personaId, gold, '50');
-    ok(await h.svc('POST', '/upass/v1/inventory', { personaId: p.personaId, resource: potion, amount: '1', properties: { a: 'x'.repeat(300) } }), 201);
+    ok(await h.svc('POST', `${B}/inventory`, { personaId: p.personaId, resource: potion, amount: '1', properties: { a: 'x'.repeat(300) } }), 201);
     const product = await newProduct(h, { resource: gold, amount: '10' }, [{ resource: potion, amount: '1', properties: { b: 'y'.repeat(300) } }]);
     const res = await buy(p, product);
     expect(res.statusCode).toBe(409);
@@ -96,16 +99,16 @@ describe('inventory entries written by the game server', () => {
       [{ personaId: p.personaId, resource: potion, amount: '0' }, '/amount'],
     ];
     for (const [body, field] of cases) {
-      const res = await h.svc('POST', '/upass/v1/inventory', body);
+      const res = await h.svc('POST', `${B}/inventory`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
     }
     expect(await entries(p.personaId)).toBe(0);
-    const entry = ok<{ id: string }>(await h.svc('POST', '/upass/v1/inventory', { personaId: p.personaId, resource: potion, amount: '2' }), 201);
-    expect((await h.svc('POST', '/upass/v1/inventory', { personaId: p.personaId, resource: potion, amount: '3' })).statusCode).toBe(409);
-    const moved = await h.svc('PUT', `/upass/v1/inventory/${entry.id}`, { personaId: p.personaId, resource: gold, amount: '2', version: 1 });
+    const entry = ok<{ id: string }>(await h.svc('POST', `${B}/inventory`, { personaId: p.personaId, resource: potion, amount: '2' }), 201);
+    expect((await h.svc('POST', `${B}/inventory`, { personaId: p.personaId, resource: potion, amount: '3' })).statusCode).toBe(409);
+    const moved = await h.svc('PUT', `${B}/inventory/${entry.id}`, { personaId: p.personaId, resource: gold, amount: '2', version: 1 });
     expect(moved.statusCode).toBe(400);
-    ok(await h.svc('PUT', `/upass/v1/inventory/${entry.id}`, { personaId: p.personaId, resource: potion, amount: '5', version: 1 }));
+    ok(await h.svc('PUT', `${B}/inventory/${entry.id}`, { personaId: p.personaId, resource: potion, amount: '5', version: 1 }));
     expect(await holdings(h, p.personaId)).toEqual({ [potion]: '5' });
   });
 });
@@ -116,21 +119,21 @@ describe("players' inventory calls", () => {
     const q = await newPlayer(h);
     await give(h, p.personaId, potion, '4');
     await give(h, q.personaId, gold, '9');
-    const mine = ok<{ total: number; inventory: { resource: string; amount: string; personaId: string }[] }>(await p.call('GET', '/upass/v1/sdk/inventory'));
+    const mine = ok<{ total: number; inventory: { resource: string; amount: string; personaId: string }[] }>(await p.call('GET', `${B}/sdk/inventory`));
     expect(mine.total).toBe(1);
     expect(mine.inventory.map((e) => [e.personaId, e.resource, e.amount])).toEqual([[p.personaId, potion, '4']]);
-    const theirs = ok<{ inventory: { resource: string }[] }>(await h.svc('GET', `/upass/v1/personas/${q.personaId}/inventory`));
+    const theirs = ok<{ inventory: { resource: string }[] }>(await h.svc('GET', `${B}/personas/${q.personaId}/inventory`));
     expect(theirs.inventory.map((e) => e.resource)).toEqual([gold]);
-    expect((await h.svc('GET', '/upass/v1/personas/no-such-persona/inventory')).statusCode).toBe(404);
+    expect((await h.svc('GET', `${B}/personas/no-such-persona/inventory`)).statusCode).toBe(404);
   });
 
   it('consume items: down to zero removes the entry; currencies, other players’ entries and too much are refused', async () => {
     const p = await newPlayer(h);
     const q = await newPlayer(h);
     const stranger = await newPlayer(h, { appId: h.otherAppId });
-    const item = ok<{ id: string }>(await h.svc('POST', '/upass/v1/inventory', { personaId: p.personaId, resource: potion, amount: '3' }), 201);
-    const coins = ok<{ id: string }>(await h.svc('POST', '/upass/v1/inventory', { personaId: p.personaId, resource: gold, amount: '3' }), 201);
-    const use = (who: TestPlayer, id: string, amount: string) => who.call('POST', `/upass/v1/sdk/inventory/${id}/consume`, { amount });
+    const item = ok<{ id: string }>(await h.svc('POST', `${B}/inventory`, { personaId: p.personaId, resource: potion, amount: '3' }), 201);
+    const coins = ok<{ id: string }>(await h.svc('POST', `${B}/inventory`, { personaId: p.personaId, resource: gold, amount: '3' }), 201);
+    const use = (who: TestPlayer, id: string, amount: string) => who.call('POST', `${B}/sdk/inventory/${id}/consume`, { amount });
 
     expect(ok<{ entry: { amount: string } }>(await use(p, item.id, '1')).entry.amount).toBe('2');
     expect((await use(p, item.id, '3')).json()).toMatchObject({ code: 'NOT_ENOUGH_ITEMS' });
@@ -148,18 +151,18 @@ describe("players' inventory calls", () => {
 describe('inventory metrics', () => {
   it('count entries, holders and the total held per resource', async () => {
     const shard = await newResource(h, 'VirtualCurrency');
-    const before = ok<{ entries: number; personas: number }>(await h.svc('GET', '/upass/v1/inventory/metrics'));
+    const before = ok<{ entries: number; personas: number }>(await h.svc('GET', `${B}/inventory/metrics`));
     const [p, q] = [await newPlayer(h), await newPlayer(h)];
     await give(h, p.personaId, shard, '10');
     await give(h, q.personaId, shard, '32');
     await give(h, q.personaId, potion, '1');
     const after = ok<{ entries: number; personas: number; resources: { resource: string; holders: number; total: string; type: string }[] }>(
-      await h.svc('GET', '/upass/v1/inventory/metrics'),
+      await h.svc('GET', `${B}/inventory/metrics`),
     );
     expect(after.entries - before.entries).toBe(3);
     expect(after.personas - before.personas).toBe(2);
     expect(after.resources.find((r) => r.resource === shard)).toMatchObject({ holders: 2, total: '42', type: 'VirtualCurrency' });
-    const other = ok<{ resources: { resource: string }[] }>(await asOther(h, 'GET', '/upass/v1/inventory/metrics'));
+    const other = ok<{ resources: { resource: string }[] }>(await asOther(h, 'GET', `${B}/inventory/metrics`));
     expect(other.resources.map((r) => r.resource)).not.toContain(shard);
   });
 });

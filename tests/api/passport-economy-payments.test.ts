@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_STATUSES, type PurchaseStatus } from '../../resources/passport/economy-flow';
 import { startHarness, type Harness } from './harness';
 import { holdings, newPlayer, newProduct, newResource, notification, notify, ok, transactionOf, type TestPlayer } from './passport-economy-fixtures';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 let gold: string;
@@ -25,7 +28,7 @@ afterAll(() => h.close());
 
 /** A real-money purchase for the player, pending its payment. */
 async function order(who: TestPlayer = p): Promise<Order & { order: { outTradeNo: string; amount: string } }> {
-  const answer = ok<Order>(await who.call('POST', `/upass/v1/sdk/products/${product}/purchase`));
+  const answer = ok<Order>(await who.call('POST', `${B}/sdk/products/${product}/purchase`));
   return { ...answer, order: { outTradeNo: answer.payment.outTradeNo, amount: answer.payment.amount } };
 }
 
@@ -116,13 +119,13 @@ describe('real-money purchases', () => {
     expect(failed.chargedAt).toEqual(expect.any(String));
     expect((await holdings(h, q.personaId))[gold]).toBeUndefined();
 
-    const stillFull = await h.svc('POST', `/upass/v1/transactions/${o.transaction.id}/re-fulfil`);
+    const stillFull = await h.svc('POST', `${B}/transactions/${o.transaction.id}/re-fulfil`);
     expect(stillFull.statusCode).toBe(409);
     expect(stillFull.json().code).toBe('INVENTORY_FULL');
     expect((await transactionOf(h, o.transaction.id)).status).toBe('FulfillFailed');
 
     await h.db.query("DELETE FROM records WHERE kind = 'inventory' AND data->>'personaId' = $1 AND data->>'resource' = 'filler-1'", [q.personaId]);
-    const done = ok<{ status: string }>(await h.svc('POST', `/upass/v1/transactions/${o.transaction.id}/re-fulfil`));
+    const done = ok<{ status: string }>(await h.svc('POST', `${B}/transactions/${o.transaction.id}/re-fulfil`));
     expect(done.status).toBe('Fulfilled');
     expect((await holdings(h, q.personaId))[gold]).toBe('600');
   });
@@ -151,8 +154,8 @@ describe('the purchase state machine', () => {
     'paid notification': async (o) => notify(h, await notification(h, o.order)),
     'closed notification': async (o) => notify(h, await notification(h, o.order, { trade_status: 'TRADE_CLOSED' })),
     'full refund notification': async (o) => notify(h, await notification(h, o.order, { trade_status: 'TRADE_CLOSED', refund_fee: '6.00' })),
-    'refund action': (o) => h.svc('POST', `/upass/v1/transactions/${o.transaction.id}/refund`),
-    're-fulfil': (o) => h.svc('POST', `/upass/v1/transactions/${o.transaction.id}/re-fulfil`),
+    'refund action': (o) => h.svc('POST', `${B}/transactions/${o.transaction.id}/refund`),
+    're-fulfil': (o) => h.svc('POST', `${B}/transactions/${o.transaction.id}/re-fulfil`),
   };
   const notification_ = (name: string) => name.endsWith('notification');
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { asOther, give, holdings, newPlayer, newProduct, newResource, ok, type TestPlayer } from './passport-economy-fixtures';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 let gold: string;
@@ -15,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const buy = (p: TestPlayer, productId: string, body?: unknown) => p.call('POST', `/upass/v1/sdk/products/${productId}/purchase`, body);
+const buy = (p: TestPlayer, productId: string, body?: unknown) => p.call('POST', `${B}/sdk/products/${productId}/purchase`, body);
 const transactionsOf = async (personaId: string) =>
   Number((await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE kind = 'transactions' AND data->>'personaId' = $1", [personaId])).rows[0].n);
 
@@ -28,7 +31,7 @@ describe('virtual purchases', () => {
     expect(answer.transaction).toMatchObject({ type: 'VirtualPurchase', status: 'Fulfilled', productId: product, personaId: p.personaId, userId: p.userId, priceResource: gold, priceAmount: '300' });
     expect(await holdings(h, p.personaId)).toEqual({ [gold]: '700', [gem]: '5', [potion]: '2' });
     // The record is readable through the transactions search, filtered by persona.
-    const found = ok<{ total: number; transactions: { id: string }[] }>(await h.svc('POST', '/upass/v1/transactions/search', { count: 10, start: 0, personaId: p.personaId }));
+    const found = ok<{ total: number; transactions: { id: string }[] }>(await h.svc('POST', `${B}/transactions/search`, { count: 10, start: 0, personaId: p.personaId }));
     expect(found.transactions.map((t) => t.id)).toEqual([answer.transaction.id]);
   });
 
@@ -57,9 +60,9 @@ describe('virtual purchases', () => {
     await give(h, p.personaId, gold, '1000');
     const draft = await newProduct(h, { resource: gold, amount: '1' }, [{ resource: gem, amount: '1' }], false);
     expect((await buy(p, draft)).json()).toMatchObject({ code: 'PRODUCT_NOT_PUBLISHED' });
-    ok(await h.svc('POST', `/upass/v1/products/${draft}/publish`, {}));
+    ok(await h.svc('POST', `${B}/products/${draft}/publish`, {}));
     ok(await buy(p, draft));
-    ok(await h.svc('POST', `/upass/v1/products/${draft}/revoke`, {}));
+    ok(await h.svc('POST', `${B}/products/${draft}/revoke`, {}));
     const revoked = await buy(p, draft);
     expect(revoked.statusCode).toBe(409);
     expect(await holdings(h, p.personaId)).toEqual({ [gold]: '999', [gem]: '1' });
@@ -104,12 +107,12 @@ describe('virtual purchases', () => {
     await give(h, p.personaId, gold, '50');
     const shown = await newProduct(h, { resource: gold, amount: '50' }, [{ resource: potion, amount: '1' }]);
     const hidden = await newProduct(h, { resource: gold, amount: '50' }, [{ resource: potion, amount: '1' }], false);
-    const listed = ok<{ products: { id: string; status: string }[] }>(await p.call('GET', '/upass/v1/sdk/products?count=1000'));
+    const listed = ok<{ products: { id: string; status: string }[] }>(await p.call('GET', `${B}/sdk/products?count=1000`));
     expect(listed.products.map((x) => x.id)).toContain(shown);
     expect(listed.products.map((x) => x.id)).not.toContain(hidden);
     expect(listed.products.every((x) => x.status === 'published')).toBe(true);
 
-    const bought = ok<{ transaction: { status: string } }>(await h.svc('POST', `/upass/v1/products/${shown}/purchase`, { personaId: p.personaId }));
+    const bought = ok<{ transaction: { status: string } }>(await h.svc('POST', `${B}/products/${shown}/purchase`, { personaId: p.personaId }));
     expect(bought.transaction.status).toBe('Fulfilled');
     expect(await holdings(h, p.personaId)).toEqual({ [potion]: '1' });
   });
@@ -123,12 +126,12 @@ describe('isolation', () => {
     const mine = ok<{ transaction: { id: string } }>(await buy(p, product));
 
     // Another app's credential: the product, the persona and the transaction are not found; its searches are empty.
-    expect((await asOther(h, 'POST', `/upass/v1/products/${product}/purchase`, { personaId: p.personaId })).statusCode).toBe(400);
-    expect((await asOther(h, 'GET', `/upass/v1/products/${product}/detail`)).statusCode).toBe(404);
-    expect((await asOther(h, 'GET', `/upass/v1/transactions/${mine.transaction.id}`)).statusCode).toBe(404);
-    expect((await asOther(h, 'POST', `/upass/v1/transactions/${mine.transaction.id}/re-fulfil`)).statusCode).toBe(404);
-    expect((await asOther(h, 'GET', `/upass/v1/personas/${p.personaId}/inventory`)).statusCode).toBe(404);
-    const theirs = ok<{ transactions: unknown[] }>(await asOther(h, 'POST', '/upass/v1/transactions/search', { count: 100, start: 0 }));
+    expect((await asOther(h, 'POST', `${B}/products/${product}/purchase`, { personaId: p.personaId })).statusCode).toBe(400);
+    expect((await asOther(h, 'GET', `${B}/products/${product}/detail`)).statusCode).toBe(404);
+    expect((await asOther(h, 'GET', `${B}/transactions/${mine.transaction.id}`)).statusCode).toBe(404);
+    expect((await asOther(h, 'POST', `${B}/transactions/${mine.transaction.id}/re-fulfil`)).statusCode).toBe(404);
+    expect((await asOther(h, 'GET', `${B}/personas/${p.personaId}/inventory`)).statusCode).toBe(404);
+    const theirs = ok<{ transactions: unknown[] }>(await asOther(h, 'POST', `${B}/transactions/search`, { count: 100, start: 0 }));
     expect(theirs.transactions).toEqual([]);
 
     // Another app's player cannot buy this app's product.
@@ -137,7 +140,7 @@ describe('isolation', () => {
     expect(await holdings(h, p.personaId)).toEqual({ [gold]: '90', [gem]: '1' });
 
     // No credential at all.
-    expect((await h.req({ method: 'POST', url: `/upass/v1/sdk/products/${product}/purchase` })).statusCode).toBe(401);
-    expect((await h.req({ method: 'GET', url: '/upass/v1/transactions/metrics' })).statusCode).toBe(401);
+    expect((await h.req({ method: 'POST', url: `${B}/sdk/products/${product}/purchase` })).statusCode).toBe(401);
+    expect((await h.req({ method: 'GET', url: `${B}/transactions/metrics` })).statusCode).toBe(401);
   });
 });

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepTokenClasses } from '../../server/services/passport/economy/tokens';
 import { startHarness, type Harness } from './harness';
 import { asOther, holdings, newPlayer, newResource, ok, type TestPlayer } from './passport-economy-fixtures';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 let gold: string;
@@ -21,26 +24,26 @@ let classes = 0;
 /** A gift pack of 100 gold and a potion, released unless told otherwise. */
 async function newClass(extra: Record<string, unknown> = {}, release = true): Promise<string> {
   classes += 1;
-  const created = ok<{ id: string }>(await h.svc('POST', '/upass/v1/token/classes', { name: `Gift ${classes}`, contents: [{ resource: gold, amount: '100' }, { resource: potion, amount: '1' }], ...extra }), 201);
-  if (release) ok(await h.svc('POST', `/upass/v1/token/classes/${created.id}/release`, {}));
+  const created = ok<{ id: string }>(await h.svc('POST', `${B}/token/classes`, { name: `Gift ${classes}`, contents: [{ resource: gold, amount: '100' }, { resource: potion, amount: '1' }], ...extra }), 201);
+  if (release) ok(await h.svc('POST', `${B}/token/classes/${created.id}/release`, {}));
   return created.id;
 }
 
 async function codesOf(tokenClassId: string, count: number): Promise<{ id: string; code: string; status: string; usedCount: number }[]> {
-  ok(await h.svc('POST', '/upass/v1/token/instances/generate', { tokenClassId, count }));
+  ok(await h.svc('POST', `${B}/token/instances/generate`, { tokenClassId, count }));
   const found = ok<{ total: number; tokenInstances: { id: string; code: string; status: string; usedCount: number }[] }>(
-    await h.svc('POST', '/upass/v1/token/instances/search', { count: 1000, start: 0, tokenClassId }),
+    await h.svc('POST', `${B}/token/instances/search`, { count: 1000, start: 0, tokenClassId }),
   );
   expect(found.total).toBe(count);
   return found.tokenInstances;
 }
 
-const redeem = (p: TestPlayer, code: string) => p.call('POST', '/upass/v1/sdk/tokens/redeem', { code });
+const redeem = (p: TestPlayer, code: string) => p.call('POST', `${B}/sdk/tokens/redeem`, { code });
 
 describe('generating codes', () => {
   it('makes a large batch of unique codes of 20 unambiguous characters (100 bits), looked up through an index', async () => {
     const id = await newClass();
-    const made = ok<{ generated: number; batchId: string }>(await h.svc('POST', '/upass/v1/token/instances/generate', { tokenClassId: id, count: 10000 }));
+    const made = ok<{ generated: number; batchId: string }>(await h.svc('POST', `${B}/token/instances/generate`, { tokenClassId: id, count: 10000 }));
     expect(made.generated).toBe(10000);
     const rows = await h.db.query<{ code: string }>("SELECT data->>'code' AS code FROM records WHERE kind = 'tokenInstances' AND data->>'tokenClassId' = $1", [id]);
     const codes = rows.rows.map((r) => r.code);
@@ -59,8 +62,8 @@ describe('generating codes', () => {
       [h.appId, codes[0]],
     );
     expect(JSON.stringify(plan.rows)).toMatch(/Index/);
-    expect((await h.svc('POST', '/upass/v1/token/instances/generate', { tokenClassId: id, count: 10001 })).statusCode).toBe(400);
-    expect((await h.svc('POST', '/upass/v1/token/instances/generate', { tokenClassId: 'no-such-class', count: 1 })).statusCode).toBe(400);
+    expect((await h.svc('POST', `${B}/token/instances/generate`, { tokenClassId: id, count: 10001 })).statusCode).toBe(400);
+    expect((await h.svc('POST', `${B}/token/instances/generate`, { tokenClassId: 'no-such-class', count: 1 })).statusCode).toBe(400);
   });
 });
 
@@ -74,7 +77,7 @@ describe('redeeming codes', () => {
     const again = await redeem(await newPlayer(h), code.code);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'token has been fulfilled' });
-    const info = ok<{ total: number; usedInfo: { userId: string; personaId: string }[] }>(await h.svc('GET', `/upass/v1/token/instances/${code.id}/used-info`));
+    const info = ok<{ total: number; usedInfo: { userId: string; personaId: string }[] }>(await h.svc('GET', `${B}/token/instances/${code.id}/used-info`));
     expect(info.total).toBe(1);
     expect(info.usedInfo).toEqual([{ userId: p.userId, personaId: p.personaId, redeemedAt: expect.any(String) }]);
   });
@@ -92,7 +95,7 @@ describe('redeeming codes', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const granted = await Promise.all(players.map((p) => holdings(h, p.personaId)));
     expect(granted.filter((g) => g[gold] === '100')).toHaveLength(1);
-    expect(ok<{ status: string; usedCount: number }>(await h.svc('GET', `/upass/v1/token/instances/${code.id}`))).toMatchObject({ status: 'fulfilled', usedCount: 1 });
+    expect(ok<{ status: string; usedCount: number }>(await h.svc('GET', `${B}/token/instances/${code.id}`))).toMatchObject({ status: 'fulfilled', usedCount: 1 });
   });
 
   it('shares a multi-use code until its uses run out, and holds each player to the per-player limit', async () => {
@@ -123,10 +126,10 @@ describe('redeeming codes', () => {
     // Suspending takes a released pack back out; time moves released packs along (pending → active → expired).
     const suspended = await newClass();
     const [held] = await codesOf(suspended, 1);
-    ok(await h.svc('POST', `/upass/v1/token/classes/${suspended}/suspend`, {}));
+    ok(await h.svc('POST', `${B}/token/classes/${suspended}/suspend`, {}));
     expect((await redeem(p, held.code)).json().message).toBe('token class is not released');
     await sweepTokenClasses(h.ctx);
-    const statusOf = async (id: string) => ok<{ status: string }>(await h.svc('GET', `/upass/v1/token/classes/${id}`)).status;
+    const statusOf = async (id: string) => ok<{ status: string }>(await h.svc('GET', `${B}/token/classes/${id}`)).status;
     expect(await statusOf(lateClass)).toBe('expired');
     const startingSoon = await newClass({ validFrom: new Date(Date.now() + HOUR).toISOString() });
     await sweepTokenClasses(h.ctx);
@@ -140,11 +143,11 @@ describe('redeeming codes', () => {
     const codes = await codesOf(id, 4);
     const p = await newPlayer(h);
     ok(await redeem(p, codes[3].code));
-    ok(await h.svc('POST', `/upass/v1/token/instances/${codes[0].id}/invalidate`, {}));
+    ok(await h.svc('POST', `${B}/token/instances/${codes[0].id}/invalidate`, {}));
     expect((await redeem(p, codes[0].code)).json().message).toBe('token has been invalidated');
-    const batch = ok<{ invalidated: number }>(await h.svc('POST', '/upass/v1/token/instances/batch-invalidate', { ids: codes.map((c) => c.id) }));
+    const batch = ok<{ invalidated: number }>(await h.svc('POST', `${B}/token/instances/batch-invalidate`, { ids: codes.map((c) => c.id) }));
     expect(batch.invalidated).toBe(2);
-    const statuses = await Promise.all(codes.map(async (c) => ok<{ status: string }>(await h.svc('GET', `/upass/v1/token/instances/${c.id}`)).status));
+    const statuses = await Promise.all(codes.map(async (c) => ok<{ status: string }>(await h.svc('GET', `${B}/token/instances/${c.id}`)).status));
     expect(statuses).toEqual(['invalidated', 'invalidated', 'invalidated', 'fulfilled']);
   });
 });
@@ -153,14 +156,14 @@ describe('exporting codes', () => {
   it('answers a CSV attachment that parses back to the stored codes', async () => {
     const id = await newClass();
     const codes = await codesOf(id, 25);
-    const res = await h.svc('GET', `/upass/v1/token/instances/export?tokenClassId=${id}`);
+    const res = await h.svc('GET', `${B}/token/instances/export?tokenClassId=${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="redeem-codes-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(rows.map((r) => r.code).sort()).toEqual(codes.map((c) => c.code).sort());
     expect(rows.every((r) => r.tokenClassId === id && r.status === 'active' && r.usedCount === '0')).toBe(true);
-    const none = await h.svc('GET', `/upass/v1/token/instances/export?tokenClassId=${id}&status=fulfilled`);
+    const none = await h.svc('GET', `${B}/token/instances/export?tokenClassId=${id}&status=fulfilled`);
     expect(parse(none.body, { columns: true, bom: true })).toEqual([]);
   });
 });
@@ -171,15 +174,15 @@ describe('isolation', () => {
     const [code] = await codesOf(id, 1);
     const stranger = await newPlayer(h, { appId: h.otherAppId });
     expect((await redeem(stranger, code.code)).json().message).toBe('failed to find token');
-    expect((await asOther(h, 'POST', '/upass/v1/token/instances/generate', { tokenClassId: id, count: 5 })).statusCode).toBe(400);
-    expect((await asOther(h, 'POST', `/upass/v1/token/instances/${code.id}/invalidate`)).statusCode).toBe(404);
-    expect(ok<{ invalidated: number }>(await asOther(h, 'POST', '/upass/v1/token/instances/batch-invalidate', { ids: [code.id] })).invalidated).toBe(0);
-    expect((await asOther(h, 'GET', `/upass/v1/token/instances/${code.id}/used-info`)).statusCode).toBe(404);
-    const exported = await asOther(h, 'GET', `/upass/v1/token/instances/export?tokenClassId=${id}`);
+    expect((await asOther(h, 'POST', `${B}/token/instances/generate`, { tokenClassId: id, count: 5 })).statusCode).toBe(400);
+    expect((await asOther(h, 'POST', `${B}/token/instances/${code.id}/invalidate`)).statusCode).toBe(404);
+    expect(ok<{ invalidated: number }>(await asOther(h, 'POST', `${B}/token/instances/batch-invalidate`, { ids: [code.id] })).invalidated).toBe(0);
+    expect((await asOther(h, 'GET', `${B}/token/instances/${code.id}/used-info`)).statusCode).toBe(404);
+    const exported = await asOther(h, 'GET', `${B}/token/instances/export?tokenClassId=${id}`);
     expect(parse(exported.body, { columns: true, bom: true })).toEqual([]);
-    const names = ok<{ names: { id: string }[] }>(await asOther(h, 'GET', '/upass/v1/token/classes/names'));
+    const names = ok<{ names: { id: string }[] }>(await asOther(h, 'GET', `${B}/token/classes/names`));
     expect(names.names.map((n) => n.id)).not.toContain(id);
-    expect(ok<{ names: { id: string; name: string }[] }>(await h.svc('GET', '/upass/v1/token/classes/names')).names.map((n) => n.id)).toContain(id);
-    expect(ok<{ status: string }>(await h.svc('GET', `/upass/v1/token/instances/${code.id}`)).status).toBe('active');
+    expect(ok<{ names: { id: string; name: string }[] }>(await h.svc('GET', `${B}/token/classes/names`)).names.map((n) => n.id)).toContain(id);
+    expect(ok<{ status: string }>(await h.svc('GET', `${B}/token/instances/${code.id}`)).status).toBe('active');
   });
 });

@@ -3,10 +3,11 @@ import { expect } from 'vitest';
 import { DEMO_REALM_ID } from '../../server/services/passport/players/demo';
 import { issuePlayerToken, selectPersona } from '../../server/services/passport/players/principal';
 import { DEMO_ADMIN, type Harness } from './harness';
+import { passport } from '../../resources/passport';
 
 /** Fixtures of the passport identity tests: players with a selected persona, calls as a player or an administrator. */
 
-export const P = '/upass/v1';
+export const P = passport.base;
 
 let counter = 0;
 /** A name no other fixture in this process used. */

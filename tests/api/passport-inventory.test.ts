@@ -5,6 +5,9 @@ import { services } from '../../resources';
 import { toOpenApiPath } from '../../server/engine/openapi';
 import { routePattern } from '../../src/engine/routes';
 import { startHarness, type Harness } from './harness';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,7 +18,7 @@ afterAll(() => h.close());
 const passportCalls = (calls as { service: string; method: string; path: string }[]).filter((c) => c.service === 'passport');
 
 describe('passport inventory', () => {
-  it('serves and documents every /upass/v1 call of spec 002', async () => {
+  it(`serves and documents every ${B} call of spec 002`, async () => {
     const doc = (await h.req({ method: 'GET', url: '/openapi.json' })).json();
     expect(passportCalls.length).toBe(195);
     const missing = passportCalls.filter((c) => !doc.paths[toOpenApiPath(c.path)]?.[c.method.toLowerCase()]).map((c) => `${c.method} ${c.path}`);

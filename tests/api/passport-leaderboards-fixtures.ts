@@ -4,9 +4,12 @@
  */
 import { issuePlayerToken } from '../../server/services/passport/players/principal';
 import type { Harness } from './harness';
+import { passport } from '../../resources/passport';
 
-export const LB = '/upass/v1/leaderboards';
-export const SDK = '/upass/v1/sdk/leaderboards';
+const B = passport.base;
+
+export const LB = `${B}/leaderboards`;
+export const SDK = `${B}/sdk/leaderboards`;
 
 let boards = 0;
 
@@ -26,7 +29,7 @@ export async function createPlayer(h: Harness, appId = h.appId, authorization = 
   users += 1;
   const res = await h.req({
     method: 'POST',
-    url: '/upass/v1/users',
+    url: `${B}/users`,
     payload: { name: `Player ${users}`, loginMethod: 'ServerSide', externalId: `lb-player-${users}` },
     headers: { authorization },
   });

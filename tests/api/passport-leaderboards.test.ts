@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateOf } from '../../server/services/passport/leaderboards/state';
 import { asPlayer, createBoard, createPlayer, LB, SDK, submit } from './passport-leaderboards-fixtures';
 import { startHarness, type Harness } from './harness';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 beforeAll(async () => {
@@ -118,11 +121,11 @@ describe('the console ranking', () => {
   it("names each player beside the id on a Player board, and keeps only the id of a player deleted since", async () => {
     const board = await createBoard(h, { memberType: 'Player', sortOrder: 'Desc' });
     const [kept, gone] = [await createPlayer(h), await createPlayer(h)];
-    const name = (await h.svc('GET', `/upass/v1/users/${kept.id}`)).json().name;
+    const name = (await h.svc('GET', `${B}/users/${kept.id}`)).json().name;
     expect(name).toMatch(/^Player \d+$/);
     await submit(h, board.id, kept.id, 20);
     await submit(h, board.id, gone.id, 10);
-    expect((await h.svc('DELETE', `/upass/v1/users/${gone.id}`)).statusCode).toBe(204);
+    expect((await h.svc('DELETE', `${B}/users/${gone.id}`)).statusCode).toBe(204);
     const { scores } = (await h.svc('GET', `${LB}/${board.id}/scores`)).json();
     expect(scores.map((s: { memberId: string; memberName: string | null }) => [s.memberId, s.memberName])).toEqual([
       [kept.id, name],
@@ -137,7 +140,7 @@ describe('the console ranking', () => {
     expect((await h.svc('POST', `${LB}/${board.id}/reset`)).statusCode).toBe(200);
     const { id: _i, version, createdAt: _c, updatedAt: _u, currentVersion: _v, ...settings } = (await h.svc('GET', `${LB}/${board.id}`)).json();
     expect((await h.svc('PUT', `${LB}/${board.id}`, { ...settings, memberType: 'Entity', version })).statusCode).toBe(200);
-    const name = (await h.svc('GET', `/upass/v1/users/${p.id}`)).json().name;
+    const name = (await h.svc('GET', `${B}/users/${p.id}`)).json().name;
     const [standing] = (await h.svc('GET', `${LB}/${board.id}/versions/1/scores`)).json().scores;
     expect([standing.memberId, standing.memberName]).toEqual([p.id, name]);
   });
@@ -224,7 +227,7 @@ describe("clearing a player's scores", () => {
     await post(p1, season.id, { score: 9 });
     await post(p1, guilds.id, { score: 3, entityId: 'guild-blue' });
 
-    const res = await h.svc('POST', `/upass/v1/users/${p1.id}/leaderboard-scores/clear`);
+    const res = await h.svc('POST', `${B}/users/${p1.id}/leaderboard-scores/clear`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().cleared).toBe(2);
     expect((await h.svc('GET', `${LB}/${ladder.id}/members/${p1.id}/scores`)).statusCode).toBe(404);
@@ -239,7 +242,7 @@ describe("clearing a player's scores", () => {
   });
 
   it('answers 404 for a user the app does not have', async () => {
-    expect((await h.svc('POST', '/upass/v1/users/nobody-here/leaderboard-scores/clear')).statusCode).toBe(404);
+    expect((await h.svc('POST', `${B}/users/nobody-here/leaderboard-scores/clear`)).statusCode).toBe(404);
   });
 });
 
@@ -263,7 +266,7 @@ describe('isolation', () => {
       ['POST', `${LB}/${board.id}/schedule-cancel`],
       ['POST', `${LB}/${board.id}/reset`],
       ['POST', `${LB}/${board.id}/rewards/reissue`, { version: 1 }],
-      ['POST', `/upass/v1/users/${p.id}/leaderboard-scores/clear`],
+      ['POST', `${B}/users/${p.id}/leaderboard-scores/clear`],
     ];
     const snapshot = async () => (await h.db.query('SELECT member_id, score, version FROM leaderboard_scores WHERE board_id = $1 ORDER BY version', [board.id])).rows;
     const before = await snapshot();

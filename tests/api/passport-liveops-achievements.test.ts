@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { asOther, historyCount, holdings, newPlayer, newResource, ok, refusal, slug } from './passport-liveops-fixtures';
+import { passport } from '../../resources/passport';
 
 let h: Harness;
 let coin: string;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const B = '/upass/v1';
+const B = passport.base;
 type Progress = { achievementId: string; slugName: string; progress: number; achievementStatus: string; redeemStatus: string };
 
 /** A released achievement (unless told) with a fresh slug. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock } from '../../server/services/passport/liveops/clock';
 import { startHarness, type Harness } from './harness';
 import { asOther, historyCount, holdings, newPlayer, newResource, ok, refusal, slug, type TestPlayer } from './passport-liveops-fixtures';
+import { passport } from '../../resources/passport';
 
 let h: Harness;
 let coin: string;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const B = '/upass/v1';
+const B = passport.base;
 const DAY = 24 * 3600_000;
 type Pass = { id: string; slugName: string; status: string; version: number };
 type Standing = { battlePassId: string; exp: number; level: number; premium: boolean; claims: { level: number; track: string }[] };

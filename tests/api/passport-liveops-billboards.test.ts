@@ -3,6 +3,7 @@ import { liveBillboards } from '../../server/services/passport/liveops/billboard
 import { advanceClock } from '../../server/services/passport/liveops/clock';
 import { startHarness, type Harness } from './harness';
 import { asOther, historyCount, newPlayer, ok, refusal, slug } from './passport-liveops-fixtures';
+import { passport } from '../../resources/passport';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const B = '/upass/v1';
+const B = passport.base;
 const DAY = 24 * 3600_000;
 type Billboard = { id: string; status: string; publishAt?: string; version: number };
 

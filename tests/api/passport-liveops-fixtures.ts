@@ -4,6 +4,9 @@ import { modelOf } from '../../server/context';
 import { issuePlayerToken, selectPersona } from '../../server/services/passport/players/principal';
 import type { PersonaPlayer } from '../../server/services/passport/liveops/common';
 import type { Harness } from './harness';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 /** Fixtures of the passport live-ops tests: players with personas, calls as the app, another app and a player. */
 
@@ -63,7 +66,7 @@ export async function holdings(h: Harness, personaId: string, appId = h.appId): 
 /** An economy resource of the demo app (a virtual currency unless told), for rewards to be granted in. */
 export async function newResource(h: Harness, type: 'VirtualCurrency' | 'Item' = 'VirtualCurrency'): Promise<string> {
   const slugName = slug(type === 'Item' ? 'item' : 'coin');
-  ok(await h.svc('POST', '/upass/v1/resources', { slugName, name: slugName, type }), 201);
+  ok(await h.svc('POST', `${B}/resources`, { slugName, name: slugName, type }), 201);
   return slugName;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOX_CAPACITY } from '../../server/services/passport/liveops/inbox';
 import { startHarness, type Harness } from './harness';
 import { asOther, historyCount, holdings, newPlayer, newResource, ok, refusal, slug, type TestPlayer } from './passport-liveops-fixtures';
+import { passport } from '../../resources/passport';
 
 let h: Harness;
 let coin: string;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const B = '/upass/v1';
+const B = passport.base;
 type Message = { id: string; status: string; personaId: string; title: string; attachments: unknown[] };
 type SendRecord = { id: string; delivered: number; refused: { personaId: string; reason: string }[]; status: string; recalled: number };
 

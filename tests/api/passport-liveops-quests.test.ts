@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceQuestItem, claimQuestItem, personaQuests } from '../../server/services/passport/liveops/quest-progress';
 import { startHarness, type Harness } from './harness';
 import { asOther, historyCount, holdings, newPlayer, newResource, ok, refusal, slug, type TestPlayer } from './passport-liveops-fixtures';
+import { passport } from '../../resources/passport';
 
 let h: Harness;
 let coin: string;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const B = '/upass/v1';
+const B = passport.base;
 type Item = { id: string; name: string; target: number; status: string };
 type Quest = { id: string; slugName: string; status: string; version: number; items?: Item[]; name: string };
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { asPlayer, createRealm, selectedPersona, signedIn, type SignedIn } from './passport-players-fixtures';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 let realm: string;
@@ -19,14 +22,14 @@ async function someone(): Promise<Someone> {
   return { ...player, persona: await selectedPersona(h, player, realm) };
 }
 
-const call = (p: Someone, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => asPlayer(h, p.token, method, `/upass/v1/sdk${url}`, payload);
+const call = (p: Someone, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => asPlayer(h, p.token, method, `${B}/sdk${url}`, payload);
 const ask = (from: Someone, to: Someone) => call(from, 'POST', '/friends/requests', { personaId: to.persona });
 const friendsOf = async (p: Someone) => (await call(p, 'GET', '/friends')).json().friends as { personaId: string; relation: string }[];
 const relations = async (p: Someone) => (await friendsOf(p)).map((f) => [f.personaId, f.relation]);
 
 async function setLimits(limits: { maxFriends: number; maxBlacklist: number; maxPendingRequests: number }) {
-  const current = (await h.svc('GET', '/upass/v1/friend-config')).json();
-  const saved = await h.svc('PUT', '/upass/v1/friend-config', { ...limits, version: current.version });
+  const current = (await h.svc('GET', `${B}/friend-config`)).json();
+  const saved = await h.svc('PUT', `${B}/friend-config`, { ...limits, version: current.version });
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
@@ -41,7 +44,7 @@ describe('friends', () => {
     expect(await relations(a)).toEqual([[b.persona, 'accepted']]);
     expect(await relations(b)).toEqual([[a.persona, 'accepted']]);
     expect((await ask(b, a)).json().message).toBe('already friends');
-    const console = (await h.svc('GET', `/upass/v1/personas/${a.persona}/friends`)).json();
+    const console = (await h.svc('GET', `${B}/personas/${a.persona}/friends`)).json();
     expect(console.friends.map((f: { personaId: string }) => f.personaId)).toEqual([b.persona]);
     expect((await call(b, 'DELETE', `/friends/${a.persona}`)).json()).toEqual({ result: 'removed' });
     expect(await relations(a)).toEqual([]);
@@ -64,7 +67,7 @@ describe('friends', () => {
 
   it('needs a selected persona', async () => {
     const player = await signedIn(h, realm);
-    const res = await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/friends');
+    const res = await asPlayer(h, player.token, 'GET', `${B}/sdk/friends`);
     expect([res.statusCode, res.json().message]).toEqual([409, 'no persona selected']);
   });
 });
@@ -83,7 +86,7 @@ describe('blacklist', () => {
     expect((await call(a, 'POST', '/friends/blacklist', { personaId: b.persona })).statusCode).toBe(409);
     const listed = (await call(a, 'GET', '/friends/blacklist')).json();
     expect(listed.blacklist.map((e: { personaId: string }) => e.personaId)).toEqual([b.persona]);
-    expect((await h.svc('GET', `/upass/v1/personas/${a.persona}/friend-blacklist`)).json().total).toBe(1);
+    expect((await h.svc('GET', `${B}/personas/${a.persona}/friend-blacklist`)).json().total).toBe(1);
     expect((await call(a, 'DELETE', `/friends/blacklist/${b.persona}`)).json()).toEqual({ result: 'unblocked' });
     expect((await call(a, 'DELETE', `/friends/blacklist/${b.persona}`)).statusCode).toBe(404);
     expect((await ask(b, a)).json()).toEqual({ result: 'requested' });
@@ -136,7 +139,7 @@ describe('the friend relations list', () => {
     await ask(a, b);
     await call(b, 'POST', `/friends/requests/${a.persona}/accept`);
     await ask(c, a);
-    const listed = (await h.svc('POST', '/upass/v1/friends/search', { personaId: a.persona })).json();
+    const listed = (await h.svc('POST', `${B}/friends/search`, { personaId: a.persona })).json();
     expect(listed.total).toBe(2);
     const pairs = listed.friends.map((f: { personaId: string; friendId: string; state: string }) => [[f.personaId, f.friendId].sort().join('+'), f.state]);
     expect(pairs).toEqual(
@@ -145,10 +148,10 @@ describe('the friend relations list', () => {
         [[c.persona, a.persona].sort().join('+'), 'requested'],
       ]),
     );
-    expect((await h.svc('POST', '/upass/v1/friends/search', { personaId: a.persona, state: 'requested' })).json().total).toBe(1);
-    expect((await h.svc('DELETE', `/upass/v1/friends/${a.persona}/${b.persona}`)).json()).toEqual({ result: 'removed' });
+    expect((await h.svc('POST', `${B}/friends/search`, { personaId: a.persona, state: 'requested' })).json().total).toBe(1);
+    expect((await h.svc('DELETE', `${B}/friends/${a.persona}/${b.persona}`)).json()).toEqual({ result: 'removed' });
     expect(await relations(b)).toEqual([]);
-    const other = await h.req({ method: 'POST', url: '/upass/v1/friends/search', headers: { authorization: h.otherBasic, 'content-type': 'application/json' }, payload: JSON.stringify({ personaId: a.persona }) });
+    const other = await h.req({ method: 'POST', url: `${B}/friends/search`, headers: { authorization: h.otherBasic, 'content-type': 'application/json' }, payload: JSON.stringify({ personaId: a.persona }) });
     expect(other.json().total).toBe(0);
   });
 });
@@ -178,12 +181,12 @@ describe("players and apps stay apart", () => {
     expect((await ask(local, { ...stranger, persona: strangerPersona })).statusCode).toBe(404);
     expect((await call(local, 'POST', '/friends/blacklist', { personaId: strangerPersona })).statusCode).toBe(404);
     // And the other way round.
-    expect((await asPlayer(h, stranger.token, 'POST', `/upass/v1/sdk/personas/${local.persona}/select`)).statusCode).toBe(404);
-    expect((await asPlayer(h, stranger.token, 'POST', '/upass/v1/sdk/friends/requests', { personaId: local.persona })).statusCode).toBe(404);
+    expect((await asPlayer(h, stranger.token, 'POST', `${B}/sdk/personas/${local.persona}/select`)).statusCode).toBe(404);
+    expect((await asPlayer(h, stranger.token, 'POST', `${B}/sdk/friends/requests`, { personaId: local.persona })).statusCode).toBe(404);
     // The app credential of one app does not see the other's personas' friends.
-    expect((await h.svc('GET', `/upass/v1/personas/${strangerPersona}/friends`)).statusCode).toBe(404);
-    expect((await h.svc('GET', `/upass/v1/personas/${strangerPersona}/friend-blacklist`)).statusCode).toBe(404);
-    const strangerFriends = (await asPlayer(h, stranger.token, 'GET', '/upass/v1/sdk/friends')).json();
+    expect((await h.svc('GET', `${B}/personas/${strangerPersona}/friends`)).statusCode).toBe(404);
+    expect((await h.svc('GET', `${B}/personas/${strangerPersona}/friend-blacklist`)).statusCode).toBe(404);
+    const strangerFriends = (await asPlayer(h, stranger.token, 'GET', `${B}/sdk/friends`)).json();
     expect(strangerFriends.total).toBe(0);
   });
 });

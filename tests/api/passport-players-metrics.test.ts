@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFinishedDays } from '../../server/services/passport/players/dau';
 import { startHarness, type Harness } from './harness';
 import { asPlayer, createRealm, signedIn, signInServerSide, unique } from './passport-players-fixtures';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 let realm: string;
@@ -15,8 +18,8 @@ const currentMinute = async () => String((await h.db.query<{ m: string }>("SELEC
 const today = async () => String((await h.db.query<{ d: string }>("SELECT to_char((now() AT TIME ZONE 'Asia/Shanghai')::date, 'YYYY-MM-DD') AS d")).rows[0].d);
 
 async function setLimit(perMinute: number) {
-  const current = (await h.svc('GET', '/upass/v1/rate-limit')).json();
-  const saved = await h.svc('PUT', '/upass/v1/rate-limit', { playerCallsPerMinute: perMinute, version: current.version });
+  const current = (await h.svc('GET', `${B}/rate-limit`)).json();
+  const saved = await h.svc('PUT', `${B}/rate-limit`, { playerCallsPerMinute: perMinute, version: current.version });
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
@@ -41,16 +44,16 @@ describe('the player call limit', () => {
     try {
       const { codes, usage } = await withinOneMinute(async () => {
         const codes: number[] = [];
-        for (let i = 0; i < 7; i++) codes.push((await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/me')).statusCode);
-        const usage = (await h.svc('GET', '/upass/v1/rate-limit/usage')).json();
+        for (let i = 0; i < 7; i++) codes.push((await asPlayer(h, player.token, 'GET', `${B}/sdk/me`)).statusCode);
+        const usage = (await h.svc('GET', `${B}/rate-limit/usage`)).json();
         return { codes, usage };
       });
       expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
       expect(usage).toMatchObject({ limit: 5, calls: 7, refused: 2, remaining: 0 });
-      expect(usage.operations).toEqual([{ operation: 'GET /upass/v1/sdk/me', calls: 5 }]);
+      expect(usage.operations).toEqual([{ operation: `GET ${B}/sdk/me`, calls: 5 }]);
       // Sign-ins count against the same limit.
       const signIn = await withinOneMinute(async () => {
-        for (let i = 0; i < 5; i++) await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/me');
+        for (let i = 0; i < 5; i++) await asPlayer(h, player.token, 'GET', `${B}/sdk/me`);
         return signInServerSide(h, realm, unique('p'));
       });
       expect(signIn.statusCode).toBe(429);
@@ -67,7 +70,7 @@ describe('the player call limit', () => {
       const stranger = await signedIn(h, otherRealm, undefined, h.otherBasic);
       const codes = await withinOneMinute(async () => {
         for (let i = 0; i < 3; i++) await signInServerSide(h, realm, unique('p'));
-        const stranger3 = await Promise.all([1, 2, 3].map(() => asPlayer(h, stranger.token, 'GET', '/upass/v1/sdk/me').then((r) => r.statusCode)));
+        const stranger3 = await Promise.all([1, 2, 3].map(() => asPlayer(h, stranger.token, 'GET', `${B}/sdk/me`).then((r) => r.statusCode)));
         return [...stranger3, (await signInServerSide(h, realm, unique('p'))).statusCode];
       });
       // The other app's players are not held back by this app's calls; this app's fourth call is.
@@ -84,36 +87,36 @@ describe('operation metrics', () => {
     await h.db.query('DELETE FROM passport_player_calls WHERE app_id = $1', [h.appId]);
     const busy = await signedIn(h, realm);
     const quiet = await signedIn(h, realm);
-    const before = (await h.svc('GET', '/upass/v1/metrics/operation')).json();
-    const meCount = (before.operations.find((o: { operation: string }) => o.operation === 'GET /upass/v1/sdk/me')?.calls ?? 0) as number;
-    for (let i = 0; i < 4; i++) await asPlayer(h, busy.token, 'GET', '/upass/v1/sdk/me');
-    await asPlayer(h, quiet.token, 'GET', '/upass/v1/sdk/personas');
-    const after = (await h.svc('GET', '/upass/v1/metrics/operation')).json();
-    expect(after.operations.find((o: { operation: string }) => o.operation === 'GET /upass/v1/sdk/me').calls).toBe(meCount + 4);
+    const before = (await h.svc('GET', `${B}/metrics/operation`)).json();
+    const meCount = (before.operations.find((o: { operation: string }) => o.operation === `GET ${B}/sdk/me`)?.calls ?? 0) as number;
+    for (let i = 0; i < 4; i++) await asPlayer(h, busy.token, 'GET', `${B}/sdk/me`);
+    await asPlayer(h, quiet.token, 'GET', `${B}/sdk/personas`);
+    const after = (await h.svc('GET', `${B}/metrics/operation`)).json();
+    expect(after.operations.find((o: { operation: string }) => o.operation === `GET ${B}/sdk/me`).calls).toBe(meCount + 4);
     expect(after.total).toBe(before.total + 5);
     const day = await today();
     expect(after.series.every((s: { time: string }) => typeof s.time === 'string')).toBe(true);
-    const hourly = (await h.svc('GET', `/upass/v1/metrics/operation?interval=hour&start=${day}&end=${day}&operation=${encodeURIComponent('GET /upass/v1/sdk/personas')}`)).json();
-    expect(hourly.operations.map((o: { operation: string }) => o.operation)).toEqual(['GET /upass/v1/sdk/personas']);
+    const hourly = (await h.svc('GET', `${B}/metrics/operation?interval=hour&start=${day}&end=${day}&operation=${encodeURIComponent(`GET ${B}/sdk/personas`)}`)).json();
+    expect(hourly.operations.map((o: { operation: string }) => o.operation)).toEqual([`GET ${B}/sdk/personas`]);
 
-    const top = (await h.svc('GET', '/upass/v1/metrics/topk?by=player&k=1')).json();
+    const top = (await h.svc('GET', `${B}/metrics/topk?by=player&k=1`)).json();
     expect(top.items).toEqual([{ key: busy.userId, name: busy.user.name, calls: 4 }]);
-    const ops = (await h.svc('GET', '/upass/v1/metrics/topk?by=operation&k=2')).json();
+    const ops = (await h.svc('GET', `${B}/metrics/topk?by=operation&k=2`)).json();
     expect(ops.items[0].calls).toBeGreaterThanOrEqual(ops.items[1].calls);
   });
 
   it('refuse ranges that are reversed or too long', async () => {
-    expect((await h.svc('GET', '/upass/v1/metrics/aggregation?start=2026-03-10&end=2026-03-01')).statusCode).toBe(400);
-    expect((await h.svc('GET', '/upass/v1/metrics/aggregation?start=2025-01-01&end=2026-01-01')).statusCode).toBe(400);
-    expect((await h.svc('GET', '/upass/v1/metrics/operation?interval=hour&start=2026-01-01&end=2026-01-31')).statusCode).toBe(400);
-    expect((await h.svc('GET', '/upass/v1/metrics/topk?start=yesterday')).statusCode).toBe(400);
+    expect((await h.svc('GET', `${B}/metrics/aggregation?start=2026-03-10&end=2026-03-01`)).statusCode).toBe(400);
+    expect((await h.svc('GET', `${B}/metrics/aggregation?start=2025-01-01&end=2026-01-01`)).statusCode).toBe(400);
+    expect((await h.svc('GET', `${B}/metrics/operation?interval=hour&start=2026-01-01&end=2026-01-31`)).statusCode).toBe(400);
+    expect((await h.svc('GET', `${B}/metrics/topk?start=yesterday`)).statusCode).toBe(400);
   });
 
   it("show an app only its own counts", async () => {
     const other = (id: string) => h.req({ method: 'GET', url: id, headers: { authorization: h.otherBasic } });
     const busy = await signedIn(h, realm);
-    await asPlayer(h, busy.token, 'GET', '/upass/v1/sdk/me');
-    const top = (await other('/upass/v1/metrics/topk?by=player&k=100')).json();
+    await asPlayer(h, busy.token, 'GET', `${B}/sdk/me`);
+    const top = (await other(`${B}/metrics/topk?by=player&k=100`)).json();
     expect(top.items.map((i: { key: string }) => i.key)).not.toContain(busy.userId);
   });
 });
@@ -121,13 +124,13 @@ describe('operation metrics', () => {
 describe('daily active players', () => {
   it('estimates DAU with HyperLogLog close to the exact count, beside exact sign-ins and new users', async () => {
     const day = await today();
-    const before = (await h.svc('GET', `/upass/v1/metrics/aggregation?start=${day}&end=${day}`)).json().days[0];
+    const before = (await h.svc('GET', `${B}/metrics/aggregation?start=${day}&end=${day}`)).json().days[0];
     const exactBefore = Number((await h.db.query<{ n: number }>("SELECT count(DISTINCT target)::int AS n FROM audit_log WHERE app_id = $1 AND action = 'passport.users.login' AND (at AT TIME ZONE 'Asia/Shanghai')::date = (now() AT TIME ZONE 'Asia/Shanghai')::date", [h.appId])).rows[0].n);
     const ids = Array.from({ length: 240 }, () => unique(`r${Math.random().toString(36).slice(2, 8)}`));
     // Some players sign in twice: they count once.
     for (const id of ids) expect((await signInServerSide(h, realm, id)).statusCode).toBe(200);
     for (const id of ids.slice(0, 40)) await signInServerSide(h, realm, id);
-    const now = (await h.svc('GET', `/upass/v1/metrics/aggregation?start=${day}&end=${day}`)).json();
+    const now = (await h.svc('GET', `${B}/metrics/aggregation?start=${day}&end=${day}`)).json();
     const exact = exactBefore + ids.length;
     expect(Math.abs(now.days[0].dau - exact) / exact).toBeLessThan(0.02);
     expect(now.days[0].newUsers - before.newUsers).toBe(240);
@@ -142,7 +145,7 @@ describe('daily active players', () => {
     // Make today's sketch yesterday's, as if the day had ended.
     await h.db.query(`UPDATE passport_dau SET day = day - 1 WHERE app_id = $1 AND day = (now() AT TIME ZONE 'Asia/Shanghai')::date`, [h.appId]);
     const yesterday = String((await h.db.query<{ d: string }>("SELECT to_char((now() AT TIME ZONE 'Asia/Shanghai')::date - 1, 'YYYY-MM-DD') AS d")).rows[0].d);
-    const estimate = (await h.svc('GET', `/upass/v1/metrics/aggregation?start=${yesterday}&end=${yesterday}`)).json().days[0].dau;
+    const estimate = (await h.svc('GET', `${B}/metrics/aggregation?start=${yesterday}&end=${yesterday}`)).json().days[0].dau;
     expect(estimate).toBeGreaterThan(0);
     const recorded = await Promise.all([recordFinishedDays(h.db), recordFinishedDays(h.db)]);
     expect(recorded.sort()).toEqual([0, 1]);

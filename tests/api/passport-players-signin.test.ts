@@ -2,6 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { smsOutbox } from '../../server/services/passport/identity/codes';
 import { startHarness, type Harness } from './harness';
 import { asPlayer, createRealm, signedIn, signInServerSide, unique } from './passport-players-fixtures';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 let h: Harness;
 let realm: string;
@@ -15,7 +18,7 @@ afterEach(() => vi.restoreAllMocks());
 const login = (payload: Record<string, unknown>, authorization?: string) =>
   h.req({
     method: 'POST',
-    url: '/upass/v1/login/external',
+    url: `${B}/login/external`,
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
     payload: JSON.stringify(payload),
   });
@@ -34,7 +37,7 @@ describe('server-side sign-in', () => {
     const again = await signInServerSide(h, realm, externalId);
     expect(again.json().user.id).toBe(body.user.id);
     expect(again.json().token).not.toBe(body.token);
-    const me = await asPlayer(h, body.token, 'GET', '/upass/v1/sdk/me');
+    const me = await asPlayer(h, body.token, 'GET', `${B}/sdk/me`);
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json()).toMatchObject({ user: { id: body.user.id }, persona: null, realName: { verified: false } });
   });
@@ -50,11 +53,11 @@ describe('server-side sign-in', () => {
 
   it('finds a user created in the console by its sign-in identity', async () => {
     const externalId = unique('known');
-    const made = await h.svc('POST', '/upass/v1/users', { name: 'Known', loginMethod: 'ServerSide', externalId });
+    const made = await h.svc('POST', `${B}/users`, { name: 'Known', loginMethod: 'ServerSide', externalId });
     expect(made.statusCode, made.body).toBe(201);
     const res = await signInServerSide(h, realm, externalId);
     expect(res.json().user.id).toBe(made.json().id);
-    const duplicate = await h.svc('POST', '/upass/v1/users', { name: 'Twin', loginMethod: 'ServerSide', loginProvider: 'ServiceLogin', externalId });
+    const duplicate = await h.svc('POST', `${B}/users`, { name: 'Twin', loginMethod: 'ServerSide', loginProvider: 'ServiceLogin', externalId });
     expect(duplicate.statusCode).toBe(409);
   });
 
@@ -94,15 +97,15 @@ describe('realm states', () => {
     const externalId = unique('p');
     const created = await signInServerSide(h, id, externalId);
     expect([created.statusCode, created.json().code]).toEqual([409, 'REALM_NOT_OPEN']);
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/open`)).statusCode).toBe(200);
+    expect((await h.svc('POST', `${B}/realms/${id}/open`)).statusCode).toBe(200);
     expect((await signInServerSide(h, id, externalId)).statusCode).toBe(200);
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/maintain`)).statusCode).toBe(200);
+    expect((await h.svc('POST', `${B}/realms/${id}/maintain`)).statusCode).toBe(200);
     const maintenance = await signInServerSide(h, id, externalId);
     expect(maintenance.statusCode).toBe(409);
     expect(maintenance.json()).toMatchObject({ code: 'REALM_MAINTENANCE', message: 'the realm is under maintenance' });
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/reopen`)).statusCode).toBe(200);
+    expect((await h.svc('POST', `${B}/realms/${id}/reopen`)).statusCode).toBe(200);
     expect((await signInServerSide(h, id, externalId)).statusCode).toBe(200);
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/close`)).statusCode).toBe(200);
+    expect((await h.svc('POST', `${B}/realms/${id}/close`)).statusCode).toBe(200);
     expect((await signInServerSide(h, id, externalId)).json().code).toBe('REALM_NOT_OPEN');
     const unknown = await signInServerSide(h, 'no-such-realm', externalId);
     expect(unknown.statusCode).toBe(404);
@@ -111,16 +114,16 @@ describe('realm states', () => {
 
   it('refuses transitions the realm states do not allow', async () => {
     const id = await createRealm(h, { open: false });
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/maintain`)).statusCode).toBe(409);
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/reopen`)).statusCode).toBe(409);
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/open`)).json().status).toBe('Open');
-    expect((await h.svc('POST', `/upass/v1/realms/${id}/open`)).statusCode).toBe(409);
+    expect((await h.svc('POST', `${B}/realms/${id}/maintain`)).statusCode).toBe(409);
+    expect((await h.svc('POST', `${B}/realms/${id}/reopen`)).statusCode).toBe(409);
+    expect((await h.svc('POST', `${B}/realms/${id}/open`)).json().status).toBe('Open');
+    expect((await h.svc('POST', `${B}/realms/${id}/open`)).statusCode).toBe(409);
   });
 });
 
 describe('phone sign-in', () => {
   const sendCode = async (phone: string) => {
-    const res = await h.req({ method: 'POST', url: '/upass/v1/sdk/verification-codes', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ appId: h.appId, phone }) });
+    const res = await h.req({ method: 'POST', url: `${B}/sdk/verification-codes`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ appId: h.appId, phone }) });
     expect(res.statusCode, res.body).toBe(200);
     const text = smsOutbox(h.ctx).filter((m) => m.phone === phone).at(-1)!.text;
     return /(\d{6})/.exec(text)![1];
@@ -152,12 +155,12 @@ describe('provider sign-in', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'PROVIDER_NOT_CONFIGURED', message: 'the login provider is not configured' });
     expect(calls).not.toHaveBeenCalled();
-    const web = await h.req({ method: 'POST', url: '/upass/v1/third_party/qq-web-login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ appId: h.appId, redirectUri: 'https://game.example/qq_conn/login-callback' }) });
+    const web = await h.req({ method: 'POST', url: `${B}/third_party/qq-web-login`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ appId: h.appId, redirectUri: 'https://game.example/qq_conn/login-callback' }) });
     expect(web.statusCode).toBe(409);
   });
 
   it("checks a configured provider's token with the provider, and signs in the user it names", async () => {
-    const saved = await h.svc('PUT', '/upass/v1/id-providers/QQ', { enabled: true, appKey: '101010', appSecret: 'qq-secret-value' });
+    const saved = await h.svc('PUT', `${B}/id-providers/QQ`, { enabled: true, appKey: '101010', appSecret: 'qq-secret-value' });
     expect(saved.statusCode, saved.body).toBe(200);
     const fetched: string[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -177,7 +180,7 @@ describe('provider sign-in', () => {
   });
 
   it('says so when the provider cannot be reached', async () => {
-    await h.svc('PUT', '/upass/v1/id-providers/Weibo', { enabled: true, appKey: 'wb-key', appSecret: 'wb-secret-value' });
+    await h.svc('PUT', `${B}/id-providers/Weibo`, { enabled: true, appKey: 'wb-key', appSecret: 'wb-secret-value' });
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
     const res = await login({ appId: h.appId, method: 'AccessToken', provider: 'Weibo', platform: 'Android', realmId: realm, token: 't' });
     expect(res.statusCode).toBe(502);
@@ -185,10 +188,10 @@ describe('provider sign-in', () => {
   });
 
   it('answers the QQ authorization page once QQ web is configured', async () => {
-    await h.svc('PUT', '/upass/v1/id-providers/QQWeb', { enabled: true, appKey: '202020', appSecret: 'qqweb-secret-value' });
+    await h.svc('PUT', `${B}/id-providers/QQWeb`, { enabled: true, appKey: '202020', appSecret: 'qqweb-secret-value' });
     const res = await h.req({
       method: 'POST',
-      url: '/upass/v1/third_party/qq-web-login',
+      url: `${B}/third_party/qq-web-login`,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ appId: h.appId, redirectUri: 'https://game.example/qq_conn/login-callback' }),
     });
@@ -201,8 +204,8 @@ describe('provider sign-in', () => {
 
 describe("the app's sign-in settings", () => {
   it('refuses disabled methods and platforms, and issues tokens for the configured lifetime', async () => {
-    const current = (await h.svc('GET', '/upass/v1/config')).json();
-    const saved = await h.svc('POST', '/upass/v1/config', { ...pick(current), loginPlatforms: ['Ios', 'ServerSide'], loginMethods: ['ServerSide'], tokenLifetimeHours: 2, version: current.version });
+    const current = (await h.svc('GET', `${B}/config`)).json();
+    const saved = await h.svc('POST', `${B}/config`, { ...pick(current), loginPlatforms: ['Ios', 'ServerSide'], loginMethods: ['ServerSide'], tokenLifetimeHours: 2, version: current.version });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
       expect((await signInServerSide(h, realm, unique('p'))).statusCode).toBe(403);
@@ -214,26 +217,26 @@ describe("the app's sign-in settings", () => {
       const phone = await login({ appId: h.appId, method: 'Phone', platform: 'Ios', realmId: realm, phone: '13700000000', code: '123456' });
       expect([phone.statusCode, phone.json().message]).toEqual([403, 'login method not enabled']);
     } finally {
-      const restored = await h.svc('POST', '/upass/v1/config', { ...pick(current), version: saved.json().version });
+      const restored = await h.svc('POST', `${B}/config`, { ...pick(current), version: saved.json().version });
       expect(restored.statusCode, restored.body).toBe(200);
     }
   });
 
   it('keeps players out of play until they pass the real-name check when the app requires one', async () => {
     const player = await signedIn(h, realm);
-    const current = (await h.svc('GET', '/upass/v1/config')).json();
-    const saved = await h.svc('POST', '/upass/v1/config', { ...pick(current), realNameRequired: true, version: current.version });
+    const current = (await h.svc('GET', `${B}/config`)).json();
+    const saved = await h.svc('POST', `${B}/config`, { ...pick(current), realNameRequired: true, version: current.version });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
-      const blocked = await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/personas');
+      const blocked = await asPlayer(h, player.token, 'GET', `${B}/sdk/personas`);
       expect([blocked.statusCode, blocked.json().message]).toEqual([403, 'real-name verification required']);
-      expect((await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/me')).statusCode).toBe(200);
-      const passed = await asPlayer(h, player.token, 'POST', '/upass/v1/sdk/real-name', { name: '张三', idNumber: '11010519491231002X' });
+      expect((await asPlayer(h, player.token, 'GET', `${B}/sdk/me`)).statusCode).toBe(200);
+      const passed = await asPlayer(h, player.token, 'POST', `${B}/sdk/real-name`, { name: '张三', idNumber: '11010519491231002X' });
       expect(passed.statusCode, passed.body).toBe(200);
-      expect((await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/personas')).statusCode).toBe(200);
+      expect((await asPlayer(h, player.token, 'GET', `${B}/sdk/personas`)).statusCode).toBe(200);
     } finally {
-      const now = (await h.svc('GET', '/upass/v1/config')).json();
-      expect((await h.svc('POST', '/upass/v1/config', { ...pick(current), version: now.version })).statusCode).toBe(200);
+      const now = (await h.svc('GET', `${B}/config`)).json();
+      expect((await h.svc('POST', `${B}/config`, { ...pick(current), version: now.version })).statusCode).toBe(200);
     }
   });
 });
@@ -246,8 +249,8 @@ function pick(config: Record<string, unknown>) {
 
 describe('player tokens', () => {
   it('refuses calls without a token or with a wrong one', async () => {
-    expect((await h.req({ method: 'GET', url: '/upass/v1/sdk/me' })).statusCode).toBe(401);
-    expect((await asPlayer(h, 'pt_not-a-token', 'GET', '/upass/v1/sdk/me')).statusCode).toBe(401);
+    expect((await h.req({ method: 'GET', url: `${B}/sdk/me` })).statusCode).toBe(401);
+    expect((await asPlayer(h, 'pt_not-a-token', 'GET', `${B}/sdk/me`)).statusCode).toBe(401);
   });
 
   it("stops working while the app's passport service is not enabled", async () => {
@@ -256,18 +259,18 @@ describe('player tokens', () => {
       h.db.query(`UPDATE apps SET services = jsonb_set(services, '{passport,Status}', to_jsonb($2::text)) WHERE app_id = $1`, [h.appId, status]);
     await setStatus('Suspended');
     try {
-      const res = await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/me');
+      const res = await asPlayer(h, player.token, 'GET', `${B}/sdk/me`);
       expect([res.statusCode, res.json().message]).toEqual([403, 'service not enabled']);
     } finally {
       await setStatus('Enabled');
     }
-    expect((await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/me')).statusCode).toBe(200);
+    expect((await asPlayer(h, player.token, 'GET', `${B}/sdk/me`)).statusCode).toBe(200);
   });
 
   it('stops working when the user is deleted', async () => {
     const player = await signedIn(h, realm);
-    expect((await h.svc('DELETE', `/upass/v1/users/${player.userId}`)).statusCode).toBe(204);
-    const res = await asPlayer(h, player.token, 'GET', '/upass/v1/sdk/me');
+    expect((await h.svc('DELETE', `${B}/users/${player.userId}`)).statusCode).toBe(204);
+    const res = await asPlayer(h, player.token, 'GET', `${B}/sdk/me`);
     expect([res.statusCode, res.json().message]).toEqual([401, 'player token invalid or expired']);
   });
 

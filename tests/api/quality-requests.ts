@@ -43,7 +43,7 @@ function createdUnder(w: World, collection: string): Record<string, unknown> | u
 
 /**
  * The id of what was created for A that a `<thing>Id` name refers to: a record of the same service whose collection
- * is named for the thing (`personaId` → `/upass/v1/personas`, `roleId` → `/upass/v1/guilds/roles`).
+ * is named for the thing (`personaId` → `<base>/personas`, `roleId` → `<base>/guilds/roles`).
  */
 function thingNamed(w: World, url: string, name: string): string | undefined {
   const m = /^(.+)Id$/.exec(name);

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gone, launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 /**
  * A game's first leaderboard, end to end on the real server: in the console, create a realm and open it, create a
@@ -41,7 +44,7 @@ async function openMenu(group: string, entry: string) {
 
 /** A call to the passport API as the game's server (the app credential) or as a player (a player token). */
 async function call(method: string, path: string, body: unknown, authorization: string) {
-  const res = await fetch(`${server.url}/upass/v1${path}`, {
+  const res = await fetch(`${server.url}${B}${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: authorization },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -124,8 +127,8 @@ describe('passport console and player API', () => {
 
   it('takes scores from the game through the player API', async () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    expect(doc.paths['/upass/v1/login/external']?.post).toBeDefined();
-    expect(doc.paths['/upass/v1/sdk/leaderboards/{id}/scores']?.post).toBeDefined();
+    expect(doc.paths[`${B}/login/external`]?.post).toBeDefined();
+    expect(doc.paths[`${B}/sdk/leaderboards/{id}/scores`]?.post).toBeDefined();
 
     // The game's server signs each player in (it vouches for its own player ids), then each player submits.
     const submissions: [string, number][] = [

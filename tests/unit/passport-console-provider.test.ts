@@ -8,6 +8,9 @@ vi.hoisted(() => {
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { listQuery, type ListCall } from '../../providers/crud';
 import { HELPER_PAGE, listKeyOf, passportDataProvider, searchAll, searchBody } from '../../providers/passport';
+import { passport } from '../../resources/passport';
+
+const B = passport.base;
 
 /** A passport-like resource with a text, an integer and a boolean filter. */
 const decl: ResourceDecl = {
@@ -33,7 +36,7 @@ const decl: ResourceDecl = {
   access: { read: ['app'], write: ['app'] },
 };
 
-const service = { name: 'passport', base: '/upass/v1', convention: 'passport' } as ServiceDecl;
+const service = { name: 'passport', base: B, convention: 'passport' } as ServiceDecl;
 
 function call(query: ListCall['query'] = {}, over: Partial<ResourceDecl> = {}): ListCall {
   const d = { ...decl, ...over };
@@ -95,7 +98,7 @@ describe('passport list helpers', () => {
     const all = await searchAll<{ id: string }>(call({ q: 'a' }));
     expect(HELPER_PAGE).toBe(50);
     expect(all.map((r) => r.id)).toEqual(Array.from({ length: 120 }, (_, i) => `r${i}`));
-    expect(urls).toEqual(Array(3).fill('/upass/v1/leaderboards/search'));
+    expect(urls).toEqual(Array(3).fill(`${B}/leaderboards/search`));
     expect(bodies).toEqual([
       { q: 'a', count: 50, start: 0 },
       { q: 'a', count: 50, start: 50 },
