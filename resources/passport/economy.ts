@@ -1,3 +1,4 @@
+import { importCommand } from '../command-call';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { PURCHASE_FLOW } from './economy-flow';
@@ -8,16 +9,6 @@ import categorySchema from '../../schemas/passport/economy/category.json' with {
 import productSchema from '../../schemas/passport/economy/product.json' with { type: 'json' };
 import transactionSchema from '../../schemas/passport/economy/transaction.json' with { type: 'json' };
 import inventorySchema from '../../schemas/passport/economy/inventory-item.json' with { type: 'json' };
-
-/** Rows of a CSV or JSON file, each checked like a create; the answer reports the rows refused. */
-const importCommand = (what: { 'zh-CN': string; en: string }) => ({
-  name: 'import',
-  label: { 'zh-CN': `导入${what['zh-CN']}`, en: `Import ${what.en}` },
-  on: 'collection' as const,
-  method: 'POST' as const,
-  path: '/import',
-  upload: true,
-});
 
 const resources: ResourceDecl = {
   name: 'resources',
@@ -40,7 +31,7 @@ const resources: ResourceDecl = {
     defaultSort: { field: 'slugName', order: 'asc' },
     pageSize: 20,
   },
-  commands: [importCommand({ 'zh-CN': '资源', en: 'resources' })],
+  commands: [importCommand({ 'zh-CN': '导入资源', en: 'Import resources' })],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.resources },
 };
@@ -126,7 +117,9 @@ const products: ResourceDecl = {
       confirm: { 'zh-CN': '下架后玩家无法再购买该商品，确定下架？', en: 'Players can no longer buy this product. Revoke it?' },
     },
   ],
-  commands: [importCommand({ 'zh-CN': '商品', en: 'products' })],
+  // A resource a product is priced in cannot be deleted while the product exists.
+  references: [{ field: 'priceResource', resource: 'resources', by: 'slugName', onDelete: 'restrict' }],
+  commands: [importCommand({ 'zh-CN': '导入商品', en: 'Import products' })],
   panels: ['passportProductDetail'],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.products, show: `${ECONOMY_ROUTES.products}/:id` },
@@ -236,6 +229,11 @@ const inventory: ResourceDecl = {
     defaultSort: { field: 'resource', order: 'asc' },
     pageSize: 20,
   },
+  // A persona's holdings go with it; a resource players still hold cannot be deleted.
+  references: [
+    { field: 'personaId', resource: 'personas', onDelete: 'cascade' },
+    { field: 'resource', resource: 'resources', by: 'slugName', onDelete: 'restrict' },
+  ],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.inventory },
 };

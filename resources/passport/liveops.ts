@@ -1,4 +1,5 @@
-import type { CommandDecl, ResourceDecl } from '../types';
+import { importCommand } from '../command-call';
+import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 import achievementMetaSchema from '../../schemas/passport/liveops/achievement-meta.json' with { type: 'json' };
@@ -18,15 +19,6 @@ export const LIVEOPS_ROUTES = {
   billboards: 'passport/billboards',
   quests: 'passport/quests',
 } as const;
-
-const importCommand = (what: { 'zh-CN': string; en: string }): CommandDecl => ({
-  name: 'import',
-  label: { 'zh-CN': `导入${what['zh-CN']}`, en: `Import ${what.en}` },
-  on: 'collection',
-  method: 'POST',
-  path: '/import',
-  upload: true,
-});
 
 const inboxTemplates: ResourceDecl = {
   name: 'inboxTemplates',
@@ -93,7 +85,7 @@ const achievementMeta: ResourceDecl = {
       confirm: { 'zh-CN': '撤回后玩家将看不到该成就，也不能再推进或领取，确定撤回？', en: 'Players will no longer see, progress or redeem this achievement. Revoke it?' },
     },
   ],
-  commands: [importCommand({ 'zh-CN': '成就', en: 'achievements' })],
+  commands: [importCommand({ 'zh-CN': '导入成就', en: 'Import achievements' })],
   access: appAccess(),
   routes: { list: LIVEOPS_ROUTES.achievementMeta },
 };
@@ -263,7 +255,7 @@ const quests: ResourceDecl = {
       danger: true,
       confirm: { 'zh-CN': '撤回后玩家将看不到该任务，确定撤回？', en: 'Players will no longer see this quest. Revoke every item?' },
     },
-    importCommand({ 'zh-CN': '任务', en: 'quests' }),
+    importCommand({ 'zh-CN': '导入任务', en: 'Import quests' }),
   ],
   panels: ['passportQuestItems'],
   access: appAccess(),

@@ -18,6 +18,17 @@ export interface WriteInput {
  */
 export interface ResourceHooks {
   validate?: (input: WriteInput) => Promise<FieldError[]> | FieldError[];
+  /**
+   * An imported row's checks beyond a create's (which `validate` already does for it): `earlier` holds the rows of
+   * the same file accepted before this one. Errors are reported for the row, which is then not stored.
+   */
+  importRow?: (input: ImportRowInput) => Promise<FieldError[]> | FieldError[];
+}
+
+export interface ImportRowInput extends WriteInput {
+  /** The row's number in the file, counted from 1 (the header line not counted). */
+  row: number;
+  earlier: Data[];
 }
 
 export type HookRegistry = Map<string, ResourceHooks>;

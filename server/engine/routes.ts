@@ -9,6 +9,7 @@ import { mountList } from './list-routes';
 import { mountSingleton } from './singleton';
 import { audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields } from './write';
 import { mountActions, mountParts } from './actions';
+import { mountCommands } from './commands';
 
 
 /** Mounts a declared resource's API in its service's convention (ADR 0001, ADR 0008). */
@@ -136,4 +137,5 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
 
   mountActions(api, ctx, m, recordResponse, errors(400, 401, 403, 404, 409));
   mountParts(api, ctx, hooks, m, recordResponse, errors(400, 401, 403, 404, 409));
+  mountCommands(api, ctx, hooks, m);
 }

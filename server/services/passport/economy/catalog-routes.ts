@@ -1,42 +1,15 @@
 import { publicOrigin } from '../../../auth/callers';
 import type { Ctx } from '../../../context';
 import { paramsSchema, type Api } from '../../../engine/api';
-import { badRequest, type FieldError } from '../../../engine/errors';
+import { badRequest } from '../../../engine/errors';
 import { authorizeService } from '../../../engine/guard';
-import { kindPredicate } from '../../../engine/sql';
-import { RecordStore, type Data } from '../../../engine/store';
+import { records } from '../../../engine/query';
+import { RecordStore } from '../../../engine/store';
 import { recordOperation } from '../../../audit';
-import type { ResourceModel } from '../../../engine/model';
-import { importBodySchema, importReportSchema, importRows, parseRows } from '../import';
 import { loadResources, priceOf, type Line } from './catalog';
-import { productErrors, resourceRuleErrors } from './hooks';
 import { economyModels } from './models';
 import { purchase } from './purchase';
 import { purchaseAnswer, serverPurchaseBody, serviceErrors, TAG } from './schemas';
-
-type Check = (row: Data, seen: Data[]) => Promise<FieldError[]> | FieldError[];
-
-/** `POST <collection>/import`: a CSV or JSON file's rows imported with a per-row report. */
-function mountImport(api: Api, ctx: Ctx, m: ResourceModel, what: string, check: (scopeId: string) => Check): void {
-  api.route({
-    method: 'POST',
-    url: `${m.base}/import`,
-    summary: `Import ${what} from a CSV (header line first) or JSON file: valid rows are stored together, the others reported by row`,
-    tag: TAG,
-    auth: 'service',
-    body: importBodySchema,
-    responses: { 200: { description: 'the per-row report', schema: importReportSchema }, ...serviceErrors },
-    handler: async (req) => {
-      const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
-      const { format, content } = req.body as { format: 'csv' | 'json'; content: string };
-      const parsed = parseRows(format, content, m.createSchema);
-      if ('error' in parsed) throw badRequest([parsed.error]);
-      const report = await importRows(ctx, m, scopeId, parsed.rows, check(scopeId));
-      await recordOperation(ctx.db, { actor: principal.actor, appId: scopeId, action: `passport.${m.res.name}.import`, target: m.res.name, after: { total: report.total, imported: report.imported, failed: report.failed.length } });
-      return report;
-    },
-  });
-}
 
 /** Publishes or revokes every product of a category that is in the other state; answers how many moved. */
 function mountCategoryMove(api: Api, ctx: Ctx, move: 'publish' | 'revoke'): void {
@@ -55,15 +28,11 @@ function mountCategoryMove(api: Api, ctx: Ctx, move: 'publish' | 'revoke'): void
       const { id } = req.params as { id: string };
       await ctx.store.get(models.categories, scopeId, id);
       return ctx.db.transaction(async (q) => {
-        const res = await q.query<{ id: string }>(
-          `UPDATE records SET status = $3, version = version + 1, updated_at = now()
-            WHERE ${kindPredicate(models.products)} AND scope_id = $1 AND (data->>'categoryId') = $2 AND status = $4 RETURNING id`,
-          [scopeId, id, to, from],
-        );
-        for (const r of res.rows) {
-          await recordOperation(q, { actor: principal.actor, appId: scopeId, action: `passport.products.${move}`, target: r.id, before: { status: from }, after: { status: to, categoryId: id } });
+        const moved = await records(q, models.products).update(scopeId, { categoryId: id, status: from }, { status: to });
+        for (const { record } of moved) {
+          await recordOperation(q, { actor: principal.actor, appId: scopeId, action: `passport.products.${move}`, target: String(record.id), before: { status: from }, after: { status: to, categoryId: id } });
         }
-        return { updated: res.rows.length };
+        return { updated: moved.length };
       });
     },
   });
@@ -92,17 +61,9 @@ async function productDetail(ctx: Ctx, scopeId: string, id: string) {
   };
 }
 
-/** Resources, categories and products: imports, whole-category publishing, product detail and server-side purchase. */
+/** Resources, categories and products: whole-category publishing, product detail and server-side purchase. */
 export function mountCatalogRoutes(api: Api, ctx: Ctx): void {
   const models = economyModels(ctx);
-  mountImport(api, ctx, models.resources, 'resources', (scopeId) => async (row, seen) => {
-    const errors = resourceRuleErrors(row);
-    const slug = String(row.slugName);
-    const taken = seen.some((s) => s.slugName === slug) || (await loadResources(ctx.db, models, scopeId, [slug])).has(slug);
-    if (taken) errors.push({ field: '/slugName', message: 'already exists' });
-    return errors;
-  });
-  mountImport(api, ctx, models.products, 'products', (scopeId) => (row) => productErrors(ctx, scopeId, row));
   mountCategoryMove(api, ctx, 'publish');
   mountCategoryMove(api, ctx, 'revoke');
 
@@ -133,8 +94,7 @@ export function mountCatalogRoutes(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
       const body = req.body as { personaId: string; requestId?: string };
-      const persona = await ctx.db.query(`SELECT 1 FROM records WHERE ${kindPredicate(models.personas)} AND scope_id = $1 AND id = $2`, [scopeId, body.personaId]);
-      if (!persona.rows.length) throw badRequest([{ field: '/personaId', message: 'no such persona' }]);
+      if (!(await records(ctx.db, models.personas).maybe(scopeId, body.personaId))) throw badRequest([{ field: '/personaId', message: 'no such persona' }]);
       return purchase(ctx, publicOrigin(ctx, req), { appId: scopeId, personaId: body.personaId, productId: (req.params as { id: string }).id, requestId: body.requestId, actor: principal.actor });
     },
   });

@@ -3,7 +3,6 @@ import { errorResponses, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
 import { ACHIEVEMENT_STATES, achievementGroups, advanceAchievement, personaAchievements, redeemAchievement, type AchievementState } from './achievements';
 import { listAnswer, pageQuery, playerActor, requirePersona, requirePersonaPlayer, TAG } from './common';
-import { mountSlugImport } from './imports';
 
 type Page = { count: number; start: number; state?: AchievementState };
 
@@ -28,7 +27,6 @@ function mountAchievementAdmin(api: Api, ctx: Ctx): void {
       },
     });
   }
-  mountSlugImport(api, ctx, 'achievementMeta', '/upass/v1/achievements/meta/import', 'Import achievements from a CSV or JSON file (a per-row report)');
   api.route({
     method: 'GET',
     url: '/upass/v1/personas/:id/achievements',

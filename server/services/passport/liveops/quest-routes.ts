@@ -4,7 +4,6 @@ import type { Ctx } from '../../../context';
 import { errorResponses, idParam, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
 import { findRecord, listAnswer, pageProperties, pageQuery, passportModel, playerActor, requirePersona, requirePersonaPlayer, TAG } from './common';
-import { mountSlugImport } from './imports';
 import type { QuestType } from './periods';
 import { advanceQuestItem, claimQuestItem, personaQuests } from './quest-progress';
 import { changeItems, createOrUpdateQuest, itemInputSchema, itemsOf, removeItem, setAllItems, setItemStatus, upsertItem, type QuestItem } from './quests';
@@ -38,7 +37,6 @@ function mountQuestDefinitions(api: Api, ctx: Ctx): void {
       return quest;
     },
   });
-  mountSlugImport(api, ctx, 'quests', '/upass/v1/quests/import', 'Import quests from a CSV or JSON file (a per-row report); their items are added afterwards');
 
   api.route({
     method: 'GET',

@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import type { JsonSchema } from '../../../resources/types';
-import type { Ctx } from '../../context';
-import { compileSchema, toFieldErrors } from '../../engine/ajv';
-import type { FieldError } from '../../engine/errors';
-import type { ResourceModel } from '../../engine/model';
-import { RecordStore, type Data } from '../../engine/store';
+import type { JsonSchema } from '../../resources/types';
+import type { FieldError } from './errors';
+import type { Data } from './store';
 
 /** The body of an import call: the file's text and its format. */
 export const importBodySchema: JsonSchema = {
@@ -78,33 +74,4 @@ export function parseRows(format: 'csv' | 'json', content: string, schema: JsonS
   if (rows.length === 0) return { error: { field: '/content', message: 'the file has no rows' } };
   if (rows.length > MAX_ROWS) return { error: { field: '/content', message: `at most ${MAX_ROWS} rows per import` } };
   return { rows: rows as Data[] };
-}
-
-/**
- * Imports rows into a declared resource: each row is checked against the resource's create schema and `check`
- * (duplicates, references); rows that pass are stored together in one transaction, rows that fail are reported
- * by their 1-based row number and stored nowhere.
- */
-export async function importRows(
-  ctx: Ctx,
-  m: ResourceModel,
-  scopeId: string,
-  rows: Data[],
-  check?: (row: Data, seen: Data[]) => Promise<FieldError[]> | FieldError[],
-): Promise<ImportReport> {
-  const validate = compileSchema(m.createSchema);
-  const good: Data[] = [];
-  const failed: ImportReport['failed'] = [];
-  for (const [i, raw] of rows.entries()) {
-    const row = structuredClone(raw);
-    const errors = validate(row) ? [] : toFieldErrors(validate.errors);
-    if (!errors.length && check) errors.push(...(await check(row, good)));
-    if (errors.length) failed.push({ row: i + 1, errors });
-    else good.push(row);
-  }
-  await ctx.db.transaction(async (tx) => {
-    const store = new RecordStore(tx);
-    for (const row of good) await store.insert(m, scopeId, randomUUID(), row, m.res.status?.initial ?? null);
-  });
-  return { total: rows.length, imported: good.length, failed };
 }

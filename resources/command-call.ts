@@ -1,0 +1,47 @@
+import type { BulkDecl, CommandDecl, CommandKind, ExportDecl, JsonSchema, Text } from './types';
+
+/** How a generic command of each kind is called: where it is offered, its method, path and flags. */
+export interface KindCall {
+  on: CommandDecl['on'];
+  method: CommandDecl['method'];
+  path: string;
+  upload?: true;
+  download?: true;
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The call of one of the engine's generic commands (ADR 0008's commands, done by the engine): `import` is
+ * `POST <collection>/import` with a file, `export` is `GET <collection>/export` answering one, `bulk` is
+ * `POST <collection>/batch-<apply>` on the ticked records. The declarations are built from it, the server mounts
+ * it and checks the declarations against it at start-up.
+ */
+export function kindCall(kind: CommandKind, bulk?: BulkDecl): KindCall {
+  switch (kind) {
+    case 'import':
+      return { on: 'collection', method: 'POST', path: '/import', upload: true };
+    case 'export':
+      return { on: 'collection', method: 'GET', path: '/export', download: true };
+    case 'bulk':
+      return { on: 'selection', method: 'POST', path: `/batch-${kebab(bulk?.apply ?? 'apply')}` };
+  }
+}
+
+/** Rows of a CSV or JSON file, each checked like a create; the answer reports the rows refused. */
+export function importCommand(label: Text): CommandDecl {
+  return { name: 'import', label, kind: 'import', ...kindCall('import') };
+}
+
+/**
+ * The records as a CSV file. `fields` is the dialog the console shows first (filters to pick, each one of the
+ * export's filters); without it the file is saved at once.
+ */
+export function exportCommand(label: Text, spec: ExportDecl = {}, fields?: JsonSchema): CommandDecl {
+  return { name: 'export', label, kind: 'export', export: spec, ...kindCall('export'), ...(fields ? { fields } : {}) };
+}
+
+/** A state action (or `delete`) applied to every ticked record; the answer reports the ids refused. */
+export function bulkCommand(name: string, label: Text, bulk: BulkDecl, extra: Pick<CommandDecl, 'confirm' | 'danger'> = {}): CommandDecl {
+  return { name, label, kind: 'bulk', bulk, ...kindCall('bulk', bulk), ...extra };
+}
