@@ -1,3 +1,4 @@
+import { passport } from '../../resources/passport';
 import type { JsonSchema } from '../../resources/types';
 import type { RouteDef } from './api';
 
@@ -70,7 +71,7 @@ export function buildOpenApi(routes: RouteDef[], version: string): Record<string
         adminSession: { type: 'apiKey', in: 'cookie', name: 'admin_sst' },
         adminAppId: { type: 'apiKey', in: 'header', name: 'X-App-Id', description: 'Also send the same id in X-Lodestar-App-Id.' },
         appCredential: { type: 'http', scheme: 'basic', description: 'AppId:AppServiceSecret' },
-        playerToken: { type: 'http', scheme: 'bearer', description: 'A player token from POST /upass/v1/login/external' },
+        playerToken: { type: 'http', scheme: 'bearer', description: `A player token from POST ${passport.base}/login/external` },
       },
     },
   };

@@ -4,8 +4,8 @@ import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
 import { idParam, paramsSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
-import { RecordStore } from '../../../engine/store';
+import { records } from '../../../engine/query';
+import { SDK } from '../base';
 import { playerActor, requirePlayer, requireSelectedPersona } from '../players/principal';
 import { AMOUNT_PATTERN, amountError, plain } from './amounts';
 import { loadResources } from './catalog';
@@ -14,8 +14,6 @@ import { economyModels } from './models';
 import { purchase } from './purchase';
 import { redeem } from './tokens';
 import { listAnswer, playerErrors, playerPurchaseBody, purchaseAnswer, TAG } from './schemas';
-
-const SDK = '/upass/v1/sdk';
 
 /** Products a game shows, at most this many per call. */
 const MAX_PRODUCTS = 1000;
@@ -99,12 +97,8 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
       return ctx.db.transaction(async (q) => {
         const ref = { appId: p.appId, personaId: p.personaId };
         await lockPersona(q, models, ref);
-        const found = await q.query<{ id: string }>(
-          `SELECT id FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND id = $2 AND (data->>'personaId') = $3`,
-          [p.appId, itemId, p.personaId],
-        );
-        if (!found.rows[0]) throw notFound();
-        const entry = await new RecordStore(q).get(models.inventory, p.appId, itemId);
+        const entry = await records(q, models.inventory).first(p.appId, { where: { id: itemId, personaId: p.personaId } });
+        if (!entry) throw notFound();
         const resource = (await loadResources(q, models, p.appId, [String(entry.resource)])).get(String(entry.resource));
         if (resource?.type !== 'Item') throw new ApiError(409, 'NOT_AN_ITEM', 'only items can be consumed');
         const bad = amountError(amount, resource.decimals, '/amount');

@@ -1,20 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
-import { RecordStore, type Data } from '../../../engine/store';
+import { records } from '../../../engine/query';
+import type { Data } from '../../../engine/store';
 import { requireProvider } from '../../../payments/alipay/provider';
 import { newOutTradeNo } from '../../../payments/alipay/store';
+import { BASE } from '../base';
 import { loadResources, priceOf, type Line, type ResourceInfo } from './catalog';
 import { answerOf } from './flow';
 import { contentsUnavailable, credit, debit, lockPersona } from './inventory';
 import { economyModels, type EconomyModels } from './models';
 
 /** Where payment providers send their notifications about passport purchases. */
-export const NOTIFY_PATH = '/upass/v1/payments/notify';
+export const NOTIFY_PATH = `${BASE}/payments/notify`;
 
 /** Alipay settles in yuan; real-money products are priced in a real currency with this code. */
 export const PAYMENT_CURRENCY = 'CNY';
@@ -45,12 +45,8 @@ async function publishedProduct(ctx: Ctx, models: EconomyModels, appId: string, 
 
 async function earlier(q: Queryable, models: EconomyModels, req: PurchaseRequest): Promise<Data | undefined> {
   if (!req.requestId) return undefined;
-  const res = await q.query<{ id: string }>(
-    `SELECT id FROM records WHERE ${kindPredicate(models.transactions)} AND scope_id = $1 AND (data->>'personaId') = $2 AND (data->>'requestId') = $3`,
-    [req.appId, req.personaId, req.requestId],
-  );
-  if (!res.rows[0]) return undefined;
-  const trx = await new RecordStore(q).get(models.transactions, req.appId, res.rows[0].id);
+  const trx = await records(q, models.transactions).first(req.appId, { where: { personaId: req.personaId, requestId: req.requestId } });
+  if (!trx) return undefined;
   if (trx.productId !== req.productId) {
     throw new ApiError(409, 'DUPLICATE', 'request id already used for another purchase', [{ field: '/requestId', message: 'already used for another purchase' }]);
   }
@@ -86,13 +82,7 @@ async function virtualPurchase(ctx: Ctx, models: EconomyModels, product: Data, p
     const paid = await debit(q, models, ref, priceOf(product));
     const granted = await credit(q, models, ref, product.contents as Line[]);
     const now = new Date().toISOString();
-    const trx = await new RecordStore(q).insert(
-      models.transactions,
-      req.appId,
-      randomUUID(),
-      transactionData(product, price, req, persona.userId, { chargedAt: now, fulfilledAt: now }),
-      'Fulfilled',
-    );
+    const trx = await records(q, models.transactions).insert(req.appId, transactionData(product, price, req, persona.userId, { chargedAt: now, fulfilledAt: now }), { status: 'Fulfilled' });
     await recordOperation(q, {
       actor: req.actor,
       appId: req.appId,
@@ -115,12 +105,10 @@ async function realMoneyPurchase(ctx: Ctx, origin: string, models: EconomyModels
     const persona = await lockPersona(q, models, { appId: req.appId, personaId: req.personaId });
     const again = await earlier(q, models, req);
     if (again) return again;
-    const created = await new RecordStore(q).insert(
-      models.transactions,
+    const created = await records(q, models.transactions).insert(
       req.appId,
-      randomUUID(),
       transactionData(product, price, req, persona.userId, { currencyCode: price.currencyCode, outTradeNo: newOutTradeNo() }),
-      'Pending',
+      { status: 'Pending' },
     );
     await recordOperation(q, { actor: req.actor, appId: req.appId, action: 'passport.transactions.purchase', target: String(created.id), after: created });
     return created;

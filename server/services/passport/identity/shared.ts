@@ -6,7 +6,7 @@ import { forbidden } from '../../../engine/errors';
 import { authorizeService, type Access } from '../../../engine/guard';
 
 export const SERVICE = 'passport';
-export const BASE = '/upass/v1';
+export { BASE } from '../base';
 
 /** `{ count, start }` paging of a hand-written list (spec 002 §7), as a query. */
 export const pageQuery = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({

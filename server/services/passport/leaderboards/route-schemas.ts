@@ -4,7 +4,7 @@ import { SCORE_LIMIT } from './rules';
 import { SCHEDULE_TIMEZONES } from './schedule';
 
 export const SERVICE = 'passport';
-export const BASE = '/upass/v1';
+export { BASE } from '../base';
 
 /** A member id: a player's user id, or an entity's id (a guild, a team). */
 export const memberIdSchema = { ...idParam, description: "A player's user id, or an entity's id" } as const;

@@ -3,6 +3,7 @@ import { errorResponses, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
 import { ACHIEVEMENT_STATES, achievementGroups, advanceAchievement, personaAchievements, redeemAchievement, type AchievementState } from './achievements';
 import { listAnswer, pageQuery, playerActor, requirePersona, requirePersonaPlayer, TAG } from './common';
+import { BASE, SDK } from '../base';
 
 type Page = { count: number; start: number; state?: AchievementState };
 
@@ -10,8 +11,8 @@ const stateQuery = pageQuery({ state: { type: 'string', enum: [...ACHIEVEMENT_ST
 
 function mountAchievementAdmin(api: Api, ctx: Ctx): void {
   for (const [url, field, key] of [
-    ['/upass/v1/achievements/categories', 'category', 'categories'],
-    ['/upass/v1/achievements/series', 'series', 'series'],
+    [`${BASE}/achievements/categories`, 'category', 'categories'],
+    [`${BASE}/achievements/series`, 'series', 'series'],
   ] as const) {
     api.route({
       method: 'GET',
@@ -29,7 +30,7 @@ function mountAchievementAdmin(api: Api, ctx: Ctx): void {
   }
   api.route({
     method: 'GET',
-    url: '/upass/v1/personas/:id/achievements',
+    url: `${BASE}/personas/:id/achievements`,
     summary: "A persona's progress on the released achievements (achieved / not_achieved, redeemed / not_redeemed)",
     tag: TAG,
     auth: 'service',
@@ -48,7 +49,7 @@ function mountAchievementAdmin(api: Api, ctx: Ctx): void {
 function mountAchievementPlayer(api: Api, ctx: Ctx): void {
   api.route({
     method: 'GET',
-    url: '/upass/v1/sdk/achievements',
+    url: `${SDK}/achievements`,
     summary: "The player's achievements (hidden ones once achieved) with their progress",
     tag: TAG,
     auth: 'player',
@@ -61,7 +62,7 @@ function mountAchievementPlayer(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/sdk/achievements/:id/progress',
+    url: `${SDK}/achievements/:id/progress`,
     summary: "Move the player's progress on an achievement: by an increment, or up to a value (never down)",
     tag: TAG,
     auth: 'player',
@@ -84,7 +85,7 @@ function mountAchievementPlayer(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/sdk/achievements/:id/redeem',
+    url: `${SDK}/achievements/:id/redeem`,
     summary: "Redeem an achieved achievement's rewards into the persona's inventory (once)",
     tag: TAG,
     auth: 'player',

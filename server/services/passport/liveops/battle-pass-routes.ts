@@ -3,13 +3,14 @@ import { errorResponses, idParam, paramsSchema, type Api } from '../../../engine
 import { authorizeService } from '../../../engine/guard';
 import { addPassExp, claimPassLevel, passNames, personaPasses, setPremium, type Track } from './battle-pass';
 import { listAnswer, playerActor, requirePersona, requirePersonaPlayer, TAG } from './common';
+import { BASE, SDK } from '../base';
 
 const passAnswer = { description: "the persona's standing on the pass", schema: { type: 'object' } };
 
 function mountPassAdmin(api: Api, ctx: Ctx): void {
   api.route({
     method: 'GET',
-    url: '/upass/v1/battle-pass/names',
+    url: `${BASE}/battle-pass/names`,
     summary: "The names of the app's battle passes",
     tag: TAG,
     auth: 'service',
@@ -18,7 +19,7 @@ function mountPassAdmin(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'GET',
-    url: '/upass/v1/personas/:id/battle-pass',
+    url: `${BASE}/personas/:id/battle-pass`,
     summary: "A persona's experience, level, premium track and claimed rewards on the battle passes (or on one)",
     tag: TAG,
     auth: 'service',
@@ -34,7 +35,7 @@ function mountPassAdmin(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'PUT',
-    url: '/upass/v1/battle-pass/:id/personas/:personaId/premium',
+    url: `${BASE}/battle-pass/:id/personas/:personaId/premium`,
     summary: "Unlock a persona's premium track on a pass (after the game's server saw it paid), or lock it again",
     tag: TAG,
     auth: 'service',
@@ -52,7 +53,7 @@ function mountPassAdmin(api: Api, ctx: Ctx): void {
 function mountPassPlayer(api: Api, ctx: Ctx): void {
   api.route({
     method: 'GET',
-    url: '/upass/v1/sdk/battle-pass',
+    url: `${SDK}/battle-pass`,
     summary: "The Active battle passes with the player's standing on each",
     tag: TAG,
     auth: 'player',
@@ -64,7 +65,7 @@ function mountPassPlayer(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/sdk/battle-pass/:id/exp',
+    url: `${SDK}/battle-pass/:id/exp`,
     summary: 'Add experience to the player on a running pass',
     tag: TAG,
     auth: 'player',
@@ -78,7 +79,7 @@ function mountPassPlayer(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/sdk/battle-pass/:id/claim',
+    url: `${SDK}/battle-pass/:id/claim`,
     summary: "Claim a reached level's free or premium rewards into the persona's inventory (once per level and track)",
     tag: TAG,
     auth: 'player',

@@ -4,11 +4,12 @@ import { authorizeService } from '../../../engine/guard';
 import { requirePlayer } from '../players/principal';
 import { billboardNamespaces, liveBillboards, publishBillboard } from './billboards';
 import { listAnswer, TAG } from './common';
+import { BASE, SDK } from '../base';
 
 export function mountBillboards(api: Api, ctx: Ctx): void {
   api.route({
     method: 'POST',
-    url: '/upass/v1/billboards/:id/publish',
+    url: `${BASE}/billboards/:id/publish`,
     summary: 'Publish a billboard now, or schedule it for a time (billboardScheduled until then)',
     tag: TAG,
     auth: 'service',
@@ -29,7 +30,7 @@ export function mountBillboards(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'GET',
-    url: '/upass/v1/billboards/namespaces',
+    url: `${BASE}/billboards/namespaces`,
     summary: "The namespaces the app's billboards use",
     tag: TAG,
     auth: 'service',
@@ -38,7 +39,7 @@ export function mountBillboards(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'GET',
-    url: '/upass/v1/sdk/billboards',
+    url: `${SDK}/billboards`,
     summary: 'The billboards live now (of a namespace), highest priority first',
     tag: TAG,
     auth: 'player',

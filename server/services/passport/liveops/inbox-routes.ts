@@ -5,6 +5,7 @@ import { errorResponses, idParam, paramsSchema, type Api } from '../../../engine
 import { authorizeService } from '../../../engine/guard';
 import { listAnswer, pageQuery, playerActor, requirePersonaPlayer, rewardsSchema, TAG } from './common';
 import { claimMessage, listMessages, listRecords, readMessage, recallRecord, sendMessage, type SendInput } from './inbox';
+import { BASE, SDK } from '../base';
 
 const templateField = (name: string): JsonSchema => {
   const { 'x-ui': _x, ...rest } = (inboxTemplateSchema.properties as Record<string, JsonSchema>)[name];
@@ -43,7 +44,7 @@ const sendBody: JsonSchema = {
 function mountInboxAdmin(api: Api, ctx: Ctx): void {
   api.route({
     method: 'POST',
-    url: '/upass/v1/inbox/messages',
+    url: `${BASE}/inbox/messages`,
     summary: 'Send an inbox message (a template, or a title, text and attachments) to personas, a tag or everyone',
     tag: TAG,
     auth: 'service',
@@ -58,7 +59,7 @@ function mountInboxAdmin(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'GET',
-    url: '/upass/v1/inbox/messages',
+    url: `${BASE}/inbox/messages`,
     summary: "List inbox messages (personas' copies), newest first",
     tag: TAG,
     auth: 'service',
@@ -71,7 +72,7 @@ function mountInboxAdmin(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'GET',
-    url: '/upass/v1/inbox/records',
+    url: `${BASE}/inbox/records`,
     summary: 'List inbox send records, newest first',
     tag: TAG,
     auth: 'service',
@@ -84,7 +85,7 @@ function mountInboxAdmin(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/inbox/records/:id/recall',
+    url: `${BASE}/inbox/records/:id/recall`,
     summary: 'Recall a send: its copies not yet completed are removed from the inboxes',
     tag: TAG,
     auth: 'service',
@@ -101,7 +102,7 @@ function mountInboxAdmin(api: Api, ctx: Ctx): void {
 function mountInboxPlayer(api: Api, ctx: Ctx): void {
   api.route({
     method: 'GET',
-    url: '/upass/v1/sdk/inbox',
+    url: `${SDK}/inbox`,
     summary: "The player's inbox (the selected persona's messages), newest first",
     tag: TAG,
     auth: 'player',
@@ -118,7 +119,7 @@ function mountInboxPlayer(api: Api, ctx: Ctx): void {
   ] as const) {
     api.route({
       method: 'POST',
-      url: `/upass/v1/sdk/inbox/:id/${verb}`,
+      url: `${SDK}/inbox/:id/${verb}`,
       summary,
       tag: TAG,
       auth: 'player',

@@ -7,6 +7,7 @@ import { findRecord, listAnswer, pageProperties, pageQuery, passportModel, playe
 import type { QuestType } from './periods';
 import { advanceQuestItem, claimQuestItem, personaQuests } from './quest-progress';
 import { changeItems, createOrUpdateQuest, itemInputSchema, itemsOf, removeItem, setAllItems, setItemStatus, upsertItem, type QuestItem } from './quests';
+import { BASE, SDK } from '../base';
 
 const questAnswer = { description: 'the quest, with its items and the status they give it', schema: { type: 'object' } };
 const typeFilter = { type: { type: 'string', enum: ['daily', 'weekly', 'monthly'] } } as const;
@@ -24,7 +25,7 @@ function mountQuestDefinitions(api: Api, ctx: Ctx): void {
   };
   api.route({
     method: 'POST',
-    url: '/upass/v1/quests/create-or-update',
+    url: `${BASE}/quests/create-or-update`,
     summary: 'Create a quest, or update the one with this id or slugName (its items and status are kept)',
     tag: TAG,
     auth: 'service',
@@ -40,7 +41,7 @@ function mountQuestDefinitions(api: Api, ctx: Ctx): void {
 
   api.route({
     method: 'GET',
-    url: '/upass/v1/quests/:id/items',
+    url: `${BASE}/quests/:id/items`,
     summary: "A quest's items",
     tag: TAG,
     auth: 'service',
@@ -54,7 +55,7 @@ function mountQuestDefinitions(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/quests/:id/items',
+    url: `${BASE}/quests/:id/items`,
     summary: 'Add an item to a quest (unpublished), or replace the fields of the item with this id',
     tag: TAG,
     auth: 'service',
@@ -69,7 +70,7 @@ function mountQuestDefinitions(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'DELETE',
-    url: '/upass/v1/quests/:id/items/:itemId',
+    url: `${BASE}/quests/:id/items/:itemId`,
     summary: 'Remove an unpublished item from a quest',
     tag: TAG,
     auth: 'service',
@@ -84,7 +85,7 @@ function mountQuestDefinitions(api: Api, ctx: Ctx): void {
   for (const [verb, status] of [['publish', 'published'], ['revoke', 'unpublished']] as const) {
     api.route({
       method: 'POST',
-      url: `/upass/v1/quests/:id/items/:itemId/${verb}`,
+      url: `${BASE}/quests/:id/items/:itemId/${verb}`,
       summary: `${verb === 'publish' ? 'Publish' : 'Revoke'} one item of a quest (the quest's status follows)`,
       tag: TAG,
       auth: 'service',
@@ -98,7 +99,7 @@ function mountQuestDefinitions(api: Api, ctx: Ctx): void {
     });
     api.route({
       method: 'POST',
-      url: `/upass/v1/quests/:id/${verb}`,
+      url: `${BASE}/quests/:id/${verb}`,
       summary: verb === 'publish' ? 'Publish every item of a quest (questPublished)' : 'Revoke every item of a quest (questPending)',
       tag: TAG,
       auth: 'service',
@@ -121,7 +122,7 @@ function mountPersonaQuests(api: Api, ctx: Ctx): void {
   };
   api.route({
     method: 'GET',
-    url: '/upass/v1/personas/:id/quests',
+    url: `${BASE}/personas/:id/quests`,
     summary: "A persona's quests with this period's progress on each published item",
     tag: TAG,
     auth: 'service',
@@ -133,7 +134,7 @@ function mountPersonaQuests(api: Api, ctx: Ctx): void {
   const search = { type: 'object', additionalProperties: false, properties: { ...pageProperties, ...typeFilter, q: { type: 'string', maxLength: 200 } } };
   api.route({
     method: 'POST',
-    url: '/upass/v1/personas/:id/quests/search',
+    url: `${BASE}/personas/:id/quests/search`,
     summary: "Search a persona's quests (by type or text) with this period's progress",
     tag: TAG,
     auth: 'service',
@@ -147,7 +148,7 @@ function mountPersonaQuests(api: Api, ctx: Ctx): void {
 function mountQuestPlayer(api: Api, ctx: Ctx): void {
   api.route({
     method: 'GET',
-    url: '/upass/v1/sdk/quests',
+    url: `${SDK}/quests`,
     summary: "The player's quests with this period's progress and when each resets",
     tag: TAG,
     auth: 'player',
@@ -160,7 +161,7 @@ function mountQuestPlayer(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/sdk/quests/:id/items/:itemId/progress',
+    url: `${SDK}/quests/:id/items/:itemId/progress`,
     summary: "Add to the player's progress on a quest item in the current period",
     tag: TAG,
     auth: 'player',
@@ -175,7 +176,7 @@ function mountQuestPlayer(api: Api, ctx: Ctx): void {
   });
   api.route({
     method: 'POST',
-    url: '/upass/v1/sdk/quests/:id/items/:itemId/claim',
+    url: `${SDK}/quests/:id/items/:itemId/claim`,
     summary: "Claim a completed quest item's rewards into the persona's inventory (once per period)",
     tag: TAG,
     auth: 'player',

@@ -8,7 +8,7 @@ import { rateLimitModel } from './models';
 /** The limit an app has before it sets one (the rate-limit schema's default). */
 export const DEFAULT_CALLS_PER_MINUTE = (rateLimitModel.res.schema.properties as { playerCallsPerMinute: { default: number } }).playerCallsPerMinute.default;
 
-/** What a player call is called in the metrics: its method and route, e.g. `POST /upass/v1/sdk/personas/:id/select`. */
+/** What a player call is called in the metrics: its method and route, e.g. `POST <passport base>/sdk/personas/:id/select`. */
 export const operationOf = (req: FastifyRequest): string => `${req.method} ${req.routeOptions?.url ?? req.url.split('?')[0]}`;
 
 /** The app's current limit: its saved setting, or the default. */

@@ -6,8 +6,7 @@ import { authorizeService } from '../../../engine/guard';
 import type { ResourceModel } from '../../../engine/model';
 import type { Data } from '../../../engine/store';
 
-export const BASE = '/upass/v1';
-export const SDK = `${BASE}/sdk`;
+export { BASE, SDK } from '../base';
 export const TAG = 'passport';
 export const errors = errorResponses;
 
