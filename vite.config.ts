@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { services } from './resources/index.ts';
+import { formValidators } from './scripts/form-validators.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The platform's paths plus the first segment of every declared service base (e.g. /uconfig).
@@ -8,7 +9,8 @@ const servicePaths = [...new Set(services.map((s) => `/${s.base.split('/')[1]}`)
 const apiPaths = ['/auth', '/api', '/base', '/openapi.json', '/api-docs', '/healthz', '/blob', '/web-version.json', ...servicePaths];
 
 export default defineConfig({
-  plugins: [react()],
+  // formValidators: the console forms' checks, compiled from the declarations (no code generated in the browser).
+  plugins: [react(), formValidators()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

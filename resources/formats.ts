@@ -92,3 +92,8 @@ export const SCHEMA_FORMATS: Record<string, (value: string) => boolean> = {
   'typed-float': isFloatValue,
   'typed-json': isJsonValue,
 };
+
+/** The same formats as ajv takes them: what both validators register (the console's compiled checks call these). */
+export const SCHEMA_FORMAT_DEFINITIONS: Record<string, { type: 'string'; validate: (value: string) => boolean }> = Object.fromEntries(
+  Object.entries(SCHEMA_FORMATS).map(([name, validate]) => [name, { type: 'string' as const, validate }]),
+);

@@ -1,13 +1,18 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { SCHEMA_FORMATS } from '../../resources/formats';
+import { SCHEMA_FORMAT_DEFINITIONS } from '../../resources/formats';
 import type { FieldError } from './errors';
 
 // ajv-formats is CommonJS: its function is the module itself or its `default`, depending on the loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
-function makeAjv(coerce: boolean): Ajv2020 {
+/**
+ * The validators' options and vocabulary, for the server's checks and for the console's (compiled to code when the
+ * console is built). `extra` adds options that change no verdict (how code is generated).
+ */
+export function makeAjv(coerce: boolean, extra: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({
+    ...extra,
     allErrors: true,
     strict: false,
     useDefaults: true,
@@ -15,7 +20,7 @@ function makeAjv(coerce: boolean): Ajv2020 {
     removeAdditional: false,
   });
   addFormats(ajv);
-  for (const [name, check] of Object.entries(SCHEMA_FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
+  for (const [name, definition] of Object.entries(SCHEMA_FORMAT_DEFINITIONS)) ajv.addFormat(name, definition);
   ajv.addKeyword({ keyword: 'x-ui' });
   return ajv;
 }

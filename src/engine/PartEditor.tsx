@@ -5,7 +5,8 @@ import type { PartDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
 import { useServerForm } from './form/useServerForm';
 import { LazySchemaForm } from './LazySchemaForm';
-import { fieldSchema, propertyOf } from './schema';
+import { partFormSchema } from './form/formSchemas';
+import { propertyOf } from './schema';
 import type { DeclaredScope } from './useDeclared';
 import type { useRecordCommands } from './useRecordCommands';
 
@@ -24,7 +25,7 @@ interface Props {
 export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
   const { decl, meta, t, text, appId, service } = scope;
   const formId = useId().replace(/:/g, '');
-  const schema = useMemo(() => fieldSchema(decl.schema, part.field), [decl.schema, part.field]);
+  const schema = useMemo(() => partFormSchema(decl, part), [decl, part]);
   const unlabelled = useMemo(() => [part.field], [part.field]);
   // Keyed by content: a refetch that brings the same value keeps the edits in progress.
   const stored = JSON.stringify(record[part.field] ?? propertyOf(decl.schema, part.field)?.default ?? null);

@@ -5,7 +5,8 @@ import { translateServerMessage } from '../../providers/i18n';
 import { toast } from '../../providers/notification';
 import { useServerForm } from './form/useServerForm';
 import { LazySchemaForm } from './LazySchemaForm';
-import { formFields, narrowSchema, pick } from './schema';
+import { recordFormSchema } from './form/formSchemas';
+import { formFields, pick } from './schema';
 import type { DeclaredScope } from './useDeclared';
 
 interface Props {
@@ -30,7 +31,7 @@ export function RecordDrawer({ scope, mode, record, defaults, open, onClose, onS
   const { modal } = App.useApp();
   const formId = useId().replace(/:/g, '');
   const fields = useMemo(() => formFields(decl, mode), [decl, mode]);
-  const schema = useMemo(() => narrowSchema(decl.schema, fields), [decl.schema, fields]);
+  const schema = useMemo(() => recordFormSchema(decl, mode), [decl, mode]);
   const initial = useMemo(() => pick(mode === 'create' ? defaults : record, fields), [mode, defaults, record, fields]);
   const { data, change, extraErrors, failure, reset, refuse, clearFailure } = useServerForm(initial, fields);
   // Whether the user has worked in the form: the form fills in defaults by itself, which is no reason to ask.

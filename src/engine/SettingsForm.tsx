@@ -6,7 +6,8 @@ import { toast } from '../../providers/notification';
 import { formatDateTime } from '../lib/format';
 import { useServerForm } from './form/useServerForm';
 import { LazySchemaForm } from './LazySchemaForm';
-import { formFields, narrowSchema, pick } from './schema';
+import { recordFormSchema } from './form/formSchemas';
+import { formFields, pick } from './schema';
 import { useDeclared } from './useDeclared';
 
 /**
@@ -28,7 +29,7 @@ export function SettingsForm({ declared }: { declared: DeclaredResource }) {
     queryOptions: { retry: false },
   });
   const fields = useMemo(() => formFields(decl, 'edit'), [decl]);
-  const schema = useMemo(() => narrowSchema(decl.schema, fields), [decl.schema, fields]);
+  const schema = useMemo(() => recordFormSchema(decl, 'edit'), [decl]);
   // Keyed by content: a refetch that brings the same settings keeps the edits in progress.
   const stored = JSON.stringify(pick(record, fields));
   const initial = useMemo(() => JSON.parse(stored) as Record<string, unknown>, [stored]);

@@ -8,7 +8,7 @@ import { translateErrors } from './errors';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate, ObjectFieldTemplate } from './ContainerTemplates';
 import { FieldTemplate } from './FieldTemplate';
 import { buildUiSchema } from './uiSchema';
-import { validator } from './validator';
+import { validatorFor } from './validator';
 import { FIELD_NAMES, FIELDS, WIDGETS } from './widgets';
 
 export interface SchemaFormProps {
@@ -31,7 +31,8 @@ export interface SchemaFormProps {
 const TEMPLATES = { FieldTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
 
 /**
- * A declared entity's form: RJSF with the antd theme, validated by the same schema as the server, laid out
+ * A declared entity's form: RJSF with the antd theme, validated by the same schema as the server (with checks
+ * compiled from it when the console is built, see ./validator), laid out
  * from the schema's `x-ui` hints. Errors show once the user first tries to submit, then as they type.
  */
 export default function SchemaForm(props: SchemaFormProps) {
@@ -42,6 +43,7 @@ export default function SchemaForm(props: SchemaFormProps) {
     for (const name of unlabelled ?? []) ui[name] = { ...(ui[name] as object), 'ui:label': false };
     return ui;
   }, [schema, locale, autofocus, unlabelled]);
+  const validator = useMemo(() => validatorFor(schema as RJSFSchema), [schema]);
   const formContext: FormContext = useMemo(() => ({ appId, serviceName, rootData: formData }), [appId, serviceName, formData]);
   const [live, setLive] = useState(false);
   return (

@@ -1,61 +1,40 @@
-import { ID_KEY, JUNK_OPTION_ID, type CustomValidator, type ErrorTransformer, type RJSFSchema, type UiSchema, type ValidationData, type ValidatorType } from '@rjsf/utils';
-import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
-import { fullFormats } from 'ajv-formats/dist/formats';
-import { SCHEMA_FORMATS } from '../../../resources/formats';
-import { schemaIssues, type FormatCheck, type Schema } from './schemaCheck';
-
-type FormatDef = boolean | RegExp | ((value: string) => boolean) | { type?: string; validate: RegExp | ((value: string) => boolean) };
-
-/** A format definition of ajv-formats as a check of text (number formats do not apply to text; `true` accepts all). */
-function textCheck(def: FormatDef): FormatCheck | undefined {
-  if (typeof def === 'boolean') return undefined;
-  if (def instanceof RegExp) return (v) => def.test(v);
-  if (typeof def === 'function') return def;
-  if (def.type && def.type !== 'string') return undefined;
-  return textCheck(def.validate);
-}
-
-/** The value formats the forms know: the same as the server's (ajv-formats' full set, and our own). */
-export const FORMATS: Record<string, FormatCheck> = {
-  ...Object.fromEntries(
-    Object.entries(fullFormats as unknown as Record<string, FormatDef>).flatMap(([name, def]) => {
-      const check = textCheck(def);
-      return check ? [[name, check]] : [];
-    }),
-  ),
-  ...SCHEMA_FORMATS,
-};
-
-/** A date and time as the server accepts it (RFC 3339, with seconds and a zone). */
-export const isDateTime = (value: string): boolean => FORMATS['date-time'](value);
+import { hashForSchema, ID_KEY, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import type { CompiledValidateFunction, ValidatorFunctions } from '@rjsf/validator-ajv8';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import compiled from 'virtual:form-validators';
 
 /**
- * The forms' validator: the same schemas as the server (draft 2020-12, the same formats), checked without
- * generating code (./schemaCheck), so it works under a Content-Security-Policy without `unsafe-eval`. Failures go
- * through RJSF's own processing, as they would from ajv, so fields show them the same way.
+ * A check that looks at a copy: the server's options fill in defaults while checking (as the server does before
+ * its own verdict), which must not write into the form's data.
  */
-class SchemaValidator implements ValidatorType {
-  rawValidation<Result = unknown>(schema: RJSFSchema, formData?: unknown): { errors?: Result[]; validationError?: Error } {
-    try {
-      const issues = schemaIssues(schema as Schema, formData, FORMATS);
-      return { errors: issues.length ? (issues as Result[]) : undefined };
-    } catch (error) {
-      return { validationError: error as Error };
-    }
-  }
-
-  validateFormData(formData: unknown, schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema): ValidationData<unknown> {
-    return processRawValidationErrors(this, this.rawValidation(schema, formData), formData, schema, customValidate, transformErrors, uiSchema);
-  }
-
-  isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema): boolean {
-    if (schema[ID_KEY] === JUNK_OPTION_ID) return false;
-    try {
-      return schemaIssues(schema as Schema, formData, FORMATS, rootSchema as Schema).length === 0;
-    } catch {
-      return false;
-    }
-  }
+function onCopy(check: CompiledValidateFunction): CompiledValidateFunction {
+  const copying: CompiledValidateFunction = (data: unknown) => {
+    const valid = check(structuredClone(data));
+    copying.errors = check.errors;
+    return valid;
+  };
+  return copying;
 }
 
-export const validator = new SchemaValidator();
+const checks: ValidatorFunctions = Object.fromEntries(Object.entries(compiled).map(([key, check]) => [key, onCopy(check)]));
+
+/** The key a schema's check is filed under (as react-jsonschema-form looks it up). */
+export const schemaKey = (schema: RJSFSchema): string => (schema[ID_KEY] as string | undefined) ?? hashForSchema(schema);
+
+const validators = new WeakMap<object, ValidatorType>();
+
+/**
+ * A form's validator: the checks compiled from its schema when the console was built, with the server's ajv
+ * options and formats (scripts/form-validators.ts), run as they are — no code is generated in the browser, which
+ * its Content-Security-Policy forbids. A schema no check was built for (one not listed in ./formSchemas) is an
+ * error of the console's code: it throws, naming the schema's key.
+ */
+export function validatorFor(schema: RJSFSchema): ValidatorType {
+  let validator = validators.get(schema);
+  if (!validator) {
+    if (!checks[schemaKey(schema)]) throw new Error(`No compiled check for the form schema ${schemaKey(schema)}: list it in src/engine/form/formSchemas.ts`);
+    validator = createPrecompiledValidator(checks, schema);
+    validators.set(schema, validator);
+  }
+  return validator;
+}

@@ -1,0 +1,34 @@
+import type { JsonSchema, PartDecl, ResourceDecl, ServiceDecl } from '../../../resources/types';
+import { fieldSchema, formFields, narrowSchema } from '../schema';
+
+/** The schema of a record's create or edit form (a singleton's settings are its edit form). */
+export const recordFormSchema = (decl: ResourceDecl, mode: 'create' | 'edit'): JsonSchema => narrowSchema(decl.schema, formFields(decl, mode));
+
+/** The schema of a part's own editor. */
+export const partFormSchema = (decl: ResourceDecl, part: PartDecl): JsonSchema => fieldSchema(decl.schema, part.field);
+
+export interface FormSchema {
+  /** Where the form is, for messages: `service/resource form`. */
+  name: string;
+  schema: JsonSchema;
+}
+
+/**
+ * Every schema a console form validates against: each resource's create and edit forms, its parts' editors, and
+ * the fields its actions and commands ask for. The build compiles a check for each of these (scripts/form-validators.ts);
+ * the forms take their schema from the same functions, so each finds its check.
+ */
+export function formSchemas(services: readonly ServiceDecl[]): FormSchema[] {
+  return services.flatMap((service) =>
+    service.resources.flatMap((decl) => {
+      const at = `${service.name}/${decl.name}`;
+      return [
+        { name: `${at} create form`, schema: recordFormSchema(decl, 'create') },
+        { name: `${at} edit form`, schema: recordFormSchema(decl, 'edit') },
+        ...(decl.parts ?? []).map((part) => ({ name: `${at} ${part.field} editor`, schema: partFormSchema(decl, part) })),
+        ...(decl.actions ?? []).flatMap((a) => (a.fields ? [{ name: `${at} ${a.name} action`, schema: a.fields }] : [])),
+        ...(decl.commands ?? []).flatMap((c) => (c.fields ? [{ name: `${at} ${c.name} command`, schema: c.fields }] : [])),
+      ];
+    }),
+  );
+}
