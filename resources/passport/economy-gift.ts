@@ -1,3 +1,4 @@
+import { bulkCommand, exportCommand } from '../command-call';
 import type { ResourceDecl } from '../types';
 import { appAccess } from './part';
 import { ECONOMY_ROUTES } from './economy-routes';
@@ -152,14 +153,14 @@ const tokenInstances: ResourceDecl = {
         },
       },
     },
-    {
-      name: 'export',
-      label: { 'zh-CN': '导出 CSV', en: 'Export CSV' },
-      on: 'collection',
-      method: 'GET',
-      path: '/export',
-      download: true,
-      fields: {
+    exportCommand(
+      { 'zh-CN': '导出 CSV', en: 'Export CSV' },
+      {
+        columns: ['code', 'status', 'usedCount', 'tokenClassId', { name: 'tokenClassName', labelOf: 'tokenClassId' }, 'batchId', 'createdAt', 'lastUsedAt'],
+        filters: ['tokenClassId', 'batchId', 'status'],
+        fileName: 'redeem-codes',
+      },
+      {
         type: 'object',
         additionalProperties: false,
         properties: {
@@ -179,16 +180,16 @@ const tokenInstances: ResourceDecl = {
           },
         },
       },
-    },
-    {
-      name: 'batchInvalidate',
-      label: { 'zh-CN': '批量作废', en: 'Invalidate selected' },
-      on: 'selection',
-      method: 'POST',
-      path: '/batch-invalidate',
-      danger: true,
-      confirm: { 'zh-CN': '选中的可用兑换码都将作废，且不能恢复。确定？', en: 'The selected active codes can no longer be redeemed, and this cannot be undone. Continue?' },
-    },
+    ),
+    bulkCommand(
+      'batchInvalidate',
+      { 'zh-CN': '批量作废', en: 'Invalidate selected' },
+      { apply: 'invalidate', countKey: 'invalidated' },
+      {
+        danger: true,
+        confirm: { 'zh-CN': '选中的可用兑换码都将作废，且不能恢复。确定？', en: 'The selected active codes can no longer be redeemed, and this cannot be undone. Continue?' },
+      },
+    ),
   ],
   panels: ['passportTokenUsedInfo'],
   access: appAccess(),

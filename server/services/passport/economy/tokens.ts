@@ -58,21 +58,6 @@ export async function generateCodes(ctx: Ctx, appId: string, classId: string, co
   return { batchId, generated: count };
 }
 
-/** Invalidates the app's active codes among `ids` (others are left as they are); answers how many changed. */
-export async function invalidateCodes(ctx: Ctx, appId: string, ids: string[], actor: string): Promise<number> {
-  const m = economyModels(ctx).tokenInstances;
-  return ctx.db.transaction(async (q) => {
-    const res = await q.query<{ id: string }>(
-      `UPDATE records SET status = 'invalidated', version = version + 1, updated_at = now()
-        WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[]) AND status = 'active' RETURNING id`,
-      [appId, ids],
-    );
-    const changed = res.rows.map((r) => r.id);
-    if (changed.length) await recordOperation(q, { actor, appId, action: 'passport.tokenInstances.batchInvalidate', target: `${changed.length} codes`, after: { ids: changed } });
-    return changed.length;
-  });
-}
-
 const tokenError = (status: number, code: string, message: string) => new ApiError(status, code, message);
 
 async function lockedCode(q: Queryable, models: EconomyModels, appId: string, code: string): Promise<Data> {
