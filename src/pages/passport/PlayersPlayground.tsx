@@ -11,7 +11,7 @@ import { enumOptions, propertyOf } from '../../engine/schema';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { passportCall, usePassportQuery } from './passport-api';
+import { PASSPORT_BASE, passportCall, usePassportQuery } from './passport-api';
 
 const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
@@ -75,7 +75,7 @@ export default function PlayersPlayground() {
     if (!signedIn) return;
     setBusy('me');
     try {
-      setMe(await requireOk('/upass/v1/sdk/me', { headers: { Authorization: `Bearer ${signedIn.token}` }, anonymous: true }));
+      setMe(await requireOk(`${PASSPORT_BASE}/sdk/me`, { headers: { Authorization: `Bearer ${signedIn.token}` }, anonymous: true }));
     } catch {
       setMe(undefined);
     } finally {
@@ -126,7 +126,7 @@ export default function PlayersPlayground() {
             </Form>
             {sent && (
               <div style={{ marginTop: 16 }}>
-                <Typography.Text type="secondary">{t('passportPlayers.playground.request')} · POST /upass/v1/login/external</Typography.Text>
+                <Typography.Text type="secondary">{t('passportPlayers.playground.request')} · POST {PASSPORT_BASE}/login/external</Typography.Text>
                 <Json value={sent} />
               </div>
             )}
@@ -144,7 +144,7 @@ export default function PlayersPlayground() {
                       <Typography.Text copyable={{ tooltips: [t('passportPlayers.playground.copy'), t('passportPlayers.playground.copied')] }} style={{ ...MONO, wordBreak: 'break-all' }} data-testid="playground-token">
                         {signedIn.token}
                       </Typography.Text>
-                      <Typography.Text type="secondary">{t('passportPlayers.playground.tokenHint')}</Typography.Text>
+                      <Typography.Text type="secondary">{t('passportPlayers.playground.tokenHint', { base: PASSPORT_BASE })}</Typography.Text>
                     </Space>
                   </Descriptions.Item>
                   <Descriptions.Item label={t('passportPlayers.playground.expiresAt')}>{formatDateTime(signedIn.expiresAt)}</Descriptions.Item>
@@ -161,7 +161,7 @@ export default function PlayersPlayground() {
               )}
             </Card>
             <Card
-              title={`${t('passportPlayers.playground.answer')} · GET /upass/v1/sdk/me`}
+              title={`${t('passportPlayers.playground.answer')} · GET ${PASSPORT_BASE}/sdk/me`}
               extra={
                 <Button icon={<ApiOutlined />} disabled={!signedIn} loading={busy === 'me'} onClick={() => void callMe()} data-testid="playground-call-me">
                   {t('passportPlayers.playground.callMe')}

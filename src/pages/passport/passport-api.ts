@@ -1,8 +1,9 @@
 import { useCustom, useInvalidate } from '@refinedev/core';
 import { isApiError, requireOk, type ApiError, type QueryValue } from '../../../providers/http';
+import { passport } from '../../../resources/passport';
 
-/** Passport's API base (spec 002 §7). */
-const BASE = '/upass/v1';
+/** Passport's API base, from its declaration (spec 002 §7). */
+export const PASSPORT_BASE = passport.base;
 
 /**
  * A passport call read as a query for the hand-written passport screens: GET with a query string, or POST with a
@@ -28,7 +29,7 @@ export function usePassportQuery<T>(appId: string, url: string | undefined, opts
 
 /** A passport call that changes something; a failure is thrown after the shared toast has shown it. */
 export function passportCall<T>(appId: string, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  return requireOk<T>(`${BASE}${url}`, { appId, method, body });
+  return requireOk<T>(`${PASSPORT_BASE}${url}`, { appId, method, body });
 }
 
 /** Reloads a declared passport resource everywhere it is shown (its list, its record pages). */
