@@ -9,8 +9,22 @@ export interface Text {
   en: string;
 }
 
-/** A JSON Schema (draft 2020-12) with our `x-ui` hints. Kept loose on purpose: schemas are JSON files. */
+/**
+ * A JSON Schema (draft 2020-12) with our `x-ui` hints. Kept loose on purpose: schemas are JSON files. On a
+ * resource's properties the engine also reads `writeOnly: true` (a secret: taken on writes, never answered; see
+ * `resources/field-access.ts`) and `x-access` (a `FieldAccess`).
+ */
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * Who may read or write one field of a resource (`x-access` on its schema property), when fewer than the
+ * resource's `access`. A caller left out of `read` gets answers without the field; one left out of `write` gets 403
+ * naming the field when a create carries it or an update changes it (an update that leaves it out keeps it).
+ */
+export interface FieldAccess {
+  read?: Principal[];
+  write?: Principal[];
+}
 
 /**
  * How a service's API pages and answers lists.
@@ -63,6 +77,8 @@ export interface ActionDecl {
    * `from`, like any action.
    */
   implementedBy?: 'service';
+  /** Who may call it, where that differs from the owner's write access (a back-office-only move). */
+  access?: Principal[];
 }
 
 /**

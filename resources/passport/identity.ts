@@ -56,10 +56,20 @@ const antiAddiction = settings(
   'enforced',
 );
 
+/** The review comment an approve or reject writes (`reviewComment`), sent as `comment`. */
+const reviewComment = (minLength: number) => ({
+  type: 'string',
+  minLength,
+  maxLength: 200,
+  'x-writes': 'reviewComment',
+  'x-ui': { title: minLength ? { 'zh-CN': '驳回原因', en: 'Reason' } : { 'zh-CN': '审核意见', en: 'Comment' }, widget: 'textarea' },
+});
+
 /**
- * SMS templates: created Reviewing; the platform's administrators approve (Available) or reject (Failed) them
- * (`/approve`, `/reject`, administrators only); a Failed template may be changed and resubmitted; only an Available
- * template can be enabled, and the enabled one is what verification codes are sent with.
+ * SMS templates: created Reviewing; the platform's administrators approve (Available) or reject (Failed, with the
+ * reason) them — state actions only `admin` may call, so the list filtered on Reviewing with its action buttons is
+ * the review queue; a Failed template may be changed and resubmitted; only an Available template can be enabled,
+ * and the enabled one is what verification codes are sent with.
  */
 const smsTemplates: ResourceDecl = {
   name: 'sms-templates',
@@ -93,6 +103,23 @@ const smsTemplates: ResourceDecl = {
       label: { 'zh-CN': '重新提交审核', en: 'Resubmit' },
       from: ['Failed'],
       to: 'Reviewing',
+    },
+    {
+      name: 'approve',
+      label: { 'zh-CN': '审核通过', en: 'Approve' },
+      from: ['Reviewing'],
+      to: 'Available',
+      access: ['admin'],
+      fields: { type: 'object', properties: { comment: { ...reviewComment(0), default: '' } } },
+    },
+    {
+      name: 'reject',
+      label: { 'zh-CN': '驳回', en: 'Reject' },
+      from: ['Reviewing'],
+      to: 'Failed',
+      access: ['admin'],
+      danger: true,
+      fields: { type: 'object', required: ['comment'], properties: { comment: reviewComment(1) } },
     },
   ],
   commands: [

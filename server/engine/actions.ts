@@ -7,6 +7,9 @@ import type { HookRegistry } from './hooks';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { audit, checkWrite, idOf, storedFields } from './write';
+import { actionAccess, fieldsDenied } from '../../resources/field-access';
+import { forbidden } from './errors';
+import { guardFieldWrites, readableBy } from './fields';
 
 const versionBody: JsonSchema = {
   type: 'object',
@@ -22,8 +25,25 @@ function actionBody(fields: JsonSchema | undefined): JsonSchema {
 }
 
 /**
+ * What an action writes into the record from the fields it carries: each under its own name or the property its
+ * `x-writes` names, a field left out taking its `default` when it declares one.
+ */
+export function actionWrites(fields: JsonSchema | undefined, given: Data): Data {
+  const out: Data = {};
+  for (const [k, s] of Object.entries((fields?.properties ?? {}) as Record<string, JsonSchema>)) {
+    const value = k in given ? given[k] : structuredClone(s.default);
+    if (value !== undefined) out[typeof s['x-writes'] === 'string' ? s['x-writes'] : k] = value;
+  }
+  return out;
+}
+
+/** The record fields an action writes (cleared when the call leaves them out and they have no default). */
+const writtenBy = (fields: JsonSchema | undefined) =>
+  Object.entries((fields?.properties ?? {}) as Record<string, JsonSchema>).map(([k, s]) => (typeof s['x-writes'] === 'string' ? s['x-writes'] : k));
+
+/**
  * State actions: each moves a record from an allowed state to its target, writing the action's declared fields
- * with it; from any other state, 409.
+ * with it; from any other state, 409. An action declaring `access` is refused (403) to anyone else.
  */
 export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseDef, errors: Record<number, ResponseDef>): void {
   for (const action of m.res.actions ?? []) {
@@ -31,28 +51,30 @@ export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseD
     const schema = actionBody(action.fields);
     const required = Array.isArray(schema.required) && schema.required.length > 0;
     const call = actionCall(m.service, action);
+    const allowed = actionAccess(m.res, action);
     api.route({
       method: call.method,
       url: `${m.base}/:${m.idParam}${call.path}`,
-      summary: `${action.label.en} a ${m.res.singular.en} (from ${action.from.join(' or ')} to ${action.to})`,
+      summary: `${action.label.en} a ${m.res.singular.en} (from ${action.from.join(' or ')} to ${action.to})${action.access ? `; only ${allowed.join(', ')} may` : ''}`,
       tag: m.service.name,
       auth: 'service',
-      access: m.res.access.write,
+      access: allowed,
       params: paramsSchema(m.idParam),
       ...(required ? { body: schema } : { optionalBody: schema }),
       responses: { 200: ok, ...errors },
       handler: async (req) => {
-        const access = await authorize(ctx, req, m, 'write');
+        const access = await authorize(ctx, req, m, 'write', allowed);
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const before = await ctx.store.get(m, access.scopeId, id);
         const { version, ...fields } = (req.body ?? {}) as Data & { version?: number };
         // The action writes every field it declares: one left out is cleared, not kept from an earlier action.
-        const declared = Object.keys((action.fields?.properties ?? {}) as object);
-        const kept = Object.fromEntries(Object.entries(storedFields(m, before)).filter(([k]) => !declared.includes(k)));
-        const data = action.fields ? { ...kept, ...fields } : undefined;
+        const declared = writtenBy(action.fields);
+        const stored = storedFields(m, before);
+        const kept = Object.fromEntries(Object.entries(stored).filter(([k]) => !declared.includes(k)));
+        const data = action.fields ? guardFieldWrites(m.res.schema, access.principal.kind, { ...kept, ...actionWrites(action.fields, fields) }, stored) : undefined;
         const after = await ctx.store.update(m, access.scopeId, id, { status: action.to, fromStatus: action.from, version, data });
         await audit(ctx, access, m, action.name, id, before, after);
-        return after;
+        return readableBy(m.res.schema, access.principal.kind, after);
       },
     });
   }
@@ -79,6 +101,7 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
       },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'read');
+        if (fieldsDenied(m.res.schema, 'read', [access.principal.kind]).includes(part.field)) throw forbidden();
         const record = await ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req, m)));
         return { [part.field]: record[part.field] ?? fieldSchema.default ?? null, version: record.version };
       },
@@ -103,12 +126,13 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
         const body = req.body as Data;
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const existing = await ctx.store.get(m, access.scopeId, id);
-        const data = { ...storedFields(m, existing), [part.field]: body[part.field] };
+        const stored = storedFields(m, existing);
+        const data = guardFieldWrites(m.res.schema, access.principal.kind, { ...stored, [part.field]: body[part.field] }, stored);
         await checkWrite(ctx, hooks, m, access.scopeId, data, existing);
         const version = (body.version as number | undefined) ?? (existing.version as number);
         const after = await ctx.store.update(m, access.scopeId, id, { data, version });
         await audit(ctx, access, m, `${part.field}.replace`, id, existing, after);
-        return after;
+        return readableBy(m.res.schema, access.principal.kind, after);
       },
     });
   }

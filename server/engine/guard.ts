@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../../resources/types';
 import type { Ctx } from '../context';
 import { requireServiceEnabled, servicePrincipal, type ServicePrincipal } from '../auth/principal';
 import { forbidden } from './errors';
@@ -12,12 +13,13 @@ export interface Access {
 
 /**
  * Resolves who calls and confines the call to their scope. App-scoped resources are reached with the app
- * credential or an administrator session naming the app; the app must have the service enabled.
+ * credential or an administrator session naming the app; the app must have the service enabled. `allowed` narrows
+ * who may call (a state action's own `access`).
  */
-export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel, mode: 'read' | 'write'): Promise<Access> {
+export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel, mode: 'read' | 'write', allowed?: Principal[]): Promise<Access> {
   if (m.res.scope !== 'app') throw new Error(`${m.service.name}/${m.res.name}: only app-scoped resources are mounted by the engine`);
   const principal = await servicePrincipal(ctx.db, ctx.apps, req);
-  if (!m.res.access[mode].includes(principal.kind)) throw forbidden();
+  if (!(allowed ?? m.res.access[mode]).includes(principal.kind)) throw forbidden();
   requireServiceEnabled(principal.app, m.service.name);
   return { principal, scopeId: principal.app.AppId };
 }

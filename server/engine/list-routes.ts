@@ -2,6 +2,7 @@ import type { JsonSchema } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, type Api } from './api';
 import { authorize } from './guard';
+import { answerFor, guardListQuery } from './write';
 import type { ResourceModel } from './model';
 import type { ListQuery } from './store';
 
@@ -77,7 +78,9 @@ export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
   });
   const run = async (req: Parameters<Parameters<Api['route']>[0]['handler']>[0], args: Record<string, unknown>) => {
     const access = await authorize(ctx, req, m, 'read');
-    return ctx.store.list(m, access.scopeId, toQuery(args));
+    guardListQuery(access, m, args);
+    const { total, items } = await ctx.store.list(m, access.scopeId, toQuery(args));
+    return { total, items: items.map((r) => answerFor(access, m, r)) };
   };
 
   if (m.service.convention !== 'passport') {

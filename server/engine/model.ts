@@ -1,4 +1,6 @@
 import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { writeOnlyFields } from '../../resources/field-access';
+import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
 export interface ResourceModel {
@@ -15,6 +17,8 @@ export interface ResourceModel {
   /** How each sortable or filterable field is read in SQL. */
   fieldKind: (field: string) => 'number' | 'text' | 'status' | 'created' | 'updated';
   sortable: string[];
+  /** Write-only fields (`writeOnly: true`): taken on writes, answered only as `<field>Set` (`./fields`). */
+  writeOnly: string[];
 }
 
 const META_FIELDS = ['id', 'version', 'createdAt', 'updatedAt'];
@@ -49,11 +53,14 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   if (res.addressBy && !(res.unique ?? []).includes(res.addressBy)) throw new Error(`${service.name}/${res.name}: addressBy '${res.addressBy}' must be unique`);
   if (res.status && !(res.status.field in p)) throw new Error(`${service.name}/${res.name}: status field missing from schema`);
   for (const k of Object.keys(p)) if (META_FIELDS.includes(k)) throw new Error(`${service.name}/${res.name}: '${k}' is server-managed`);
+  checkFieldRules(service, res);
+  const writeOnly = writeOnlyFields(res.schema);
 
   const createSchema = writable(res.schema);
   const updateSchema = writable(res.schema);
   props(updateSchema).version = { type: 'integer', minimum: 1, maximum: 2147483647, description: 'The version read; a stale one is refused.' };
   updateSchema.required = [...((updateSchema.required as string[]) ?? []), 'version'];
+  optionalOnUpdate(updateSchema, writeOnly);
 
   const recordSchema = bare(res.schema);
   delete recordSchema.allOf;
@@ -65,6 +72,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
     updatedAt: { type: 'string', format: 'date-time' },
   });
   recordSchema.required = [res.idField, 'version', 'createdAt', 'updatedAt', ...((res.schema.required as string[]) ?? [])];
+  answeredSchema(recordSchema, writeOnly);
 
   const fieldKind = (field: string) => {
     if (field === 'createdAt') return 'created' as const;
@@ -84,5 +92,6 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
     updateSchema,
     fieldKind,
     sortable: [...(res.list.sorters ?? []), 'createdAt', 'updatedAt'],
+    writeOnly,
   };
 }

@@ -7,7 +7,7 @@ import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { mountList } from './list-routes';
 import { mountSingleton } from './singleton';
-import { audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields } from './write';
+import { answerFor, audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
 import { mountCommands } from './commands';
 
@@ -36,12 +36,12 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       responses: { 201: recordResponse, ...errors(400, 401, 403, 409) },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
-        const data = { ...serverManagedDefaults(m), ...storedFields(m, req.body as Data) };
+        const data = writableBy(access, m, { ...serverManagedDefaults(m), ...storedFields(m, req.body as Data) });
         await checkWrite(ctx, hooks, m, access.scopeId, data);
         const created = await guardUnique(m, () => ctx.store.insert(m, access.scopeId, randomUUID(), data, res.status?.initial ?? null));
         await audit(ctx, access, m, 'create', String(created[res.idField]), undefined, created);
         reply.code(201);
-        return created;
+        return answerFor(access, m, created);
       },
     });
   }
@@ -58,7 +58,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       responses: { 200: recordResponse, ...errors(400, 401, 403, 404) },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'read');
-        return ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req, m)));
+        return answerFor(access, m, await ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req, m))));
       },
     });
   }
@@ -79,11 +79,11 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
         const body = req.body as Data;
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const existing = await ctx.store.get(m, access.scopeId, id);
-        const data = { ...serverManagedFields(m, existing), ...storedFields(m, body) };
+        const data = writableBy(access, m, { ...serverManagedFields(m, existing), ...storedFields(m, body) }, existing);
         await checkWrite(ctx, hooks, m, access.scopeId, data, existing);
         const updated = await guardUnique(m, () => ctx.store.update(m, access.scopeId, id, { data, version: body.version as number }));
         await audit(ctx, access, m, 'update', id, existing, updated);
-        return updated;
+        return answerFor(access, m, updated);
       },
     });
   }

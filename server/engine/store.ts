@@ -2,6 +2,7 @@ import type { Queryable } from '../db';
 import { conflict, notFound } from './errors';
 import type { ResourceModel } from './model';
 import { fieldExpr, kindPredicate } from './sql';
+import { hideWriteOnly } from './fields';
 
 export type Data = Record<string, unknown>;
 
@@ -27,9 +28,9 @@ export interface ListQuery {
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-/** A stored record as the API answers it. */
+/** A stored record as the API answers it (write-only fields only as whether they are set). */
 export function present(m: ResourceModel, row: Row): Data {
-  const out: Data = { ...row.data, [m.res.idField]: row.id };
+  const out: Data = { ...hideWriteOnly(row.data, m.writeOnly), [m.res.idField]: row.id };
   if (m.res.status) out[m.res.status.field] = row.status;
   out.version = row.version;
   out.createdAt = iso(row.created_at);
@@ -38,6 +39,12 @@ export function present(m: ResourceModel, row: Row): Data {
 }
 
 const COLS = 'id, status, version, data, created_at, updated_at';
+
+/** The new data (a parameter) with the stored write-only values it leaves out carried over. */
+const withWriteOnlyKept = (m: ResourceModel, param: string) =>
+  m.writeOnly.length
+    ? `(SELECT COALESCE(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(data) WHERE key IN (${m.writeOnly.map((f) => `'${f}'`).join(', ')})) || ${param}::jsonb`
+    : param;
 
 /** Builds the list query's WHERE clause and parameters (scope first). */
 export function listWhere(m: ResourceModel, scopeId: string, q: ListQuery): { where: string; params: unknown[] } {
@@ -107,6 +114,13 @@ export class RecordStore {
     return present(m, res.rows[0]);
   }
 
+  /** A record's write-only values, which answers never carry: for the service code that uses them (a provider's secret). */
+  async writeOnlyValues(m: ResourceModel, scopeId: string, id: string): Promise<Data> {
+    const res = await this.db.query<{ data: Data }>(`SELECT data FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2`, [scopeId, id]);
+    if (!res.rows[0]) throw notFound();
+    return Object.fromEntries(m.writeOnly.filter((f) => res.rows[0].data[f] !== undefined).map((f) => [f, res.rows[0].data[f]]));
+  }
+
   async insert(m: ResourceModel, scopeId: string, id: string, data: Data, status: string | null): Promise<Data> {
     const res = await this.db.query<Row>(
       `INSERT INTO records (service, kind, id, scope_id, status, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLS}`,
@@ -128,7 +142,8 @@ export class RecordStore {
     const params: unknown[] = [scopeId, id];
     const sets = ['version = version + 1', 'updated_at = now()'];
     const conds = [kindPredicate(m), 'scope_id = $1', 'id = $2'];
-    if (change.data) sets.push(`data = $${params.push(change.data)}`);
+    // Write-only values are never read back, so a write that leaves one out keeps the stored one.
+    if (change.data) sets.push(`data = ${withWriteOnlyKept(m, `$${params.push(change.data)}`)}`);
     if (change.status !== undefined) sets.push(`status = $${params.push(change.status)}`);
     if (change.version !== undefined) conds.push(`version = $${params.push(change.version)}`);
     if (change.fromStatus) conds.push(`status = ANY($${params.push(change.fromStatus)}::text[])`);

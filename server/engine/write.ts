@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
-import { badRequest, conflict } from './errors';
+import { badRequest, conflict, forbidden } from './errors';
 import type { HookRegistry } from './hooks';
 import type { Access } from './guard';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
+import { fieldsDenied } from '../../resources/field-access';
+import { guardFieldWrites, readableBy } from './fields';
 
 /** Runs the service's own checks for a write; any failure is a 400 and nothing is stored. */
 export async function checkWrite(ctx: Ctx, hooks: HookRegistry, m: ResourceModel, scopeId: string, data: Data, existing?: Data) {
@@ -68,6 +70,22 @@ export function serverManagedDefaults(m: ResourceModel): Data {
   const props = (m.res.schema.properties ?? {}) as Record<string, { readOnly?: boolean; default?: unknown }>;
   const given = Object.keys(props).filter((k) => props[k].readOnly === true && props[k].default !== undefined && k !== m.res.status?.field);
   return Object.fromEntries(given.map((k) => [k, structuredClone(props[k].default)]));
+}
+
+/** A record as this caller may read it: without the fields whose `x-access.read` leaves the caller out. */
+export const answerFor = (access: Access, m: ResourceModel, record: Data): Data => readableBy(m.res.schema, access.principal.kind, record);
+
+/**
+ * A create's or update's data as this caller may write it: 403 naming the fields `x-access.write` keeps from the
+ * caller that the body carries (create) or changes (update); an update leaving them out keeps them.
+ */
+export const writableBy = (access: Access, m: ResourceModel, data: Data, existing?: Data): Data =>
+  guardFieldWrites(m.res.schema, access.principal.kind, data, existing && storedFields(m, existing));
+
+/** A list query may not filter or sort on a field the caller may not read (403): the order would tell its values. */
+export function guardListQuery(access: Access, m: ResourceModel, args: Record<string, unknown>): void {
+  const hidden = fieldsDenied(m.res.schema, 'read', [access.principal.kind]);
+  if (hidden.some((f) => args[f] !== undefined || args.sort === f)) throw forbidden();
 }
 
 /** The record key an item path names, read from the resource's path parameter (`:id` unless declared otherwise). */

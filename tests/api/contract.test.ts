@@ -12,6 +12,7 @@ import { startHarness, type Harness } from './harness';
 import { invalidPayloads } from './invalid-payloads';
 import { listKeyOf } from '../../server/engine/list-routes';
 import { actionCall } from '../../resources/action-call';
+import { actionCallers, actionPayload, callWith, serviceCallers } from './contract-callers';
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
 const models = appModels.filter((m) => !m.res.singleton);
@@ -123,11 +124,15 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
     const actions = m.res.actions ?? [];
     if (!m.res.status) return expect(actions).toHaveLength(0);
     const created = await makeRecord();
+    const callers = await serviceCallers(h);
     for (const action of actions.filter((a) => a.implementedBy !== 'service')) {
+      // As a caller the action allows (its own `access`, or the resource's writers), with the fields it requires.
+      const [who] = actionCallers(m.res, action).allowed;
+      expect(who, `${action.name}: no caller the tests play may call it`).toBeDefined();
       for (const state of Object.keys(m.res.status.values)) {
         await h.db.query('UPDATE records SET status = $1 WHERE id = $2', [state, created.id]);
         const call = actionCall(m.service, action);
-        const res = await h.svc(call.method, `${item(created.id)}${call.path}`);
+        const res = await callWith(h, callers[who], call.method, `${item(created.id)}${call.path}`, actionPayload(action));
         const now = (await h.svc('GET', item(created.id))).json()[m.res.status.field];
         if (action.from.includes(state)) {
           expect(res.statusCode, `${action.name} from ${state}`).toBe(200);

@@ -7,7 +7,7 @@ import type { ResourceHooks } from '../../../engine/hooks';
 import { kindPredicate } from '../../../engine/sql';
 import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
-import { adminCaller, appCaller, BASE, errors, ok, SERVICE, text } from './shared';
+import { appCaller, BASE, errors, ok, SERVICE } from './shared';
 
 /** An approved template's text is what the platform approved: changing it means a new template, reviewed again. */
 export const smsTemplateHooks: ResourceHooks = {
@@ -26,8 +26,8 @@ function audit(ctx: Ctx, access: Access, action: string, id: string, before: Dat
 }
 
 /**
- * Enable (the app; only an Available template; the one enabled before stops being used) and review (the
- * platform's administrators: approve to Available, reject to Failed with a comment, both from Reviewing).
+ * Enable (the app; only an Available template; the one enabled before stops being used). The review (approve,
+ * reject) is declared as state actions only administrators may call (`resources/passport/identity.ts`).
  */
 export function mountSmsTemplates(api: Api, ctx: Ctx): void {
   const m = modelOf(ctx, SERVICE, 'sms-templates');
@@ -69,30 +69,4 @@ export function mountSmsTemplates(api: Api, ctx: Ctx): void {
       return changes[0].after;
     },
   });
-
-  const review = (name: 'approve' | 'reject', to: 'Available' | 'Failed', summary: string, commentRequired: boolean) =>
-    api.route({
-      method: 'POST',
-      url: `${item}/${name}`,
-      summary,
-      tag: SERVICE,
-      auth: 'service',
-      params: paramsSchema('id'),
-      ...(commentRequired
-        ? { body: { type: 'object', additionalProperties: false, required: ['comment'], properties: { comment: text(200, 1), ...versionProp } } }
-        : { optionalBody: { type: 'object', additionalProperties: false, properties: { comment: text(200), ...versionProp } } }),
-      responses: { 200: answer, ...errors(400, 401, 403, 404, 409) },
-      handler: async (req) => {
-        const access = await adminCaller(ctx, req);
-        const id = idOf(req.params);
-        const body = (req.body ?? {}) as { comment?: string; version?: number };
-        const before = await ctx.store.get(m, access.scopeId, id);
-        const data = { ...storedFields(m, before), reviewComment: body.comment ?? '' };
-        const after = await ctx.store.update(m, access.scopeId, id, { status: to, fromStatus: ['Reviewing'], data, version: body.version });
-        await audit(ctx, access, name, id, before, after);
-        return after;
-      },
-    });
-  review('approve', 'Available', 'Approve a template under review (administrators): it becomes Available', false);
-  review('reject', 'Failed', 'Reject a template under review with the reason (administrators): it becomes Failed', true);
 }
