@@ -145,6 +145,45 @@ export interface CommandDecl {
   danger?: boolean;
 }
 
+/**
+ * A read-only list a service call answers about one record, shown on the record's page (a user's ban history, a
+ * code's redemptions, a tag's holders): `GET <item path><path>`, or in passport `POST <item path><path>/search`
+ * with `{ count, start }` (see `viewCall`), answering `{ total, <listKey>: [...] }`.
+ */
+export interface ViewDecl {
+  /** Unique within the resource; the console marks the list `data-testid="view-<name>"`. */
+  name: string;
+  label: Text;
+  /** Appended to the item path, e.g. `/ban-actions` → `GET /users/:id/ban-actions`. */
+  path: string;
+  /** `GET` (default) sends paging as the query; `POST` is the passport search convention. */
+  method?: 'GET' | 'POST';
+  /** The key of the array in the answer. */
+  listKey: string;
+  /**
+   * What a row is: an object schema (its `x-ui` titles, `values`, `link`, `when` say how a column shows), or the
+   * name of a resource of the same service whose records the rows are (shown and linked as that resource's).
+   */
+  row: JsonSchema | string;
+  /** Row fields shown as columns, in order. */
+  columns: string[];
+  /** The field (or fields, joined) that tells rows apart. */
+  rowKey: string | string[];
+  /** What the list says when it has no rows. */
+  empty: Text;
+  /**
+   * `server`: each page is asked for (`count`, `start`); `client`: one call answers every row (up to `count` when
+   * given) and the console pages them.
+   */
+  paging: { mode: 'server' | 'client'; pageSize: number; count?: number };
+  /** Beside the title: a sentence about the answer, `{{total}}` standing for its total. */
+  summary?: Text;
+  /** Views sharing a group are shown as tabs of one card under it, each tab with its total. */
+  group?: Text;
+  /** Asked again whenever the record's version changes (an action on the page, e.g. a ban). */
+  refetchOnChange?: boolean;
+}
+
 /** Records of another resource of the same service that belong to this one, shown on its page. */
 export interface ChildDecl {
   /** The child resource's name. */
@@ -234,6 +273,8 @@ export interface ResourceDecl {
   addressBy?: string;
   /** Child resources listed on this record's page. */
   children?: ChildDecl[];
+  /** Read-only lists of the service's own calls about this record, shown on its page. */
+  views?: ViewDecl[];
   /** Buttons for the service's own calls on this resource. */
   commands?: CommandDecl[];
   /**

@@ -2,6 +2,7 @@ import { bulkCommand, exportCommand } from '../command-call';
 import type { ResourceDecl } from '../types';
 import { appAccess } from './part';
 import { ECONOMY_ROUTES } from './economy-routes';
+import { tokenUsedInfoView } from './views';
 import tokenClassSchema from '../../schemas/passport/economy/token-class.json' with { type: 'json' };
 import tokenInstanceSchema from '../../schemas/passport/economy/token-instance.json' with { type: 'json' };
 
@@ -191,7 +192,7 @@ const tokenInstances: ResourceDecl = {
       },
     ),
   ],
-  panels: ['passportTokenUsedInfo'],
+  views: [tokenUsedInfoView],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.tokenInstances, show: `${ECONOMY_ROUTES.tokenInstances}/:id` },
 };

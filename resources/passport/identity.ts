@@ -1,6 +1,7 @@
 import type { ResourceDecl, Text } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { GUILD_ROUTES, guildResources } from './identity-guilds';
+import { tagMemberViews } from './views';
 import configSchema from '../../schemas/passport/identity/config.json' with { type: 'json' };
 import tosSchema from '../../schemas/passport/identity/tos.json' with { type: 'json' };
 import smsTemplateSchema from '../../schemas/passport/identity/sms-template.json' with { type: 'json' };
@@ -172,7 +173,7 @@ const tags: ResourceDecl = {
   operations: ['list', 'create', 'show', 'update', 'delete'],
   unique: ['name'],
   list: { columns: ['name', 'color', 'description', 'createdAt'], sorters: ['name'], search: ['name', 'description'], defaultSort: { field: 'createdAt', order: 'desc' } },
-  panels: ['passportTagMembers'],
+  views: tagMemberViews,
   access: appAccess(),
   routes: { list: IDENTITY_ROUTES.tag, show: `${IDENTITY_ROUTES.tag}/:id` },
 };

@@ -1,5 +1,6 @@
 import type { ActionDecl, ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
+import { banHistoryView, personaFriendViews, personaInventoryView } from './views';
 import realmSchema from '../../schemas/passport/players/realm.json' with { type: 'json' };
 import userSchema from '../../schemas/passport/players/user.json' with { type: 'json' };
 import personaSchema from '../../schemas/passport/players/persona.json' with { type: 'json' };
@@ -158,7 +159,8 @@ const users: ResourceDecl = {
   actions: banActions({ 'zh-CN': '用户', en: 'player' }),
   parts: [tagsPart],
   children: [{ resource: 'personas', field: 'userId' }],
-  panels: ['passportUserRealName', 'passportUserBanActions'],
+  panels: ['passportUserRealName'],
+  views: [banHistoryView],
   access: appAccess(),
   routes: { list: PLAYERS_ROUTES.users, show: `${PLAYERS_ROUTES.users}/:id` },
 };
@@ -186,7 +188,7 @@ const personas: ResourceDecl = {
   status: activeBanned,
   actions: banActions({ 'zh-CN': '角色', en: 'persona' }),
   parts: [tagsPart],
-  panels: ['passportPersonaFriends', 'passportPersonaBanActions', 'passportPersonaInventory'],
+  views: [...personaFriendViews, banHistoryView, personaInventoryView],
   access: appAccess(),
   routes: { list: PLAYERS_ROUTES.personas, show: `${PLAYERS_ROUTES.personas}/:id` },
 };

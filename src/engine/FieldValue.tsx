@@ -15,10 +15,13 @@ const TIME_FIELDS = new Set(['createdAt', 'updatedAt']);
 /** Ant Design's status colours as palette colours: the palette's tag text reads at AA contrast (see the theme). */
 const PALETTE_OF: Record<string, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'gold' };
 
+/** A declared tag colour as the tag shows it. */
+export const tagColor = (color: string): string => PALETTE_OF[color] ?? color;
+
 export function StatusTag({ decl, value }: { decl: ResourceDecl; value: unknown }) {
   const { text } = useLocale();
   const declared = decl.status?.values[String(value)];
-  const color = declared ? (PALETTE_OF[declared.color] ?? declared.color) : undefined;
+  const color = declared ? tagColor(declared.color) : undefined;
   return <Tag color={color}>{declared ? text(declared.label) : String(value ?? '')}</Tag>;
 }
 

@@ -13,6 +13,7 @@ import { RecordDrawer } from './RecordDrawer';
 import { RecordView } from './RecordView';
 import { RecordChildren } from './RecordChildren';
 import { RecordPanels } from './RecordPanels';
+import { RecordViews } from './RecordViews';
 import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute } from './routes';
 import { useDeclared } from './useDeclared';
 import { useRecordCommands } from './useRecordCommands';
@@ -20,7 +21,7 @@ import { useRecordCommands } from './useRecordCommands';
 /**
  * A record's page (`routes.show`, naming the record by its id or its slug): its fields, its status, its state
  * actions (enabled from their allowed states), its item commands, edit and delete, each declared part editable in
- * place with its own save, the declared panels, then a list of each child resource's records of this one.
+ * place with its own save, the declared panels and views, then a list of each child resource's records of this one.
  */
 export default function ResourceShowPage({ resourceKey }: { resourceKey: string }) {
   const declared = allResources().find((r) => r.key === resourceKey);
@@ -112,6 +113,7 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
         <PartEditor key={part.path} scope={scope} record={record} part={part} commands={commands} canEdit={canEdit} />
       ))}
       <RecordPanels scope={scope} record={record} />
+      <RecordViews scope={scope} record={record} />
       <RecordChildren scope={scope} record={record} />
       <RecordDrawer scope={scope} mode="edit" record={record} open={editing} onClose={() => setEditing(false)} onSaved={() => void commands.refresh(id)} />
       {commands.dialogs}

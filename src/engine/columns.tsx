@@ -4,25 +4,11 @@ import type { ColumnsType } from 'antd/es/table';
 import type { BaseRecord, CrudSort } from '@refinedev/core';
 import { sortableFields } from '../../providers/declarations';
 import { FieldValue } from './FieldValue';
-import { fieldTitle, propertyOf, xui, type PropSchema } from './schema';
+import { FLEX_WIDTH, TIMESTAMP_TITLES, widthOf } from './column-widths';
+import { fieldTitle, propertyOf, xui } from './schema';
 import type { DeclaredScope } from './useDeclared';
 
-/** Room for free-text columns (they share what is left) when the table has to scroll sideways. */
-const FLEX_WIDTH = 160;
 const ACTION_WIDTH = 42;
-
-/** A sensible width for a column, from its schema (or `x-ui.width`). Free text takes what is left. */
-function widthOf(field: string, prop: PropSchema | undefined, isStatus: boolean): number | undefined {
-  const declared = xui(prop).width;
-  if (declared) return declared;
-  if (isStatus) return 90;
-  if (field === 'createdAt' || field === 'updatedAt' || prop?.format === 'date-time') return 160;
-  if (prop?.type === 'integer' || prop?.type === 'number') return xui(prop).widget === 'percent' ? 100 : 80;
-  if (prop?.enum) return 100;
-  return undefined;
-}
-
-const TIMESTAMP_TITLES: Record<string, string> = { createdAt: 'engine.createdAt', updatedAt: 'engine.updatedAt' };
 
 /**
  * The list's columns, in the declared order: titles from `x-ui.title`, sorting where declared (the current sort

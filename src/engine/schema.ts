@@ -33,6 +33,16 @@ export interface XUi {
   width?: number;
   /** On an object: fields shown side by side, row by row (the others follow, one per row). */
   layout?: string[][];
+  /** A view's row field: how some values read (a `color` makes it a tag), e.g. an action or a relation. */
+  values?: Record<string, { label: Text; color?: string }>;
+  /** A view's row field: links to that resource's record page, whose id is the row's `idField` (default this value). */
+  link?: { resource: string; idField?: string };
+  /** A view's row field: shown only on rows whose fields hold one of these values (else left empty). */
+  when?: Record<string, string[]>;
+  /** A view's row field: what an absent value means (a ban without an end: "until unbanned"). */
+  empty?: Text;
+  /** A view's row field: the column's alignment. */
+  align?: 'left' | 'right' | 'center';
 }
 
 export type PropSchema = JsonSchema & {

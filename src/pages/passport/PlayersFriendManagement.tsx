@@ -2,19 +2,26 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Card, Empty, Flex, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
+import { findResource } from '../../../resources';
 import { PLAYERS_ROUTES } from '../../../resources/passport/players';
 import { toast } from '../../../providers/notification';
 import { PageHeader } from '../../engine/PageHeader';
-import { routeTo } from '../../engine/routes';
+import { routeTo, showPathOf } from '../../engine/routes';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { PersonaPicker } from './LiveopsPersonaPicker';
 import { passportCall, usePassportQuery } from './passport-api';
-import { PersonaLink } from './PlayersPersonaFriends';
 import type { Relation } from '../../../resources/players-api';
 
 const PAGE_SIZE = 20;
+
+/** A persona's name, linking to its page. */
+function PersonaLink({ appId, id, name }: { appId: string; id: string; name: string }) {
+  const decl = findResource('passport', 'personas');
+  const path = decl && showPathOf(decl, appId, id);
+  return path ? <Link to={path}>{name}</Link> : <>{name}</>;
+}
 type StateFilter = 'all' | Relation['state'];
 
 /** `passport/account/friend-management`: every friendship and pending request of the app, with a way to end one. */

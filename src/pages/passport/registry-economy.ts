@@ -7,9 +7,6 @@ export const economyRegistry: AreaRegistry = {
     passportEconomyMetrics: lazy(() => import('./EconomyMetricsPage')),
   },
   panels: {
-    // Shown on the players area's persona page (its declaration names this key).
-    passportPersonaInventory: lazy(() => import('./EconomyPersonaInventory')),
     passportProductDetail: lazy(() => import('./EconomyProductDetail')),
-    passportTokenUsedInfo: lazy(() => import('./EconomyTokenUsedInfo')),
   },
 };

@@ -8,7 +8,6 @@ export const identityRegistry: AreaRegistry = {
     passportIdProviders: lazy(() => import('./IdentityIdProviders')),
   },
   panels: {
-    passportTagMembers: lazy(() => import('./IdentityTagMembers')),
     passportGuildMembers: lazy(() => import('./IdentityGuildMembers')),
   },
 };

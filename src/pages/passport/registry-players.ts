@@ -10,8 +10,5 @@ export const playersRegistry: AreaRegistry = {
   },
   panels: {
     passportUserRealName: lazy(() => import('./PlayersRealName')),
-    passportUserBanActions: lazy(() => import('./PlayersBanHistory').then((m) => ({ default: m.UserBanHistory }))),
-    passportPersonaBanActions: lazy(() => import('./PlayersBanHistory').then((m) => ({ default: m.PersonaBanHistory }))),
-    passportPersonaFriends: lazy(() => import('./PlayersPersonaFriends')),
   },
 };

@@ -1,0 +1,114 @@
+import type { ViewDecl } from '../types';
+import { INVENTORY_CAPACITY } from './economy-flow';
+import banActionSchema from '../../schemas/passport/players/views/ban-action.json' with { type: 'json' };
+import friendSchema from '../../schemas/passport/players/views/friend.json' with { type: 'json' };
+import blockedSchema from '../../schemas/passport/players/views/blocked-persona.json' with { type: 'json' };
+import tokenUseSchema from '../../schemas/passport/economy/views/token-use.json' with { type: 'json' };
+
+/**
+ * Passport's record views: read-only lists its own calls answer about one record, shown on the record's page
+ * (`ResourceDecl.views`). The row shapes are `schemas/passport/<area>/views/*.json`, or another resource's records.
+ */
+
+/** A user's or persona's bans and unbans, newest first (`GET /users/:id/ban-actions`, `/personas/:id/...`). */
+export const banHistoryView: ViewDecl = {
+  name: 'banActions',
+  label: { 'zh-CN': '封禁记录', en: 'Ban history' },
+  path: '/ban-actions',
+  listKey: 'banActions',
+  row: banActionSchema,
+  columns: ['at', 'action', 'reason', 'until', 'actor'],
+  rowKey: ['at', 'action'],
+  empty: { 'zh-CN': '没有封禁记录', en: 'Never banned' },
+  paging: { mode: 'client', pageSize: 10 },
+  refetchOnChange: true,
+};
+
+const friendsGroup = { 'zh-CN': '好友', en: 'Friends' };
+
+/** A persona's friends and friend requests both ways, then its blacklist. */
+export const personaFriendViews: ViewDecl[] = [
+  {
+    name: 'friends',
+    label: { 'zh-CN': '好友与申请', en: 'Friends and requests' },
+    path: '/friends',
+    listKey: 'friends',
+    row: friendSchema,
+    columns: ['name', 'level', 'relation', 'since'],
+    rowKey: 'personaId',
+    empty: { 'zh-CN': '还没有好友或好友申请', en: 'No friends or friend requests yet' },
+    paging: { mode: 'client', pageSize: 10 },
+    group: friendsGroup,
+  },
+  {
+    name: 'friendBlacklist',
+    label: { 'zh-CN': '黑名单', en: 'Blacklist' },
+    path: '/friend-blacklist',
+    listKey: 'blacklist',
+    row: blockedSchema,
+    columns: ['name', 'since'],
+    rowKey: 'personaId',
+    empty: { 'zh-CN': '黑名单为空', en: 'The blacklist is empty' },
+    paging: { mode: 'client', pageSize: 10 },
+    group: friendsGroup,
+  },
+];
+
+/** Every inventory entry a persona holds (`GET /personas/:id/inventory`). */
+export const personaInventoryView: ViewDecl = {
+  name: 'inventory',
+  label: { 'zh-CN': '背包', en: 'Inventory' },
+  path: '/inventory',
+  listKey: 'inventory',
+  row: 'inventory',
+  columns: ['resource', 'amount', 'properties', 'updatedAt'],
+  rowKey: 'id',
+  empty: { 'zh-CN': '该角色的背包是空的', en: "This persona's inventory is empty" },
+  paging: { mode: 'client', pageSize: 20 },
+  summary: { 'zh-CN': `共 {{total}} 个条目（上限 ${INVENTORY_CAPACITY}）`, en: `{{total}} entries (at most ${INVENTORY_CAPACITY})` },
+};
+
+/** Who redeemed a code and when (`GET /token/instances/:id/used-info`). */
+export const tokenUsedInfoView: ViewDecl = {
+  name: 'usedInfo',
+  label: { 'zh-CN': '使用记录', en: 'Redemptions' },
+  path: '/used-info',
+  listKey: 'usedInfo',
+  row: tokenUseSchema,
+  columns: ['userId', 'personaId', 'redeemedAt'],
+  rowKey: ['personaId', 'redeemedAt'],
+  empty: { 'zh-CN': '这个兑换码还没有被使用', en: 'This code has not been redeemed yet' },
+  paging: { mode: 'client', pageSize: 10 },
+  summary: { 'zh-CN': '已使用 {{total}} 次', en: 'Used {{total}} times' },
+  refetchOnChange: true,
+};
+
+const tagGroup = { 'zh-CN': '带有此标签的玩家', en: 'Players with this tag' };
+
+/** The users and the personas carrying a tag (`GET /tags/:id/users`, `/tags/:id/personas`), newest first. */
+export const tagMemberViews: ViewDecl[] = [
+  {
+    name: 'tagUsers',
+    label: { 'zh-CN': '用户', en: 'Users' },
+    path: '/users',
+    listKey: 'users',
+    row: 'users',
+    columns: ['name', 'status', 'createdAt'],
+    rowKey: 'id',
+    empty: { 'zh-CN': '还没有用户带有此标签。在用户详情页的“标签”中添加。', en: "No user has this tag yet. Add it under Tags on a user's page." },
+    paging: { mode: 'server', pageSize: 10 },
+    group: tagGroup,
+  },
+  {
+    name: 'tagPersonas',
+    label: { 'zh-CN': '角色', en: 'Personas' },
+    path: '/personas',
+    listKey: 'personas',
+    row: 'personas',
+    columns: ['name', 'status', 'createdAt'],
+    rowKey: 'id',
+    empty: { 'zh-CN': '还没有角色带有此标签。在角色详情页的“标签”中添加。', en: "No persona has this tag yet. Add it under Tags on a persona's page." },
+    paging: { mode: 'server', pageSize: 10 },
+    group: tagGroup,
+  },
+];

@@ -1,0 +1,37 @@
+import type { ResourceDecl, ServiceDecl, ViewDecl } from './types';
+
+export interface ViewCall {
+  method: 'GET' | 'POST';
+  /** Under the service base, with the record's parameter, e.g. `/users/:id/ban-actions`. */
+  path: string;
+  /** The parameter in `path` that takes the record's id. */
+  param: string;
+}
+
+/**
+ * How a record's view is asked for: `GET <item path><path>`, or `POST <item path><path>/search` (passport's search
+ * convention, spec 002 §7). The server's contract tests and the console read this one answer.
+ */
+export function viewCall(service: ServiceDecl, resource: ResourceDecl, view: ViewDecl): ViewCall {
+  const method = view.method ?? 'GET';
+  const param = resource.idParam ?? 'id';
+  const search = method === 'POST' && service.convention === 'passport' ? '/search' : '';
+  return { method, path: `${resource.path}/:${param}${view.path}${search}`, param };
+}
+
+export interface ViewRequest {
+  method: 'GET' | 'POST';
+  /** Under the service base, the record's id in place. */
+  url: string;
+  /** Paging, as the query of a GET or the body of a search. */
+  paging: Record<string, number>;
+}
+
+/** One page of a record's view (the first `count` rows when the console pages them itself). */
+export function viewRequest(service: ServiceDecl, resource: ResourceDecl, view: ViewDecl, id: string, page = 1): ViewRequest {
+  const call = viewCall(service, resource, view);
+  const url = call.path.replace(`:${call.param}`, encodeURIComponent(id));
+  const { mode, pageSize, count } = view.paging;
+  const paging: Record<string, number> = mode === 'server' ? { count: pageSize, start: (page - 1) * pageSize } : count ? { count } : {};
+  return { method: call.method, url, paging };
+}

@@ -1,0 +1,87 @@
+import type { JsonSchema, ResourceDecl, ServiceDecl, Text, ViewDecl } from '../../resources/types';
+import { TIMESTAMP_TITLES, widthOf } from './column-widths';
+import { fieldTitle, propertyOf, xui, type PropSchema } from './schema';
+
+type Locale = keyof Text;
+
+/** What a view's rows are: a schema of their own, or the records of a resource of the same service. */
+export interface ViewRows {
+  schema: JsonSchema;
+  records?: ResourceDecl;
+}
+
+export function viewRows(service: ServiceDecl, view: ViewDecl): ViewRows {
+  if (typeof view.row !== 'string') return { schema: view.row };
+  const records = service.resources.find((r) => r.name === view.row);
+  if (!records) throw new Error(`${service.name} view ${view.name}: no resource "${view.row}" for its rows`);
+  return { schema: records.schema, records };
+}
+
+export interface ViewColumnSpec {
+  field: string;
+  title: string;
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+  prop?: PropSchema;
+  /** The value opens this resource's record page, the one whose id the row's `idField` holds. */
+  link?: { resource: string; idField?: string };
+}
+
+/**
+ * A view's columns, in the declared order: titles from the row schema's `x-ui.title` (the console's own for
+ * timestamps), widths as a resource list's, a declared alignment; a record row's title field links to its page.
+ */
+export function viewColumnSpecs(service: ServiceDecl, view: ViewDecl, locale: Locale, t: (key: string) => string): ViewColumnSpec[] {
+  const { schema, records } = viewRows(service, view);
+  return view.columns.map((field) => {
+    const prop = propertyOf(schema, field);
+    const hints = xui(prop);
+    const title = TIMESTAMP_TITLES[field] && !hints.title ? t(TIMESTAMP_TITLES[field]) : fieldTitle(prop, field, locale);
+    const isStatus = records?.status?.field === field;
+    const link = hints.link ?? (records && field === records.titleField ? { resource: records.name, idField: records.idField } : undefined);
+    return { field, title, width: widthOf(field, prop, isStatus), align: hints.align, prop, link };
+  });
+}
+
+/** How one cell reads, before it is drawn. */
+export type ViewCell =
+  | { kind: 'absent' }
+  | { kind: 'empty'; text: string }
+  | { kind: 'label'; text: string; color?: string }
+  | { kind: 'link'; resource: string; id: string; value: unknown }
+  | { kind: 'value'; value: unknown };
+
+const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
+
+/** A row's cell by its field's hints: left empty where `when` rules it out, `empty`, `values` labels, a `link`, or the value. */
+export function viewCell(spec: ViewColumnSpec, row: Record<string, unknown>, locale: Locale): ViewCell {
+  const hints = xui(spec.prop);
+  const applies = Object.entries(hints.when ?? {}).every(([field, values]) => values.includes(String(row[field])));
+  if (!applies) return { kind: 'absent' };
+  const value = row[spec.field];
+  if (isAbsent(value)) return hints.empty ? { kind: 'empty', text: hints.empty[locale] } : { kind: 'absent' };
+  const named = hints.values?.[String(value)];
+  if (named) return { kind: 'label', text: named.label[locale], color: named.color };
+  if (spec.link) {
+    const id = spec.link.idField ? row[spec.link.idField] : value;
+    if (!isAbsent(id)) return { kind: 'link', resource: spec.link.resource, id: String(id), value };
+  }
+  return { kind: 'value', value };
+}
+
+/** What tells a view's rows apart: the declared field, or the declared fields joined. */
+export function viewRowKey(view: ViewDecl, row: Record<string, unknown>): string {
+  const fields = Array.isArray(view.rowKey) ? view.rowKey : [view.rowKey];
+  return fields.map((f) => String(row[f] ?? '')).join('|');
+}
+
+/** The views of a record's page, grouped: a view alone, or the views sharing a `group`, in declared order. */
+export function viewGroups(views: ViewDecl[]): { group?: Text; views: ViewDecl[] }[] {
+  const groups: { group?: Text; views: ViewDecl[] }[] = [];
+  for (const view of views) {
+    const same = view.group && groups.find((g) => g.group?.en === view.group?.en);
+    if (same) same.views.push(view);
+    else groups.push({ group: view.group, views: [view] });
+  }
+  return groups;
+}
