@@ -1,5 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import type { Operation, Principal, ResourceDecl } from '../resources';
+import { actionAccess } from '../resources/field-access';
 import { fetchIdentity } from './auth';
 import { findDeclared } from './declarations';
 import { getApp } from './http';
@@ -46,11 +47,12 @@ export const operationsOf = (decl: ResourceDecl): Operation[] => (decl.singleton
 export function allows(decl: ResourceDecl, action: string, principals: Principal[]): boolean {
   const operation = OPERATIONS[action];
   const command = operation ? undefined : (decl.commands ?? []).find((c) => c.name === action);
-  const isStateAction = !operation && !command && (decl.actions ?? []).some((a) => a.name === action);
-  if (!operation && !command && !isStateAction) return false;
+  const stateAction = !operation && !command ? (decl.actions ?? []).find((a) => a.name === action) : undefined;
+  if (!operation && !command && !stateAction) return false;
   if (operation && !operationsOf(decl).includes(operation)) return false;
   const reads = operation === 'list' || operation === 'show' || command?.method === 'GET';
-  const allowed = reads ? decl.access.read : decl.access.write;
+  // A state action may name fewer callers than the resource's writers (approve and reject: administrators only).
+  const allowed = stateAction ? actionAccess(decl, stateAction) : reads ? decl.access.read : decl.access.write;
   return allowed.some((p) => principals.includes(p));
 }
 

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Card, Empty, Flex, Select, Table, Tag } from 'antd';
 import { PageHeader } from '../../engine/PageHeader';
-import { useCurrentAppState } from '../../lib/currentApp';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { IdDomainCard } from './IdentityIdDomain';
-import { SmsReviewCard } from './IdentitySmsReview';
 import { usePassportQuery } from './passport-api';
 
 interface Log {
@@ -81,11 +79,13 @@ function CodeLogs({ appId }: { appId: string }) {
   );
 }
 
-/** `passport/account/verifyCode`: the id domain, SMS template review (administrators) and the codes sent. */
+/**
+ * `passport/account/verifyCode`: the id domain and the codes sent. SMS templates are reviewed from their list (the
+ * declared approve and reject actions, shown to administrators only).
+ */
 export default function IdentityVerifyCodes() {
   const { appId = '' } = useParams();
   const { t } = useLocale();
-  const current = useCurrentAppState();
   usePageTitle(t('passportIdentity.verifyCodes.title'));
   return (
     <>
@@ -93,7 +93,6 @@ export default function IdentityVerifyCodes() {
       <Flex vertical gap={16}>
         <Alert type="info" showIcon message={t('passportIdentity.verifyCodes.gatewayNote')} />
         <IdDomainCard appId={appId} />
-        {current?.isAdmin && <SmsReviewCard appId={appId} />}
         <CodeLogs appId={appId} />
       </Flex>
     </>
