@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicOf, startHarness, type Harness } from './harness';
 import { auditActions, call, castOf, catalogueRoles, insertToken, storedApp, type Cast } from './apps-fixtures';
+import { remoteConfig } from '../../resources/config';
+
+const RC = remoteConfig.base;
 
 let h: Harness;
 let c: Cast;
@@ -35,17 +38,17 @@ describe('POST /api/app/:id/generate-secret', () => {
   it('replaces the service secret: the old Basic credential is refused at once, the new one works', async () => {
     const oldBasic = h.basic;
     // The credential is cached by the server: use it first so a stale cache would let it through.
-    expect((await h.svc('GET', '/uconfig/v1/configs')).statusCode).toBe(200);
+    expect((await h.svc('GET', `${RC}/configs`)).statusCode).toBe(200);
     const before = await storedApp(h, h.appId);
     const res = await call(h, c.owner, 'POST', `/api/app/${h.appId}/generate-secret`, { Kind: 'AppServiceSecret' });
     expect(res.statusCode).toBe(200);
     const secret = res.json().AppServiceSecret;
     expect(secret).not.toBe(before.app_service_secret);
     expect(res.json().AppSecret).toBe(before.app_secret);
-    const stale = await h.req({ method: 'GET', url: '/uconfig/v1/configs', headers: { authorization: oldBasic } });
+    const stale = await h.req({ method: 'GET', url: `${RC}/configs`, headers: { authorization: oldBasic } });
     expect(stale.statusCode).toBe(401);
     expect(stale.json().message).toBe('invalid app credentials');
-    const fresh = await h.req({ method: 'GET', url: '/uconfig/v1/configs', headers: { authorization: basicOf(h.appId, secret) } });
+    const fresh = await h.req({ method: 'GET', url: `${RC}/configs`, headers: { authorization: basicOf(h.appId, secret) } });
     expect(fresh.statusCode).toBe(200);
     const entry = (await auditActions(h, h.appId)).at(-1);
     expect(entry).toEqual({ actor: 'user:demo@example.com', action: 'app.secret.generate', target: h.appId });

@@ -3,6 +3,9 @@ import calls from '../inventory/calls.json';
 import { toOpenApiPath } from '../../server/engine/openapi';
 import { startHarness, type Harness } from './harness';
 import { auditActions, call, castOf, catalogueRoles, storedApp, type Cast } from './apps-fixtures';
+import { remoteConfig } from '../../resources/config';
+
+const RC = remoteConfig.base;
 
 let h: Harness;
 let c: Cast;
@@ -130,10 +133,10 @@ describe('admin-config (PUT /api/app/:id as an administrator)', () => {
     const suspended = await call(h, c.admin, 'PUT', `/api/app/${h.appId}`, { Services: { 'remote-config': { Status: 'Suspended' } } });
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json().Services['remote-config'].Status).toBe('Suspended');
-    expect((await h.svc('GET', '/uconfig/v1/configs')).statusCode).toBe(403);
+    expect((await h.svc('GET', `${RC}/configs`)).statusCode).toBe(403);
     const resumed = await call(h, c.admin, 'PUT', `/api/app/${h.appId}`, { Services: { 'remote-config': { Status: 'Enabled' } } });
     expect(resumed.json().Services['remote-config'].Status).toBe('Enabled');
-    expect((await h.svc('GET', '/uconfig/v1/configs')).statusCode).toBe(200);
+    expect((await h.svc('GET', `${RC}/configs`)).statusCode).toBe(200);
     const actions = (await auditActions(h, h.appId)).filter((a) => a.actor === 'admin:admin@example.com');
     expect(actions.map((a) => a.action)).toEqual(['app.update', 'app.update']);
   });

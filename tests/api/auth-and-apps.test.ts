@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import calls from '../inventory/calls.json';
 import { toOpenApiPath } from '../../server/engine/openapi';
 import { DEMO_ADMIN, DEMO_USER, startHarness, type Harness } from './harness';
+import { remoteConfig } from '../../resources/config';
+
+const RC = remoteConfig.base;
 
 let h: Harness;
 beforeAll(async () => {
@@ -115,8 +118,8 @@ describe('documents', () => {
     expect(wanted.length).toBe(27);
     for (const c of wanted) expect(doc.paths[toOpenApiPath(c.path)]?.[c.method.toLowerCase()], `${c.method} ${c.path}`).toBeDefined();
     for (const op of ops) expect(Object.keys(op.responses).length).toBeGreaterThan(0);
-    expect(doc.paths['/uconfig/v1/overrides/{id}/disable'].put).toBeDefined();
-    expect(doc.paths['/uconfig/v1/configs'].post.requestBody.content['application/json'].schema.properties.key).toBeDefined();
+    expect(doc.paths[`${RC}/overrides/{id}/disable`].put).toBeDefined();
+    expect(doc.paths[`${RC}/configs`].post.requestBody.content['application/json'].schema.properties.key).toBeDefined();
     const ui = await h.req({ method: 'GET', url: '/api-docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, startHarness, type Harness } from './harness';
+import { remoteConfig } from '../../resources/config';
 
 let h: Harness;
 beforeAll(async () => {
@@ -7,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const B = '/uconfig/v1';
+const B = remoteConfig.base;
 const config = (key: string, type: string, value: string, extra: object = {}) => ({ key, type, value, ...extra });
 
 describe('configs', () => {

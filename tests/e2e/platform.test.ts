@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gone, launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
+import { remoteConfig } from '../../resources/config';
+
+const RC = remoteConfig.base;
 
 /**
  * A new developer's first day, on the real server: sign up with an e-mail code, create an organisation and an
@@ -112,7 +115,7 @@ describe('platform shell', () => {
     const secret = page.getByTestId('secret-AppServiceSecret');
     const old = ((await secret.textContent()) ?? '').trim();
     expect(old).toMatch(/^[0-9a-f]{16,}$/);
-    const call = (s: string) => fetch(`${server.url}/uconfig/v1/configs`, { headers: { authorization: basic(appId, s) } });
+    const call = (s: string) => fetch(`${server.url}${RC}/configs`, { headers: { authorization: basic(appId, s) } });
     // Before: the credential is accepted (remote config is not enabled, so the answer is 403, not 401).
     expect((await call(old)).status).toBe(403);
 

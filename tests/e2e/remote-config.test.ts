@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { gone, launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
+import { remoteConfig } from '../../resources/config';
+
+const RC = remoteConfig.base;
 
 /**
  * A developer's first session with remote config, on the real server with its demo data: sign in, open the demo
@@ -232,7 +235,7 @@ describe('remote config console', () => {
     expect(route.headers.get('content-type')).toContain('text/html');
     const asset = await fetch(`${server.url}/assets/missing-chunk.js`);
     expect(asset.status).toBe(404);
-    const api = await fetch(`${server.url}/uconfig/v1/nothing`);
+    const api = await fetch(`${server.url}${RC}/nothing`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'not found', code: 'NOT_FOUND' });
   });

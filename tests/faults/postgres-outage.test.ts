@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type PgCluster } from './pg-cluster';
 import { demoAppCredential, sleep, startServer, type ServerProcess } from './server-process';
+import { remoteConfig } from '../../resources/config';
 
-const CONFIGS = '/uconfig/v1/configs';
+const CONFIGS = `${remoteConfig.base}/configs`;
 const RECOVERY_ATTEMPTS = 150;
 
 let cluster: PgCluster;

@@ -1,3 +1,5 @@
+import { remoteConfig } from '../../resources/config';
+
 /** A steady stream of remote-config creations, remembering each one the server acknowledged. */
 
 export interface Acknowledged {
@@ -17,7 +19,7 @@ export interface WriteLoad {
   stop: () => Promise<void>;
 }
 
-const CONFIGS = '/uconfig/v1/configs';
+const CONFIGS = `${remoteConfig.base}/configs`;
 
 /** `writers` concurrent loops, each sending one creation after another with keys `<prefix>_<writer>_<n>`. */
 export function startWriteLoad(url: string, authorization: string, prefix: string, writers = 4): WriteLoad {

@@ -70,7 +70,7 @@ describe('validation errors', () => {
 
 describe('OpenAPI paths', () => {
   it('turns route parameters into braces', () => {
-    expect(toOpenApiPath('/uconfig/v1/overrides/:id/variants')).toBe('/uconfig/v1/overrides/{id}/variants');
+    expect(toOpenApiPath(`${remoteConfig.base}/overrides/:id/variants`)).toBe(`${remoteConfig.base}/overrides/{id}/variants`);
     expect(toOpenApiPath('/api/app/:appId/auth-blue-cloud')).toBe('/api/app/{appId}/auth-blue-cloud');
   });
 });

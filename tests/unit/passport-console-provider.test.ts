@@ -9,6 +9,7 @@ import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { listQuery, type ListCall } from '../../providers/crud';
 import { HELPER_PAGE, listKeyOf, passportDataProvider, searchAll, searchBody } from '../../providers/passport';
 import { passport } from '../../resources/passport';
+import { remoteConfig } from '../../resources/config';
 
 const B = passport.base;
 
@@ -144,7 +145,7 @@ describe('passport data provider', () => {
       filters: [{ field: 'type', operator: 'eq', value: 'INT' }],
       meta: { service: 'remote-config', resource: 'configs', appId: 'app-1' },
     });
-    expect(urls).toEqual(['/uconfig/v1/configs/search']);
+    expect(urls).toEqual([`${remoteConfig.base}/configs/search`]);
     expect(bodies).toEqual([{ sort: 'key', order: 'asc', type: 'INT', count: 20, start: 40 }]);
     expect(authorization).toBe(`Basic ${btoa('app-1:s3cret')}`);
     expect(answer.total).toBe(73);

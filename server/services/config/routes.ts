@@ -1,3 +1,4 @@
+import { remoteConfig } from '../../../resources/config';
 import type { JsonSchema } from '../../../resources/types';
 import { modelOf, type Ctx } from '../../context';
 import { errorSchema, type Api } from '../../engine/api';
@@ -7,8 +8,8 @@ import { evaluateSettings, type ConfigItem, type OverrideItem, type PlayerContex
 import { validateRule } from './rules';
 import { mountConfigUsage } from './usage-routes';
 
-const SERVICE = 'remote-config';
-const BASE = '/uconfig/v1';
+const SERVICE = remoteConfig.name;
+const BASE = remoteConfig.base;
 
 const contextBody: JsonSchema = {
   type: 'object',
