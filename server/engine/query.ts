@@ -32,6 +32,8 @@ export interface Change {
   unset?: string[];
   add?: Record<string, number>;
   data?: Data;
+  /** Back-dates the record: created and last changed at this time (a demo's history). */
+  backdate?: Date;
 }
 
 /** One changed record, with the scope it lives in and the state it had before. */
@@ -48,7 +50,7 @@ export interface Aggregate {
   where?: Where;
   /** Output name → field (or a time field's calendar day in a time zone, as `YYYY-MM-DD`). */
   groupBy?: Record<string, GroupKey>;
-  /** Output name → measure. Sums come back as decimal strings, counts as numbers. */
+  /** Output name → measure. Sums (of numbers, or of decimal strings) come back as decimal strings, counts as numbers. */
   measures: Record<string, Measure>;
   /** Output names, `-` first for descending. */
   orderBy?: string[];
@@ -153,14 +155,15 @@ export class RecordQuery {
     }
     for (const [name, [fn, field]] of Object.entries(a.measures)) {
       if (!NAME.test(name)) throw new Error(`bad output name '${name}'`);
-      const f = field ? fieldSql(this.m, field).sql : '';
+      const typed = field ? fieldSql(this.m, field) : undefined;
+      const f = typed?.sql ?? '';
       const expr =
         fn === 'count'
           ? 'count(*)::int'
           : fn === 'countDistinct'
             ? `count(DISTINCT ${f})::int`
             : fn === 'sum'
-              ? `coalesce(sum(${f}), 0)::text`
+              ? `coalesce(sum(${typed?.kind === 'numeric' ? f : `(${f})::numeric`}), 0)::text`
               : `${fn}(${f})${fieldSql(this.m, field!).kind === 'numeric' ? '::text' : ''}`;
       select.push(`${expr} AS ${name}`);
     }
@@ -212,7 +215,11 @@ export class RecordQuery {
 
   private setSql(change: Change, p: Params, alias: string): string[] {
     const a = alias ? `${alias}.` : '';
-    const sets = [`version = ${a}version + 1`, 'updated_at = now()'];
+    const sets = [`version = ${a}version + 1`];
+    if (change.backdate) {
+      const at = p.add(change.backdate, 'time');
+      sets.push(`created_at = ${at}`, `updated_at = ${at}`);
+    } else sets.push('updated_at = now()');
     if (change.status !== undefined) sets.push(`status = ${p.add(change.status)}`);
     let data = `${a}data`;
     if (change.data) data = `${p.add(JSON.stringify(change.data))}::jsonb`;

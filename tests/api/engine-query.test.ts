@@ -15,6 +15,7 @@ const schema = {
     tags: { type: 'array', items: { type: 'string' } },
     meta: { type: 'object', properties: { rank: { type: 'number' } } },
     state: { type: 'string', readOnly: true },
+    price: { type: 'string' },
   },
 };
 
@@ -45,8 +46,8 @@ beforeAll(async () => {
   m = buildModel(service, items);
   const q = records(db, m);
   await q.insertMany('app-a', [
-    { id: 'i1', data: { name: 'Sword', level: 9, active: true, startsAt: day(1), tags: ['weapon', 'rare'], meta: { rank: 2.5 } } },
-    { id: 'i2', data: { name: 'shield ', level: 10, active: false, startsAt: day(2), tags: ['armour'], meta: { rank: 10 } } },
+    { id: 'i1', data: { name: 'Sword', level: 9, active: true, startsAt: day(1), tags: ['weapon', 'rare'], meta: { rank: 2.5 }, price: '2.50' } },
+    { id: 'i2', data: { name: 'shield ', level: 10, active: false, startsAt: day(2), tags: ['armour'], meta: { rank: 10 }, price: '10' } },
     { id: 'i3', data: { name: '50%_off', level: 100, active: true, startsAt: day(3), tags: [] }, status: 'live' },
     { id: 'i4', data: { name: 'Potion', level: 1 } },
   ]);
@@ -116,6 +117,19 @@ describe('the records query API', () => {
     ]);
     const days = await records(db, m).aggregate('app-a', { where: { startsAt: { $exists: true } }, groupBy: { day: { field: 'startsAt', day: 'Asia/Shanghai' } }, measures: { n: ['count'] }, orderBy: ['day'] });
     expect(days).toEqual([{ day: '2026-01-01', n: 1 }, { day: '2026-01-02', n: 1 }, { day: '2026-01-03', n: 1 }]);
+  });
+
+  it('sums amounts kept as decimal strings as numbers', async () => {
+    // As text '2.50' and '10' have no sum; as numbers they add up to 12.50.
+    expect(await records(db, m).aggregate('app-a', { measures: { total: ['sum', 'price'], n: ['count'] } })).toEqual([{ total: '12.50', n: 4 }]);
+  });
+
+  it('back-dates a record when asked', async () => {
+    const q = records(db, m);
+    const [hit] = await q.update('app-b', { id: 'b1' }, { set: { name: 'Old sword' }, backdate: new Date(Date.UTC(2020, 0, 1)) });
+    expect([hit.record.name, hit.record.version]).toEqual(['Old sword', 2]);
+    expect(ids(await q.find('app-b', { where: { createdAt: { $lt: new Date(Date.UTC(2021, 0, 1)) } } }))).toEqual(['b1']);
+    expect(ids(await q.find('app-b', { where: { updatedAt: { $lt: new Date(Date.UTC(2021, 0, 1)) } } }))).toEqual(['b1']);
   });
 
   it('changes records in place, keeping versions and the state they had', async () => {
