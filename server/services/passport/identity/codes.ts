@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { modelOf, type Ctx } from '../../../context';
 import { Signer } from '../../../blob/signing';
 import { recordUsage } from '../../../usage';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 
 /** Verification codes (spec 002): six digits, one per number every 60 s, five tries, ten minutes. */
 export const CODE_RULES = { digits: 6, resendSeconds: 60, tries: 5, ttlMinutes: 10 } as const;
@@ -54,13 +54,8 @@ interface Template {
 /** The app's enabled template, when one is enabled and still approved. */
 async function enabledTemplate(ctx: Ctx, appId: string): Promise<Template | undefined> {
   const m = modelOf(ctx, 'passport', 'sms-templates');
-  const res = await ctx.db.query<{ id: string; name: string; content: string }>(
-    `SELECT id, data->>'name' AS name, data->>'content' AS content FROM records
-     WHERE ${kindPredicate(m)} AND scope_id = $1 AND status = 'Available' AND (data->>'enabled')::boolean IS TRUE
-     ORDER BY updated_at DESC LIMIT 1`,
-    [appId],
-  );
-  return res.rows[0];
+  const found = await records(ctx.db, m).first(appId, { where: { status: 'Available', enabled: true }, orderBy: '-updatedAt' });
+  return found && { id: String(found.id), name: String(found.name), content: String(found.content) };
 }
 
 /** The signature a message starts with: the id domain's SMS signature, else the app's name. */

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { modelOf, type Ctx } from '../../../context';
-import { kindPredicate } from '../../../engine/sql';
 import type { Data } from '../../../engine/store';
 import { maskPhone } from './codes';
 import { sweepEntitlements } from './entitlements';
+import { records } from '../../../engine/query';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -12,8 +12,7 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 /** The demo app's players (seeded by the players area first), oldest first. */
 async function idsOf(ctx: Ctx, kind: 'users' | 'personas', appId: string): Promise<{ id: string; data: Data }[]> {
   const m = modelOf(ctx, 'passport', kind);
-  const res = await ctx.db.query<{ id: string; data: Data }>(`SELECT id, data FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 ORDER BY created_at, id`, [appId]);
-  return res.rows;
+  return (await records(ctx.db, m).find(appId, { orderBy: 'createdAt' })).map((data) => ({ id: String(data.id), data }));
 }
 
 async function insert(ctx: Ctx, resource: string, appId: string, data: Data, status: string | null = null): Promise<string> {
@@ -21,7 +20,7 @@ async function insert(ctx: Ctx, resource: string, appId: string, data: Data, sta
 }
 
 async function saveSettings(ctx: Ctx, resource: string, appId: string, data: Data): Promise<void> {
-  await ctx.db.query('INSERT INTO records (service, kind, id, scope_id, data) VALUES ($1, $2, $3, $3, $4)', ['passport', resource, appId, data]);
+  await records(ctx.db, modelOf(ctx, 'passport', resource)).insert(appId, data, { id: appId });
 }
 
 /** The demo app's sign-in settings, SMS, tags, entitlements, reports and guilds, over the players area's demo players. */
@@ -69,7 +68,7 @@ export async function seedIdentityDemo(ctx: Ctx, appId: string): Promise<void> {
   const vip = await insert(ctx, 'tags', appId, { name: '高价值玩家', color: 'gold', description: '累计充值较高' });
   await insert(ctx, 'tags', appId, { name: '疑似外挂', color: 'red', description: '待人工复核' });
   const tag = (id: string | undefined, tags: string[]) =>
-    id && ctx.db.query("UPDATE records SET data = jsonb_set(data, '{tags}', $2::jsonb) WHERE service = 'passport' AND kind IN ('users', 'personas') AND id = $1", [id, JSON.stringify(tags)]);
+    id && Promise.all(['users', 'personas'].map((kind) => records(ctx.db, modelOf(ctx, 'passport', kind)).update(appId, { id }, { set: { tags } })));
   await tag(users[0]?.id, [tester, vip]);
   await tag(users[1]?.id, [vip]);
   await tag(personas[0]?.id, [vip]);

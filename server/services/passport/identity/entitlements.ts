@@ -7,8 +7,8 @@ import type { Api } from '../../../engine/api';
 import type { FieldError } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
 import type { ResourceModel } from '../../../engine/model';
-import { kindPredicate } from '../../../engine/sql';
-import { present, type Data } from '../../../engine/store';
+import { ALL_SCOPES, NOW, records } from '../../../engine/query';
+import type { Data } from '../../../engine/store';
 import { requirePlayer } from '../players/principal';
 import { appCaller, BASE, errors, listAnswer, pageQuery, SERVICE, type Page } from './shared';
 
@@ -19,9 +19,6 @@ import { appCaller, BASE, errors, listAnswer, pageQuery, SERVICE, type Page } fr
  */
 const SWEEP_MINUTES = 1;
 
-const dueSql = `((status IN ('Pending', 'Active', 'Suspended') AND (data->>'endTime')::timestamptz <= now())
-  OR (status = 'Pending' AND (data->>'startTime')::timestamptz <= now()))`;
-
 /** Whether a record's status is behind the clock (the same test as `dueSql`). */
 export function isDue(r: Data, now = Date.now()): boolean {
   const end = typeof r.endTime === 'string' ? Date.parse(r.endTime) : NaN;
@@ -29,42 +26,26 @@ export function isDue(r: Data, now = Date.now()): boolean {
   return (['Pending', 'Active', 'Suspended'].includes(String(r.status)) && end <= now) || (r.status === 'Pending' && start <= now);
 }
 
-interface SweptRow {
-  id: string;
-  scope_id: string;
-  was: string;
-  status: string;
-  version: number;
-  data: Data;
-  created_at: Date;
-  updated_at: Date;
-}
+const LIVE = ['Pending', 'Active', 'Suspended'];
 
 /** Moves the due entitlements of one app (or of every app, or only the given ids) to the state time gives them. */
 export async function sweepEntitlements(ctx: Ctx, which: { appId?: string; ids?: string[] }): Promise<number> {
-  const m = modelOf(ctx, SERVICE, 'entitlements');
-  const res = await ctx.db.query<SweptRow>(
-    `WITH due AS (
-       SELECT id, status AS was FROM records
-       WHERE ${kindPredicate(m)} AND ($1::text IS NULL OR scope_id = $1) AND ($2::text[] IS NULL OR id = ANY($2::text[])) AND ${dueSql}
-       FOR UPDATE)
-     UPDATE records r SET status = CASE WHEN (r.data->>'endTime')::timestamptz <= now() THEN 'Expired' ELSE 'Active' END,
-       version = r.version + 1, updated_at = now()
-     FROM due WHERE ${kindPredicate(m)} AND r.id = due.id
-     RETURNING r.id, r.scope_id, due.was, r.status, r.version, r.data, r.created_at, r.updated_at`,
-    [which.appId ?? null, which.ids ?? null],
-  );
-  for (const row of res.rows) {
+  const q = records(ctx.db, modelOf(ctx, SERVICE, 'entitlements'));
+  const scope = which.appId ?? ALL_SCOPES;
+  const ids = which.ids ? { id: { $in: which.ids } } : {};
+  const expired = await q.update(scope, { ...ids, status: { $in: LIVE }, endTime: { $lte: NOW } }, { status: 'Expired' });
+  const active = await q.update(scope, { ...ids, status: 'Pending', startTime: { $lte: NOW } }, { status: 'Active' });
+  for (const moved of [...expired, ...active]) {
     await recordOperation(ctx.db, {
       actor: 'system:entitlement-clock',
-      appId: row.scope_id,
-      action: `passport.entitlements.${row.status === 'Expired' ? 'expire' : 'activate'}`,
-      target: row.id,
-      before: { status: row.was },
-      after: present(m, row),
+      appId: moved.scopeId,
+      action: `passport.entitlements.${moved.record.status === 'Expired' ? 'expire' : 'activate'}`,
+      target: String(moved.record.id),
+      before: { status: moved.before },
+      after: moved.record,
     });
   }
-  return res.rows.length;
+  return expired.length + active.length;
 }
 
 /** The app a service call names (its credential's app id, or the administrator's app header), unchecked. */
@@ -82,10 +63,7 @@ export const entitlementHooks: ResourceHooks = {
     if (typeof data.endTime === 'string' && Date.parse(data.endTime) <= Date.parse(String(data.startTime))) {
       errs.push({ field: '/endTime', message: 'must be after the start time' });
     }
-    const owner = async (kind: 'users' | 'personas', id: unknown) => {
-      const res = await ctx.db.query<{ data: Data }>(`SELECT data FROM records WHERE ${kindPredicate(modelOf(ctx, SERVICE, kind))} AND scope_id = $1 AND id = $2`, [scopeId, id]);
-      return res.rows[0]?.data;
-    };
+    const owner = (kind: 'users' | 'personas', id: unknown) => records(ctx.db, modelOf(ctx, SERVICE, kind)).maybe(scopeId, String(id));
     if (!(await owner('users', data.userId))) errs.push({ field: '/userId', message: 'no such user' });
     else if (data.personaId !== undefined && (await owner('personas', data.personaId))?.userId !== data.userId) {
       errs.push({ field: '/personaId', message: 'not a persona of this user' });
@@ -130,11 +108,8 @@ export function mountEntitlements(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       const access = await appCaller(ctx, req);
       const types = ((m.res.schema.properties as Record<string, JsonSchema>).type.enum as string[]) ?? [];
-      const res = await ctx.db.query<{ type: string; n: number }>(
-        `SELECT data->>'type' AS type, count(*)::int AS n FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 GROUP BY 1`,
-        [access.scopeId],
-      );
-      const counts = new Map(res.rows.map((r) => [r.type, Number(r.n)]));
+      const rows = await records(ctx.db, m).aggregate(access.scopeId, { groupBy: { type: 'type' }, measures: { n: ['count'] } });
+      const counts = new Map(rows.map((r) => [r.type, Number(r.n)]));
       return { total: types.length, types: types.map((type) => ({ type, count: counts.get(type) ?? 0 })) };
     },
   });
@@ -151,23 +126,17 @@ export function mountEntitlements(api: Api, ctx: Ctx): void {
       const player = await requirePlayer(ctx.db, req);
       await sweepEntitlements(ctx, { appId: player.appId });
       const q = req.query as Page & { status?: string };
-      const where = `${kindPredicate(m)} AND scope_id = $1 AND data->>'userId' = $2
-        AND (data->>'personaId' IS NULL OR data->>'personaId' = $3) AND ($4::text IS NULL OR status = $4)`;
-      const params = [player.appId, player.userId, player.personaId, q.status ?? null];
-      const [rows, total] = await Promise.all([
-        ctx.db.query(`SELECT id, status, version, data, created_at, updated_at FROM records WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`, [
-          ...params,
-          q.count,
-          q.start,
-        ]),
-        ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${where}`, params),
-      ]);
-      return { total: Number(total.rows[0].n), entitlements: rows.rows.map((r) => present(m, r as never)) };
+      const page = await records(ctx.db, m).page(player.appId, {
+        where: { userId: player.userId, $or: [{ personaId: null }, { personaId: player.personaId }], status: q.status },
+        orderBy: '-createdAt',
+        limit: q.count,
+        offset: q.start,
+      });
+      return { total: page.total, entitlements: page.items };
     },
   });
 }
 
 async function fresh(ctx: Ctx, m: ResourceModel, id: string): Promise<Data | undefined> {
-  const res = await ctx.db.query(`SELECT id, status, version, data, created_at, updated_at FROM records WHERE ${kindPredicate(m)} AND id = $1`, [id]);
-  return res.rows[0] ? present(m, res.rows[0] as never) : undefined;
+  return (await records(ctx.db, m).findEverywhere({ where: { id } }))[0]?.record;
 }

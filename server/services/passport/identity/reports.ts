@@ -5,11 +5,11 @@ import { modelOf, type Ctx } from '../../../context';
 import { paramsSchema, type Api } from '../../../engine/api';
 import { badRequest, conflict, notFound, type FieldError } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
-import { kindPredicate } from '../../../engine/sql';
-import { present, RecordStore, type Data } from '../../../engine/store';
+import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import { playerActor, requirePlayer } from '../players/principal';
 import { BASE, errors, idString, listAnswer, ok, pageQuery, SERVICE, text, type Page } from './shared';
+import { records } from '../../../engine/query';
 
 /** Who reported whom never changes; operators choose Reviewing, Cleared or Actioned; Revoked is the reporter's alone. */
 const PARTIES = ['reporterUserId', 'reporterPersonaId', 'targetUserId', 'targetPersonaId'];
@@ -83,12 +83,8 @@ export function mountReports(api: Api, ctx: Ctx): void {
       };
       const created = await ctx.db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-report|${player.appId}|${player.userId}|${who.userId}`]);
-        const open = await tx.query(
-          `SELECT 1 FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND data->>'reporterUserId' = $2 AND data->>'targetUserId' = $3
-             AND data->>'status' = 'Reviewing' LIMIT 1`,
-          [player.appId, player.userId, who.userId],
-        );
-        if (open.rows[0]) throw conflict('DUPLICATE', 'you already reported this player and the report is under review');
+        const open = await records(tx, m).exists(player.appId, { reporterUserId: player.userId, targetUserId: who.userId, status: 'Reviewing' });
+        if (open) throw conflict('DUPLICATE', 'you already reported this player and the report is under review');
         return new RecordStore(tx).insert(m, player.appId, randomUUID(), data, null);
       });
       await recordOperation(ctx.db, { actor: playerActor(player), appId: player.appId, action: 'passport.reports.file', target: String(created.id), after: created });
@@ -108,17 +104,8 @@ export function mountReports(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       const player = await requirePlayer(ctx.db, req);
       const q = req.query as Page;
-      const where = `${kindPredicate(m)} AND scope_id = $1 AND data->>'reporterUserId' = $2`;
-      const [rows, total] = await Promise.all([
-        ctx.db.query(`SELECT id, status, version, data, created_at, updated_at FROM records WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
-          player.appId,
-          player.userId,
-          q.count,
-          q.start,
-        ]),
-        ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${where}`, [player.appId, player.userId]),
-      ]);
-      return { total: Number(total.rows[0].n), reports: rows.rows.map((r) => present(m, r as never)) };
+      const page = await records(ctx.db, m).page(player.appId, { where: { reporterUserId: player.userId }, orderBy: '-createdAt', limit: q.count, offset: q.start });
+      return { total: page.total, reports: page.items };
     },
   });
 

@@ -6,17 +6,18 @@ import type { Api } from '../../../engine/api';
 import { notFound } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
 import { singletonDefaults } from '../../../engine/singleton';
-import { kindPredicate } from '../../../engine/sql';
 import type { Data } from '../../../engine/store';
 import { requirePlayer } from '../players/principal';
 import { realNameOf, type AgeBand } from '../players/real-name';
 import { BASE, errors, idString, ok, SERVICE } from './shared';
+import { records } from '../../../engine/query';
+import { storedFields } from '../../../engine/write';
 
 /** An app's settings record: what was saved over the schema's defaults (without the record's bookkeeping). */
 export async function settingsOf(db: Queryable, m: ResourceModel, appId: string): Promise<Data> {
-  const res = await db.query<{ data: Data }>(`SELECT data FROM records WHERE ${kindPredicate(m)} AND id = $1 AND scope_id = $1`, [appId]);
+  const saved = await records(db, m).maybe(appId, appId);
   const { id: _id, version: _v, ...defaults } = singletonDefaults(m, appId);
-  return { ...defaults, ...(res.rows[0]?.data ?? {}) };
+  return { ...defaults, ...(saved ? storedFields(m, saved) : {}) };
 }
 
 /** The anti-addiction setting of each age band the real-name check gives (spec 002 §9). */

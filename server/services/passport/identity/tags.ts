@@ -1,8 +1,7 @@
 import { modelOf, type Ctx } from '../../../context';
 import { paramsSchema, type Api } from '../../../engine/api';
-import { kindPredicate } from '../../../engine/sql';
-import { present } from '../../../engine/store';
 import { appCaller, BASE, errors, listAnswer, pageQuery, SERVICE, type Page } from './shared';
+import { records } from '../../../engine/query';
 
 /**
  * A tag's users and personas: the players area's records whose `tags` array holds the tag's id (found through the
@@ -25,17 +24,8 @@ export function mountTagMembers(api: Api, ctx: Ctx): void {
         const access = await appCaller(ctx, req);
         const tag = await ctx.store.get(tags, access.scopeId, (req.params as { id: string }).id);
         const q = req.query as Page;
-        const where = `${kindPredicate(m)} AND scope_id = $1 AND data->'tags' @> jsonb_build_array($2::text)`;
-        const params = [access.scopeId, String(tag.id)];
-        const [rows, total] = await Promise.all([
-          ctx.db.query(`SELECT id, status, version, data, created_at, updated_at FROM records WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
-            ...params,
-            q.count,
-            q.start,
-          ]),
-          ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${where}`, params),
-        ]);
-        return { total: Number(total.rows[0].n), [kind]: rows.rows.map((r) => present(m, r as never)) };
+        const page = await records(ctx.db, m).page(access.scopeId, { where: { tags: { $contains: [String(tag.id)] } }, orderBy: '-createdAt', limit: q.count, offset: q.start });
+        return { total: page.total, [kind]: page.items };
       },
     });
   }

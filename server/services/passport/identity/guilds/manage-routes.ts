@@ -3,7 +3,6 @@ import type { Ctx } from '../../../../context';
 import type { Queryable } from '../../../../db';
 import { paramsSchema, type Api } from '../../../../engine/api';
 import { badRequest, conflict, forbidden, notFound } from '../../../../engine/errors';
-import { kindPredicate } from '../../../../engine/sql';
 import { RecordStore, type Data } from '../../../../engine/store';
 import { storedFields } from '../../../../engine/write';
 import type { GuildPermission } from '../../../../../resources/passport/identity-guilds';
@@ -13,6 +12,7 @@ import { asPlayer, guildAudit, guildModels, guildPlayer, paramOf } from './commo
 import { guildConfig, lockGuild, lockNames, lockPersona, memberRow, nameInUse, presentMember, recount, removeMember, requestsPage, standingOf, type Models } from './membership';
 import { admit } from './player-routes';
 import { nameTaken, requirePermission } from './rules';
+import { records } from '../../../../engine/query';
 
 /** Runs a guild change as a member whose standing permits it, with the guild locked. */
 async function asPermitted<T>(ctx: Ctx, m: Models, player: PersonaPlayer, req: FastifyRequest, permission: GuildPermission, fn: (tx: Queryable, guild: Data) => Promise<T>, lockFirst?: (tx: Queryable) => Promise<unknown>) {
@@ -182,8 +182,7 @@ export async function setRole(tx: Queryable, m: Models, appId: string, guild: Da
   const before = await memberRow(tx, String(guild.id), personaId);
   if (!before) throw notFound('not a member of this guild');
   if (roleId !== null) {
-    const role = await tx.query(`SELECT 1 FROM records WHERE ${kindPredicate(m.roles)} AND scope_id = $1 AND id = $2`, [appId, roleId]);
-    if (!role.rows[0]) throw badRequest([{ field: '/roleId', message: 'no such guild role' }]);
+    if (!(await records(tx, m.roles).maybe(appId, roleId))) throw badRequest([{ field: '/roleId', message: 'no such guild role' }]);
   }
   await tx.query('UPDATE passport_guild_members SET role_id = $3 WHERE guild_id = $1 AND persona_id = $2', [guild.id, personaId, roleId]);
   return { before: presentMember(before, guild.leaderPersonaId), after: presentMember({ ...before, role_id: roleId }, guild.leaderPersonaId) };

@@ -1,9 +1,9 @@
 import type { Queryable } from '../../../../db';
-import { notFound } from '../../../../engine/errors';
 import type { ResourceModel } from '../../../../engine/model';
 import { singletonDefaults } from '../../../../engine/singleton';
-import { kindPredicate } from '../../../../engine/sql';
-import { present, type Data } from '../../../../engine/store';
+import { records } from '../../../../engine/query';
+import type { Data } from '../../../../engine/store';
+import { storedFields } from '../../../../engine/write';
 import type { GuildPermission } from '../../../../../resources/passport/identity-guilds';
 import { sameName, type GuildConfig, type JoinerState, type Standing } from './rules';
 
@@ -33,8 +33,8 @@ export const presentMember = (r: MemberRow, leaderId: unknown) => ({
 });
 
 export async function guildConfig(db: Queryable, m: Models, appId: string): Promise<GuildConfig> {
-  const res = await db.query<{ data: Data }>(`SELECT data FROM records WHERE ${kindPredicate(m.config)} AND id = $1 AND scope_id = $1`, [appId]);
-  return { ...singletonDefaults(m.config, appId), ...(res.rows[0]?.data ?? {}) } as unknown as GuildConfig;
+  const saved = await records(db, m.config).maybe(appId, appId);
+  return { ...singletonDefaults(m.config, appId), ...(saved ? storedFields(m.config, saved) : {}) } as unknown as GuildConfig;
 }
 
 /** Serialises the guild changes of one persona, then of the app's guild names, then of one guild (always in this order). */
@@ -44,12 +44,7 @@ export const lockNames = (tx: Queryable, appId: string) => tx.query('SELECT pg_a
 
 /** The guild, locked for the rest of the transaction; 404 when it is not the app's. */
 export async function lockGuild(tx: Queryable, m: Models, appId: string, guildId: string): Promise<Data> {
-  const res = await tx.query(`SELECT id, status, version, data, created_at, updated_at FROM records WHERE ${kindPredicate(m.guilds)} AND scope_id = $1 AND id = $2 FOR UPDATE`, [
-    appId,
-    guildId,
-  ]);
-  if (!res.rows[0]) throw notFound('guild not found');
-  return present(m.guilds, res.rows[0] as never);
+  return records(tx, m.guilds).get(appId, guildId, { lock: 'update', message: 'guild not found' });
 }
 
 export async function joinerState(tx: Queryable, appId: string, personaId: string): Promise<JoinerState> {
@@ -79,19 +74,16 @@ export async function standingOf(db: Queryable, m: Models, appId: string, guild:
   if (!member) return { isLeader: false, isMember: false, permissions: {} };
   let permissions: Partial<Record<GuildPermission, boolean>> = {};
   if (member.role_id) {
-    const role = await db.query<{ data: Data }>(`SELECT data FROM records WHERE ${kindPredicate(m.roles)} AND scope_id = $1 AND id = $2`, [appId, member.role_id]);
-    permissions = (role.rows[0]?.data ?? {}) as typeof permissions;
+    const role = await records(db, m.roles).maybe(appId, member.role_id);
+    permissions = (role ?? {}) as typeof permissions;
   }
   return { isLeader: guild.leaderPersonaId === personaId, isMember: true, permissions };
 }
 
 /** Whether another guild of the app already has this name. */
 export async function nameInUse(db: Queryable, m: Models, appId: string, name: string, exceptId?: string): Promise<boolean> {
-  const res = await db.query<{ id: string; name: string }>(
-    `SELECT id, data->>'name' AS name FROM records WHERE ${kindPredicate(m.guilds)} AND scope_id = $1 AND lower(trim(data->>'name')) = lower(trim($2))`,
-    [appId, name],
-  );
-  return res.rows.some((r) => r.id !== exceptId && sameName(r.name, name));
+  const found = await records(db, m.guilds).find(appId, { where: { name: { $same: name } } });
+  return found.some((r) => r.id !== exceptId && sameName(String(r.name), name));
 }
 
 export async function addMember(tx: Queryable, appId: string, guildId: string, personaId: string, roleId: string | null = null): Promise<void> {
@@ -116,13 +108,7 @@ export async function removeMember(tx: Queryable, appId: string, guildId: string
 
 /** Brings the guild record's member count up to date (a new version of the guild). */
 export async function recount(tx: Queryable, m: Models, appId: string, guildId: string): Promise<Data> {
-  const res = await tx.query(
-    `UPDATE records SET data = jsonb_set(data, '{memberCount}', to_jsonb((SELECT count(*)::int FROM passport_guild_members WHERE guild_id = $2))),
-       version = version + 1, updated_at = now()
-     WHERE ${kindPredicate(m.guilds)} AND scope_id = $1 AND id = $2 RETURNING id, status, version, data, created_at, updated_at`,
-    [appId, guildId],
-  );
-  return present(m.guilds, res.rows[0] as never);
+  return records(tx, m.guilds).updateOne(appId, guildId, { set: { memberCount: await memberCount(tx, guildId) } });
 }
 
 export async function memberCount(db: Queryable, guildId: string): Promise<number> {
