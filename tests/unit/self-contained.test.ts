@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { passport } from '../../resources/passport';
 
 /**
  * The project runs and tests from a clone of its repository alone: no tracked file reaches outside the repository
@@ -19,7 +20,7 @@ describe('the repository', () => {
   it('keeps its own copy of the call and route inventory its tests check', () => {
     const calls = JSON.parse(readFileSync('tests/inventory/calls.json', 'utf8')) as { method: string; path: string }[];
     const routes = JSON.parse(readFileSync('tests/inventory/routes.json', 'utf8')) as { path: string }[];
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/upass/v1/users/search')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.path === `${passport.base}/users/search`)).toBe(true);
     expect(routes.some((r) => r.path === '/services/:appId/passport/leaderboards')).toBe(true);
   });
 });
