@@ -1,4 +1,4 @@
-import type { StateAction } from './state-actions';
+import type { PlatformEntityDecl } from './platform-entities';
 
 /** Money shapes of the platform API (spec 000 §3, §4), shared by the server and the console. Amounts are decimal strings. */
 
@@ -14,11 +14,51 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export type TransactionAction = 'activate' | 'cancel' | 'invalidate';
 
-/** Where each action may start and where it leads (spec 000 §4: cancel only while Pending). */
-export const TRANSACTION_ACTIONS: Record<TransactionAction, StateAction<TransactionStatus>> = {
-  activate: { from: ['Pending'], to: 'Active', refused: 'only pending transactions can be activated' },
-  cancel: { from: ['Pending'], to: 'Cancelled', refused: 'only pending transactions can be cancelled' },
-  invalidate: { from: ['Pending', 'Active'], to: 'Invalid', refused: 'the transaction is already invalid or cancelled' },
+/**
+ * An organisation's transactions and their moves (spec 000 §4: cancel only while Pending). An organisation's owner
+ * or admin may cancel its own Pending deposit; everything else is the back office's.
+ */
+export const TRANSACTIONS: PlatformEntityDecl = {
+  name: 'transactions',
+  singular: { 'zh-CN': '交易', en: 'transaction' },
+  path: '/api/transactions',
+  scope: 'organisation',
+  status: { field: 'Status', values: TRANSACTION_STATUSES },
+  history: 'billing.transaction',
+  actions: [
+    {
+      name: 'activate',
+      label: { 'zh-CN': '激活', en: 'Activate' },
+      from: ['Pending'],
+      to: 'Active',
+      refused: 'only pending transactions can be activated',
+      access: ['admin', 'finance-admin'],
+      confirm: { 'zh-CN': '确定激活这笔交易吗？金额将计入余额。', en: 'Activate this transaction? Its amount enters the balance.' },
+    },
+    {
+      name: 'cancel',
+      label: { 'zh-CN': '取消', en: 'Cancel' },
+      from: ['Pending'],
+      to: 'Cancelled',
+      refused: 'only pending transactions can be cancelled',
+      access: ['org-admin', 'owner', 'admin', 'finance-admin'],
+      confirm: { 'zh-CN': '确定取消这笔待处理的充值吗？取消后无法恢复。', en: 'Cancel this pending deposit? This cannot be undone.' },
+      danger: true,
+    },
+    {
+      name: 'invalidate',
+      label: { 'zh-CN': '作废', en: 'Invalidate' },
+      from: ['Pending', 'Active'],
+      to: 'Invalid',
+      refused: 'the transaction is already invalid or cancelled',
+      access: ['admin', 'finance-admin'],
+      confirm: {
+        'zh-CN': '确定作废这笔交易吗？已生效的金额将从余额中扣回，且无法恢复。',
+        en: 'Invalidate this transaction? An active amount leaves the balance. This cannot be undone.',
+      },
+      danger: true,
+    },
+  ] satisfies (PlatformEntityDecl['actions'][number] & { name: TransactionAction })[],
 };
 
 export interface Transaction {

@@ -2,7 +2,7 @@
  * Shapes of the payment, invoice and enterprise-certification calls (spec 000 §3, §4, §7), shared by the server
  * and the console, and the input rules both sides check. Amounts are decimal strings. Pure data and functions.
  */
-import type { StateAction } from './state-actions';
+import type { PlatformEntityDecl } from './platform-entities';
 
 /** Alipay's payment methods (spec 000 §7): the mobile app SDK, the desktop web page, the mobile web page. */
 export const PAYMENT_METHODS = ['app', 'page', 'wap'] as const;
@@ -72,12 +72,53 @@ export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 export const INVOICE_STATUSES = ['Pending', 'Finished', 'Invalid', 'Cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** Spec 000 §4 (finish, invalidate) plus withdrawing a request while it waits (the Cancelled status needs a way in). */
-export const INVOICE_ACTIONS = {
-  cancel: { from: ['Pending'], to: 'Cancelled', refused: 'only pending invoices can be cancelled' },
-  finish: { from: ['Pending'], to: 'Finished', refused: 'only pending invoices can be finished' },
-  invalidate: { from: ['Pending', 'Finished'], to: 'Invalid', refused: 'the invoice is already invalid or cancelled' },
-} as const satisfies Record<string, StateAction<InvoiceStatus>>;
+const BACK_OFFICE = ['admin', 'finance-admin'] as const;
+
+/**
+ * Invoices and their moves: spec 000 §4 (finish, invalidate) plus withdrawing a request while it waits (the Cancelled
+ * status needs a way in). Confirmations name the invoice's fields as `{{Field}}`.
+ */
+export const INVOICES: PlatformEntityDecl = {
+  name: 'invoices',
+  singular: { 'zh-CN': '发票', en: 'invoice' },
+  path: '/api/invoices',
+  scope: 'organisation',
+  status: { field: 'Status', values: INVOICE_STATUSES },
+  history: 'invoice',
+  actions: [
+    {
+      name: 'cancel',
+      label: { 'zh-CN': '撤销申请', en: 'Withdraw request' },
+      from: ['Pending'],
+      to: 'Cancelled',
+      refused: 'only pending invoices can be cancelled',
+      access: ['org-admin', 'owner'],
+      confirm: { 'zh-CN': '确定撤销这份发票申请吗？撤销后可以重新申请。', en: 'Withdraw this invoice request? You can request again afterwards.' },
+    },
+    {
+      name: 'finish',
+      label: { 'zh-CN': '开具发票', en: 'Issue invoice' },
+      from: ['Pending'],
+      to: 'Finished',
+      refused: 'only pending invoices can be finished',
+      access: [...BACK_OFFICE],
+      confirm: {
+        'zh-CN': '确认开具这张发票？将生成 {{Format}} 文件并通知组织下载。',
+        en: 'Issue this invoice? A {{Format}} file is generated for the organisation to download.',
+      },
+    },
+    {
+      name: 'invalidate',
+      label: { 'zh-CN': '作废', en: 'Invalidate' },
+      from: ['Pending', 'Finished'],
+      to: 'Invalid',
+      refused: 'the invoice is already invalid or cancelled',
+      access: [...BACK_OFFICE],
+      confirm: { 'zh-CN': '确定作废这张发票吗？作废后组织可以重新申请。', en: 'Invalidate this invoice? The organisation may then request a new one.' },
+      danger: true,
+    },
+  ],
+};
 
 /** The buyer's details; a VAT invoice also needs the bank, account, address and phone. */
 export interface InvoiceDetails {
@@ -128,11 +169,42 @@ export const TAX_ID_PATTERN = '^(?:[0-9A-Z]{15}|[0-9A-Z]{17}|[0-9A-Z]{18}|[0-9A-
 export const CERTIFICATION_STATUSES = ['Pending', 'Approved', 'Invalid'] as const;
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
 
-/** Spec 000 §4: enterprise certification can be approved or invalidated. */
-export const CERTIFICATION_ACTIONS = {
-  approve: { from: ['Pending'], to: 'Approved', refused: 'only pending requests can be approved' },
-  invalidate: { from: ['Pending', 'Approved'], to: 'Invalid', refused: 'the request is already invalid' },
-} as const satisfies Record<string, StateAction<CertificationStatus>>;
+/** Spec 000 §4: enterprise certification can be approved or invalidated (by the back office). */
+export const CERTIFICATIONS: PlatformEntityDecl = {
+  name: 'enterprise-certification',
+  singular: { 'zh-CN': '认证申请', en: 'certification request' },
+  path: '/api/enterprise-certification',
+  scope: 'organisation',
+  status: { field: 'Status', values: CERTIFICATION_STATUSES },
+  history: 'org.certification',
+  actions: [
+    {
+      name: 'approve',
+      label: { 'zh-CN': '通过', en: 'Approve' },
+      from: ['Pending'],
+      to: 'Approved',
+      refused: 'only pending requests can be approved',
+      access: [...BACK_OFFICE],
+      confirm: {
+        'zh-CN': '确认通过「{{CompanyName}}」的企业认证？组织将以该企业名称认证。',
+        en: 'Approve the certification of "{{CompanyName}}"? The organisation is certified under this company name.',
+      },
+    },
+    {
+      name: 'invalidate',
+      label: { 'zh-CN': '作废', en: 'Invalidate' },
+      from: ['Pending', 'Approved'],
+      to: 'Invalid',
+      refused: 'the request is already invalid',
+      access: [...BACK_OFFICE],
+      confirm: {
+        'zh-CN': '确定作废「{{CompanyName}}」的认证申请吗？组织将变为已失效。',
+        en: 'Invalidate the request of "{{CompanyName}}"? The organisation becomes invalid.',
+      },
+      danger: true,
+    },
+  ],
+};
 
 export interface CertificationInput {
   OrgId: string;

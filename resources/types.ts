@@ -77,6 +77,11 @@ export interface ActionDecl {
    * `from`, like any action.
    */
   implementedBy?: 'service';
+  /**
+   * The 409's message when the action is asked for from any other state (an English key of `resources/messages/`),
+   * e.g. 'only pending invoices can be finished'; default 'action not allowed from the current state'.
+   */
+  refused?: string;
   /** Who may call it, where that differs from the owner's write access (a back-office-only move). */
   access?: Principal[];
 }

@@ -1,4 +1,4 @@
-import type { StateAction } from '../state-actions';
+import type { ActionDecl } from '../types';
 
 /** Purchase states (spec 002 §4). */
 export const PURCHASE_STATUSES = ['Pending', 'Charged', 'Fulfilled', 'FulfillFailed', 'ChargeFailed', 'Refunded'] as const;
@@ -16,6 +16,9 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const INVENTORY_CAPACITY = 5000;
 export const PROPERTIES_BYTES_LIMIT = 512;
 
+/** A move of the purchase flow: the state part of an `ActionDecl` (the flow's buttons are declared in economy.ts). */
+type FlowMove = Required<Pick<ActionDecl, 'from' | 'to' | 'refused'>> & { from: PurchaseStatus[]; to: PurchaseStatus };
+
 /**
  * The purchase flow's moves, declared once: the server moves a transaction only from `from` (anything else is a 409
  * with `refused`), the console offers re-fulfilment and refunds only where they are allowed, and the tests walk
@@ -32,7 +35,7 @@ export const PURCHASE_FLOW = {
   fulfilFail: { from: ['Charged'], to: 'FulfillFailed', refused: 'the purchase has not been charged' },
   reFulfil: { from: ['FulfillFailed'], to: 'Fulfilled', refused: 'only a purchase whose fulfilment failed can be fulfilled again' },
   refund: { from: ['Charged', 'Fulfilled', 'FulfillFailed'], to: 'Refunded', refused: 'only a charged purchase can be refunded' },
-} as const satisfies Record<string, StateAction<PurchaseStatus>>;
+} satisfies Record<string, FlowMove>;
 
 export type PurchaseMove = keyof typeof PURCHASE_FLOW;
 

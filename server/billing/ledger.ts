@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { entityAction, refusedMessage } from '../../resources/action-call';
 import {
   direction,
-  TRANSACTION_ACTIONS,
+  TRANSACTIONS,
   type AdjustmentType,
   type Balance,
   type Transaction,
@@ -95,25 +96,31 @@ export async function findTransaction(q: Queryable, id: string): Promise<Transac
   return res.rows[0] ? toTransaction(res.rows[0]) : undefined;
 }
 
+/** A transaction locked for the rest of the database transaction. */
+export async function lockTransaction(q: Queryable, id: string): Promise<Transaction | undefined> {
+  const res = await q.query<Row>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
+  return res.rows[0] ? toTransaction(res.rows[0]) : undefined;
+}
+
 /**
- * Moves a transaction by one action (spec 000 §4) with a single conditional update, writing the ledger entry
- * the move implies: activate enters its amount, invalidating an Active one enters the opposite. A move from a
- * state the action does not allow is 409 with the spec's message; an unknown id is 404.
+ * Moves a transaction by one declared action (`TRANSACTIONS`, spec 000 §4) with a single conditional update,
+ * writing the ledger entry the move implies: activate enters its amount, invalidating an Active one enters the
+ * opposite. A move from a state the action does not allow is 409 with its `refused`; an unknown id is 404.
  */
 export async function transition(q: Queryable, id: string, action: TransactionAction): Promise<{ before: Transaction; after: Transaction }> {
-  const rule = TRANSACTION_ACTIONS[action];
-  const before = await q.query<Row>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
-  if (!before.rows[0]) throw notFound();
+  const rule = entityAction(TRANSACTIONS, action);
+  const before = await lockTransaction(q, id);
+  if (!before) throw notFound();
   const res = await q.query<Row>(
     `UPDATE transactions SET status = $2, updated_at = now(), version = version + 1
      WHERE id = $1 AND status = ANY($3::text[]) RETURNING ${TRANSACTION_COLUMNS}`,
-    [id, rule.to, [...rule.from]],
+    [id, rule.to, rule.from],
   );
   const after = res.rows[0];
-  if (!after) throw conflict('INVALID_TRANSITION', rule.refused);
+  if (!after) throw conflict('INVALID_TRANSITION', refusedMessage(rule));
   if (action === 'activate') await enter(q, after, 'activate');
-  if (action === 'invalidate' && before.rows[0].status === 'Active') await enter(q, after, 'invalidate');
-  return { before: toTransaction(before.rows[0]), after: toTransaction(after) };
+  if (action === 'invalidate' && before.Status === 'Active') await enter(q, after, 'invalidate');
+  return { before, after: toTransaction(after) };
 }
 
 const ZERO: Omit<Balance, 'OrgId'> = {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { TransactionAction } from '../../resources/billing-api';
+import { TRANSACTIONS, type TransactionAction } from '../../resources/billing-api';
 import { isValidAmount } from '../../resources/amount';
 import { canManage } from '../../resources/org-api';
 import {
@@ -13,9 +13,10 @@ import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import type { Queryable } from '../db';
 import { paramsSchema, type Api } from '../engine/api';
+import { mountEntityActions } from '../engine/entity-actions';
 import { badRequest, forbidden, notFound, type FieldError } from '../engine/errors';
 import { roleIn } from '../platform/org/access';
-import { createTransaction, findTransaction, transition } from './ledger';
+import { createTransaction, findTransaction, lockTransaction, transition } from './ledger';
 import { moneyActor as actorOf, moneyCaller, requireOffice, type MoneyCaller } from '../auth/callers';
 import {
   createTransactionSchema,
@@ -27,7 +28,7 @@ import {
   updateTransactionSchema,
 } from './transactions-schemas';
 import { appInOrg, findTransactionItem, listTransactions, orgExists, updateNote } from './transactions-store';
-import { BACK_OFFICE, MONEY_READERS, ORG_MANAGERS } from '../engine/access';
+import { BACK_OFFICE, MONEY_READERS } from '../engine/access';
 
 const idOf = (req: { params: unknown }) => (req.params as { id: string }).id;
 
@@ -58,12 +59,6 @@ async function readable(ctx: Ctx, caller: MoneyCaller, id: string) {
   if (!caller.office && !(await roleIn(ctx.db, t.OrgId, caller.user!.id))) throw notFound();
   return t;
 }
-
-const ACTIONS: { action: TransactionAction; summary: string }[] = [
-  { action: 'cancel', summary: "Cancels a Pending transaction: the back office, or an organisation's owner or admin for its own deposit" },
-  { action: 'invalidate', summary: 'Invalidates a Pending or Active transaction; an Active one leaves the balance (back office)' },
-  { action: 'activate', summary: 'Activates a Pending transaction: its amount enters the balance (back office)' },
-];
 
 export function mountTransactionRoutes(api: Api, ctx: Ctx): void {
   api.route({
@@ -157,36 +152,19 @@ export function mountTransactionRoutes(api: Api, ctx: Ctx): void {
     },
   });
 
-  for (const { action, summary } of ACTIONS) {
-    api.route({
-      method: 'POST',
-      url: `/api/transactions/:id/${action}`,
-      summary,
-      tag: 'billing',
-      auth: action === 'cancel' ? 'session' : 'admin',
-      access: action === 'cancel' ? [...ORG_MANAGERS, ...BACK_OFFICE] : BACK_OFFICE,
-      params: paramsSchema('id'),
-      responses: {
-        200: { description: 'the transaction after the move', schema: transactionSchema },
-        ...moneyErrors,
-        404: err('no such transaction'),
-        409: err(action === 'cancel' ? "not Pending: 'only pending transactions can be cancelled'" : 'not allowed from the current status'),
-      },
-      handler: async (req) => {
-        const caller = await moneyCaller(ctx, req);
-        return ctx.db.transaction(async (q) => {
-          const t = await findTransaction(q, idOf(req));
-          if (!t) throw notFound();
-          if (!caller.office) {
-            const role = await roleIn(q, t.OrgId, caller.user!.id);
-            if (!role) throw notFound();
-            if (action !== 'cancel' || !canManage(role) || t.Type !== 'Deposit') throw forbidden();
-          }
-          const { before, after } = await transition(q, t.Id, action);
-          await recordOperation(q, { actor: actorOf(caller), appId: after.AppId ?? undefined, action: `billing.transaction.${action}`, target: after.Id, before, after });
-          return (await findTransactionItem(q, after.Id))!;
-        });
-      },
-    });
-  }
+  // Activate, cancel, invalidate: declared in TRANSACTIONS. The back office moves any transaction; an organisation's
+  // owner or admin may only cancel its own deposits; to anyone else outside the organisation it does not exist.
+  mountEntityActions(api, ctx, TRANSACTIONS, { tag: 'billing', schema: transactionSchema }, {
+    caller: (req) => moneyCaller(ctx, req),
+    lock: lockTransaction,
+    permit: async (q, caller, t, action) => {
+      if (caller.office) return;
+      const role = await roleIn(q, t.OrgId, caller.user!.id);
+      if (!role) throw notFound();
+      if (action.name !== 'cancel' || !canManage(role) || t.Type !== 'Deposit') throw forbidden();
+    },
+    apply: async (q, t, action) => (await transition(q, t.Id, action.name as TransactionAction)).after,
+    history: async (_q, caller, _before, after) => ({ actor: actorOf(caller), appId: after.AppId ?? undefined }),
+    answer: async (q, after) => (await findTransactionItem(q, after.Id))!,
+  });
 }

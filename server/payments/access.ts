@@ -2,9 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { OrgRole } from '../../resources/org-api';
 import { canManage } from '../../resources/org-api';
 import type { Ctx } from '../context';
+import type { ActionDecl, Principal } from '../../resources/types';
 import type { Queryable } from '../db';
 import { moneyCaller as moneyCallerOf, userActor, type MoneyCaller } from '../auth/callers';
 import type { Account } from '../auth/sessions';
+import { BACK_OFFICE } from '../engine/access';
 import { forbidden } from '../engine/errors';
 import { roleIn } from '../platform/org/access';
 
@@ -44,3 +46,29 @@ export const iso = (d: Date | string | null) => (d === null ? null : new Date(d)
 
 /** A search text as an ILIKE pattern matching it anywhere, its wildcards taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Whether the back office may call a declared action, and whether only the back office may. */
+const officeMay = (action: ActionDecl) => (action.access ?? []).some((p) => BACK_OFFICE.includes(p));
+const officeOnly = (action: ActionDecl) => (action.access ?? []).every((p) => BACK_OFFICE.includes(p));
+const asPrincipal = (role: OrgRole): Principal => (role === 'admin' ? 'org-admin' : role);
+
+/**
+ * Who asks for a declared action on an organisation's record: a back-office-only action refuses anyone else before
+ * anything is read (403), as `requireOffice` does.
+ */
+export async function actionCaller(ctx: Ctx, req: FastifyRequest, action: ActionDecl): Promise<MoneyCaller> {
+  const caller = await moneyCallerOf(ctx, req);
+  if (officeOnly(action) && !caller.office) throw forbidden();
+  return caller;
+}
+
+/** The back office where the action names it; else a user whose role in the record's organisation it names (403). */
+export async function permitAction(q: Queryable, caller: MoneyCaller, orgId: string, action: ActionDecl): Promise<void> {
+  if (caller.office && officeMay(action)) return;
+  const role = caller.user ? await roleIn(q, orgId, caller.user.id) : undefined;
+  if (!role || !(action.access ?? []).includes(asPrincipal(role))) throw forbidden();
+}
+
+/** The history's actor of a declared action: the back office where it may act, else the organisation's user. */
+export const actionActor = (caller: MoneyCaller, action: ActionDecl): string =>
+  caller.office && officeMay(action) ? caller.office.actor : userActor(caller.user!);

@@ -1,28 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  CERTIFICATION_ACTIONS,
   CERTIFICATION_STATUSES,
+  CERTIFICATIONS,
   isValidCreditCode,
   type Certification,
   type CertificationInput,
   type CertificationStatus,
 } from '../../../resources/payments-api';
-import { allows } from '../../../resources/state-actions';
 import type { JsonSchema } from '../../../resources/types';
 import type { Ctx } from '../../context';
 import type { Queryable } from '../../db';
 import { type Api, idParam, paramsSchema } from '../../engine/api';
+import { mountEntityActions } from '../../engine/entity-actions';
 import { badRequest, conflict, notFound } from '../../engine/errors';
 import { recordOperation } from '../../audit';
 import { publicOrigin, userActor } from '../../auth/callers';
 import { Signer } from '../../blob/signing';
 import { blobStoreFor, DOWNLOAD_LINK_SECONDS } from '../../blob/store';
 import { failures, listOf, paging } from '../../ops/schemas';
-import { membershipsOf, moneyCallerOf, requireManager, requireOffice, requireReader } from '../access';
+import { actionActor, actionCaller, membershipsOf, moneyCallerOf, permitAction, requireManager, requireReader } from '../access';
 import { errorResponse } from '../alipay/schemas';
 import { findCertification, listCertifications } from './store';
-import { BACK_OFFICE, MONEY_READERS } from '../../engine/access';
+import { MONEY_READERS } from '../../engine/access';
 
 const UNIQUE_VIOLATION = '23505';
 const ALREADY_PENDING = 'a certification request is already pending';
@@ -96,6 +96,12 @@ async function checkFields(db: Queryable, orgId: string, f: Fields): Promise<voi
 }
 
 const isOwner = (role: string) => role === 'owner';
+
+/** The organisation's state and company name, as the history shows them beside a reviewed request. */
+async function organizationOf(q: Queryable, orgId: string, lock = false): Promise<{ Status: string; CompanyName: string }> {
+  const res = await q.query<{ status: string; company_name: string }>(`SELECT status, company_name FROM organizations WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [orgId]);
+  return { Status: res.rows[0].status, CompanyName: res.rows[0].company_name };
+}
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
 /** Enterprise certification (spec 000 §3, §4): the owner asks, the back office approves or invalidates. */
@@ -108,40 +114,6 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     if (!found) throw notFound();
     await requireReader(ctx, req, found.OrgId);
     return found;
-  }
-
-  /** Moves a request from one of `from` to `to` and sets its organisation's status (and company name) alongside. */
-  async function review(req: FastifyRequest, action: keyof typeof CERTIFICATION_ACTIONS): Promise<Certification> {
-    const { to, refused } = CERTIFICATION_ACTIONS[action];
-    const { actor } = await requireOffice(ctx, req);
-    return ctx.db.transaction(async (q) => {
-      const before = await findCertification(q, idOf(req), true);
-      if (!before) throw notFound();
-      if (!allows(CERTIFICATION_ACTIONS[action], before.Status)) throw conflict('INVALID_TRANSITION', refused);
-      await q.query('UPDATE enterprise_certifications SET status = $2, reviewed_by = $3, reviewed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1', [
-        before.Id,
-        to,
-        actor,
-      ]);
-      const org = await q.query<{ status: string; company_name: string }>('SELECT status, company_name FROM organizations WHERE id = $1 FOR UPDATE', [before.OrgId]);
-      const orgBefore = { Status: org.rows[0].status, CompanyName: org.rows[0].company_name };
-      if (to === 'Approved') {
-        await q.query("UPDATE organizations SET status = 'Approved', company_name = $2 WHERE id = $1", [before.OrgId, before.CompanyName]);
-      } else if (before.Status === 'Approved' || orgBefore.Status !== 'Approved') {
-        // Turning down a new request leaves an organisation approved earlier as it was.
-        await q.query("UPDATE organizations SET status = 'Invalid' WHERE id = $1", [before.OrgId]);
-      }
-      const after = (await findCertification(q, before.Id))!;
-      const orgAfter = (await q.query<{ status: string; company_name: string }>('SELECT status, company_name FROM organizations WHERE id = $1', [before.OrgId])).rows[0];
-      await recordOperation(q, {
-        actor,
-        action: `org.certification.${action}`,
-        target: before.Id,
-        before: { ...before, Organization: orgBefore },
-        after: { ...after, Organization: { Status: orgAfter.status, CompanyName: orgAfter.company_name } },
-      });
-      return after;
-    });
   }
 
   api.route({
@@ -244,27 +216,29 @@ export function mountCertification(api: Api, ctx: Ctx): void {
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: '/api/enterprise-certification/:id/approve',
-    summary: "Approve a Pending request: the organisation becomes Approved under the request's company name (administrators, finance administrators)",
-    tag: 'certification',
-    auth: 'admin',
-    access: BACK_OFFICE,
-    params: paramsSchema('id'),
-    responses,
-    handler: (req) => review(req, 'approve'),
-  });
-
-  api.route({
-    method: 'POST',
-    url: '/api/enterprise-certification/:id/invalidate',
-    summary: 'Invalidate a Pending or Approved request: the organisation becomes Invalid (administrators, finance administrators)',
-    tag: 'certification',
-    auth: 'admin',
-    access: BACK_OFFICE,
-    params: paramsSchema('id'),
-    responses,
-    handler: (req) => review(req, 'invalidate'),
+  // Approve, invalidate: declared in CERTIFICATIONS. The history keeps the organisation's state beside the request's.
+  mountEntityActions(api, ctx, CERTIFICATIONS, { tag: 'certification', schema: certificationSchema }, {
+    caller: (req, action) => actionCaller(ctx, req, action),
+    lock: async (q, id) => {
+      const found = await findCertification(q, id, true);
+      return found && { ...found, Organization: await organizationOf(q, found.OrgId, true) };
+    },
+    permit: (q, caller, request, action) => permitAction(q, caller, request.OrgId, action),
+    apply: async (q, before, action, caller) => {
+      await q.query('UPDATE enterprise_certifications SET status = $2, reviewed_by = $3, reviewed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1', [
+        before.Id,
+        action.to,
+        actionActor(caller, action),
+      ]);
+      if (action.to === 'Approved') {
+        await q.query("UPDATE organizations SET status = 'Approved', company_name = $2 WHERE id = $1", [before.OrgId, before.CompanyName]);
+      } else if (before.Status === 'Approved' || before.Organization.Status !== 'Approved') {
+        // Turning down a new request leaves an organisation approved earlier as it was.
+        await q.query("UPDATE organizations SET status = 'Invalid' WHERE id = $1", [before.OrgId]);
+      }
+      return { ...(await findCertification(q, before.Id))!, Organization: await organizationOf(q, before.OrgId) };
+    },
+    history: async (_q, caller, _before, _after, action) => ({ actor: actionActor(caller, action) }),
+    answer: async (q, after) => (await findCertification(q, after.Id))!,
   });
 }

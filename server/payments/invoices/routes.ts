@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { INVOICE_ACTIONS, VAT_FIELDS, type Invoice, type InvoiceDetails, type InvoiceInput, type InvoiceStatus } from '../../../resources/payments-api';
-import { allows } from '../../../resources/state-actions';
+import { INVOICES, VAT_FIELDS, type Invoice, type InvoiceDetails, type InvoiceInput, type InvoiceStatus } from '../../../resources/payments-api';
 import type { Ctx } from '../../context';
 import type { Queryable } from '../../db';
 import { type Api, paramsSchema } from '../../engine/api';
+import { mountEntityActions } from '../../engine/entity-actions';
 import { badRequest, conflict, notFound } from '../../engine/errors';
 import { recordOperation } from '../../audit';
 import { userActor } from '../../auth/callers';
 import { findTransaction } from '../../billing/ledger';
 import { failures, listOf } from '../../ops/schemas';
-import { membershipsOf, moneyCallerOf, requireManager, requireOffice, requireReader } from '../access';
+import { actionActor, actionCaller, membershipsOf, moneyCallerOf, permitAction, requireManager, requireReader, type MoneyCaller } from '../access';
 import { errorResponse } from '../alipay/schemas';
 import { issueDocument } from './documents';
 import { DETAIL_COLUMNS, detailValues, findInvoice, listInvoices } from './store';
 import { invoiceInputSchema, invoiceQuerySchema, invoiceSchema, invoiceUpdateSchema } from './schemas';
-import { BACK_OFFICE, MONEY_READERS, ORG_MANAGERS } from '../../engine/access';
+import { MONEY_READERS, ORG_MANAGERS } from '../../engine/access';
 
 const ALREADY_INVOICED = 'the transaction already had an invoice';
 const UNIQUE_VIOLATION = '23505';
@@ -39,20 +39,26 @@ async function readable(ctx: Ctx, req: FastifyRequest): Promise<Invoice> {
   return invoice;
 }
 
-/**
- * Moves an invoice by one declared action (`INVOICE_ACTIONS`) with one conditional update; 409 with the action's
- * message from any other status. Returns the invoice before and after.
- */
-async function move(q: Queryable, id: string, action: keyof typeof INVOICE_ACTIONS, extra = '', extraParams: unknown[] = []) {
-  const { from, to, refused } = INVOICE_ACTIONS[action];
-  const before = await findInvoice(q, id, true);
-  if (!before) throw notFound();
-  const res = await q.query(
-    `UPDATE invoices SET status = $2, updated_at = now(), version = version + 1${extra} WHERE id = $1 AND status = ANY($3::text[])`,
-    [id, to, [...from], ...extraParams],
-  );
-  if (!res.rowCount) throw conflict('INVALID_TRANSITION', refused);
-  return { before, after: (await findInvoice(q, id))! };
+/** Moves an invoice to a state (its action's check is the engine's), with `extra` columns set alongside. */
+async function setStatus(q: Queryable, id: string, to: string, extra = '', extraParams: unknown[] = []): Promise<Invoice> {
+  await q.query(`UPDATE invoices SET status = $2, updated_at = now(), version = version + 1${extra} WHERE id = $1`, [id, to, ...extraParams]);
+  return (await findInvoice(q, id))!;
+}
+
+/** Issues a Pending invoice: the next number, and its document in the requested format. */
+async function finish(ctx: Ctx, q: Queryable, pending: Invoice, to: string, caller: MoneyCaller): Promise<Invoice> {
+  const office = caller.office!;
+  const seq = await q.query<{ n: string }>("SELECT nextval('invoice_numbers')::text AS n");
+  const now = new Date();
+  const number = `${now.getUTCFullYear()}${seq.rows[0].n.padStart(8, '0')}`;
+  const doc = await issueDocument(pending, number, ctx.config.payments.seller, office.account.name || office.account.email, now);
+  await q.query('INSERT INTO invoice_documents (invoice_id, content, content_type, file_name) VALUES ($1, $2, $3, $4)', [
+    pending.Id,
+    doc.content,
+    doc.contentType,
+    doc.fileName,
+  ]);
+  return setStatus(q, pending.Id, to, ', number = $3, finished_by = $4, finished_at = now()', [number, office.actor]);
 }
 
 /** Invoices for Active deposits (spec 000 §3, §4): request, edit, cancel, finish (issuing the document), invalidate. */
@@ -165,78 +171,13 @@ export function mountInvoices(api: Api, ctx: Ctx): void {
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: '/api/invoices/:id/cancel',
-    summary: 'Withdraw a Pending invoice request (owner or admin of its organisation)',
-    tag: 'invoices',
-    auth: 'session',
-    access: ORG_MANAGERS,
-    params: paramsSchema('id'),
-    responses: invoiceResponses,
-    handler: async (req): Promise<Invoice> => {
-      const current = await readable(ctx, req);
-      const actor = userActor(await requireManager(ctx, req, current.OrgId));
-      return ctx.db.transaction(async (q) => {
-        const { before, after } = await move(q, current.Id, 'cancel');
-        await recordOperation(q, { actor, action: 'invoice.cancel', target: current.Id, before, after });
-        return after;
-      });
-    },
-  });
-
-  api.route({
-    method: 'POST',
-    url: '/api/invoices/:id/finish',
-    summary: 'Issue a Pending invoice: gives it a number and generates its document in the requested format (administrators, finance administrators)',
-    tag: 'invoices',
-    auth: 'admin',
-    access: BACK_OFFICE,
-    params: paramsSchema('id'),
-    responses: invoiceResponses,
-    handler: async (req): Promise<Invoice> => {
-      const { account: office, actor } = await requireOffice(ctx, req);
-      return ctx.db.transaction(async (q) => {
-        const pending = await findInvoice(q, idOf(req), true);
-        if (!pending) throw notFound();
-        if (!allows(INVOICE_ACTIONS.finish, pending.Status)) throw conflict('INVALID_TRANSITION', INVOICE_ACTIONS.finish.refused);
-        const seq = await q.query<{ n: string }>("SELECT nextval('invoice_numbers')::text AS n");
-        const now = new Date();
-        const number = `${now.getUTCFullYear()}${seq.rows[0].n.padStart(8, '0')}`;
-        const doc = await issueDocument(pending, number, ctx.config.payments.seller, office.name || office.email, now);
-        await q.query('INSERT INTO invoice_documents (invoice_id, content, content_type, file_name) VALUES ($1, $2, $3, $4)', [
-          pending.Id,
-          doc.content,
-          doc.contentType,
-          doc.fileName,
-        ]);
-        const { before, after } = await move(q, pending.Id, 'finish', ', number = $4, finished_by = $5, finished_at = now()', [
-          number,
-          actor,
-        ]);
-        await recordOperation(q, { actor, action: 'invoice.finish', target: pending.Id, before, after });
-        return after;
-      });
-    },
-  });
-
-  api.route({
-    method: 'POST',
-    url: '/api/invoices/:id/invalidate',
-    summary: 'Invalidate a Pending or Finished invoice (administrators, finance administrators); the transaction may then be invoiced again',
-    tag: 'invoices',
-    auth: 'admin',
-    access: BACK_OFFICE,
-    params: paramsSchema('id'),
-    responses: invoiceResponses,
-    handler: async (req): Promise<Invoice> => {
-      const { actor } = await requireOffice(ctx, req);
-      return ctx.db.transaction(async (q) => {
-        const { before, after } = await move(q, idOf(req), 'invalidate');
-        await recordOperation(q, { actor, action: 'invoice.invalidate', target: before.Id, before, after });
-        return after;
-      });
-    },
+  // Withdraw (cancel), issue (finish), invalidate: declared in INVOICES.
+  mountEntityActions(api, ctx, INVOICES, { tag: 'invoices', schema: invoiceSchema }, {
+    caller: (req, action) => actionCaller(ctx, req, action),
+    lock: (q, id) => findInvoice(q, id, true),
+    permit: (q, caller, invoice, action) => permitAction(q, caller, invoice.OrgId, action),
+    apply: (q, invoice, action, caller) => (action.name === 'finish' ? finish(ctx, q, invoice, action.to, caller) : setStatus(q, invoice.Id, action.to)),
+    history: async (_q, caller, _before, _after, action) => ({ actor: actionActor(caller, action) }),
   });
 
   api.route({

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Empty, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
-import { direction, TRANSACTION_ACTIONS, type TransactionAction } from '../../../resources/billing-api';
-import { allows } from '../../../resources/state-actions';
+import { offeredActions } from '../../../resources/action-call';
+import { direction, TRANSACTIONS } from '../../../resources/billing-api';
+import type { Principal } from '../../../resources/types';
 import type { TransactionItem, TransactionQuery } from '../../../resources/transactions-api';
 import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { moveTransaction, useTransactions } from './api';
+import { EntityActions } from '../../engine/EntityActions';
+import { useTransactions } from './api';
 import { signedAmount } from './money';
 import { NoteDialog } from './NoteDialog';
 import { TransactionStatusTag, transactionTypeText } from './tags';
@@ -34,16 +36,10 @@ export interface TransactionsTableProps {
   reloadKey?: number;
 }
 
-// Which states each move may start from is declared once, in TRANSACTION_ACTIONS.
-const MOVES: { action: TransactionAction; icon: ReactNode; danger?: boolean; allowed: (t: TransactionItem) => boolean }[] = (
-  [
-    { action: 'activate', icon: <CheckCircleOutlined /> },
-    { action: 'cancel', icon: <StopOutlined /> },
-    { action: 'invalidate', icon: <CloseCircleOutlined />, danger: true },
-  ] as const
-).map((m) => ({ ...m, allowed: (t: TransactionItem) => allows(TRANSACTION_ACTIONS[m.action], t.Status) }));
-
-const DONE: Record<TransactionAction, string> = { activate: 'activated', cancel: 'cancelled', invalidate: 'invalidated' };
+const ICONS = { activate: <CheckCircleOutlined />, cancel: <StopOutlined />, invalidate: <CloseCircleOutlined /> };
+const DONE: Record<string, string> = { activate: 'activated', cancel: 'cancelled', invalidate: 'invalidated' };
+const OFFICE: Principal[] = ['admin', 'finance-admin'];
+const MANAGER: Principal[] = ['owner', 'org-admin'];
 
 /** A transaction list with its filters, server-side paging, status tags and the moves the viewer may make. */
 export function TransactionsTable({ base, office = false, canCancel = false, showOrg = false, orgLink, rowActions, onChanged, reloadKey = 0 }: TransactionsTableProps) {
@@ -51,7 +47,6 @@ export function TransactionsTable({ base, office = false, canCancel = false, sho
   const [filters, setFilters] = useState<FilterState>({ type: base.type });
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TransactionItem>();
-  const [busy, setBusy] = useState<string>();
   const list = useTransactions({ ...filterQuery(filters), ...base, count: PAGE_SIZE, start: (page - 1) * PAGE_SIZE });
   const { refetch } = list;
   const firstKey = useRef(reloadKey);
@@ -65,42 +60,34 @@ export function TransactionsTable({ base, office = false, canCancel = false, sho
     onChanged?.();
   };
 
-  async function move(tx: TransactionItem, action: TransactionAction) {
-    setBusy(`${tx.Id}:${action}`);
-    try {
-      await moveTransaction(tx.Id, action);
-      toast('success', t(`billing.transactions.${DONE[action]}`));
-    } catch {
-      // The toast already said why; the list is read again, the transaction may have moved meanwhile.
-    } finally {
-      setBusy(undefined);
-      changed();
-    }
-  }
-
-  const movesFor = (tx: TransactionItem) => {
-    const mine = office ? MOVES : MOVES.filter((m) => m.action === 'cancel' && canCancel && tx.Type === 'Deposit');
-    return mine
-      .filter((m) => m.allowed(tx))
-      .map((m) => (
-        <Popconfirm
-          key={m.action}
-          title={t(`billing.transactions.${m.action}Confirm`)}
-          okText={t(`billing.transactions.${m.action}`)}
-          okButtonProps={{ danger: m.danger || m.action === 'cancel' }}
-          cancelText={t('billing.transactions.keep')}
-          onConfirm={() => move(tx, m.action)}
-        >
-          <Button size="small" type="link" danger={m.danger} icon={m.icon} loading={busy === `${tx.Id}:${m.action}`} data-testid={`transaction-${m.action}-${tx.Id}`}>
-            {t(`billing.transactions.${m.action}`)}
-          </Button>
-        </Popconfirm>
-      ));
-  };
+  // Which moves a transaction offers, from which states and to whom, is declared once, in TRANSACTIONS; a member
+  // cancels only the organisation's own deposits.
+  const principals = office ? OFFICE : canCancel ? MANAGER : [];
+  const mayMove = (tx: TransactionItem) => () => office || tx.Type === 'Deposit';
+  const movesFor = (tx: TransactionItem) =>
+    offeredActions(TRANSACTIONS, tx, principals, mayMove(tx)).length > 0 && (
+      <EntityActions
+        key="moves"
+        entity={TRANSACTIONS}
+        record={tx}
+        id={tx.Id}
+        principals={principals}
+        when={mayMove(tx)}
+        variant="link"
+        icons={ICONS}
+        testId={(a) => `transaction-${a.name}-${tx.Id}`}
+        cancelText={t('billing.transactions.keep')}
+        onSettled={(a, ok) => {
+          if (ok) toast('success', t(`billing.transactions.${DONE[a.name]}`));
+          // After a refusal too: the transaction may have moved meanwhile.
+          changed();
+        }}
+      />
+    );
 
   const actions = (tx: TransactionItem) => {
     const items = [
-      ...movesFor(tx),
+      movesFor(tx),
       office && (
         <Button key="note" size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing(tx)} data-testid={`transaction-note-${tx.Id}`}>
           {t('billing.transactions.editNote')}

@@ -1,4 +1,3 @@
-import type { TransactionAction } from '../../../resources/billing-api';
 import type { BalanceList, TransactionItem, TransactionList, TransactionQuery, UpdateTransactionBody } from '../../../resources/transactions-api';
 import { requireOk } from '../../../providers/http';
 import { useApiGet } from '../org/data';
@@ -16,7 +15,5 @@ export function useBalances(query: Query, enabled = true) {
 export function useTransactions(query: TransactionQuery, enabled = true) {
   return useApiGet<TransactionList>(enabled ? '/api/transactions' : undefined, query as Query);
 }
-
-export const moveTransaction = (id: string, action: TransactionAction) => requireOk<TransactionItem>(`${transactionPath(id)}/${action}`, { method: 'POST' });
 
 export const updateTransactionNote = (id: string, body: UpdateTransactionBody) => requireOk<TransactionItem>(transactionPath(id), { method: 'PUT', body });

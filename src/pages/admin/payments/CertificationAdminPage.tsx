@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { Popconfirm, Space, Typography } from 'antd';
-import { CERTIFICATION_ACTIONS, CERTIFICATION_STATUSES, type Certification, type CertificationStatus } from '../../../../resources/payments-api';
-import { allows } from '../../../../resources/state-actions';
+import { Space, Typography } from 'antd';
+import { CERTIFICATION_STATUSES, CERTIFICATIONS, type Certification, type CertificationStatus } from '../../../../resources/payments-api';
+import type { Principal } from '../../../../resources/types';
 import { requireOk } from '../../../../providers/http';
 import { toast } from '../../../../providers/notification';
+import { EntityActions } from '../../../engine/EntityActions';
 import { PageHeader } from '../../../engine/PageHeader';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
@@ -11,17 +12,15 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { CertificationStatusTag } from '../../payments/tags';
 import { ReviewQueue } from './ReviewQueue';
 
+const OFFICE: Principal[] = ['admin', 'finance-admin'];
+
 /** `/admin/certification`: organisations' enterprise certification requests, approved or invalidated here. */
 export default function CertificationAdminPage() {
   const { t } = useLocale();
   usePageTitle(t('payments.admin.certification.title'));
 
-  async function review(c: Certification, action: 'approve' | 'invalidate', reload: () => void) {
-    const done = await requireOk(`/api/enterprise-certification/${encodeURIComponent(c.Id)}/${action}`, { method: 'POST' }).then(
-      () => true,
-      () => false,
-    );
-    if (!done) return;
+  function reviewed(action: string, ok: boolean, reload: () => void) {
+    if (!ok) return;
     toast('success', t(action === 'approve' ? 'payments.admin.certification.approved' : 'payments.admin.certification.invalidated'));
     reload();
   }
@@ -59,22 +58,15 @@ export default function CertificationAdminPage() {
             render: (_: unknown, r) => (
               <Space>
                 <Typography.Link onClick={() => void openLicence(r.Id)}>{t('payments.certification.viewLicense')}</Typography.Link>
-                {allows(CERTIFICATION_ACTIONS.approve, r.Status) && (
-                  <Popconfirm title={t('payments.admin.certification.approveConfirm', { name: r.CompanyName })} onConfirm={() => review(r, 'approve', reload)}>
-                    <Typography.Link data-testid={`certification-approve-${r.Id}`}>{t('payments.admin.certification.approve')}</Typography.Link>
-                  </Popconfirm>
-                )}
-                {allows(CERTIFICATION_ACTIONS.invalidate, r.Status) && (
-                  <Popconfirm
-                    title={t('payments.admin.certification.invalidateConfirm', { name: r.CompanyName })}
-                    onConfirm={() => review(r, 'invalidate', reload)}
-                    okButtonProps={{ danger: true }}
-                  >
-                    <Typography.Link type="danger" data-testid={`certification-invalidate-${r.Id}`}>
-                      {t('payments.admin.certification.invalidate')}
-                    </Typography.Link>
-                  </Popconfirm>
-                )}
+                <EntityActions
+                  entity={CERTIFICATIONS}
+                  record={r}
+                  id={r.Id}
+                  principals={OFFICE}
+                  variant="link"
+                  testId={(a) => `certification-${a.name}-${r.Id}`}
+                  onSettled={(a, ok) => reviewed(a.name, ok, reload)}
+                />
               </Space>
             ),
           },

@@ -1,16 +1,18 @@
 import { Link, useParams } from 'react-router';
-import { Button, Card, Empty, Flex, Popconfirm, Skeleton, Space } from 'antd';
+import { Button, Card, Empty, Flex, Skeleton, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { INVOICE_ACTIONS, type Invoice } from '../../../../resources/payments-api';
-import { allows } from '../../../../resources/state-actions';
-import { requireOk } from '../../../../providers/http';
+import { INVOICES, type Invoice } from '../../../../resources/payments-api';
+import type { Principal } from '../../../../resources/types';
 import { toast } from '../../../../providers/notification';
+import { EntityActions } from '../../../engine/EntityActions';
 import { PageHeader } from '../../../engine/PageHeader';
 import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useApiQuery } from '../../../lib/api';
 import { InvoiceDescriptions, InvoiceDownload } from '../../payments/InvoiceDescriptions';
 import { invoicesPath, useOffice } from './office';
+
+const OFFICE: Principal[] = ['admin', 'finance-admin'];
 
 /**
  * `/admin/balance/invoice/:transactionId` and `/bc-admin/invoice/:transactionId`: the invoice requests of one
@@ -23,12 +25,8 @@ export default function InvoiceAdminPage() {
   const office = useOffice();
   const { data, refetch } = useApiQuery<{ TotalCount: number; Items: Invoice[] }>('/api/invoices', { query: { transactionId, count: 50 } });
 
-  async function act(invoice: Invoice, action: 'finish' | 'invalidate') {
-    const done = await requireOk(`/api/invoices/${encodeURIComponent(invoice.Id)}/${action}`, { method: 'POST' }).then(
-      () => true,
-      () => false,
-    );
-    if (!done) return;
+  function settled(action: string, ok: boolean) {
+    if (!ok) return;
     toast('success', t(action === 'finish' ? 'payments.admin.invoice.finished' : 'payments.admin.invoice.invalidated'));
     void refetch();
   }
@@ -58,20 +56,15 @@ export default function InvoiceAdminPage() {
             <Card key={invoice.Id} data-testid={`admin-invoice-${invoice.Id}`}>
               <InvoiceDescriptions invoice={invoice} showOrg />
               <Space style={{ marginTop: 16 }}>
-                {allows(INVOICE_ACTIONS.finish, invoice.Status) && (
-                  <Popconfirm title={t('payments.admin.invoice.finishConfirm', { format: invoice.Format })} onConfirm={() => act(invoice, 'finish')}>
-                    <Button type="primary" data-testid="invoice-finish">
-                      {t('payments.admin.invoice.finish')}
-                    </Button>
-                  </Popconfirm>
-                )}
-                {allows(INVOICE_ACTIONS.invalidate, invoice.Status) && (
-                  <Popconfirm title={t('payments.admin.invoice.invalidateConfirm')} onConfirm={() => act(invoice, 'invalidate')} okButtonProps={{ danger: true }}>
-                    <Button danger data-testid="invoice-invalidate">
-                      {t('payments.admin.invoice.invalidate')}
-                    </Button>
-                  </Popconfirm>
-                )}
+                <EntityActions
+                  entity={INVOICES}
+                  record={invoice}
+                  id={invoice.Id}
+                  principals={OFFICE}
+                  variant="buttons"
+                  testId={(a) => `invoice-${a.name}`}
+                  onSettled={(a, ok) => settled(a.name, ok)}
+                />
                 <InvoiceDownload invoice={invoice} />
               </Space>
             </Card>
