@@ -1,7 +1,7 @@
 import type { ResourceType } from '../../../../resources/passport/economy-flow';
 import type { Queryable } from '../../../db';
 import type { FieldError } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { EconomyModels } from './models';
 import { amountError, propertiesError } from './amounts';
 
@@ -24,15 +24,11 @@ export interface Line {
 
 /** The app's resources with these slugs, by slug. */
 export async function loadResources(q: Queryable, models: EconomyModels, appId: string, slugs: string[]): Promise<Map<string, ResourceInfo>> {
-  const res = await q.query<{ id: string; data: Record<string, unknown> }>(
-    `SELECT id, data FROM records WHERE ${kindPredicate(models.resources)} AND scope_id = $1 AND (data->>'slugName') = ANY($2::text[])`,
-    [appId, [...new Set(slugs)]],
-  );
+  const found = await records(q, models.resources).find(appId, { where: { slugName: { $in: [...new Set(slugs)] } } });
   return new Map(
-    res.rows.map((r) => {
-      const d = r.data;
+    found.map((d) => {
       const info: ResourceInfo = {
-        id: r.id,
+        id: String(d.id),
         slugName: String(d.slugName),
         name: String(d.name),
         type: d.type as ResourceType,
@@ -75,13 +71,10 @@ export function priceErrors(price: Line, known: Map<string, ResourceInfo>): Fiel
 
 /** Whether products, gift packs or inventories name a resource by this slug. */
 export async function resourceInUse(q: Queryable, models: EconomyModels, appId: string, slug: string): Promise<boolean> {
-  const line = JSON.stringify([{ resource: slug }]);
-  const res = await q.query<{ used: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM records WHERE ${kindPredicate(models.products)} AND scope_id = $1
-                      AND ((data->>'priceResource') = $2 OR (data->'contents') @> $3::jsonb))
-         OR EXISTS (SELECT 1 FROM records WHERE ${kindPredicate(models.tokenClasses)} AND scope_id = $1 AND (data->'contents') @> $3::jsonb)
-         OR EXISTS (SELECT 1 FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'resource') = $2) AS used`,
-    [appId, slug, line],
+  const line = { contents: { $contains: [{ resource: slug }] } };
+  return (
+    (await records(q, models.products).exists(appId, { $or: [{ priceResource: slug }, line] })) ||
+    (await records(q, models.tokenClasses).exists(appId, line)) ||
+    (await records(q, models.inventory).exists(appId, { resource: slug }))
   );
-  return res.rows[0]?.used === true;
 }

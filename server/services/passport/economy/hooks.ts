@@ -3,7 +3,7 @@ import type { Ctx } from '../../../context';
 import type { FieldError } from '../../../engine/errors';
 import type { ResourceHooks, WriteInput } from '../../../engine/hooks';
 import type { Data } from '../../../engine/store';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import { amountError, propertiesError } from './amounts';
 import { linesErrors, loadResources, priceErrors, priceOf, resourceInUse, type Line } from './catalog';
 import { economyModels } from './models';
@@ -44,8 +44,7 @@ export async function productErrors(ctx: Ctx, scopeId: string, data: Data, exist
   const known = await loadResources(ctx.db, models, scopeId, [price.resource, ...contents.map((l) => l.resource)]);
   const errors = [...priceErrors(price, known), ...linesErrors(contents, known, '/contents')];
   if (typeof data.categoryId === 'string' && data.categoryId !== existing?.categoryId) {
-    const found = await ctx.db.query(`SELECT 1 FROM records WHERE ${kindPredicate(models.categories)} AND scope_id = $1 AND id = $2`, [scopeId, data.categoryId]);
-    if (!found.rows.length) errors.push({ field: '/categoryId', message: 'no such category' });
+    if (!(await records(ctx.db, models.categories).maybe(scopeId, data.categoryId))) errors.push({ field: '/categoryId', message: 'no such category' });
   }
   return errors;
 }
@@ -67,8 +66,8 @@ async function inventoryErrors({ ctx, scopeId, data, existing }: WriteInput): Pr
   if (existing && (existing.personaId !== data.personaId || existing.resource !== data.resource)) {
     return [{ field: existing.personaId !== data.personaId ? '/personaId' : '/resource', message: 'an entry keeps its persona and resource' }];
   }
-  const persona = await ctx.db.query(`SELECT 1 FROM records WHERE ${kindPredicate(models.personas)} AND scope_id = $1 AND id = $2`, [scopeId, data.personaId]);
-  if (!persona.rows.length) errors.push({ field: '/personaId', message: 'no such persona' });
+  const persona = await records(ctx.db, models.personas).exists(scopeId, { id: String(data.personaId) });
+  if (!persona) errors.push({ field: '/personaId', message: 'no such persona' });
   const resource = (await loadResources(ctx.db, models, scopeId, [String(data.resource)])).get(String(data.resource));
   if (!resource) errors.push({ field: '/resource', message: 'no such resource' });
   else if (resource.type === 'Currency') errors.push({ field: '/resource', message: 'a real currency cannot be held in an inventory' });
@@ -78,12 +77,9 @@ async function inventoryErrors({ ctx, scopeId, data, existing }: WriteInput): Pr
   }
   const big = propertiesError(data.properties as Record<string, unknown> | undefined, '/properties');
   if (big) errors.push(big);
-  if (!existing && persona.rows.length) {
-    const held = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'personaId') = $2`,
-      [scopeId, data.personaId],
-    );
-    if (Number(held.rows[0].n) >= INVENTORY_CAPACITY) errors.push({ field: '/personaId', message: `a persona holds at most ${INVENTORY_CAPACITY} inventory entries` });
+  if (!existing && persona) {
+    const held = await records(ctx.db, models.inventory).count(scopeId, { personaId: String(data.personaId) });
+    if (held >= INVENTORY_CAPACITY) errors.push({ field: '/personaId', message: `a persona holds at most ${INVENTORY_CAPACITY} inventory entries` });
   }
   return errors;
 }

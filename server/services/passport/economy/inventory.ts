@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { INVENTORY_CAPACITY } from '../../../../resources/passport/economy-flow';
 import type { Queryable } from '../../../db';
-import { ApiError, notFound, type FieldError } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
-import { RecordStore, type Data } from '../../../engine/store';
+import { ApiError, type FieldError } from '../../../engine/errors';
+import { records } from '../../../engine/query';
+import type { Data } from '../../../engine/store';
 import { plain, propertiesError } from './amounts';
 import { linesErrors, loadResources, type Line } from './catalog';
 import type { EconomyModels } from './models';
@@ -18,11 +17,6 @@ export interface PersonaRef {
 export interface Persona {
   id: string;
   userId: string;
-}
-
-interface EntryRow {
-  id: string;
-  data: Data;
 }
 
 export const inventoryFull = (needed: number) =>
@@ -42,30 +36,18 @@ export const insufficientBalance = (resource: string) =>
  */
 export async function lockPersona(q: Queryable, models: EconomyModels, ref: PersonaRef): Promise<Persona> {
   await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`passport-inventory:${ref.appId}:${ref.personaId}`]);
-  const res = await q.query<{ id: string; user_id: string | null }>(
-    `SELECT id, data->>'userId' AS user_id FROM records WHERE ${kindPredicate(models.personas)} AND scope_id = $1 AND id = $2`,
-    [ref.appId, ref.personaId],
-  );
-  if (!res.rows[0]) throw notFound('persona not found');
-  return { id: res.rows[0].id, userId: res.rows[0].user_id ?? '' };
+  const persona = await records(q, models.personas).get(ref.appId, ref.personaId, { message: 'persona not found' });
+  return { id: String(persona.id), userId: typeof persona.userId === 'string' ? persona.userId : '' };
 }
 
 /** The persona's entries of these resources, locked for this transaction. */
-async function lockedEntries(q: Queryable, models: EconomyModels, ref: PersonaRef, resources: string[]): Promise<Map<string, EntryRow>> {
-  const res = await q.query<EntryRow>(
-    `SELECT id, data FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'personaId') = $2
-       AND (data->>'resource') = ANY($3::text[]) ORDER BY id FOR UPDATE`,
-    [ref.appId, ref.personaId, [...new Set(resources)]],
-  );
-  return new Map(res.rows.map((r) => [String(r.data.resource), r]));
-}
-
-async function entryCount(q: Queryable, models: EconomyModels, ref: PersonaRef): Promise<number> {
-  const res = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM records WHERE ${kindPredicate(models.inventory)} AND scope_id = $1 AND (data->>'personaId') = $2`,
-    [ref.appId, ref.personaId],
-  );
-  return Number(res.rows[0].n);
+async function lockedEntries(q: Queryable, models: EconomyModels, ref: PersonaRef, resources: string[]): Promise<Map<string, Data>> {
+  const found = await records(q, models.inventory).find(ref.appId, {
+    where: { personaId: ref.personaId, resource: { $in: [...new Set(resources)] } },
+    orderBy: 'id',
+    lock: 'update',
+  });
+  return new Map(found.map((e) => [String(e.resource), e]));
 }
 
 /** Lines naming the same resource added up (properties merged in order). */
@@ -94,24 +76,20 @@ export async function credit(q: Queryable, models: EconomyModels, ref: PersonaRe
   const entries = await lockedEntries(q, models, ref, merged.map((l) => l.resource));
   const fresh = merged.filter((l) => !entries.has(l.resource)).length;
   if (fresh > 0) {
-    const held = await entryCount(q, models, ref);
+    const held = await records(q, models.inventory).count(ref.appId, { personaId: ref.personaId });
     if (held + fresh > INVENTORY_CAPACITY) throw inventoryFull(held + fresh);
   }
   const planned = merged.map((l) => {
     const entry = entries.get(l.resource);
-    const properties = { ...((entry?.data.properties as Record<string, unknown> | undefined) ?? {}), ...l.properties };
-    const amount = plain(new Decimal(String(entry?.data.amount ?? '0')).plus(l.amount));
+    const properties = { ...((entry?.properties as Record<string, unknown> | undefined) ?? {}), ...l.properties };
+    const amount = plain(new Decimal(String(entry?.amount ?? '0')).plus(l.amount));
     return { entry, data: { personaId: ref.personaId, resource: l.resource, amount, ...(Object.keys(properties).length ? { properties } : {}) } };
   });
   const tooBig = planned.flatMap((p, i) => propertiesError(p.data.properties, `/contents/${i}/properties`) ?? []);
   if (tooBig.length) throw contentsUnavailable(tooBig);
-  const store = new RecordStore(q);
+  const stored = records(q, models.inventory);
   const written: Data[] = [];
-  for (const p of planned) {
-    written.push(p.entry
-      ? await store.update(models.inventory, ref.appId, p.entry.id, { data: p.data })
-      : await store.insert(models.inventory, ref.appId, randomUUID(), p.data, null));
-  }
+  for (const p of planned) written.push(p.entry ? await stored.updateOne(ref.appId, String(p.entry.id), { data: p.data }) : await stored.insert(ref.appId, p.data));
   return written;
 }
 
@@ -122,14 +100,13 @@ export async function credit(q: Queryable, models: EconomyModels, ref: PersonaRe
  */
 export async function debit(q: Queryable, models: EconomyModels, ref: PersonaRef, line: Line): Promise<{ before: Data; after?: Data }> {
   const entry = (await lockedEntries(q, models, ref, [line.resource])).get(line.resource);
-  const held = new Decimal(String(entry?.data.amount ?? '0'));
+  const held = new Decimal(String(entry?.amount ?? '0'));
   if (!entry || held.lt(line.amount)) throw insufficientBalance(line.resource);
-  const store = new RecordStore(q);
-  const before = await store.get(models.inventory, ref.appId, entry.id);
+  const id = String(entry.id);
   const left = held.minus(line.amount);
   if (left.isZero()) {
-    await store.delete(models.inventory, ref.appId, entry.id);
-    return { before };
+    await records(q, models.inventory).remove(ref.appId, { id });
+    return { before: entry };
   }
-  return { before, after: await store.update(models.inventory, ref.appId, entry.id, { data: { ...entry.data, amount: plain(left) } }) };
+  return { before: entry, after: await records(q, models.inventory).updateOne(ref.appId, id, { set: { amount: plain(left) } }) };
 }

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../../db';
 import { badRequest } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
-import { kindAs, type EconomyModels } from './models';
+import { records } from '../../../engine/query';
+import { loadResources } from './catalog';
+import type { EconomyModels } from './models';
 
 /** Days are Shanghai calendar days (UTC+8 all year). */
 const ZONE_OFFSET = '+08:00';
@@ -49,6 +50,7 @@ function addMoney(list: Money[], currencyCode: string, amount: string): void {
   else list.push({ currencyCode, amount: new Decimal(amount).toFixed(2) });
 }
 
+/** One group of purchases: a day, type, state, product and currency, how many and for how much. */
 interface Group {
   day: string;
   type: string;
@@ -62,20 +64,17 @@ interface Group {
 
 /** Purchases and revenue per day, purchases by state, totals and the ten most bought products over a range. */
 export async function transactionMetrics(q: Queryable, models: EconomyModels, appId: string, range: DayRange) {
-  const res = await q.query<Group>(
-    `SELECT to_char((created_at AT TIME ZONE 'Asia/Shanghai')::date, 'YYYY-MM-DD') AS day, data->>'type' AS type, status,
-            data->>'productId' AS product_id, max(data->>'productName') AS product_name, data->>'currencyCode' AS currency,
-            count(*)::int AS n, coalesce(sum((data->>'priceAmount')::numeric), 0)::text AS amount
-       FROM records WHERE ${kindPredicate(models.transactions)} AND scope_id = $1 AND created_at >= $2 AND created_at < $3
-      GROUP BY 1, 2, 3, 4, 6`,
-    [appId, new Date(startOf(range.from)).toISOString(), new Date(startOf(range.to) + DAY_MS).toISOString()],
-  );
+  const groups = (await records(q, models.transactions).aggregate(appId, {
+    where: { createdAt: { $gte: new Date(startOf(range.from)), $lt: new Date(startOf(range.to) + DAY_MS) } },
+    groupBy: { day: { field: 'createdAt', day: 'Asia/Shanghai' }, type: 'type', status: 'status', product_id: 'productId', currency: 'currencyCode' },
+    measures: { product_name: ['max', 'productName'], n: ['count'], amount: ['sum', 'priceAmount'] },
+  })) as unknown as Group[];
   const daily = new Map(daysOf(range).map((d) => [d, { date: d, realMoney: 0, virtual: 0 }]));
   const dailyRevenue: (Money & { date: string })[] = [];
   const byStatus = new Map<string, number>();
   const totals = { purchases: 0, realMoney: 0, virtual: 0, revenue: [] as Money[] };
   const products = new Map<string, { productId: string; productName: string; purchases: number; revenue: Money[] }>();
-  for (const g of res.rows) {
+  for (const g of groups) {
     const n = Number(g.n);
     byStatus.set(g.status, (byStatus.get(g.status) ?? 0) + n);
     if (!PAID_STATES.includes(g.status)) continue;
@@ -107,25 +106,19 @@ export async function transactionMetrics(q: Queryable, models: EconomyModels, ap
 
 /** What the app's personas hold: entries and holders overall, and per resource how many hold it and how much. */
 export async function inventoryMetrics(q: Queryable, models: EconomyModels, appId: string) {
-  const inv = kindPredicate(models.inventory);
-  const [overall, perResource] = await Promise.all([
-    q.query<{ entries: number; personas: number }>(
-      `SELECT count(*)::int AS entries, count(DISTINCT data->>'personaId')::int AS personas FROM records WHERE ${inv} AND scope_id = $1`,
-      [appId],
-    ),
-    q.query<{ resource: string; name: string | null; type: string | null; holders: number; total: string }>(
-      `SELECT i.data->>'resource' AS resource, max(r.data->>'name') AS name, max(r.data->>'type') AS type,
-              count(*)::int AS holders, sum((i.data->>'amount')::numeric)::text AS total
-         FROM records i
-         LEFT JOIN records r ON ${kindAs('r', models.resources)} AND r.scope_id = i.scope_id AND (r.data->>'slugName') = (i.data->>'resource')
-        WHERE ${kindAs('i', models.inventory)} AND i.scope_id = $1
-        GROUP BY 1 ORDER BY holders DESC, resource LIMIT 100`,
-      [appId],
-    ),
+  const inventory = records(q, models.inventory);
+  const [[overall], perResource] = await Promise.all([
+    inventory.aggregate(appId, { measures: { entries: ['count'], personas: ['countDistinct', 'personaId'] } }),
+    inventory.aggregate(appId, { groupBy: { resource: 'resource' }, measures: { holders: ['count'], total: ['sum', 'amount'] }, orderBy: ['-holders', 'resource'], limit: 100 }),
   ]);
+  const known = await loadResources(q, models, appId, perResource.map((r) => String(r.resource)));
   return {
-    entries: Number(overall.rows[0].entries),
-    personas: Number(overall.rows[0].personas),
-    resources: perResource.rows.map((r) => ({ resource: r.resource, name: r.name ?? r.resource, type: r.type, holders: Number(r.holders), total: new Decimal(r.total).toFixed() })),
+    entries: Number(overall.entries),
+    personas: Number(overall.personas),
+    resources: perResource.map((r) => {
+      const resource = String(r.resource);
+      const info = known.get(resource);
+      return { resource, name: info?.name ?? resource, type: info?.type ?? null, holders: Number(r.holders), total: new Decimal(String(r.total)).toFixed() };
+    }),
   };
 }

@@ -1,6 +1,5 @@
 import { modelOf, type Ctx } from '../../../context';
 import type { ResourceModel } from '../../../engine/model';
-import { lit } from '../../../engine/sql';
 
 /** The economy's declared resources (and the players area's personas, which inventories belong to). */
 export interface EconomyModels {
@@ -27,6 +26,3 @@ export function economyModels(ctx: Ctx): EconomyModels {
     personas: m('personas'),
   };
 }
-
-/** The records of one declared resource under a table alias (for joins). */
-export const kindAs = (alias: string, m: ResourceModel) => `${alias}.service = ${lit(m.service.name)} AND ${alias}.kind = ${lit(m.res.name)}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Ctx } from '../../../context';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { providerFor } from '../../../payments/alipay/provider';
 import { sandboxNotification } from '../../../payments/alipay/sandbox';
@@ -65,9 +65,10 @@ export async function seedEconomy(ctx: Ctx, appId: string): Promise<void> {
     if (codes) await generateCodes(ctx, appId, String(created.id), codes, ACTOR);
   }
 
-  const personas = await ctx.db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(models.personas)} AND scope_id = $1 ORDER BY created_at, id LIMIT 5`, [appId]);
+  const personas = await records(ctx.db, models.personas).find(appId, { orderBy: 'createdAt', limit: 5 });
   const provider = await providerFor(ctx);
-  for (const [i, { id: personaId }] of personas.rows.entries()) {
+  for (const [i, persona] of personas.entries()) {
+    const personaId = String(persona.id);
     await ctx.db.transaction(async (q) => {
       await lockPersona(q, models, { appId, personaId });
       await credit(q, models, { appId, personaId }, [{ resource: 'gold', amount: String(3000 + 1000 * i) }, { resource: 'gem', amount: String(40 + 15 * i) }]);
@@ -86,15 +87,11 @@ export async function seedEconomy(ctx: Ctx, appId: string): Promise<void> {
         await applyPurchaseNotification(ctx, provider, note);
       }
       // Spread the demo's purchases over the last two weeks so the economy metrics have a history to show.
-      const at = new Date(Date.now() - ((i * 5 + n * 3) % 14) * DAY_MS - n * 3600_000).toISOString();
-      await ctx.db.query(
-        `UPDATE records SET created_at = $3::timestamptz, updated_at = $3::timestamptz,
-           data = data || jsonb_strip_nulls(jsonb_build_object(
-             'chargedAt', CASE WHEN (data->>'chargedAt') IS NULL THEN NULL ELSE $3::text END,
-             'fulfilledAt', CASE WHEN (data->>'fulfilledAt') IS NULL THEN NULL ELSE $3::text END))
-         WHERE ${kindPredicate(models.transactions)} AND scope_id = $1 AND id = $2`,
-        [appId, bought.transaction.id, at],
-      );
+      const at = new Date(Date.now() - ((i * 5 + n * 3) % 14) * DAY_MS - n * 3600_000);
+      const transactions = records(ctx.db, models.transactions);
+      const trx = await transactions.get(appId, String(bought.transaction.id));
+      const times = Object.fromEntries(['chargedAt', 'fulfilledAt'].filter((f) => trx[f] != null).map((f) => [f, at.toISOString()]));
+      await transactions.update(appId, { id: trx.id as string }, { set: times, backdate: at });
     }
   }
 }

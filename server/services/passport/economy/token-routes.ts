@@ -2,7 +2,7 @@ import { MAX_GENERATED_CODES } from '../../../../resources/passport/economy-gift
 import type { Ctx } from '../../../context';
 import { idParam, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import { economyModels } from './models';
 import { listAnswer, serviceErrors, TAG } from './schemas';
 import { generateCodes } from './tokens';
@@ -82,11 +82,8 @@ export function mountTokenRoutes(api: Api, ctx: Ctx): void {
     responses: { 200: { description: 'the names', schema: listAnswer('names') }, ...serviceErrors },
     handler: async (req) => {
       const { scopeId } = await authorizeService(ctx, req, 'passport');
-      const res = await ctx.db.query<{ id: string; name: string; status: string }>(
-        `SELECT id, data->>'name' AS name, status FROM records WHERE ${kindPredicate(classes)} AND scope_id = $1 ORDER BY data->>'name', id`,
-        [scopeId],
-      );
-      return { total: res.rows.length, names: res.rows };
+      const names = (await records(ctx.db, classes).find(scopeId, { orderBy: 'name' })).map(({ id, name, status }) => ({ id, name, status }));
+      return { total: names.length, names };
     },
   });
 }

@@ -4,8 +4,8 @@ import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
-import { RecordStore, type Data } from '../../../engine/store';
+import { records } from '../../../engine/query';
+import type { Data } from '../../../engine/store';
 import { newTokenCode, normalizeTokenCode } from '../../../platform/org/service-tokens';
 import type { Line } from './catalog';
 import { credit, lockPersona } from './inventory';
@@ -38,14 +38,8 @@ export async function generateCodes(ctx: Ctx, appId: string, classId: string, co
     let missing = count;
     while (missing > 0) {
       const codes = Array.from({ length: Math.min(missing, CHUNK) }, () => newTokenCode());
-      const res = await q.query(
-        `INSERT INTO records (service, kind, id, scope_id, status, data)
-         SELECT $1, $2, gen.id, $3, 'active', jsonb_build_object('code', gen.code, 'tokenClassId', $4::text, 'batchId', $5::text, 'usedCount', 0)
-           FROM unnest($6::text[], $7::text[]) AS gen(id, code)
-         ON CONFLICT DO NOTHING`,
-        [models.tokenInstances.service.name, models.tokenInstances.res.name, appId, classId, batchId, codes.map(() => randomUUID()), codes],
-      );
-      missing -= res.rowCount;
+      const rows = codes.map((code) => ({ status: 'active', data: { code, tokenClassId: classId, batchId, usedCount: 0 } }));
+      missing -= (await records(q, models.tokenInstances).insertMany(appId, rows, { skipConflicts: true })).length;
     }
     await recordOperation(q, {
       actor,
@@ -61,12 +55,9 @@ export async function generateCodes(ctx: Ctx, appId: string, classId: string, co
 const tokenError = (status: number, code: string, message: string) => new ApiError(status, code, message);
 
 async function lockedCode(q: Queryable, models: EconomyModels, appId: string, code: string): Promise<Data> {
-  const res = await q.query<{ id: string }>(
-    `SELECT id FROM records WHERE ${kindPredicate(models.tokenInstances)} AND scope_id = $1 AND (data->>'code') = $2 FOR UPDATE`,
-    [appId, normalizeTokenCode(code.trim())],
-  );
-  if (!res.rows[0]) throw notFound('failed to find token');
-  return new RecordStore(q).get(models.tokenInstances, appId, res.rows[0].id);
+  const instance = await records(q, models.tokenInstances).first(appId, { where: { code: normalizeTokenCode(code.trim()) }, lock: 'update' });
+  if (!instance) throw notFound('failed to find token');
+  return instance;
 }
 
 export interface Redeemer {
@@ -88,9 +79,7 @@ export async function redeem(ctx: Ctx, who: Redeemer, code: string): Promise<{ t
     if (instance.status === 'fulfilled') throw tokenError(409, 'TOKEN_FULFILLED', 'token has been fulfilled');
     if (instance.status === 'invalidated') throw tokenError(409, 'TOKEN_INVALIDATED', 'token has been invalidated');
     // A code whose pack was deleted is as good as unknown.
-    const tokenClass = await new RecordStore(q).get(models.tokenClasses, who.appId, String(instance.tokenClassId)).catch((err) => {
-      throw err instanceof ApiError && err.status === 404 ? notFound('failed to find token') : err;
-    });
+    const tokenClass = await records(q, models.tokenClasses).get(who.appId, String(instance.tokenClassId), { message: 'failed to find token' });
     const state = effectiveClassStatus(tokenClass.status as TokenClassStatus, tokenClass.validFrom as string | undefined, tokenClass.validUntil as string | undefined, new Date());
     if (state === 'unreleased') throw tokenError(409, 'TOKEN_NOT_RELEASED', 'token class is not released');
     if (state === 'pending') throw tokenError(409, 'TOKEN_NOT_STARTED', 'token is not yet valid');
@@ -110,9 +99,8 @@ export async function redeem(ctx: Ctx, who: Redeemer, code: string): Promise<{ t
     const inventory = await credit(q, models, ref, contents);
     const usedCount = Number(instance.usedCount ?? 0) + 1;
     const now = new Date().toISOString();
-    const { id: _i, version: _v, createdAt: _c, updatedAt: _u, status: _s, ...fields } = instance;
-    const after = await new RecordStore(q).update(models.tokenInstances, who.appId, String(instance.id), {
-      data: { ...fields, usedCount, lastUsedAt: now },
+    const after = await records(q, models.tokenInstances).updateOne(who.appId, String(instance.id), {
+      set: { usedCount, lastUsedAt: now },
       status: usedCount >= Number(tokenClass.maxUsesPerCode ?? 1) ? 'fulfilled' : 'active',
     });
     await q.query(
@@ -130,21 +118,14 @@ export async function redeem(ctx: Ctx, who: Redeemer, code: string): Promise<{ t
  */
 export async function sweepTokenClasses(ctx: Ctx, now = new Date()): Promise<number> {
   const m = economyModels(ctx).tokenClasses;
-  const res = await ctx.db.query<{ id: string; scope_id: string; status: string; data: Data }>(
-    `SELECT id, scope_id, status, data FROM records WHERE ${kindPredicate(m)} AND status = ANY($1::text[])`,
-    [[...RELEASED_TOKEN_CLASS]],
-  );
+  const classes = records(ctx.db, m);
   let moved = 0;
-  for (const row of res.rows) {
-    const next = effectiveClassStatus(row.status as TokenClassStatus, row.data.validFrom as string | undefined, row.data.validUntil as string | undefined, now);
-    if (next === row.status) continue;
-    const changed = await ctx.db.query(
-      `UPDATE records SET status = $3, version = version + 1, updated_at = now() WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 AND status = $4`,
-      [row.scope_id, row.id, next, row.status],
-    );
-    if (!changed.rowCount) continue;
+  for (const { scopeId, record } of await classes.findEverywhere({ where: { status: { $in: RELEASED_TOKEN_CLASS } } })) {
+    const [id, status] = [String(record.id), String(record.status)];
+    const next = effectiveClassStatus(status as TokenClassStatus, record.validFrom as string | undefined, record.validUntil as string | undefined, now);
+    if (next === status || !(await classes.update(scopeId, { id, status }, { status: next })).length) continue;
     moved += 1;
-    await recordOperation(ctx.db, { actor: 'system:schedule', appId: row.scope_id, action: 'passport.tokenClasses.schedule', target: row.id, before: { status: row.status }, after: { status: next } });
+    await recordOperation(ctx.db, { actor: 'system:schedule', appId: scopeId, action: 'passport.tokenClasses.schedule', target: id, before: { status }, after: { status: next } });
   }
   return moved;
 }
