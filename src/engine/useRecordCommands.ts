@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { actionCall } from '../../resources/action-call';
+import { actionAllowed as allowedFrom, actionCall } from '../../resources/action-call';
 import { useCustomMutation, useDelete, useDeleteMany, useInvalidate, type BaseKey, type BaseRecord } from '@refinedev/core';
 import type { ActionDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
@@ -7,10 +7,10 @@ import { useDeclaredCommands } from './useDeclaredCommands';
 import type { DeclaredScope } from './useDeclared';
 import { useDialogs } from './useDialogs';
 
-/** Whether a state action may run on this record: its status is one of the action's `from`. */
+/** Whether a state action may run on this record: its status is one of the action's `from` (as the server checks). */
 export function actionAllowed(scope: DeclaredScope, action: ActionDecl, record: BaseRecord | undefined): boolean {
   const field = scope.decl.status?.field;
-  return !!record && !!field && action.from.includes(String(record[field]));
+  return !!record && !!field && allowedFrom(action, record[field]);
 }
 
 export function statusLabel(scope: DeclaredScope, record: BaseRecord | undefined): string {
