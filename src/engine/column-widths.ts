@@ -8,7 +8,7 @@ export function widthOf(field: string, prop: PropSchema | undefined, isStatus: b
   const declared = xui(prop).width;
   if (declared) return declared;
   if (isStatus) return 90;
-  if (field === 'createdAt' || field === 'updatedAt' || prop?.format === 'date-time') return 160;
+  if (field === 'createdAt' || field === 'updatedAt' || prop?.format === 'date-time') return 180;
   if (prop?.type === 'integer' || prop?.type === 'number') return xui(prop).widget === 'percent' ? 100 : 80;
   if (prop?.enum) return 100;
   return undefined;

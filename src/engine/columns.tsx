@@ -38,6 +38,7 @@ export function buildColumns(
       sorter: sortable.has(field),
       sortOrder: current === 'asc' ? 'ascend' : current === 'desc' ? 'descend' : null,
       width,
+      align: xui(prop).align,
       ellipsis: true,
       fixed: isTitle ? 'left' : undefined,
       render: (value: unknown, record: BaseRecord) =>

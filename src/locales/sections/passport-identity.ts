@@ -74,16 +74,6 @@ export const passportIdentity = {
         TapTap: 'TapTap',
       },
     },
-    tagMembers: {
-      title: '带有此标签的玩家',
-      users: '用户',
-      personas: '角色',
-      name: '名称',
-      status: '状态',
-      createdAt: '创建时间',
-      emptyUsers: '还没有用户带有此标签。在用户详情页的“标签”中添加。',
-      emptyPersonas: '还没有角色带有此标签。在角色详情页的“标签”中添加。',
-    },
     guildMembers: {
       title: '公会成员',
       members: '成员',
@@ -178,16 +168,6 @@ export const passportIdentity = {
         Hykb: 'Hykb',
         TapTap: 'TapTap',
       },
-    },
-    tagMembers: {
-      title: 'Players with this tag',
-      users: 'Users',
-      personas: 'Personas',
-      name: 'Name',
-      status: 'Status',
-      createdAt: 'Created',
-      emptyUsers: "No user has this tag yet. Add it under Tags on a user's page.",
-      emptyPersonas: "No persona has this tag yet. Add it under Tags on a persona's page.",
     },
     guildMembers: {
       title: 'Guild members',
