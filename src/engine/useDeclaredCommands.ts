@@ -27,10 +27,18 @@ export function commandArguments(command: CommandDecl, target: CommandTarget, va
   return command.method === 'GET' ? { query: args as Record<string, QueryValue>, body: undefined } : { query: undefined, body: args };
 }
 
+/** The ids a bulk command (`kind: 'bulk'`) refused, from its answer `{ total, <count>, failed: [{ id, code, message }] }`. */
+export function bulkRefused(command: CommandDecl, answer: unknown): { id: string; message: string }[] {
+  if (command.kind !== 'bulk') return [];
+  const failed = (answer as { failed?: unknown } | null)?.failed;
+  return Array.isArray(failed) ? (failed as { id: string; message: string }[]) : [];
+}
+
 /**
  * The declared commands of a resource (its service's own calls): asked for in a dialog when they declare
  * `fields`, an import dialog for `upload`, a saved file for `download`, a confirmation when they declare
- * `confirm`. A reading command (`GET`) shows what it answered; the others say they are done and refresh the list.
+ * `confirm`. A reading command (`GET`) shows what it answered, and so does a bulk command that refused some of the
+ * ticked records; the others say they are done and refresh the list.
  */
 export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refresh: () => Promise<unknown>) {
   const { modal } = App.useApp();
@@ -65,8 +73,10 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
       return;
     }
     await refresh();
-    if (command.method === 'GET') dialogs.showAnswer({ title, answer });
-    else toast('success', t('engine.commandDone', { command: label }));
+    const refused = bulkRefused(command, answer);
+    if (command.method === 'GET' || refused.length) dialogs.showAnswer({ title, answer });
+    if (refused.length) toast('warning', t('engine.commandPartlyDone', { command: label, count: refused.length }));
+    else if (command.method !== 'GET') toast('success', t('engine.commandDone', { command: label }));
   };
 
   /**

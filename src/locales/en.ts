@@ -120,6 +120,7 @@ export const en: Messages = {
     itemCount: 'Items: {{count}}',
     selectRow: 'Select “{{title}}”',
     commandDone: '{{command}}: done',
+    commandPartlyDone: '{{command}}: {{count}} of the selected could not be changed',
     commandDownloaded: 'Downloaded {{name}}',
     commandOnSelection: '{{command}} ({{count}} selected)',
     panelFailed: 'This part cannot be shown',

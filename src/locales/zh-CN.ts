@@ -116,6 +116,7 @@ export const zhCN = {
     itemCount: '{{count}} 项',
     selectRow: '选择「{{title}}」',
     commandDone: '{{command}}已完成',
+    commandPartlyDone: '{{command}}：选中的项中有 {{count}} 项未能处理',
     commandDownloaded: '已下载 {{name}}',
     commandOnSelection: '{{command}}（选中的 {{count}} 项）',
     panelFailed: '这部分内容无法显示',
