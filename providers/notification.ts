@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { notification as staticNotification } from 'antd';
 import type { NotificationProvider } from '@refinedev/core';
+import { currentToastTop, pausesOnHover, TOAST_TOP } from './toastPlacement';
 
 type NotificationApi = Pick<typeof staticNotification, 'open' | 'destroy'>;
 
@@ -8,11 +9,19 @@ type NotificationApi = Pick<typeof staticNotification, 'open' | 'destroy'>;
 export const TOAST_SECONDS = 3;
 export const NOTIFICATION_SECONDS = 5;
 const PLACEMENT = 'topRight' as const;
-/** Below the console's header bar, so the account menu stays reachable. */
-export const TOAST_TOP = 64;
 
 staticNotification.config({ placement: PLACEMENT, top: TOAST_TOP });
 let api: NotificationApi = staticNotification;
+/** Moves the toasts' top (see ./toastPlacement); the host's once it shows. */
+let placeAt: (top: number) => void = (top) => staticNotification.config({ top });
+
+type OpenArgs = Parameters<NotificationApi['open']>[0];
+
+/** Opens a toast clear of the page's header and its actions, as the page shows now. */
+function show(args: OpenArgs & { type: ToastKind }): void {
+  placeAt(currentToastTop());
+  api.open({ placement: PLACEMENT, pauseOnHover: pausesOnHover(args.type), ...args });
+}
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 
@@ -21,12 +30,12 @@ export type ToastKind = 'success' | 'info' | 'warning' | 'error';
  * stacking (several failing calls at once give one toast).
  */
 export function toast(kind: ToastKind, text: string, seconds = TOAST_SECONDS): void {
-  api.open({ key: `${kind}:${text}`, type: kind, message: text, placement: PLACEMENT, duration: seconds });
+  show({ key: `${kind}:${text}`, type: kind, message: text, duration: seconds });
 }
 
 /** A notification with a title and a description. */
 export function notify(kind: ToastKind, title: string, description?: string): void {
-  api.open({ type: kind, message: title, description, placement: PLACEMENT, duration: NOTIFICATION_SECONDS });
+  show({ type: kind, message: title, description, duration: NOTIFICATION_SECONDS });
 }
 
 /**
@@ -34,9 +43,11 @@ export function notify(kind: ToastKind, title: string, description?: string): vo
  * methods cannot), whose API `toast`, `notify` and Refine's notification provider all use, so that they stack as one.
  */
 export function useToastHost(): ReactNode {
-  const [hosted, holder] = staticNotification.useNotification({ placement: PLACEMENT, top: TOAST_TOP, duration: NOTIFICATION_SECONDS });
+  const [top, setTop] = useState(TOAST_TOP);
+  const [hosted, holder] = staticNotification.useNotification({ placement: PLACEMENT, top, duration: NOTIFICATION_SECONDS });
   useEffect(() => {
     api = hosted;
+    placeAt = setTop;
   }, [hosted]);
   return holder;
 }
@@ -45,7 +56,7 @@ export function useToastHost(): ReactNode {
 export const notificationProvider: NotificationProvider = {
   open: ({ key, message, description, type }) => {
     const kind: ToastKind = type === 'progress' ? 'info' : type;
-    api.open({ key, type: kind, message, description, placement: PLACEMENT, duration: description ? NOTIFICATION_SECONDS : TOAST_SECONDS });
+    show({ key, type: kind, message, description, duration: description ? NOTIFICATION_SECONDS : TOAST_SECONDS });
   },
   close: (key) => api.destroy(key),
 };
