@@ -8,6 +8,8 @@ vi.hoisted(() => {
 import { bulkCommand, exportCommand, importCommand, kindCall } from '../../resources/command-call';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { checkKind } from '../../server/engine/commands';
+import { checkRows } from '../../server/engine/command-import';
+import type { Ctx } from '../../server/context';
 import { bulkAction } from '../../server/engine/command-bulk';
 import { exportReferences } from '../../server/engine/command-export';
 import { parseRows } from '../../server/engine/import-rows';
@@ -89,6 +91,24 @@ describe('import files', () => {
     expect(parseRows('json', '[]', schema)).toEqual({ error: { field: '/content', message: 'the file has no rows' } });
     expect(parseRows('json', '[1]', schema)).toEqual({ error: { field: '/content', message: 'expected a list of records' } });
     expect('error' in parseRows('json', '{oops', schema)).toBe(true);
+  });
+});
+
+describe('import rows', () => {
+  it("are checked by the schema, then the service's validate and importRow hooks, which see the rows accepted before", async () => {
+    const seen: unknown[][] = [];
+    const hooks = {
+      validate: ({ data }: { data: Record<string, unknown> }) => (data.name === 'bad' ? [{ field: '/name', message: 'invalid' }] : []),
+      importRow: ({ data, earlier, row }: { data: Record<string, unknown>; earlier: Record<string, unknown>[]; row: number }) => {
+        seen.push([row, earlier.map((e) => e.name)]);
+        return data.size === 13 ? [{ field: '/size', message: 'invalid' }] : [];
+      },
+    };
+    // A resource without unique fields reads nothing from the database.
+    const { good, failed } = await checkRows({} as Ctx, model(), hooks, 'app', [{ name: 'a' }, { name: 'bad' }, { size: 'x' }, { name: 'c', size: 13 }, { name: 'd' }]);
+    expect(good.map((g) => g.name)).toEqual(['a', 'd']);
+    expect(failed.map((f) => [f.row, f.errors.map((e) => e.field)])).toEqual([[2, ['/name']], [3, ['/size']], [4, ['/size']]]);
+    expect(seen).toEqual([[1, []], [4, ['a']], [5, ['a']]]);
   });
 });
 
