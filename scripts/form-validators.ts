@@ -66,10 +66,14 @@ export function formValidatorsCode(): string {
   return asModule(standaloneCode(ajv, names), `export default { ${map.join(', ')} };`);
 }
 
+/** The packages the generated code imports (ajv's runtime helpers), for the dev server to prepare as it starts. */
+const importedPackages = (code: string) => [...code.matchAll(/^import \* as \w+ from "([^"/][^"]*)";$/gm)].map((m) => m[1]);
+
 /** The Vite plugin: `import validators from 'virtual:form-validators'` gives the map of checks. */
 export function formValidators(): Plugin {
   return {
     name: 'lodestar-form-validators',
+    config: (_config, { command }) => (command === 'serve' ? { optimizeDeps: { include: importedPackages(formValidatorsCode()) } } : undefined),
     resolveId: (id) => (id === FORM_VALIDATORS_MODULE ? RESOLVED : undefined),
     load: (id) => (id === RESOLVED ? formValidatorsCode() : undefined),
   };
