@@ -1,3 +1,4 @@
+import { defineResource } from './define';
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
 import configSchema from '../schemas/config/config.json' with { type: 'json' };
@@ -45,15 +46,11 @@ export const remoteConfig: ServiceDecl = {
     },
   ],
   resources: [
-    {
+    defineResource({
       name: 'configs',
       label: { 'zh-CN': '配置项', en: 'Configs' },
       singular: { 'zh-CN': '配置项', en: 'config' },
       schema: configSchema,
-      path: '/configs',
-      idField: 'id',
-      titleField: 'key',
-      scope: 'app',
       operations: ['list', 'create', 'show', 'update', 'delete', 'bulkDelete'],
       bulkDeleteParam: 'ids',
       unique: ['key'],
@@ -65,9 +62,8 @@ export const remoteConfig: ServiceDecl = {
         defaultSort: { field: 'key', order: 'asc' },
         pageSize: 20,
       },
-      access: { read: [...appOnly.read], write: [...appOnly.write] },
       routes: { list: 'config' },
-    },
+    }),
     {
       name: 'overrides',
       label: { 'zh-CN': '覆盖规则', en: 'Overrides' },

@@ -1,4 +1,5 @@
 import { importCommand } from '../command-call';
+import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { PURCHASE_FLOW } from './economy-flow';
@@ -10,17 +11,12 @@ import productSchema from '../../schemas/passport/economy/product.json' with { t
 import transactionSchema from '../../schemas/passport/economy/transaction.json' with { type: 'json' };
 import inventorySchema from '../../schemas/passport/economy/inventory-item.json' with { type: 'json' };
 
-const resources: ResourceDecl = {
+const resources = defineResource({
   name: 'resources',
   label: { 'zh-CN': '资源', en: 'Resources' },
   singular: { 'zh-CN': '资源', en: 'resource' },
   schema: resourceSchema,
-  path: '/resources',
   listKey: 'resources',
-  idField: 'id',
-  titleField: 'name',
-  scope: 'app',
-  operations: ['list', 'create', 'show', 'update', 'delete'],
   unique: ['slugName'],
   addressBy: 'slugName',
   list: {
@@ -32,21 +28,15 @@ const resources: ResourceDecl = {
     pageSize: 20,
   },
   commands: [importCommand({ 'zh-CN': '导入资源', en: 'Import resources' })],
-  access: appAccess(),
   routes: { list: ECONOMY_ROUTES.resources },
-};
+});
 
-const categories: ResourceDecl = {
+const categories = defineResource({
   name: 'categories',
   label: { 'zh-CN': '商品分类', en: 'Categories' },
   singular: { 'zh-CN': '商品分类', en: 'category' },
   schema: categorySchema,
-  path: '/categories',
   listKey: 'categories',
-  idField: 'id',
-  titleField: 'name',
-  scope: 'app',
-  operations: ['list', 'create', 'show', 'update', 'delete'],
   unique: ['name'],
   list: {
     columns: ['name', 'description', 'sortOrder', 'updatedAt'],
@@ -75,9 +65,8 @@ const categories: ResourceDecl = {
       confirm: { 'zh-CN': '该分类下所有已上架的商品都将下架，玩家无法再购买。确定？', en: 'Every published product of this category is taken off sale. Continue?' },
     },
   ],
-  access: appAccess(),
   routes: { list: ECONOMY_ROUTES.products, show: `${ECONOMY_ROUTES.products}/category/:id` },
-};
+});
 
 const products: ResourceDecl = {
   name: 'products',

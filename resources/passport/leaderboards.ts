@@ -1,5 +1,5 @@
+import { defineResource } from '../define';
 import type { PassportPart } from './part';
-import { appAccess } from './part';
 import leaderboardSchema from '../../schemas/passport/leaderboards/leaderboard.json' with { type: 'json' };
 
 /**
@@ -9,16 +9,11 @@ import leaderboardSchema from '../../schemas/passport/leaderboards/leaderboard.j
  */
 export const leaderboardsPart: PassportPart = {
   resources: [
-    {
+    defineResource({
       name: 'leaderboards',
       label: { 'zh-CN': '排行榜', en: 'Leaderboards' },
       singular: { 'zh-CN': '排行榜', en: 'leaderboard' },
       schema: leaderboardSchema,
-      path: '/leaderboards',
-      idField: 'id',
-      titleField: 'name',
-      scope: 'app',
-      operations: ['list', 'create', 'show', 'update', 'delete'],
       unique: ['slugName'],
       addressBy: 'slugName',
       list: {
@@ -29,10 +24,9 @@ export const leaderboardsPart: PassportPart = {
         defaultSort: { field: 'createdAt', order: 'desc' },
         pageSize: 20,
       },
-      access: appAccess(),
       routes: { list: 'passport/leaderboards', show: 'passport/leaderboards/:slugName' },
       panels: ['leaderboardRanking'],
-    },
+    }),
   ],
   menu: [{ route: 'passport/leaderboards', label: { 'zh-CN': '排行榜', en: 'Leaderboards' } }],
   pages: [],

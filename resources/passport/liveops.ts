@@ -1,4 +1,5 @@
 import { importCommand } from '../command-call';
+import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
@@ -20,17 +21,13 @@ export const LIVEOPS_ROUTES = {
   quests: 'passport/quests',
 } as const;
 
-const inboxTemplates: ResourceDecl = {
+const inboxTemplates = defineResource({
   name: 'inboxTemplates',
   label: { 'zh-CN': '邮件模板', en: 'Inbox templates' },
   singular: { 'zh-CN': '邮件模板', en: 'inbox template' },
   schema: inboxTemplateSchema,
   path: '/inbox/templates',
   listKey: 'templates',
-  idField: 'id',
-  titleField: 'name',
-  scope: 'app',
-  operations: ['list', 'create', 'show', 'update', 'delete'],
   unique: ['slugName'],
   addressBy: 'slugName',
   list: {
@@ -41,9 +38,8 @@ const inboxTemplates: ResourceDecl = {
     pageSize: 20,
   },
   panels: ['passportInboxTemplateSend'],
-  access: appAccess(),
   routes: { list: LIVEOPS_ROUTES.inboxTemplates, show: `${LIVEOPS_ROUTES.inboxTemplates}/:slugName` },
-};
+});
 
 const achievementMeta: ResourceDecl = {
   name: 'achievementMeta',
