@@ -199,6 +199,45 @@ export interface ChildDecl {
 }
 
 /**
+ * What deleting a record does to the records that refer to it (ADR 0015), in one transaction with the delete:
+ * - `restrict`: the delete is refused (409 `IN_USE`, naming a few of the records that still use it);
+ * - `cascade`: they are deleted too, and what refers to them in turn, each delete in the operation history;
+ * - `set-null`: the field is removed from them (it must be optional), each change in the operation history.
+ */
+export type OnDelete = 'restrict' | 'cascade' | 'set-null';
+
+/**
+ * A field holding another record of the same service: `personas.realmId` names a realm. Declared on the resource
+ * that holds the field; the engine enforces `onDelete` when the referenced record is deleted and indexes the field.
+ */
+export interface ReferenceDecl {
+  /** The field of this resource that holds the reference (a top-level string property of the schema). */
+  field: string;
+  /** The referenced resource's name, in the same service. */
+  resource: string;
+  /** The referenced resource's field the value matches: its id by default, or a unique field (a slug name). */
+  by?: string;
+  onDelete: OnDelete;
+}
+
+/**
+ * A sub-resource: its records exist only under one record of `resource`, and its path is nested under that
+ * record's item path: `path: '/members'` under guilds with `param: 'guildId'` is `/guilds/:guildId/members` and
+ * `/guilds/:guildId/members/:id`. Every call answers 404 unless the parent exists in the caller's scope, and sees only
+ * that parent's records. The parent's id is stored with each record (and in `field`, when given).
+ */
+export interface ParentDecl {
+  /** The parent resource's name, in the same service. */
+  resource: string;
+  /** The parent's key in the nested path (its id, or its slug when the parent is addressed by one). */
+  param: string;
+  /** A `readOnly` schema field the engine fills with the parent's id, so records answer it. */
+  field?: string;
+  /** What deleting the parent does to its records (`set-null` would orphan them, so it is not offered). */
+  onDelete: 'cascade' | 'restrict';
+}
+
+/**
  * A resource with exactly one record per scope (settings): `GET <path>` answers it, or the schema's defaults
  * before the first write; `write <path>` replaces it (carrying the version read, if any).
  */
@@ -279,6 +318,10 @@ export interface ResourceDecl {
   addressBy?: string;
   /** Child resources listed on this record's page. */
   children?: ChildDecl[];
+  /** Fields that refer to other records of the service, with what deleting those records does. */
+  references?: ReferenceDecl[];
+  /** Makes this a sub-resource nested under another resource's records (`path` is then relative to its item path). */
+  parent?: ParentDecl;
   /** Read-only lists of the service's own calls about this record, shown on its page. */
   views?: ViewDecl[];
   /** Buttons for the service's own calls on this resource. */

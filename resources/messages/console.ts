@@ -11,6 +11,7 @@ import { passportLeaderboardsMessages } from './passport-leaderboards';
 import { passportLiveopsMessages } from './passport-liveops';
 import { passportPlayersMessages } from './passport-players';
 import { paymentsMessages } from './payments';
+import { referenceMessages } from './references';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages };

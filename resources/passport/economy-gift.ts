@@ -107,6 +107,8 @@ const tokenInstances: ResourceDecl = {
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
   },
+  // Codes are kept for their history, so a class that has generated codes cannot be deleted (suspend it instead).
+  references: [{ field: 'tokenClassId', resource: 'tokenClasses', onDelete: 'restrict' }],
   status: {
     field: 'status',
     initial: 'active',

@@ -36,6 +36,8 @@ const guilds: ResourceDecl = {
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
   },
+  // A guild always has a leader: its leader persona cannot be deleted while it leads (dismiss the guild or hand it over).
+  references: [{ field: 'leaderPersonaId', resource: 'personas', onDelete: 'restrict' }],
   panels: ['passportGuildMembers'],
   access: appAccess(),
   routes: { list: GUILD_ROUTES.management, show: `${GUILD_ROUTES.management}/:id` },

@@ -201,6 +201,11 @@ const entitlements: ResourceDecl = {
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
   },
+  // A player's entitlements are theirs: deleted with the user, or with the persona they were given to.
+  references: [
+    { field: 'userId', resource: 'users', onDelete: 'cascade' },
+    { field: 'personaId', resource: 'personas', onDelete: 'cascade' },
+  ],
   status: {
     field: 'status',
     initial: 'Pending',

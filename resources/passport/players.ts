@@ -156,6 +156,8 @@ const users: ResourceDecl = {
     pageSize: 20,
   },
   status: activeBanned,
+  // Players sign in to a realm: a realm that still has users cannot be deleted.
+  references: [{ field: 'realmId', resource: 'realms', onDelete: 'restrict' }],
   actions: banActions({ 'zh-CN': '用户', en: 'player' }),
   parts: [tagsPart],
   children: [{ resource: 'personas', field: 'userId' }],
@@ -186,6 +188,11 @@ const personas: ResourceDecl = {
     pageSize: 20,
   },
   status: activeBanned,
+  // A persona belongs to its user (deleted with it) and lives in a realm (which cannot be deleted under it).
+  references: [
+    { field: 'userId', resource: 'users', onDelete: 'cascade' },
+    { field: 'realmId', resource: 'realms', onDelete: 'restrict' },
+  ],
   actions: banActions({ 'zh-CN': '角色', en: 'persona' }),
   parts: [tagsPart],
   views: [...personaFriendViews, banHistoryView, personaInventoryView],

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../../resources/types';
 import { actionCall } from '../../resources/action-call';
 import type { Ctx } from '../context';
-import { paramsSchema, type Api, type ResponseDef } from './api';
+import type { Api, ResponseDef } from './api';
+import { itemParams } from './children';
 import { authorize } from './guard';
 import type { HookRegistry } from './hooks';
 import type { ResourceModel } from './model';
@@ -59,7 +60,7 @@ export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseD
       tag: m.service.name,
       auth: 'service',
       access: allowed,
-      params: paramsSchema(m.idParam),
+      params: itemParams(m),
       ...(required ? { body: schema } : { optionalBody: schema }),
       responses: { 200: ok, ...errors },
       handler: async (req) => {
@@ -94,7 +95,7 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
       tag: m.service.name,
       auth: 'service',
       access: m.res.access.read,
-      params: paramsSchema(m.idParam),
+      params: itemParams(m),
       responses: {
         200: { description: part.label.en, schema: { type: 'object', properties: { [part.field]: fieldSchema, version: { type: 'integer' } } } },
         ...errors,
@@ -113,7 +114,7 @@ export function mountParts(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceM
       tag: m.service.name,
       auth: 'service',
       access: m.res.access.write,
-      params: paramsSchema(m.idParam),
+      params: itemParams(m),
       body: {
         type: 'object',
         additionalProperties: false,

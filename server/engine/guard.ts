@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../resources/types';
 import type { Ctx } from '../context';
 import { requireServiceEnabled, servicePrincipal, type ServicePrincipal } from '../auth/principal';
+import { requireParent } from './children';
 import { forbidden } from './errors';
 import type { ResourceModel } from './model';
 
@@ -9,6 +10,8 @@ export interface Access {
   principal: ServicePrincipal;
   /** The scope every query of this call is confined to. */
   scopeId: string;
+  /** A sub-resource's call: the parent its path names, which every query of the call is confined to as well. */
+  parentId?: string;
 }
 
 /**
@@ -21,7 +24,7 @@ export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel,
   const principal = await servicePrincipal(ctx.db, ctx.apps, req);
   if (!(allowed ?? m.res.access[mode]).includes(principal.kind)) throw forbidden();
   requireServiceEnabled(principal.app, m.service.name);
-  return { principal, scopeId: principal.app.AppId };
+  return { principal, scopeId: principal.app.AppId, parentId: await requireParent(ctx, req, m, principal.app.AppId) };
 }
 
 /** The same check for a service's hand-written calls. */

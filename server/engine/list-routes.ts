@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, type Api } from './api';
+import { collectionParams } from './children';
 import { authorize } from './guard';
 import { answerFor, guardListQuery } from './write';
 import type { ResourceModel } from './model';
@@ -79,7 +80,7 @@ export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
   const run = async (req: Parameters<Parameters<Api['route']>[0]['handler']>[0], args: Record<string, unknown>) => {
     const access = await authorize(ctx, req, m, 'read');
     guardListQuery(access, m, args);
-    const { total, items } = await ctx.store.list(m, access.scopeId, toQuery(args));
+    const { total, items } = await ctx.store.list(m, access.scopeId, { ...toQuery(args), parentId: access.parentId });
     return { total, items: items.map((r) => answerFor(access, m, r)) };
   };
 
@@ -91,6 +92,7 @@ export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
       tag,
       auth: 'service',
       access: m.res.access.read,
+      params: collectionParams(m),
       querystring: restQuerySchema(m),
       responses: { 200: page('items'), ...errorResponses(400, 401, 403) },
       handler: (req) => run(req, req.query as Record<string, unknown>),
@@ -110,6 +112,7 @@ export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
     tag,
     auth: 'service',
     access: m.res.access.read,
+    params: collectionParams(m),
     optionalBody: searchSchema(m),
     responses: { 200: page(key), ...errorResponses(400, 401, 403) },
     handler: (req) => answer(req, withDefaults(searchSchema(m), (req.body ?? {}) as Record<string, unknown>)),
@@ -121,6 +124,7 @@ export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
     tag,
     auth: 'service',
     access: m.res.access.read,
+    params: collectionParams(m),
     querystring: searchSchema(m),
     responses: { 200: page(key), ...errorResponses(400, 401, 403) },
     handler: (req) => answer(req, req.query as Record<string, unknown>),

@@ -1,4 +1,6 @@
 import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { collectionPath } from '../../resources/relations';
+import { checkRelations } from './references';
 import { writeOnlyFields } from '../../resources/field-access';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 
@@ -6,7 +8,7 @@ import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 export interface ResourceModel {
   service: ServiceDecl;
   res: ResourceDecl;
-  /** Full collection path: service base + resource path. */
+  /** Full collection path: service base + resource path (a sub-resource's nested under its parent's item path). */
   base: string;
   /** The item path's parameter name: `id` unless the declaration names another (`idParam`). */
   idParam: string;
@@ -53,6 +55,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   if (res.addressBy && !(res.unique ?? []).includes(res.addressBy)) throw new Error(`${service.name}/${res.name}: addressBy '${res.addressBy}' must be unique`);
   if (res.status && !(res.status.field in p)) throw new Error(`${service.name}/${res.name}: status field missing from schema`);
   for (const k of Object.keys(p)) if (META_FIELDS.includes(k)) throw new Error(`${service.name}/${res.name}: '${k}' is server-managed`);
+  checkRelations(service, res);
   checkFieldRules(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 
@@ -85,7 +88,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   return {
     service,
     res,
-    base: service.base + res.path,
+    base: collectionPath(service, res),
     idParam: res.idParam ?? 'id',
     recordSchema,
     createSchema,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../context';
-import { errorResponses as errors, idParam, paramsSchema, type Api } from './api';
+import { errorResponses as errors, idParam, type Api } from './api';
+import { collectionParams, itemParams, parentFields } from './children';
 import { authorize } from './guard';
 import type { HookRegistry } from './hooks';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { mountList } from './list-routes';
+import { deleteWithReferrers } from './references';
 import { mountSingleton } from './singleton';
 import { answerFor, audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
@@ -32,13 +34,14 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       tag,
       auth: 'service',
       access: m.res.access.write,
+      params: collectionParams(m),
       body: m.createSchema,
       responses: { 201: recordResponse, ...errors(400, 401, 403, 409) },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
         const data = writableBy(access, m, { ...serverManagedDefaults(m), ...storedFields(m, req.body as Data) });
         await checkWrite(ctx, hooks, m, access.scopeId, data);
-        const created = await guardUnique(m, () => ctx.store.insert(m, access.scopeId, randomUUID(), data, res.status?.initial ?? null));
+        const created = await guardUnique(m, () => ctx.store.insert(m, access.scopeId, randomUUID(), { ...data, ...parentFields(m, access.parentId) }, res.status?.initial ?? null, access.parentId));
         await audit(ctx, access, m, 'create', String(created[res.idField]), undefined, created);
         reply.code(201);
         return answerFor(access, m, created);
@@ -54,7 +57,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       tag,
       auth: 'service',
       access: m.res.access.read,
-      params: paramsSchema(m.idParam),
+      params: itemParams(m),
       responses: { 200: recordResponse, ...errors(400, 401, 403, 404) },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'read');
@@ -71,7 +74,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       tag,
       auth: 'service',
       access: m.res.access.write,
-      params: paramsSchema(m.idParam),
+      params: itemParams(m),
       body: m.updateSchema,
       responses: { 200: recordResponse, ...errors(400, 401, 403, 404, 409) },
       handler: async (req) => {
@@ -96,13 +99,12 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       tag,
       auth: 'service',
       access: m.res.access.write,
-      params: paramsSchema(m.idParam),
+      params: itemParams(m),
       responses: { 204: { description: 'deleted' }, ...errors(400, 401, 403, 404) },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
-        const removed = await ctx.store.delete(m, access.scopeId, id);
-        await audit(ctx, access, m, 'delete', id, removed);
+        await deleteWithReferrers(ctx, access, m, async (store) => [await store.delete(m, access.scopeId, id)]);
         reply.code(204);
         return null;
       },
@@ -118,6 +120,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       tag,
       auth: 'service',
       access: m.res.access.write,
+      params: collectionParams(m),
       querystring: {
         type: 'object',
         additionalProperties: false,
@@ -128,8 +131,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
         const ids = (req.query as Record<string, string[]>)[param];
-        const removed = await ctx.store.deleteMany(m, access.scopeId, ids);
-        for (const r of removed) await audit(ctx, access, m, 'delete', String(r[res.idField]), r);
+        const removed = await deleteWithReferrers(ctx, access, m, (store) => store.deleteMany(m, access.scopeId, ids, access.parentId));
         return { deleted: removed.length };
       },
     });

@@ -6,7 +6,7 @@ import { hideWriteOnly } from './fields';
 
 export type Data = Record<string, unknown>;
 
-interface Row {
+export interface Row {
   id: string;
   status: string | null;
   version: number;
@@ -24,6 +24,8 @@ export interface ListQuery {
   order?: 'asc' | 'desc';
   q?: string;
   filters: Record<string, unknown>;
+  /** A sub-resource's list sees only the records of this parent (ADR 0015). */
+  parentId?: string;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -38,7 +40,7 @@ export function present(m: ResourceModel, row: Row): Data {
   return out;
 }
 
-const COLS = 'id, status, version, data, created_at, updated_at';
+export const COLS = 'id, status, version, data, created_at, updated_at';
 
 /** The new data (a parameter) with the stored write-only values it leaves out carried over. */
 const withWriteOnlyKept = (m: ResourceModel, param: string) =>
@@ -50,6 +52,7 @@ const withWriteOnlyKept = (m: ResourceModel, param: string) =>
 export function listWhere(m: ResourceModel, scopeId: string, q: ListQuery): { where: string; params: unknown[] } {
   const params: unknown[] = [scopeId];
   const parts = [kindPredicate(m), 'scope_id = $1'];
+  if (q.parentId !== undefined) parts.push(`parent_id = $${params.push(q.parentId)}`);
   for (const [field, value] of Object.entries(q.filters)) {
     if (value === undefined) continue;
     params.push(String(value));
@@ -121,10 +124,11 @@ export class RecordStore {
     return Object.fromEntries(m.writeOnly.filter((f) => res.rows[0].data[f] !== undefined).map((f) => [f, res.rows[0].data[f]]));
   }
 
-  async insert(m: ResourceModel, scopeId: string, id: string, data: Data, status: string | null): Promise<Data> {
+  /** Stores a new record; a sub-resource's record with its parent's id (`parentId`). */
+  async insert(m: ResourceModel, scopeId: string, id: string, data: Data, status: string | null, parentId?: string): Promise<Data> {
     const res = await this.db.query<Row>(
-      `INSERT INTO records (service, kind, id, scope_id, status, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLS}`,
-      [m.service.name, m.res.name, id, scopeId, status, data],
+      `INSERT INTO records (service, kind, id, scope_id, status, data, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLS}`,
+      [m.service.name, m.res.name, id, scopeId, status, data, parentId ?? null],
     );
     return present(m, res.rows[0]);
   }
@@ -162,10 +166,13 @@ export class RecordStore {
     return present(m, res.rows[0]);
   }
 
-  async deleteMany(m: ResourceModel, scopeId: string, ids: string[]): Promise<Data[]> {
+  /** Deletes the records of `ids` that exist (of a sub-resource: only those of `parentId`). */
+  async deleteMany(m: ResourceModel, scopeId: string, ids: string[], parentId?: string): Promise<Data[]> {
+    const params: unknown[] = [scopeId, ids];
+    const ofParent = parentId === undefined ? '' : ` AND parent_id = $${params.push(parentId)}`;
     const res = await this.db.query<Row>(
-      `DELETE FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[]) RETURNING ${COLS}`,
-      [scopeId, ids],
+      `DELETE FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[])${ofParent} RETURNING ${COLS}`,
+      params,
     );
     return res.rows.map((r) => present(m, r));
   }

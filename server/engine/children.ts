@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../../resources/types';
+import type { Ctx } from '../context';
+import { paramsSchema } from './api';
+import { notFound } from './errors';
+import type { ResourceModel } from './model';
+import { parentModelOf } from './references';
+import { kindPredicate } from './sql';
+import type { Data } from './store';
+
+/**
+ * Sub-resources (ADR 0015): records nested under a parent's item path, `<parent>/:<param><path>[/:id]`. Every call
+ * is confined to the parent the path names; the parent's id is stored in the record's `parent_id`.
+ */
+
+/** The path parameters of a collection call: the parent's key for a sub-resource, none otherwise. */
+export const collectionParams = (m: ResourceModel): JsonSchema | undefined => (m.res.parent ? paramsSchema(m.res.parent.param) : undefined);
+
+/** The path parameters of an item call: the parent's key (for a sub-resource), then the item's own. */
+export const itemParams = (m: ResourceModel): JsonSchema => paramsSchema(...(m.res.parent ? [m.res.parent.param] : []), m.idParam);
+
+/**
+ * For a sub-resource's call, the id of the parent its path names: the parent must exist in the caller's scope, and
+ * an item the path names must be one of that parent's records — otherwise 404. Undefined for other resources.
+ */
+export async function requireParent(ctx: Ctx, req: FastifyRequest, m: ResourceModel, scopeId: string): Promise<string | undefined> {
+  const decl = m.res.parent;
+  const parent = parentModelOf(ctx, m);
+  if (!decl || !parent) return undefined;
+  const params = (req.params ?? {}) as Record<string, string | undefined>;
+  const parentId = await ctx.store.resolveId(parent, scopeId, String(params[decl.param] ?? ''));
+  await ctx.store.get(parent, scopeId, parentId);
+  const key = params[m.idParam];
+  if (key !== undefined) {
+    const id = await ctx.store.resolveId(m, scopeId, key);
+    const mine = await ctx.db.query(`SELECT 1 FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 AND parent_id = $3`, [scopeId, id, parentId]);
+    if (mine.rows.length === 0) throw notFound();
+  }
+  return parentId;
+}
+
+/** What a new sub-resource record holds of its parent: the declared `field`, if any, set to the parent's id. */
+export const parentFields = (m: ResourceModel, parentId: string | undefined): Data =>
+  m.res.parent?.field && parentId !== undefined ? { [m.res.parent.field]: parentId } : {};

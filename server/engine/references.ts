@@ -1,0 +1,161 @@
+import type { JsonSchema, OnDelete, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { inUseMessage, parentOf } from '../../resources/relations';
+import { recordOperation } from '../audit';
+import type { Ctx } from '../context';
+import type { Queryable } from '../db';
+import { ApiError } from './errors';
+import type { Access } from './guard';
+import type { ResourceModel } from './model';
+import { fieldExpr, kindPredicate } from './sql';
+import { COLS, present, RecordStore, type Data, type Row } from './store';
+
+/**
+ * References between declared resources and what deleting a referenced record does to the records that refer to it
+ * (ADR 0015): refused, deleted with it, or cleared, in the delete's transaction. A sub-resource's parent is one more
+ * reference, held in the `parent_id` column instead of a field.
+ */
+
+/** One way records of `from` point at records of another resource. */
+export interface Referrer {
+  from: ResourceModel;
+  /** The SQL expression that holds the referenced value. */
+  expr: string;
+  /** The field cleared by `set-null` (a declared reference; the parent column has none). */
+  field?: string;
+  /** The referenced record's field the value matches (`id`: its id). */
+  by: string;
+  onDelete: OnDelete;
+}
+
+/** How many referring records a refusal names. */
+const NAMED = 3;
+
+const props = (schema: JsonSchema) => (schema.properties ?? {}) as Record<string, JsonSchema>;
+
+/** Start-up checks of a resource's references and parent: each names a declared resource and a schema field. */
+export function checkRelations(service: ServiceDecl, res: ResourceDecl): void {
+  const where = `${service.name}/${res.name}`;
+  const p = props(res.schema);
+  const target = (name: string, what: string): ResourceDecl => {
+    const found = service.resources.find((r) => r.name === name);
+    if (!found) throw new Error(`${where}: ${what} '${name}' is not a resource of ${service.name}`);
+    if (found.singleton) throw new Error(`${where}: ${what} '${name}' is a singleton`);
+    return found;
+  };
+  for (const ref of res.references ?? []) {
+    const to = target(ref.resource, `reference ${ref.field} →`);
+    if (p[ref.field]?.type !== 'string') throw new Error(`${where}: reference field '${ref.field}' is not a string property of the schema`);
+    const by = ref.by ?? 'id';
+    if (by !== 'id' && !(to.unique ?? []).includes(by)) throw new Error(`${where}: reference ${ref.field} matches '${by}', which is not unique in ${to.name}`);
+    if (!['restrict', 'cascade', 'set-null'].includes(ref.onDelete)) throw new Error(`${where}: reference ${ref.field}: unknown onDelete '${ref.onDelete}'`);
+    if (ref.onDelete === 'set-null' && ((res.schema.required as string[] | undefined) ?? []).includes(ref.field)) {
+      throw new Error(`${where}: reference ${ref.field} is required, so it cannot be set-null`);
+    }
+  }
+  if (!res.parent) return;
+  const parent = target(res.parent.resource, 'parent');
+  if (parent.parent) throw new Error(`${where}: parent '${parent.name}' is itself a sub-resource (one level only)`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(res.parent.param) || res.parent.param === (res.idParam ?? 'id')) {
+    throw new Error(`${where}: parent param '${res.parent.param}' must be an identifier other than the item's own`);
+  }
+  if (res.parent.field && p[res.parent.field]?.readOnly !== true) throw new Error(`${where}: parent field '${res.parent.field}' must be a readOnly schema property`);
+  if (!['restrict', 'cascade'].includes(res.parent.onDelete)) throw new Error(`${where}: parent onDelete must be restrict or cascade`);
+}
+
+const cache = new WeakMap<ResourceModel, Referrer[]>();
+
+/** Everything that refers to `target`: declared references and sub-resources, the refusing ones first. */
+export function referrersOf(models: Iterable<ResourceModel>, target: ResourceModel): Referrer[] {
+  const known = cache.get(target);
+  if (known) return known;
+  const out: Referrer[] = [];
+  for (const from of models) {
+    if (from.service.name !== target.service.name) continue;
+    for (const ref of from.res.references ?? []) {
+      if (ref.resource === target.res.name) out.push({ from, expr: fieldExpr(from, ref.field), field: ref.field, by: ref.by ?? 'id', onDelete: ref.onDelete });
+    }
+    if (from.res.parent?.resource === target.res.name) out.push({ from, expr: 'parent_id', by: 'id', onDelete: from.res.parent.onDelete });
+  }
+  out.sort((a, b) => Number(b.onDelete === 'restrict') - Number(a.onDelete === 'restrict'));
+  cache.set(target, out);
+  return out;
+}
+
+const valueOf = (m: ResourceModel, record: Data, by: string) => (by === 'id' ? record[m.res.idField] : record[by]);
+
+function inUse(ref: Referrer, rows: Data[]): ApiError {
+  const { res } = ref.from;
+  const titleOf = (r: Data) => String(r[res.titleField] ?? r[res.idField]);
+  const titles = rows.slice(0, NAMED).map(titleOf).join(', ') + (rows.length > NAMED ? ', …' : '');
+  const details = rows.slice(0, NAMED).map((r) => ({ field: `/${res.name}/${String(r[res.idField])}`, message: titleOf(r) }));
+  return new ApiError(409, 'IN_USE', inUseMessage(res, titles), details);
+}
+
+function auditIn(tx: Queryable, access: Access, m: ResourceModel, action: string, target: string, before?: Data, after?: Data) {
+  return recordOperation(tx, { actor: access.principal.actor, appId: access.scopeId, action: `${m.service.name}.${m.res.name}.${action}`, target, before, after });
+}
+
+/**
+ * Applies the `onDelete` rules of what refers to the records just deleted from `target`, inside the delete's
+ * transaction: a refusal throws (and the transaction rolls back); cascaded deletes go on to what refers to them.
+ */
+async function afterDelete(ctx: Ctx, tx: Queryable, access: Access, target: ResourceModel, removed: Data[]): Promise<void> {
+  for (const ref of referrersOf(ctx.models.values(), target)) {
+    const values = [...new Set(removed.map((r) => valueOf(target, r, ref.by)).filter((v): v is string => typeof v === 'string'))];
+    if (values.length === 0) continue;
+    const m = ref.from;
+    const where = `${kindPredicate(m)} AND scope_id = $1 AND ${ref.expr} = ANY($2::text[])`;
+    const params = [access.scopeId, values];
+    if (ref.onDelete === 'restrict') {
+      const found = await tx.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY created_at, id LIMIT ${NAMED + 1}`, params);
+      if (found.rows.length) throw inUse(ref, found.rows.map((r) => present(m, r)));
+    } else if (ref.onDelete === 'cascade') {
+      const gone = (await tx.query<Row>(`DELETE FROM records WHERE ${where} RETURNING ${COLS}`, params)).rows.map((r) => present(m, r));
+      for (const r of gone) await auditIn(tx, access, m, 'delete', String(r[m.res.idField]), r);
+      if (gone.length) await afterDelete(ctx, tx, access, m, gone);
+    } else {
+      const before = (await tx.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY id FOR UPDATE`, params)).rows.map((r) => present(m, r));
+      if (before.length === 0) continue;
+      const after = await tx.query<Row>(
+        `UPDATE records SET data = data - $3::text, version = version + 1, updated_at = now() WHERE ${where} RETURNING ${COLS}`,
+        [...params, ref.field],
+      );
+      const byId = new Map(after.rows.map((r) => [r.id, present(m, r)]));
+      for (const b of before) await auditIn(tx, access, m, 'update', String(b[m.res.idField]), b, byId.get(String(b[m.res.idField])));
+    }
+  }
+}
+
+/**
+ * Deletes records of `m` through `remove` and records each delete in the operation history. When anything refers
+ * to `m`, the delete, the declared `onDelete` rules (recursively) and their history are one transaction.
+ */
+export async function deleteWithReferrers(ctx: Ctx, access: Access, m: ResourceModel, remove: (store: RecordStore) => Promise<Data[]>): Promise<Data[]> {
+  const run = async (db: Queryable, store: RecordStore) => {
+    const removed = await remove(store);
+    for (const r of removed) await auditIn(db, access, m, 'delete', String(r[m.res.idField]), r);
+    return removed;
+  };
+  if (referrersOf(ctx.models.values(), m).length === 0) return run(ctx.db, ctx.store);
+  return ctx.db.transaction(async (tx) => {
+    const removed = await run(tx, new RecordStore(tx));
+    await afterDelete(ctx, tx, access, m, removed);
+    return removed;
+  });
+}
+
+/** Indexes for looking referrers up: each reference field not already indexed, and a sub-resource's parent. */
+export function relationIndexStatements(m: ResourceModel, name: (meaning: string) => string): string[] {
+  const where = kindPredicate(m);
+  const indexed = new Set([...(m.res.list.sorters ?? []), ...(m.res.list.filters ?? [])]);
+  const exprs = (m.res.references ?? []).filter((r) => !indexed.has(r.field)).map((r) => fieldExpr(m, r.field));
+  const out = exprs.map((expr) => `CREATE INDEX IF NOT EXISTS rx_${name(`${where}|${expr}|id`)} ON records (scope_id, ${expr}, id) WHERE ${where}`);
+  if (m.res.parent) out.push(`CREATE INDEX IF NOT EXISTS rx_${name(`${where}|parent_id|created_at|id`)} ON records (scope_id, parent_id, created_at, id) WHERE ${where}`);
+  return out;
+}
+
+/** The parent resource's model of a sub-resource (checked at start-up to exist). */
+export const parentModelOf = (ctx: Ctx, m: ResourceModel): ResourceModel | undefined => {
+  const parent = parentOf(m.service, m.res);
+  return parent ? ctx.models.get(`${m.service.name}/${parent.name}`) : undefined;
+};
