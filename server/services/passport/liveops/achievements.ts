@@ -1,21 +1,14 @@
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { notFound } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
+import { records, type Where } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { findRecord, iso, kindOf, liveopsAudit, passportModel, refused, type PersonaPlayer, type Reward } from './common';
+import { findRecord, iso, liveopsAudit, passportModel, refused, type PersonaPlayer, type Reward } from './common';
 import { grantRewards } from './grants';
 
 /** Filters of a persona's achievements by their two per-persona states (spec 002 §4). */
 export const ACHIEVEMENT_STATES = ['achieved', 'not_achieved', 'redeemed', 'not_redeemed'] as const;
 export type AchievementState = (typeof ACHIEVEMENT_STATES)[number];
-
-const STATE_SQL: Record<AchievementState, string> = {
-  achieved: 'p.achieved_at IS NOT NULL',
-  not_achieved: 'p.achieved_at IS NULL',
-  redeemed: 'p.redeemed_at IS NOT NULL',
-  not_redeemed: 'p.redeemed_at IS NULL',
-};
 
 interface Row {
   id: string;
@@ -46,12 +39,7 @@ const present = (r: Row) => ({
 /** The distinct categories or series the app's achievements use, with how many achievements each has. */
 export async function achievementGroups(ctx: Ctx, appId: string, field: 'category' | 'series') {
   const m = passportModel(ctx, 'achievementMeta');
-  const res = await ctx.db.query<{ name: string; count: number }>(
-    `SELECT data->>'${field}' AS name, count(*)::int AS count FROM records
-     WHERE ${kindPredicate(m)} AND scope_id = $1 AND coalesce(data->>'${field}', '') <> '' GROUP BY 1 ORDER BY 1`,
-    [appId],
-  );
-  return res.rows;
+  return records(ctx.db, m).aggregate(appId, { where: { [field]: { $exists: true, $ne: '' } }, groupBy: { name: field }, measures: { count: ['count'] }, orderBy: ['name'] });
 }
 
 /**
@@ -64,21 +52,21 @@ export async function personaAchievements(
   personaId: string,
   q: { count: number; start: number; state?: AchievementState; asPlayer?: boolean },
 ) {
-  const m = passportModel(ctx, 'achievementMeta');
-  const conds = [kindOf(m, 'r'), 'r.scope_id = $1', "r.status = 'released'"];
-  if (q.state) conds.push(STATE_SQL[q.state]);
-  if (q.asPlayer) conds.push("(coalesce((r.data->>'hidden')::boolean, false) = false OR p.achieved_at IS NOT NULL)");
-  const from = `FROM records r LEFT JOIN passport_achievement_progress p ON p.app_id = r.scope_id AND p.persona_id = $2 AND p.achievement_id = r.id
-    WHERE ${conds.join(' AND ')}`;
-  const [rows, total] = await Promise.all([
-    ctx.db.query<Row>(
-      `SELECT r.id, r.data, p.progress, p.achieved_at, p.redeemed_at ${from}
-       ORDER BY r.data->>'category', r.data->>'series', (r.data->>'goal')::numeric, r.data->>'name', r.id LIMIT $3 OFFSET $4`,
-      [appId, personaId, q.count, q.start],
-    ),
-    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [appId, personaId]),
-  ]);
-  return { total: total.rows[0].n, achievements: rows.rows.map(present) };
+  const res = await ctx.db.query<Omit<Row, 'data'>>(
+    'SELECT achievement_id AS id, progress, achieved_at, redeemed_at FROM passport_achievement_progress WHERE app_id = $1 AND persona_id = $2',
+    [appId, personaId],
+  );
+  const progress = new Map(res.rows.map((r) => [r.id, r]));
+  const having = (at: 'achieved_at' | 'redeemed_at') => res.rows.filter((r) => r[at]).map((r) => r.id);
+  const where: Where = { status: 'released' };
+  if (q.state) {
+    const ids = having(q.state.endsWith('redeemed') ? 'redeemed_at' : 'achieved_at');
+    where.id = q.state.startsWith('not_') ? { $nin: ids } : { $in: ids };
+  }
+  if (q.asPlayer) where.$or = [{ hidden: { $ne: true } }, { id: { $in: having('achieved_at') } }];
+  const page = await records(ctx.db, passportModel(ctx, 'achievementMeta')).page(appId, { where, orderBy: ['category', 'series', 'goal', 'name'], limit: q.count, offset: q.start });
+  const row = (meta: Data): Row => ({ progress: null, achieved_at: null, redeemed_at: null, ...progress.get(String(meta.id)), id: String(meta.id), data: meta });
+  return { total: page.total, achievements: page.items.map((meta) => present(row(meta))) };
 }
 
 /** A released achievement a player names (id or slug); unreleased ones do not exist for players. */

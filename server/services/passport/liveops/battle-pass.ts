@@ -3,9 +3,9 @@ import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { notFound, type FieldError } from '../../../engine/errors';
 import type { WriteInput } from '../../../engine/hooks';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { findRecord, iso, kindOf, liveopsAudit, passportModel, refused, requirePersona, type PersonaPlayer, type Reward } from './common';
+import { findRecord, iso, liveopsAudit, passportModel, refused, requirePersona, type PersonaPlayer, type Reward } from './common';
 import { grantRewards } from './grants';
 
 export type Track = 'free' | 'premium';
@@ -65,12 +65,8 @@ async function standing(db: Queryable, appId: string, personaId: string, passIds
 
 /** The names of the app's passes, for choosers. */
 export async function passNames(ctx: Ctx, appId: string) {
-  const m = passportModel(ctx, 'battlePasses');
-  const res = await ctx.db.query<{ id: string; name: string; slug_name: string; status: string }>(
-    `SELECT id, data->>'name' AS name, data->>'slugName' AS slug_name, status FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 ORDER BY data->>'name', id`,
-    [appId],
-  );
-  return { total: res.rows.length, names: res.rows.map((r) => ({ id: r.id, name: r.name, slugName: r.slug_name, status: r.status })) };
+  const passes = await records(ctx.db, passportModel(ctx, 'battlePasses')).find(appId, { orderBy: 'name' });
+  return { total: passes.length, names: passes.map(({ id, name, slugName, status }) => ({ id, name, slugName, status })) };
 }
 
 /**
@@ -78,16 +74,9 @@ export async function passNames(ctx: Ctx, appId: string) {
  * (`pass`: its id or slug, whatever its state).
  */
 export async function personaPasses(ctx: Ctx, appId: string, personaId: string, opts: { pass?: string; onlyActive?: boolean } = {}) {
-  const m = passportModel(ctx, 'battlePasses');
-  let passes: Data[];
-  if (opts.pass) passes = [await findRecord(ctx, 'battlePasses', appId, opts.pass)];
-  else {
-    const res = await ctx.db.query<{ id: string }>(
-      `SELECT r.id FROM records r WHERE ${kindOf(m, 'r')} AND r.scope_id = $1 AND r.status ${opts.onlyActive ? "= 'Active'" : "<> 'Pending'"} ORDER BY r.data->>'startTime' DESC, r.id`,
-      [appId],
-    );
-    passes = await Promise.all(res.rows.map((r) => ctx.store.get(m, appId, r.id)));
-  }
+  const passes = opts.pass
+    ? [await findRecord(ctx, 'battlePasses', appId, opts.pass)]
+    : await records(ctx.db, passportModel(ctx, 'battlePasses')).find(appId, { where: { status: opts.onlyActive ? 'Active' : { $nin: ['Pending'] } }, orderBy: ['-startTime', 'id'] });
   const { progress, claims } = await standing(ctx.db, appId, personaId, passes.map((p) => String(p.id)));
   const views = passes.map((p) => passView(p, progress.get(String(p.id)), claims));
   return { total: views.length, battlePasses: views };

@@ -2,7 +2,7 @@ import { billboardEnd, billboardLive } from '../../../../resources/passport/live
 import type { Ctx } from '../../../context';
 import { badRequest, type FieldError } from '../../../engine/errors';
 import type { WriteInput } from '../../../engine/hooks';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import { iso, liveopsAudit, passportModel } from './common';
@@ -58,11 +58,8 @@ const toPlayer = (b: Data) => {
 /** The billboards players see at `now` (of one namespace, or all), highest priority first, then the newest. */
 export async function liveBillboards(ctx: Ctx, appId: string, namespace: string | undefined, now = new Date()) {
   const m = passportModel(ctx, 'billboards');
-  const params: unknown[] = [appId, now.toISOString()];
-  let where = `${kindPredicate(m)} AND scope_id = $1 AND status IN ('billboardPublished', 'billboardScheduled') AND (data->>'publishAt')::timestamptz <= $2::timestamptz`;
-  if (namespace) where += ` AND data->>'namespace' = $${params.push(namespace)}`;
-  const res = await ctx.db.query<{ id: string; status: string; data: Data }>(`SELECT id, status, data FROM records WHERE ${where}`, params);
-  const live: Data[] = res.rows.map((r) => ({ ...r.data, id: r.id, status: r.status })).filter((b) => billboardLive(b, now));
+  const found = await records(ctx.db, m).find(appId, { where: { status: { $in: ['billboardPublished', 'billboardScheduled'] }, publishAt: { $lte: now }, namespace: namespace || undefined } });
+  const live = found.filter((b) => billboardLive(b, now));
   live.sort((a, b) => Number(b.priority ?? 0) - Number(a.priority ?? 0) || String(b.publishAt).localeCompare(String(a.publishAt)) || String(a.id).localeCompare(String(b.id)));
   return { total: live.length, billboards: live.map(toPlayer) };
 }
@@ -70,9 +67,6 @@ export async function liveBillboards(ctx: Ctx, appId: string, namespace: string 
 /** The namespaces the app's billboards use, with how many billboards each has. */
 export async function billboardNamespaces(ctx: Ctx, appId: string) {
   const m = passportModel(ctx, 'billboards');
-  const res = await ctx.db.query<{ name: string; count: number }>(
-    `SELECT data->>'namespace' AS name, count(*)::int AS count FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 GROUP BY 1 ORDER BY 1`,
-    [appId],
-  );
-  return { total: res.rows.length, namespaces: res.rows };
+  const namespaces = await records(ctx.db, m).aggregate(appId, { groupBy: { name: 'namespace' }, measures: { count: ['count'] }, orderBy: ['name'] });
+  return { total: namespaces.length, namespaces };
 }

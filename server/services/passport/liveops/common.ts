@@ -6,7 +6,7 @@ import { modelOf, type Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, conflict } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
-import { kindPredicate, lit } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { requirePlayer, type Player } from '../players/principal';
 
@@ -53,14 +53,10 @@ export async function requirePersona(ctx: Ctx, appId: string, id: string): Promi
   return ctx.store.get(passportModel(ctx, 'personas'), appId, id);
 }
 
-/** The predicate selecting one resource's records from `records` under a table alias. */
-export const kindOf = (m: ResourceModel, alias: string) => `${alias}.service = ${lit(m.service.name)} AND ${alias}.kind = ${lit(m.res.name)}`;
-
 /** Which of `ids` are personas of the app. */
 export async function existingPersonas(db: Queryable, ctx: Ctx, appId: string, ids: string[]): Promise<Set<string>> {
-  const m = passportModel(ctx, 'personas');
-  const res = await db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[])`, [appId, ids]);
-  return new Set(res.rows.map((r) => r.id));
+  const found = await records(db, passportModel(ctx, 'personas')).find(appId, { where: { id: { $in: ids } } });
+  return new Set(found.map((r) => String(r.id)));
 }
 
 /** A player call made with a selected persona: the player and that persona. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../../../context';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { advanceAchievement } from './achievements';
 import { addPassExp, claimPassLevel } from './battle-pass';
@@ -94,19 +94,14 @@ async function seedDefinitions(ctx: Ctx, appId: string, now: Date) {
 
 /** Demo progress for the demo app's first persona, through the same code players' calls use. */
 async function seedProgress(ctx: Ctx, appId: string, now: Date) {
-  const personas = passportModel(ctx, 'personas');
-  const res = await ctx.db.query<{ id: string; user_id: string }>(
-    `SELECT id, data->>'userId' AS user_id FROM records WHERE ${kindPredicate(personas)} AND scope_id = $1 ORDER BY created_at, id`,
-    [appId],
-  );
-  if (res.rows.length === 0) return;
+  const personas = await records(ctx.db, passportModel(ctx, 'personas')).find(appId, { orderBy: 'createdAt' });
+  if (personas.length === 0) return;
   const gift = await sendMessage(ctx, appId, ACTOR, { template: 'weekly-login-gift', target: { type: 'everyone' } });
-  await sendMessage(ctx, appId, ACTOR, { title: '欢迎来到游戏', content: '祝你冒险愉快！', target: { type: 'personas', personaIds: res.rows.map((r) => r.id) } });
-  const first = res.rows[0];
-  const player: PersonaPlayer = { appId, userId: first.user_id, personaId: first.id };
-  const copy = await ctx.db.query<{ id: string }>('SELECT id FROM passport_inbox_messages WHERE app_id = $1 AND record_id = $2 AND persona_id = $3', [appId, gift.id, first.id]);
-  await readMessage(ctx, appId, first.id, ACTOR, copy.rows[0].id);
-  await claimMessage(ctx, appId, first.id, ACTOR, copy.rows[0].id);
+  await sendMessage(ctx, appId, ACTOR, { title: '欢迎来到游戏', content: '祝你冒险愉快！', target: { type: 'personas', personaIds: personas.map((p) => String(p.id)) } });
+  const player: PersonaPlayer = { appId, userId: String(personas[0].userId), personaId: String(personas[0].id) };
+  const copy = await ctx.db.query<{ id: string }>('SELECT id FROM passport_inbox_messages WHERE app_id = $1 AND record_id = $2 AND persona_id = $3', [appId, gift.id, player.personaId]);
+  await readMessage(ctx, appId, player.personaId, ACTOR, copy.rows[0].id);
+  await claimMessage(ctx, appId, player.personaId, ACTOR, copy.rows[0].id);
   await advanceAchievement(ctx, player, ACTOR, 'first-blood', { increment: 1 });
   await advanceAchievement(ctx, player, ACTOR, 'veteran', { progress: 37 });
   await addPassExp(ctx, player, ACTOR, 'season-1', 2800, now);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
-import { existingPersonas, findRecord, iso, kindOf, liveopsAudit, passportModel, refused, type Reward } from './common';
+import { records } from '../../../engine/query';
+import { existingPersonas, findRecord, iso, liveopsAudit, passportModel, refused, type Reward } from './common';
 import { grantRewards } from './grants';
 
 /** Messages one persona's inbox holds at most (spec 002 §9). */
@@ -94,7 +94,6 @@ async function messageOf(ctx: Ctx, appId: string, input: SendInput): Promise<{ t
 
 /** The personas a send reaches. Named personas must all be the app's. */
 async function targetPersonas(db: Queryable, ctx: Ctx, appId: string, target: SendTarget): Promise<string[]> {
-  const m = passportModel(ctx, 'personas');
   if (target.type === 'personas') {
     const ids = [...new Set(target.personaIds)];
     const known = await existingPersonas(db, ctx, appId, ids);
@@ -102,9 +101,8 @@ async function targetPersonas(db: Queryable, ctx: Ctx, appId: string, target: Se
     if (unknown.length) throw badRequest(unknown);
     return ids;
   }
-  const byTag = target.type === 'tag' ? ` AND data->'tags' @> jsonb_build_array($2::text)` : '';
-  const res = await db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1${byTag}`, target.type === 'tag' ? [appId, target.tagId] : [appId]);
-  return res.rows.map((r) => r.id);
+  const found = await records(db, passportModel(ctx, 'personas')).find(appId, { where: target.type === 'tag' ? { tags: { $contains: [target.tagId] } } : {} });
+  return found.map((r) => String(r.id));
 }
 
 /**
@@ -185,17 +183,17 @@ export async function listMessages(ctx: Ctx, appId: string, q: { count: number; 
   if (q.personaId) where += ` AND m.persona_id = $${params.push(q.personaId)}`;
   if (q.recordId) where += ` AND m.record_id = $${params.push(q.recordId)}`;
   if (q.status) where += ` AND m.status = $${params.push(q.status)}`;
-  const personas = passportModel(ctx, 'personas');
   const [rows, total] = await Promise.all([
-    ctx.db.query<MessageRow & { persona_name: string | null }>(
-      `SELECT m.*, p.data->>'name' AS persona_name FROM passport_inbox_messages m
-       LEFT JOIN records p ON ${kindOf(personas, 'p')} AND p.scope_id = m.app_id AND p.id = m.persona_id
-       WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.count, q.start],
-    ),
+    ctx.db.query<MessageRow>(`SELECT * FROM passport_inbox_messages m WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+      ...params,
+      q.count,
+      q.start,
+    ]),
     ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM passport_inbox_messages m WHERE ${where}`, params),
   ]);
-  return { total: total.rows[0].n, messages: rows.rows.map((r) => ({ ...presentMessage(r), personaName: r.persona_name })) };
+  const personas = await records(ctx.db, passportModel(ctx, 'personas')).find(appId, { where: { id: { $in: [...new Set(rows.rows.map((r) => r.persona_id))] } } });
+  const names = new Map(personas.map((p) => [p.id, p.name]));
+  return { total: total.rows[0].n, messages: rows.rows.map((r) => ({ ...presentMessage(r), personaName: names.get(r.persona_id) ?? null })) };
 }
 
 /** A persona's message, or 404 (another persona's message is as good as missing). */

@@ -2,7 +2,8 @@ import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { notFound } from '../../../engine/errors';
 import type { Data } from '../../../engine/store';
-import { findRecord, iso, kindOf, liveopsAudit, passportModel, refused, type PersonaPlayer } from './common';
+import { records, type Where } from '../../../engine/query';
+import { findRecord, iso, liveopsAudit, passportModel, refused, type PersonaPlayer } from './common';
 import { grantRewards } from './grants';
 import { questPeriod, type QuestType } from './periods';
 import { itemsOf, type QuestItem } from './quests';
@@ -66,18 +67,11 @@ async function progressRows(db: Queryable, appId: string, personaId: string, que
 
 /** The quests a persona sees, paged, with this period's progress; optionally of one type or matching a text. */
 export async function personaQuests(ctx: Ctx, appId: string, personaId: string, q: { count: number; start: number; type?: QuestType; q?: string }, now = new Date()) {
-  const m = passportModel(ctx, 'quests');
-  const params: unknown[] = [appId, VISIBLE];
-  let where = `${kindOf(m, 'r')} AND r.scope_id = $1 AND r.status = ANY($2::text[])`;
-  if (q.type) where += ` AND r.data->>'type' = $${params.push(q.type)}`;
-  if (q.q) where += ` AND (r.data->>'name' ILIKE $${params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} OR r.data->>'slugName' ILIKE $${params.length})`;
-  const [rows, total] = await Promise.all([
-    ctx.db.query<{ id: string }>(`SELECT r.id FROM records r WHERE ${where} ORDER BY r.data->>'type', r.data->>'name', r.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, q.count, q.start]),
-    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records r WHERE ${where}`, params),
-  ]);
-  const quests = await Promise.all(rows.rows.map((r) => ctx.store.get(m, appId, r.id)));
-  const progress = await progressRows(ctx.db, appId, personaId, quests.map((x) => String(x.id)), now);
-  return { total: total.rows[0].n, quests: quests.map((x) => questView(x, progress, now)) };
+  const where: Where = { status: { $in: VISIBLE }, type: q.type };
+  if (q.q) where.$or = [{ name: { $search: q.q } }, { slugName: { $search: q.q } }];
+  const { total, items } = await records(ctx.db, passportModel(ctx, 'quests')).page(appId, { where, orderBy: ['type', 'name'], limit: q.count, offset: q.start });
+  const progress = await progressRows(ctx.db, appId, personaId, items.map((x) => String(x.id)), now);
+  return { total, quests: items.map((x) => questView(x, progress, now)) };
 }
 
 /** A published item of a quest players see, or 404 (what players cannot see does not exist for them). */

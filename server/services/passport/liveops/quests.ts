@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../../../resources/types';
 import questSchema from '../../../../schemas/passport/liveops/quest.json' with { type: 'json' };
 import type { Ctx } from '../../../context';
 import { notFound } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { guardUnique, serverManagedFields, storedFields } from '../../../engine/write';
 import { liveopsAudit, passportModel, refused, type Reward } from './common';
@@ -127,7 +127,5 @@ export async function createOrUpdateQuest(ctx: Ctx, appId: string, actor: string
 }
 
 async function bySlug(ctx: Ctx, appId: string, slug: string): Promise<Data | undefined> {
-  const m = passportModel(ctx, 'quests');
-  const res = await ctx.db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND data->>'slugName' = $2`, [appId, slug]);
-  return res.rows[0] ? ctx.store.get(m, appId, res.rows[0].id) : undefined;
+  return records(ctx.db, passportModel(ctx, 'quests')).first(appId, { where: { slugName: slug } });
 }
