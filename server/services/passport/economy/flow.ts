@@ -1,21 +1,21 @@
 import { PURCHASE_FLOW, type PurchaseMove, type PurchaseStatus } from '../../../../resources/passport/economy-flow';
 import type { Queryable } from '../../../db';
 import { ApiError, conflict, notFound } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
-import { RecordStore, type Data } from '../../../engine/store';
-import { storedFields } from '../../../engine/write';
+import { records } from '../../../engine/query';
+import type { Data } from '../../../engine/store';
 import type { Line } from './catalog';
 import { credit, lockPersona } from './inventory';
 import type { EconomyModels } from './models';
 
 /** A transaction record locked for the rest of the database transaction. */
 export async function lockTransaction(q: Queryable, models: EconomyModels, where: { appId: string; id: string } | { outTradeNo: string }): Promise<Data | undefined> {
-  const m = models.transactions;
-  const res = 'id' in where
-    ? await q.query<{ id: string; scope_id: string }>(`SELECT id, scope_id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 FOR UPDATE`, [where.appId, where.id])
-    : await q.query<{ id: string; scope_id: string }>(`SELECT id, scope_id FROM records WHERE ${kindPredicate(m)} AND (data->>'outTradeNo') = $1 FOR UPDATE`, [where.outTradeNo]);
-  const row = res.rows[0];
-  return row ? { ...(await new RecordStore(q).get(m, row.scope_id, row.id)), appId: row.scope_id } : undefined;
+  const transactions = records(q, models.transactions);
+  if ('id' in where) {
+    const trx = await transactions.maybe(where.appId, where.id, 'update');
+    return trx && { ...trx, appId: where.appId };
+  }
+  const [found] = await transactions.findEverywhere({ where: { outTradeNo: where.outTradeNo }, lock: 'update' });
+  return found && { ...found.record, appId: found.scopeId };
 }
 
 export async function requireTransaction(q: Queryable, models: EconomyModels, appId: string, id: string): Promise<Data> {
@@ -34,14 +34,9 @@ export const allowed = (trx: Data, move: PurchaseMove): boolean => (PURCHASE_FLO
 export async function moveTransaction(q: Queryable, models: EconomyModels, trx: Data, move: PurchaseMove, changes: Data = {}): Promise<Data> {
   const step = PURCHASE_FLOW[move];
   if (!allowed(trx, move)) throw conflict('INVALID_TRANSITION', step.refused);
-  const { appId: _a, ...record } = trx;
-  const data = { ...storedFields(models.transactions, record), ...changes };
-  for (const [k, v] of Object.entries(changes)) if (v === undefined) delete data[k];
-  const after = await new RecordStore(q).update(models.transactions, String(trx.appId), String(trx.id), {
-    data,
-    status: step.to as PurchaseStatus,
-    fromStatus: [...step.from],
-  });
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const unset = Object.keys(changes).filter((k) => changes[k] === undefined);
+  const after = await records(q, models.transactions).updateOne(String(trx.appId), String(trx.id), { status: step.to as PurchaseStatus, set, unset }, { from: [...step.from] });
   return { ...after, appId: trx.appId };
 }
 
