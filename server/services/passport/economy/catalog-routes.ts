@@ -4,7 +4,6 @@ import { paramsSchema, type Api } from '../../../engine/api';
 import { badRequest } from '../../../engine/errors';
 import { authorizeService } from '../../../engine/guard';
 import { records } from '../../../engine/query';
-import { RecordStore } from '../../../engine/store';
 import { recordOperation } from '../../../audit';
 import { loadResources, priceOf, type Line } from './catalog';
 import { economyModels } from './models';
@@ -41,12 +40,11 @@ function mountCategoryMove(api: Api, ctx: Ctx, move: 'publish' | 'revoke'): void
 /** A product with its category and its price and contents resolved to their resources. */
 async function productDetail(ctx: Ctx, scopeId: string, id: string) {
   const models = economyModels(ctx);
-  const store = new RecordStore(ctx.db);
-  const product = await store.get(models.products, scopeId, id);
+  const product = await records(ctx.db, models.products).get(scopeId, id);
   const price = priceOf(product);
   const contents = product.contents as Line[];
   const known = await loadResources(ctx.db, models, scopeId, [price.resource, ...contents.map((l) => l.resource)]);
-  const category = typeof product.categoryId === 'string' ? await store.get(models.categories, scopeId, product.categoryId).catch(() => null) : null;
+  const category = typeof product.categoryId === 'string' ? ((await records(ctx.db, models.categories).maybe(scopeId, product.categoryId)) ?? null) : null;
   const resolve = (l: Line) => {
     const r = known.get(l.resource);
     return { ...l, name: r?.name ?? null, type: r?.type ?? null, available: !!r && r.type !== 'Currency' };
