@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { services } from '../resources';
+import { services as declaredServices, type ServiceDecl } from '../resources';
 import { databaseAnswers, isUnavailable, type Db } from './db';
 import type { ServerConfig } from './config';
 import type { Ctx } from './context';
@@ -34,7 +34,7 @@ import { securityHeaders } from './security-headers';
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Paths that belong to the API; anything else that is not a file is the console's to route. */
-const API_PREFIXES = ['/auth/', '/api/', '/base/', '/openapi.json', '/healthz', '/blob/', ...services.map((s) => `${s.base}/`)];
+const apiPrefixes = (services: ServiceDecl[]) => ['/auth/', '/api/', '/base/', '/openapi.json', '/healthz', '/blob/', ...services.map((s) => `${s.base}/`)];
 
 /** PostgreSQL error codes caused by the data sent: invalid text, numbers out of range, values too large. */
 const DATA_ERROR_CODES = new Set(['22P05', '22021', '22003', '22001', '54000', '22P02']);
@@ -61,7 +61,7 @@ export interface BuiltApp {
   api: Api;
 }
 
-export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean; mailLog?: (line: string) => void } = {}): Promise<BuiltApp> {
+export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean; mailLog?: (line: string) => void; services?: ServiceDecl[] } = {}): Promise<BuiltApp> {
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
@@ -103,6 +103,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     return payload;
   });
 
+  // Every declared service unless the caller names its own (a test declaring a service of its own).
+  const services = opts.services ?? declaredServices;
   const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
   await ensureIndexes(db, models);
   const ctx: Ctx = {
@@ -151,12 +153,12 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   // No validator badge: it would load an image from another site, which the Content-Security-Policy refuses.
   await app.register(swaggerUi, { routePrefix: '/api-docs', uiConfig: { validatorUrl: null } });
 
-  mountConsole(app, config);
+  mountConsole(app, config, apiPrefixes(services));
   return { app, ctx, api };
 }
 
 /** Serves the built console, its version file, and index.html for every console route. */
-function mountConsole(app: FastifyInstance, config: ServerConfig): void {
+function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: string[]): void {
   const root = resolve(config.staticDir);
   const index = join(root, 'index.html');
   const built = existsSync(index);
@@ -173,7 +175,7 @@ function mountConsole(app: FastifyInstance, config: ServerConfig): void {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     const namesAFile = /\.[A-Za-z0-9]+$/.test(path);
-    if (req.method !== 'GET' || !built || namesAFile || API_PREFIXES.some((p) => path.startsWith(p) || path === p.replace(/\/$/, ''))) {
+    if (req.method !== 'GET' || !built || namesAFile || prefixes.some((p) => path.startsWith(p) || path === p.replace(/\/$/, ''))) {
       reply.code(404).send(new ApiError(404, 'NOT_FOUND', 'not found').toJSON());
       return;
     }

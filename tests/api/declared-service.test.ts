@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { services } from '../../resources';
+import { defineResource } from '../../resources/define';
+import type { ServiceDecl } from '../../resources/types';
+import { createApp } from '../../server/platform/accounts';
+import { basicOf, startHarness, type Harness } from './harness';
+
+/**
+ * A service declared here and nowhere else, with one plain resource: the server gives it a working API from the
+ * declaration alone, the same way the README's "How to add a resource" says.
+ */
+const channelSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  'x-ui': { label: { 'zh-CN': '语音频道', en: 'Channels' }, title: { 'zh-CN': '语音频道', en: 'channel' } },
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 64, 'x-ui': { title: { 'zh-CN': '名称', en: 'Name' } } },
+    maxMembers: { type: 'integer', minimum: 2, maximum: 100, 'x-ui': { title: { 'zh-CN': '人数上限', en: 'Members at most' } } },
+    recorded: { type: 'boolean', 'x-ui': { title: { 'zh-CN': '录制', en: 'Recorded' } } },
+  },
+};
+
+const trial: ServiceDecl = {
+  name: 'trial',
+  base: '/utrial/v1',
+  convention: 'rest',
+  catalogue: {
+    icon: 'AudioOutlined',
+    displayName: { 'zh-CN': '试用', en: 'Trial' },
+    label: { 'zh-CN': '试用', en: 'Trial' },
+    description: { 'zh-CN': '仅用于测试的服务。', en: 'A service for this test only.' },
+    mainService: false,
+  },
+  resources: [defineResource({ name: 'channels', schema: channelSchema, service: 'trial' })],
+};
+
+const CHANNELS = `${trial.base}/channels`;
+
+let h: Harness;
+let basic: string;
+
+beforeAll(async () => {
+  h = await startHarness({ services: [...services, trial] });
+  const org = (await h.db.query<{ org_id: string }>('SELECT org_id FROM apps WHERE app_id = $1', [h.appId])).rows[0].org_id;
+  const appId = await createApp(h.db, org, 'Trial Game', ['trial']);
+  const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0];
+  basic = basicOf(appId, secret.app_service_secret);
+});
+afterAll(() => h.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, authorization = basic) =>
+  h.req({ method, url, headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
+
+describe('a service declared with one plain resource', () => {
+  it('creates, lists, shows, updates and deletes its records', async () => {
+    const created = await call('POST', CHANNELS, { name: 'Lobby', maxMembers: 8 });
+    expect(created.statusCode).toBe(201);
+    const { id, version } = created.json() as { id: string; version: number };
+    expect(version).toBe(1);
+
+    const list = (await call('GET', CHANNELS)).json() as { total: number; items: { id: string; name: string }[] };
+    expect(list.total).toBe(1);
+    expect(list.items.map((c) => [c.id, c.name])).toEqual([[id, 'Lobby']]);
+    expect((await call('GET', `${CHANNELS}/${id}`)).json()).toMatchObject({ id, name: 'Lobby', maxMembers: 8 });
+
+    const updated = await call('PUT', `${CHANNELS}/${id}`, { name: 'Lobby', maxMembers: 16, recorded: true, version });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ maxMembers: 16, recorded: true, version: 2 });
+    expect((await call('PUT', `${CHANNELS}/${id}`, { name: 'Stale', version })).statusCode).toBe(409);
+
+    expect((await call('DELETE', `${CHANNELS}/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', `${CHANNELS}/${id}`)).statusCode).toBe(404);
+  });
+
+  it('validates what is written against the schema', async () => {
+    for (const body of [{ name: '' }, { maxMembers: 4 }, { name: 'Big', maxMembers: 1000 }, { name: 'Odd', colour: 'red' }]) {
+      expect((await call('POST', CHANNELS, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('answers only apps that have the service enabled', async () => {
+    expect((await call('GET', CHANNELS, undefined, h.basic)).statusCode).toBe(403);
+  });
+
+  it('documents its calls in the API reference', async () => {
+    const doc = (await h.req({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths[CHANNELS]).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${CHANNELS}/{id}`]).sort()).toEqual(['delete', 'get', 'put']);
+  });
+});
