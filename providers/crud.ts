@@ -1,5 +1,6 @@
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, LogicalFilter, MetaQuery } from '@refinedev/core';
 import { findService, type ResourceDecl, type ServiceDecl } from '../resources';
+import { collectionPath } from '../resources/relations';
 import { requireDeclared, sortableFields } from './declarations';
 import { requireOk, type QueryValue, type RequestOptions } from './http';
 
@@ -52,11 +53,15 @@ export function writableBody(decl: ResourceDecl, variables: unknown, keepVersion
   return body;
 }
 
-export const collectionUrl = (service: ServiceDecl, decl: ResourceDecl) => `${service.base}${decl.path}`;
+/** The collection's address; a sub-resource's is nested under the parent record named by `meta.parentId`. */
+export function collectionUrl(service: ServiceDecl, decl: ResourceDecl, meta?: MetaQuery): string {
+  if (decl.parent && typeof meta?.parentId !== 'string') throw new Error(`${service.name}/${decl.name} needs its parent's id (meta.parentId)`);
+  return collectionPath(service, decl, decl.parent ? String(meta?.parentId) : undefined);
+}
 
 /** One record's address: `<path>/<id or slug>`; a singleton's is its collection path. */
-export const itemUrl = (service: ServiceDecl, decl: ResourceDecl, id: string | number | undefined) =>
-  decl.singleton ? collectionUrl(service, decl) : `${collectionUrl(service, decl)}/${encodeURIComponent(String(id))}`;
+export const itemUrl = (service: ServiceDecl, decl: ResourceDecl, id: string | number | undefined, meta?: MetaQuery) =>
+  decl.singleton ? collectionUrl(service, decl, meta) : `${collectionUrl(service, decl, meta)}/${encodeURIComponent(String(id))}`;
 
 /** What a convention's list call is given. */
 export interface ListCall {
@@ -81,7 +86,7 @@ export function declaredDataProvider(list: ListConvention): DataProvider {
 
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
       const { service, decl } = requireDeclared(resource, meta);
-      const call: ListCall = { service, decl, url: collectionUrl(service, decl), options: callOptions(service, decl, meta), query: listQuery(decl, sorters, filters) };
+      const call: ListCall = { service, decl, url: collectionUrl(service, decl, meta), options: callOptions(service, decl, meta), query: listQuery(decl, sorters, filters) };
       if (pagination?.mode === 'off' || pagination?.mode === 'client') {
         const all = await list.all<TData>(call);
         return { data: all, total: all.length };
@@ -91,13 +96,13 @@ export function declaredDataProvider(list: ListConvention): DataProvider {
 
     async getOne({ resource, id, meta }) {
       const { service, decl } = requireDeclared(resource, meta);
-      return { data: await requireOk(itemUrl(service, decl, id), callOptions(service, decl, meta)) };
+      return { data: await requireOk(itemUrl(service, decl, id, meta), callOptions(service, decl, meta)) };
     },
 
     async create({ resource, variables, meta }) {
       const { service, decl } = requireDeclared(resource, meta);
       const body = writableBody(decl, variables, false);
-      return { data: await requireOk(collectionUrl(service, decl), { ...callOptions(service, decl, meta), method: 'POST', body }) };
+      return { data: await requireOk(collectionUrl(service, decl, meta), { ...callOptions(service, decl, meta), method: 'POST', body }) };
     },
 
     /** `PUT <path>/:id` with the version read; a singleton is replaced with its declared `write` method. */
@@ -105,12 +110,12 @@ export function declaredDataProvider(list: ListConvention): DataProvider {
       const { service, decl } = requireDeclared(resource, meta);
       const body = writableBody(decl, variables, true);
       const method = decl.singleton?.write ?? 'PUT';
-      return { data: await requireOk(itemUrl(service, decl, id), { ...callOptions(service, decl, meta), method, body }) };
+      return { data: await requireOk(itemUrl(service, decl, id, meta), { ...callOptions(service, decl, meta), method, body }) };
     },
 
     async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['deleteOne']>[0]) {
       const { service, decl } = requireDeclared(resource, meta);
-      await requireOk(itemUrl(service, decl, id), { ...callOptions(service, decl, meta), method: 'DELETE' });
+      await requireOk(itemUrl(service, decl, id, meta), { ...callOptions(service, decl, meta), method: 'DELETE' });
       return { data: { id } as TData };
     },
 
@@ -119,9 +124,9 @@ export function declaredDataProvider(list: ListConvention): DataProvider {
       const { service, decl } = requireDeclared(resource, meta);
       const options = callOptions(service, decl, meta);
       if (decl.bulkDeleteParam) {
-        await requireOk(collectionUrl(service, decl), { ...options, method: 'DELETE', query: { [decl.bulkDeleteParam]: ids.map(String) } });
+        await requireOk(collectionUrl(service, decl, meta), { ...options, method: 'DELETE', query: { [decl.bulkDeleteParam]: ids.map(String) } });
       } else {
-        for (const id of ids) await requireOk(itemUrl(service, decl, id), { ...options, method: 'DELETE' });
+        for (const id of ids) await requireOk(itemUrl(service, decl, id, meta), { ...options, method: 'DELETE' });
       }
       return { data: ids.map((id) => ({ id }) as TData) };
     },

@@ -8,6 +8,8 @@ export interface DeclaredResource {
   service: ServiceDecl;
   decl: ResourceDecl;
   key: string;
+  /** A sub-resource shown under one parent record: that record's id, put into its nested path (ADR 0015). */
+  parentId?: string;
 }
 
 export const resourceKey = (service: ServiceDecl, decl: ResourceDecl): string => `${service.name}.${decl.name}`;

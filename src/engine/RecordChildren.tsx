@@ -1,23 +1,9 @@
 import { useMemo } from 'react';
 import { Card, Tabs } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
-import type { ResourceDecl, ServiceDecl } from '../../resources/types';
-import { allResources, type DeclaredResource } from '../../providers/declarations';
-import { ResourceTable, type FixedFilter } from './ResourceTable';
+import { childrenOf } from './children';
+import { ResourceTable } from './ResourceTable';
 import type { DeclaredScope } from './useDeclared';
-
-interface Child {
-  declared: DeclaredResource;
-  fixed: FixedFilter;
-}
-
-/** The declared children of a resource found in its service, each with the filter that ties it to this record. */
-export function childrenOf(service: ServiceDecl, decl: ResourceDecl, id: string): Child[] {
-  return (decl.children ?? []).flatMap((child) => {
-    const declared = allResources().find((r) => r.service.name === service.name && r.decl.name === child.resource);
-    return declared ? [{ declared, fixed: { field: child.field, value: id } }] : [];
-  });
-}
 
 /**
  * A record's children (a realm's users and personas, a guild's members): the list of each child resource filtered

@@ -13,8 +13,8 @@ import { inSentence } from './schema';
 export function useDeclared(declared: DeclaredResource) {
   const { appId = '' } = useParams<{ appId: string }>();
   const { t, text, locale } = useLocale();
-  const { service, decl, key } = declared;
-  const meta = useMemo(() => ({ service: service.name, resource: decl.name, appId }), [service.name, decl.name, appId]);
+  const { service, decl, key, parentId } = declared;
+  const meta = useMemo(() => ({ service: service.name, resource: decl.name, appId, parentId }), [service.name, decl.name, appId, parentId]);
   return {
     ...declared,
     key,

@@ -1,0 +1,23 @@
+import type { ResourceDecl, ServiceDecl } from '../../resources/types';
+import { subResourcesOf } from '../../resources/relations';
+import { allResources, resourceKey, type DeclaredResource } from '../../providers/declarations';
+import type { FixedFilter } from './ResourceTable';
+
+/** A list shown on a record's page: a child resource filtered to the record, or a sub-resource under it. */
+export interface Child {
+  declared: DeclaredResource;
+  fixed?: FixedFilter;
+}
+
+/**
+ * The declared children of a resource found in its service, each with the filter that ties it to this record,
+ * then its sub-resources, called through this record's nested path (ADR 0015).
+ */
+export function childrenOf(service: ServiceDecl, decl: ResourceDecl, id: string): Child[] {
+  const filtered = (decl.children ?? []).flatMap((child) => {
+    const declared = allResources().find((r) => r.service.name === service.name && r.decl.name === child.resource);
+    return declared ? [{ declared, fixed: { field: child.field, value: id } }] : [];
+  });
+  const nested = subResourcesOf(service, decl).map((sub) => ({ declared: { service, decl: sub, key: resourceKey(service, sub), parentId: id } }));
+  return [...filtered, ...nested];
+}
