@@ -32,7 +32,14 @@ const trial: ServiceDecl = {
     description: { 'zh-CN': '仅用于测试的服务。', en: 'A service for this test only.' },
     mainService: false,
   },
-  resources: [defineResource({ name: 'channels', schema: channelSchema, service: 'trial' })],
+  resources: [
+    defineResource({
+      name: 'channels',
+      schema: channelSchema,
+      service: 'trial',
+      list: { filters: ['recorded'], sorters: ['name', 'maxMembers'], search: ['name'] },
+    }),
+  ],
 };
 
 const CHANNELS = `${trial.base}/channels`;
@@ -71,6 +78,17 @@ describe('a service declared with one plain resource', () => {
 
     expect((await call('DELETE', `${CHANNELS}/${id}`)).statusCode).toBe(204);
     expect((await call('GET', `${CHANNELS}/${id}`)).statusCode).toBe(404);
+  });
+
+  it('filters, sorts and searches its list as declared', async () => {
+    for (const body of [{ name: 'Raid', maxMembers: 40, recorded: true }, { name: 'Duo', maxMembers: 2 }, { name: 'Squad', maxMembers: 4, recorded: true }]) {
+      expect((await call('POST', CHANNELS, body)).statusCode).toBe(201);
+    }
+    const names = async (query: string) => ((await call('GET', `${CHANNELS}?${query}`)).json() as { items: { name: string }[] }).items.map((c) => c.name);
+    expect(await names('recorded=true&sort=maxMembers&order=asc')).toEqual(['Squad', 'Raid']);
+    expect(await names('sort=name&order=desc')).toEqual(['Squad', 'Raid', 'Duo']);
+    expect(await names('q=ua')).toEqual(['Squad']);
+    expect((await call('GET', `${CHANNELS}?sort=recorded`)).statusCode).toBe(400);
   });
 
   it('validates what is written against the schema', async () => {
