@@ -91,9 +91,8 @@ async function measure(label: string, databaseUrl?: string) {
   const { appId, authorization } = await seed(db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const url = `http://127.0.0.1:${port}/uconfig/v1/configs?page=1&pageSize=20&sort=key&order=asc`;
-
   const m = modelOf(ctx, 'remote-config', 'configs');
+  const url = `http://127.0.0.1:${port}${m.base}?page=1&pageSize=20&sort=key&order=asc`;
   const { page, count, params, pageParams } = listSql(m, appId, { page: 1, pageSize: 20, sort: 'key', order: 'asc', filters: {} });
   const sql = () => Promise.all([db.query(page, pageParams), db.query(count, params)]);
 

@@ -9,7 +9,7 @@ import { services } from '../../resources';
  * catalogue test that holds each declared base against the specification's value.
  */
 const ALLOWED = [/^resources\//, /^tests\/inventory\/.*\.json$/, /^tests\/unit\/catalogue\.test\.ts$/];
-const SCANNED = /^(server|src|providers|tests)\/.*\.(ts|tsx|js|mjs|json)$/;
+const SCANNED = /^(server|src|providers|tests|bench|scripts)\/.*\.(ts|tsx|js|mjs|json)$/;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,7 +41,7 @@ describe('declared service bases', () => {
     expect(typedOut('/cdn').test("'https://example.com/cdn/x'")).toBe(false);
   });
 
-  it('are read from the declarations, never typed out in the server, the console or the tests', () => {
+  it('are read from the declarations, never typed out in the server, the console, the tests or the benchmarks', () => {
     const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
       .split('\0')
       .filter((f) => SCANNED.test(f) && !ALLOWED.some((a) => a.test(f)));
