@@ -30,15 +30,15 @@ describe('declared service bases', () => {
   const bases = [...new Set(services.map((s) => s.base))];
 
   it('match a base as a path of its own only', () => {
-    const passport = typedOut('/upass/v1');
-    expect(passport.test("h.svc('GET', '/upass/v1/users')")).toBe(true);
-    expect(passport.test('fetch(`${url}/upass/v1${path}`)')).toBe(true);
-    expect(passport.test('Bearer on /upass/v1/sdk calls')).toBe(true);
-    expect(passport.test("'/upass/v10/users'")).toBe(false);
-    expect(passport.test("'/api/upass/v1'")).toBe(false);
-    expect(typedOut('/ai').test("'/ai'")).toBe(true);
-    expect(typedOut('/ai').test("'/aim/x'")).toBe(false);
-    expect(typedOut('/cdn').test("'https://example.com/cdn/x'")).toBe(false);
+    const arcade = typedOut('/uarcade/v1');
+    expect(arcade.test("h.svc('GET', '/uarcade/v1/users')")).toBe(true);
+    expect(arcade.test('fetch(`${url}/uarcade/v1${path}`)')).toBe(true);
+    expect(arcade.test('Bearer on /uarcade/v1/sdk calls')).toBe(true);
+    expect(arcade.test("'/uarcade/v10/users'")).toBe(false);
+    expect(arcade.test("'/api/uarcade/v1'")).toBe(false);
+    expect(typedOut('/zz').test("'/zz'")).toBe(true);
+    expect(typedOut('/zz').test("'/zzz/x'")).toBe(false);
+    expect(typedOut('/zz').test("'https://example.com/zz/x'")).toBe(false);
   });
 
   it('are read from the declarations, never typed out in the server, the console, the tests or the benchmarks', () => {
