@@ -1,5 +1,7 @@
 import type { JsonSchema } from '../../resources/types';
 import type { Ctx } from '../context';
+import type { Queryable } from '../db';
+import { records } from './query';
 import { errorResponses, type Api } from './api';
 import { conflict } from './errors';
 import { authorize } from './guard';
@@ -13,6 +15,13 @@ export function singletonDefaults(m: ResourceModel, scopeId: string): Data {
   const props = (m.res.schema.properties ?? {}) as Record<string, JsonSchema>;
   const out: Data = Object.fromEntries(Object.entries(props).flatMap(([k, s]) => (s.default === undefined ? [] : [[k, structuredClone(s.default)]])));
   return { ...out, [m.res.idField]: scopeId, version: 0 };
+}
+
+/** What a scope's settings say: the saved fields over the schema's defaults, without the record's bookkeeping. */
+export async function settingsOf(db: Queryable, m: ResourceModel, scopeId: string): Promise<Data> {
+  const saved = await records(db, m).maybe(scopeId, scopeId);
+  const { [m.res.idField]: _id, version: _v, ...defaults } = singletonDefaults(m, scopeId);
+  return { ...defaults, ...(saved ? storedFields(m, saved) : {}) };
 }
 
 async function read(ctx: Ctx, m: ResourceModel, scopeId: string): Promise<Data> {

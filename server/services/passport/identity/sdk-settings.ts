@@ -1,24 +1,12 @@
 import type { JsonSchema } from '../../../../resources/types';
 import { requireServiceEnabled } from '../../../auth/principal';
 import { modelOf, type Ctx } from '../../../context';
-import type { Queryable } from '../../../db';
 import type { Api } from '../../../engine/api';
 import { notFound } from '../../../engine/errors';
-import type { ResourceModel } from '../../../engine/model';
-import { singletonDefaults } from '../../../engine/singleton';
-import type { Data } from '../../../engine/store';
+import { settingsOf } from '../../../engine/singleton';
 import { requirePlayer } from '../players/principal';
 import { realNameOf, type AgeBand } from '../players/real-name';
 import { BASE, errors, idString, ok, SERVICE } from './shared';
-import { records } from '../../../engine/query';
-import { storedFields } from '../../../engine/write';
-
-/** An app's settings record: what was saved over the schema's defaults (without the record's bookkeeping). */
-export async function settingsOf(db: Queryable, m: ResourceModel, appId: string): Promise<Data> {
-  const saved = await records(db, m).maybe(appId, appId);
-  const { id: _id, version: _v, ...defaults } = singletonDefaults(m, appId);
-  return { ...defaults, ...(saved ? storedFields(m, saved) : {}) };
-}
 
 /** The anti-addiction setting of each age band the real-name check gives (spec 002 §9). */
 const BAND_FIELD: Record<AgeBand, string> = { under8: 'under8', '8-16': 'from8to16', '16-18': 'from16to18', over18: 'over18' };

@@ -4,7 +4,7 @@ import { paramsSchema, type Api } from '../../../engine/api';
 import { conflict } from '../../../engine/errors';
 import type { Access } from '../../../engine/guard';
 import type { ResourceHooks } from '../../../engine/hooks';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import { appCaller, BASE, errors, ok, SERVICE } from './shared';
@@ -53,15 +53,11 @@ export function mountSmsTemplates(api: Api, ctx: Ctx): void {
         const before = await store.get(m, access.scopeId, id);
         if (before.status !== 'Available') throw conflict('INVALID_TRANSITION', 'only an approved template can be enabled');
         const after = await store.update(m, access.scopeId, id, { data: { ...storedFields(m, before), enabled: true }, version, fromStatus: ['Available'] });
-        const others = await tx.query<{ id: string }>(
-          `SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id <> $2 AND (data->>'enabled')::boolean IS TRUE`,
-          [access.scopeId, id],
-        );
+        const others = await records(tx, m).find(access.scopeId, { where: { id: { $ne: id }, enabled: true }, lock: 'update' });
         const out = [{ action: 'enable', id, before, after }];
-        for (const o of others.rows) {
-          const was = await store.get(m, access.scopeId, o.id);
-          const now = await store.update(m, access.scopeId, o.id, { data: { ...storedFields(m, was), enabled: false } });
-          out.push({ action: 'disable', id: o.id, before: was, after: now });
+        for (const was of others) {
+          const now = await records(tx, m).updateOne(access.scopeId, String(was.id), { set: { enabled: false } });
+          out.push({ action: 'disable', id: String(was.id), before: was, after: now });
         }
         return out;
       });

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../../context';
-import { kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import { usersModel } from '../players/models';
 import type { BoardRules } from './rules';
 import type { Standing } from '../../../../resources/leaderboards-api';
@@ -10,10 +10,7 @@ import type { Standing } from '../../../../resources/leaderboards-api';
  */
 export async function withMemberNames<T extends { scores: Standing[] }>(ctx: Ctx, appId: string, rules: BoardRules, page: T): Promise<T> {
   if (rules.memberType !== 'Player' || page.scores.length === 0) return page;
-  const res = await ctx.db.query<{ id: string; name: string | null }>(
-    `SELECT id, data->>'name' AS name FROM records WHERE ${kindPredicate(usersModel)} AND scope_id = $1 AND id = ANY($2::text[])`,
-    [appId, page.scores.map((s) => s.memberId)],
-  );
-  const names = new Map(res.rows.map((r) => [r.id, r.name]));
+  const users = await records(ctx.db, usersModel).find(appId, { where: { id: { $in: page.scores.map((s) => s.memberId) } } });
+  const names = new Map(users.map((u) => [String(u.id), (u.name as string | undefined) ?? null]));
   return { ...page, scores: page.scores.map((s) => ({ ...s, memberName: names.get(s.memberId) ?? null })) };
 }

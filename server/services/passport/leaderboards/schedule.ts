@@ -1,6 +1,7 @@
 import { CronExpressionParser } from 'cron-parser';
 import type { Ctx } from '../../../context';
 import { badRequest, conflict } from '../../../engine/errors';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import type { Schedule } from '../../../../resources/leaderboards-api';
@@ -59,12 +60,6 @@ export async function changeSchedule(
   return { before: board.record, after };
 }
 
-interface DueRow {
-  scope_id: string;
-  id: string;
-  due: string;
-}
-
 /** Boards looked at per round of the scheduler. */
 const DUE_BATCH = 100;
 
@@ -77,17 +72,16 @@ export async function runDueResets(ctx: Ctx, now: Date, log: (err: unknown) => v
   const reset: string[] = [];
   const failed = new Set<string>();
   for (;;) {
-    const due = await ctx.db.query<DueRow>(
-      `SELECT scope_id, id, data #>> '{schedule,nextRunAt}' AS due FROM records
-        WHERE service = 'passport' AND kind = 'leaderboards' AND data ? 'schedule' AND (data #>> '{schedule,nextRunAt}') <= $1
-        ORDER BY due, id LIMIT $2`,
-      [now.toISOString(), DUE_BATCH + failed.size],
-    );
-    const todo = due.rows.filter((r) => !failed.has(r.id));
+    const due = await records(ctx.db, boardModel(ctx)).findEverywhere({
+      where: { 'schedule.nextRunAt': { $lte: now } },
+      orderBy: 'schedule.nextRunAt',
+      limit: DUE_BATCH + failed.size,
+    });
+    const todo = due.map(({ scopeId, record }) => ({ scopeId, id: String(record.id), due: String((record.schedule as Schedule).nextRunAt) })).filter((r) => !failed.has(r.id));
     if (todo.length === 0) return reset;
     for (const row of todo) {
       try {
-        const done = await resetBoard(ctx, row.scope_id, row.id, SCHEDULER_ACTOR, {
+        const done = await resetBoard(ctx, row.scopeId, row.id, SCHEDULER_ACTOR, {
           dueAt: row.due,
           nextSchedule: (record) => {
             const s = record.schedule as Schedule;

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../../context';
 import { conflict, notFound } from '../../../engine/errors';
+import { records } from '../../../engine/query';
 import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import { boardModel, boardOf, ensureVersion, type Board } from './board';
@@ -69,13 +70,8 @@ export async function closeVersion(
 ): Promise<ResetOutcome | undefined> {
   const m = boardModel(ctx);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const locked = await tx.query<{ version: number }>(
-      "SELECT version FROM records WHERE service = 'passport' AND kind = 'leaderboards' AND scope_id = $1 AND id = $2 FOR UPDATE",
-      [appId, boardId],
-    );
-    if (!locked.rows[0]) throw notFound();
     const store = new RecordStore(tx);
-    const before = await store.get(m, appId, boardId);
+    const before = await records(tx, m).get(appId, boardId, { lock: 'update' });
     const board = boardOf(appId, before);
     if (when && board.schedule?.nextRunAt !== when.dueAt) return undefined;
     const v = board.currentVersion;
@@ -93,7 +89,7 @@ export async function closeVersion(
     await tx.query('INSERT INTO leaderboard_versions (board_id, app_id, version) VALUES ($1, $2, $3)', [boardId, appId, v + 1]);
     const data: Data = { ...storedFields(m, before), currentVersion: v + 1 };
     if (when) data.schedule = when.nextSchedule(before);
-    const after = await store.update(m, appId, boardId, { data, version: locked.rows[0].version });
+    const after = await store.update(m, appId, boardId, { data, version: before.version as number });
     return { archived: v, current: v + 1, memberCount: Number(counted.rows[0].n), board: after, before };
   });
   if (outcome) stateOf(ctx).indexes.drop(boardId, outcome.archived);

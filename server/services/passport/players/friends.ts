@@ -1,7 +1,7 @@
 import { recordOperation } from '../../../audit';
 import type { Db, Queryable } from '../../../db';
 import { ApiError, conflict, forbidden } from '../../../engine/errors';
-import { kindPredicate, lit } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import { friendConfigModel, personasModel, settingsOf } from './models';
 
 /**
@@ -29,17 +29,13 @@ async function lockPersonas(tx: Queryable, appId: string, ids: string[]): Promis
 /** The other persona must exist in the app (404) and not be the persona itself (400). */
 async function requireOther(tx: Queryable, appId: string, me: string, other: string): Promise<void> {
   if (me === other) throw new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: '/personaId', message: 'cannot be yourself' }]);
-  const res = await tx.query(`SELECT 1 FROM records WHERE ${kindPredicate(personasModel)} AND scope_id = $1 AND id = $2`, [appId, other]);
-  if (!res.rows[0]) throw new ApiError(404, 'PERSONA_NOT_FOUND', 'persona not found');
+  if (!(await records(tx, personasModel).maybe(appId, other))) throw new ApiError(404, 'PERSONA_NOT_FOUND', 'persona not found');
 }
 
-/** Live personas only: rows naming a deleted persona no longer count. */
-const personaExists = (alias: string, column: string) =>
-  `EXISTS (SELECT 1 FROM records r WHERE r.service = ${lit(personasModel.service.name)} AND r.kind = ${lit(personasModel.res.name)} AND r.scope_id = ${alias}.app_id AND r.id = ${alias}.${column})`;
-
+// Rows naming a deleted persona are removed with it (foreign keys, migration 016), so counts need no check.
 async function countFriends(tx: Queryable, appId: string, personaId: string, state: 'accepted' | 'requested'): Promise<number> {
   const res = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM passport_friends f WHERE f.app_id = $1 AND f.persona_id = $2 AND f.state = $3 AND ${personaExists('f', 'friend_id')}`,
+    `SELECT count(*)::int AS n FROM passport_friends f WHERE f.app_id = $1 AND f.persona_id = $2 AND f.state = $3`,
     [appId, personaId, state],
   );
   return Number(res.rows[0].n);
@@ -147,7 +143,7 @@ export async function blockPersona(db: Db, input: ChangeInput): Promise<FriendCh
     const exists = await tx.query('SELECT 1 FROM passport_friend_blacklist WHERE app_id = $1 AND persona_id = $2 AND blocked_id = $3', [appId, me, other]);
     if (exists.rows.length) throw refused('already blacklisted');
     const count = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM passport_friend_blacklist b WHERE b.app_id = $1 AND b.persona_id = $2 AND ${personaExists('b', 'blocked_id')}`,
+      `SELECT count(*)::int AS n FROM passport_friend_blacklist b WHERE b.app_id = $1 AND b.persona_id = $2`,
       [appId, me],
     );
     if (Number(count.rows[0].n) >= (await friendLimits(tx, appId)).maxBlacklist) throw refused('blacklist limit reached');

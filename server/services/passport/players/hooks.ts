@@ -2,7 +2,7 @@ import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { conflict, type FieldError } from '../../../engine/errors';
 import type { ResourceHooks, WriteInput } from '../../../engine/hooks';
-import { fieldExpr, kindPredicate } from '../../../engine/sql';
+import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { realmsModel, usersModel } from './models';
 
@@ -17,12 +17,8 @@ export function identityKey(method: string, provider: string | undefined): strin
 
 /** The app's user with this sign-in identity, if any (the external id is indexed; the key is checked on the few hits). */
 export async function findUserByIdentity(db: Queryable, appId: string, key: string, externalId: string): Promise<Data | undefined> {
-  const res = await db.query<{ id: string; method: string; provider: string | null }>(
-    `SELECT id, data->>'loginMethod' AS method, data->>'loginProvider' AS provider FROM records
-     WHERE ${kindPredicate(usersModel)} AND scope_id = $1 AND ${fieldExpr(usersModel, 'externalId')} = $2`,
-    [appId, externalId],
-  );
-  const hit = res.rows.find((r) => identityKey(r.method, r.provider ?? undefined) === key);
+  const found = await records(db, usersModel).find(appId, { where: { externalId } });
+  const hit = found.find((r) => identityKey(String(r.loginMethod), (r.loginProvider as string | undefined) ?? undefined) === key);
   return hit ? { id: hit.id } : undefined;
 }
 
@@ -30,8 +26,8 @@ export async function findUserByIdentity(db: Queryable, appId: string, key: stri
 async function existing(ctx: Ctx, resource: string, appId: string, ids: string[]): Promise<Set<string>> {
   const m = ctx.models.get(`passport/${resource}`);
   if (!m || ids.length === 0) return new Set();
-  const res = await ctx.db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[])`, [appId, ids]);
-  return new Set(res.rows.map((r) => r.id));
+  const found = await records(ctx.db, m).find(appId, { where: { id: { $in: ids } } });
+  return new Set(found.map((r) => String(r.id)));
 }
 
 /** Tags named on a user or persona must be tags of the app. */

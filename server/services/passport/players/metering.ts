@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../../db';
 import { tooManyRequests } from '../../../engine/errors';
-import { kindPredicate } from '../../../engine/sql';
+import { settingsOf } from '../../../engine/singleton';
 import { USAGE_ZONE } from '../../../usage';
 import { rateLimitModel } from './models';
 
@@ -12,7 +12,9 @@ export const DEFAULT_CALLS_PER_MINUTE = (rateLimitModel.res.schema.properties as
 export const operationOf = (req: FastifyRequest): string => `${req.method} ${req.routeOptions?.url ?? req.url.split('?')[0]}`;
 
 /** The app's current limit: its saved setting, or the default. */
-export const limitSql = `coalesce((SELECT (data->>'playerCallsPerMinute')::int FROM records WHERE ${kindPredicate(rateLimitModel)} AND id = $1 AND scope_id = $1), ${DEFAULT_CALLS_PER_MINUTE})`;
+export async function callLimit(db: Queryable, appId: string): Promise<number> {
+  return Number((await settingsOf(db, rateLimitModel, appId)).playerCallsPerMinute ?? DEFAULT_CALLS_PER_MINUTE);
+}
 
 /**
  * Counts one player call against the app's limit for the current minute (every attempt counts); a call within
@@ -20,8 +22,9 @@ export const limitSql = `coalesce((SELECT (data->>'playerCallsPerMinute')::int F
  * limit: 429, and nothing else is counted. One statement, so concurrent calls never lose a count.
  */
 export async function meterPlayerCall(db: Queryable, appId: string, operation: string, userId: string | null): Promise<void> {
+  const limit = await callLimit(db, appId);
   const res = await db.query<{ calls: number; lim: number }>(
-    `WITH lim AS (SELECT ${limitSql} AS n),
+    `WITH lim AS (SELECT $4::int AS n),
      w AS (
        INSERT INTO passport_call_window (app_id, minute, calls) VALUES ($1, date_trunc('minute', now()), 1)
        ON CONFLICT (app_id, minute) DO UPDATE SET calls = passport_call_window.calls + 1
@@ -37,7 +40,7 @@ export async function meterPlayerCall(db: Queryable, appId: string, operation: s
        ON CONFLICT (app_id, day, user_id) DO UPDATE SET calls = passport_player_calls.calls + 1
        RETURNING 1)
      SELECT w.calls, lim.n AS lim FROM w, lim`,
-    [appId, operation, userId],
+    [appId, operation, userId, limit],
   );
   const row = res.rows[0];
   if (Number(row.calls) > Number(row.lim)) throw tooManyRequests();

@@ -2,11 +2,12 @@ import type { JsonSchema } from '../../../../resources/types';
 import type { Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import { badRequest } from '../../../engine/errors';
+import { records } from '../../../engine/query';
 import { lit } from '../../../engine/sql';
 import { USAGE_ZONE } from '../../../usage';
 import { sketchesByDay } from './dau';
 import { hllEstimate, hllMerge } from './hll';
-import { limitSql } from './metering';
+import { callLimit } from './metering';
 import { usersModel } from './models';
 import { appOf, BASE, errors, TAG } from './routes-common';
 
@@ -69,12 +70,15 @@ export function mountMetrics(api: Api, ctx: Ctx): void {
     },
     handler: async (req) => {
       const { scopeId } = await appOf(ctx, req);
-      const head = await ctx.db.query<{ lim: number; minute: Date | string; calls: number | null }>(
-        `SELECT ${limitSql} AS lim, date_trunc('minute', now()) AS minute,
-           (SELECT calls FROM passport_call_window WHERE app_id = $1 AND minute = date_trunc('minute', now())) AS calls`,
-        [scopeId],
-      );
-      const { lim, minute } = head.rows[0];
+      const [lim, head] = await Promise.all([
+        callLimit(ctx.db, scopeId),
+        ctx.db.query<{ minute: Date | string; calls: number | null }>(
+          `SELECT date_trunc('minute', now()) AS minute,
+             (SELECT calls FROM passport_call_window WHERE app_id = $1 AND minute = date_trunc('minute', now())) AS calls`,
+          [scopeId],
+        ),
+      ]);
+      const { minute } = head.rows[0];
       const ops = await ctx.db.query<{ operation: string; calls: number }>(
         `SELECT operation, calls FROM passport_operation_calls WHERE app_id = $1 AND minute = $2 ORDER BY calls DESC, operation`,
         [scopeId, minute],
@@ -185,11 +189,14 @@ export function mountMetrics(api: Api, ctx: Ctx): void {
         q.by === 'operation'
           ? `SELECT operation AS key, NULL AS name, sum(calls) AS calls FROM passport_operation_calls
              WHERE app_id = $1 AND ${minuteRange} GROUP BY operation ORDER BY calls DESC, key LIMIT $4`
-          : `SELECT c.user_id AS key, max(u.data->>'name') AS name, sum(c.calls) AS calls FROM passport_player_calls c
-             LEFT JOIN records u ON u.service = ${lit(usersModel.service.name)} AND u.kind = ${lit(usersModel.res.name)} AND u.scope_id = c.app_id AND u.id = c.user_id
-             WHERE c.app_id = $1 AND c.day >= $2::date AND c.day <= $3::date GROUP BY c.user_id ORDER BY calls DESC, key LIMIT $4`;
+          : `SELECT user_id AS key, NULL AS name, sum(calls) AS calls FROM passport_player_calls
+             WHERE app_id = $1 AND day >= $2::date AND day <= $3::date GROUP BY user_id ORDER BY calls DESC, key LIMIT $4`;
       const res = await ctx.db.query<{ key: string; name: string | null; calls: string | number }>(sql, [scopeId, range.start, range.end, q.k]);
-      return { by: q.by, items: res.rows.map((r) => ({ key: r.key, name: r.name, calls: Number(r.calls) })) };
+      const names =
+        q.by === 'player'
+          ? new Map((await records(ctx.db, usersModel).find(scopeId, { where: { id: { $in: res.rows.map((r) => r.key) } } })).map((u) => [u.id, String(u.name)]))
+          : new Map<unknown, string>();
+      return { by: q.by, items: res.rows.map((r) => ({ key: r.key, name: names.get(r.key) ?? null, calls: Number(r.calls) })) };
     },
   });
 

@@ -1,9 +1,7 @@
 import { passport } from '../../../../resources/passport';
 import type { Queryable } from '../../../db';
 import { buildModel, type ResourceModel } from '../../../engine/model';
-import { singletonDefaults } from '../../../engine/singleton';
-import { kindPredicate } from '../../../engine/sql';
-import type { Data } from '../../../engine/store';
+import { settingsOf } from '../../../engine/singleton';
 
 /**
  * The players area's resource models, built from the registry once, for code that has a database but no request
@@ -21,11 +19,8 @@ export const realmsModel = model('realms');
 export const friendConfigModel = model('friendConfig');
 export const rateLimitModel = model('rateLimit');
 
-/** An app's settings record of a singleton resource: what was saved over the schema's defaults. */
-export async function settingsOf(db: Queryable, m: ResourceModel, appId: string): Promise<Data> {
-  const res = await db.query<{ data: Data }>(`SELECT data FROM records WHERE ${kindPredicate(m)} AND id = $1 AND scope_id = $1`, [appId]);
-  return { ...singletonDefaults(m, appId), ...(res.rows[0]?.data ?? {}) };
-}
+export { settingsOf };
+
 
 /**
  * Passport's sign-in settings (the `/config` settings resource, when declared): which platforms and methods may

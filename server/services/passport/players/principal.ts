@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { hashToken } from '../../../auth/sessions';
 import type { Queryable } from '../../../db';
 import { ApiError, forbidden, unauthorized } from '../../../engine/errors';
-import type { ResourceModel } from '../../../engine/model';
-import { lit } from '../../../engine/sql';
-import type { Data } from '../../../engine/store';
+import { records } from '../../../engine/query';
+import { settingsOf } from '../../../engine/singleton';
 import { personaBanned, playerBanned, stillBanned } from './bans';
 import { countActive, TODAY } from './dau';
 import { meterPlayerCall, operationOf } from './metering';
@@ -42,24 +41,12 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
-/** The records of one declared resource under a table alias. */
-function kindOf(alias: string, m: ResourceModel): string {
-  return `${alias}.service = ${lit(m.service.name)} AND ${alias}.kind = ${lit(m.res.name)}`;
-}
-
 interface SessionRow {
   app_id: string;
   user_id: string;
   persona_id: string | null;
   active_day: string | null;
   today: string;
-  user_status: string;
-  user_version: number;
-  user_data: Data;
-  persona_status: string | null;
-  persona_version: number | null;
-  persona_data: Data | null;
-  real_name_required: string | null;
   passport_status: string | null;
 }
 
@@ -69,11 +56,6 @@ export interface PlayerOptions {
   /** Let a player through who has not passed the real-name check the app requires (to see their account, or pass it). */
   realNameExempt?: boolean;
 }
-
-/** Whether the app requires a real-name check before play (its sign-in settings), read with the session. */
-const realNameRequiredSql = configModel
-  ? `(SELECT c.data->>'realNameRequired' FROM records c WHERE ${kindOf('c', configModel)} AND c.id = s.app_id AND c.scope_id = s.app_id)`
-  : 'NULL';
 
 /**
  * The player a call is made by. Every player call is confined to this player and app, and goes through here:
@@ -90,30 +72,27 @@ export async function requirePlayer(db: Queryable, req: FastifyRequest, opts: Pl
   const hash = hashToken(token);
   const res = await db.query<SessionRow>(
     `SELECT s.app_id, s.user_id, s.persona_id, to_char(s.active_day, 'YYYY-MM-DD') AS active_day, to_char(${TODAY}, 'YYYY-MM-DD') AS today,
-       u.status AS user_status, u.version AS user_version, u.data AS user_data,
-       p.status AS persona_status, p.version AS persona_version, p.data AS persona_data, ${realNameRequiredSql} AS real_name_required,
        a.services->'passport'->>'Status' AS passport_status
-     FROM passport_sessions s
-     JOIN apps a ON a.app_id = s.app_id
-     JOIN records u ON ${kindOf('u', usersModel)} AND u.scope_id = s.app_id AND u.id = s.user_id
-     LEFT JOIN records p ON ${kindOf('p', personasModel)} AND p.scope_id = s.app_id AND p.id = s.persona_id
+     FROM passport_sessions s JOIN apps a ON a.app_id = s.app_id
      WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [hash],
   );
   const row = res.rows[0];
   if (!row) throw unauthorized('player token invalid or expired');
-  if (row.passport_status !== 'Enabled') throw forbidden('service not enabled');
   const appId = row.app_id;
-  const user: Data = { ...row.user_data, id: row.user_id, status: row.user_status, version: row.user_version };
+  const [user, persona, settings] = await Promise.all([
+    records(db, usersModel).maybe(appId, row.user_id),
+    row.persona_id ? records(db, personasModel).maybe(appId, row.persona_id) : undefined,
+    configModel ? settingsOf(db, configModel, appId) : undefined,
+  ]);
+  if (!user) throw unauthorized('player token invalid or expired');
+  if (row.passport_status !== 'Enabled') throw forbidden('service not enabled');
   if (await stillBanned(db, usersModel, appId, user)) throw playerBanned();
-  if (row.real_name_required === 'true' && user.realNameVerified !== true && !opts.realNameExempt) {
+  if (settings?.realNameRequired === true && user.realNameVerified !== true && !opts.realNameExempt) {
     throw new ApiError(403, 'REAL_NAME_REQUIRED', 'real-name verification required');
   }
-  const personaId = row.persona_data ? row.persona_id : null;
-  if (personaId && !opts.allowBannedPersona) {
-    const persona = { ...row.persona_data, id: personaId, status: row.persona_status, version: row.persona_version };
-    if (await stillBanned(db, personasModel, appId, persona)) throw personaBanned();
-  }
+  const personaId = persona ? row.persona_id : null;
+  if (persona && !opts.allowBannedPersona && (await stillBanned(db, personasModel, appId, persona))) throw personaBanned();
   await meterPlayerCall(db, appId, operationOf(req), row.user_id);
   if (row.active_day !== row.today) {
     await countActive(db, appId, row.user_id);

@@ -1,9 +1,8 @@
 import type { Queryable } from '../../../../db';
 import type { ResourceModel } from '../../../../engine/model';
-import { singletonDefaults } from '../../../../engine/singleton';
+import { settingsOf } from '../../../../engine/singleton';
 import { records } from '../../../../engine/query';
 import type { Data } from '../../../../engine/store';
-import { storedFields } from '../../../../engine/write';
 import type { GuildPermission } from '../../../../../resources/passport/identity-guilds';
 import { sameName, type GuildConfig, type JoinerState, type Standing } from './rules';
 
@@ -33,8 +32,7 @@ export const presentMember = (r: MemberRow, leaderId: unknown) => ({
 });
 
 export async function guildConfig(db: Queryable, m: Models, appId: string): Promise<GuildConfig> {
-  const saved = await records(db, m.config).maybe(appId, appId);
-  return { ...singletonDefaults(m.config, appId), ...(saved ? storedFields(m.config, saved) : {}) } as unknown as GuildConfig;
+  return (await settingsOf(db, m.config, appId)) as unknown as GuildConfig;
 }
 
 /** Serialises the guild changes of one persona, then of the app's guild names, then of one guild (always in this order). */
