@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { passport } from '../../resources/passport';
 import type { Ctx } from '../../server/context';
+import { buildModel } from '../../server/engine/model';
 import { SCHEDULER_INTERVAL_MS, startScheduler } from '../../server/services/passport/leaderboards/schedule';
+
+const boards = passport.resources.find((r) => r.name === 'leaderboards')!;
+const models = new Map([['passport/leaderboards', buildModel(passport, boards)]]);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -10,7 +15,7 @@ describe('the reset scheduler', () => {
   it('looks for due resets every interval until the server stops it', async () => {
     vi.useFakeTimers();
     const query = vi.fn(async () => ({ rows: [], rowCount: 0 }));
-    const ctx = { db: { query } } as unknown as Ctx;
+    const ctx = { db: { query }, models } as unknown as Ctx;
     let stop: (() => void) | undefined;
     startScheduler(ctx, (s) => (stop = s), () => undefined);
     expect(query).not.toHaveBeenCalled();
@@ -31,7 +36,7 @@ describe('the reset scheduler', () => {
     });
     const log = vi.fn();
     let stop: (() => void) | undefined;
-    startScheduler({ db: { query } } as unknown as Ctx, (s) => (stop = s), log);
+    startScheduler({ db: { query }, models } as unknown as Ctx, (s) => (stop = s), log);
     await vi.advanceTimersByTimeAsync(2 * SCHEDULER_INTERVAL_MS);
     expect(log).toHaveBeenCalledTimes(2);
     stop!();
