@@ -79,8 +79,8 @@ export interface ActionDecl {
   implementedBy?: 'service';
   /**
    * The 409's message when the action is asked for from any other state (an English key of `resources/messages/`),
-   * e.g. 'only pending invoices can be finished'; default 'action not allowed from the current state'. Read where
-   * platform entities are mounted (`server/engine/entity-actions.ts`); the records engine answers the default.
+   * e.g. 'only pending invoices can be finished'; default 'action not allowed from the current state'
+   * (`refusedMessage`). Answered by the records engine's actions and bulk commands and by platform entities' actions.
    */
   refused?: string;
   /** Who may call it, where that differs from the owner's write access (a back-office-only move). */

@@ -149,6 +149,7 @@ const transactions: ResourceDecl = {
       label: { 'zh-CN': '重新发放', en: 'Fulfil again' },
       from: [...PURCHASE_FLOW.reFulfil.from],
       to: PURCHASE_FLOW.reFulfil.to,
+      refused: PURCHASE_FLOW.reFulfil.refused,
       path: '/re-fulfil',
       // Granting the contents is the economy's code (POST /transactions/:id/re-fulfil).
       implementedBy: 'service',
@@ -159,6 +160,7 @@ const transactions: ResourceDecl = {
       label: { 'zh-CN': '记为已退款', en: 'Mark refunded' },
       from: [...PURCHASE_FLOW.refund.from],
       to: PURCHASE_FLOW.refund.to,
+      refused: PURCHASE_FLOW.refund.refused,
       danger: true,
       confirm: {
         'zh-CN': '记录这笔购买已退款：款项需已通过支付渠道（或对虚拟购买另行）退还，已发放的内容不会自动收回。确定？',

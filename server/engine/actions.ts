@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../resources/types';
-import { actionCall } from '../../resources/action-call';
+import { actionCall, refusedMessage } from '../../resources/action-call';
 import type { Ctx } from '../context';
 import type { Api, ResponseDef } from './api';
 import { itemParams } from './children';
@@ -44,7 +44,8 @@ const writtenBy = (fields: JsonSchema | undefined) =>
 
 /**
  * State actions: each moves a record from an allowed state to its target, writing the action's declared fields
- * with it; from any other state, 409. An action declaring `access` is refused (403) to anyone else.
+ * with it; from any other state, 409 with the action's `refused` message. An action declaring `access` is refused
+ * (403) to anyone else.
  */
 export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseDef, errors: Record<number, ResponseDef>): void {
   for (const action of m.res.actions ?? []) {
@@ -73,7 +74,7 @@ export function mountActions(api: Api, ctx: Ctx, m: ResourceModel, ok: ResponseD
         const stored = storedFields(m, before);
         const kept = Object.fromEntries(Object.entries(stored).filter(([k]) => !declared.includes(k)));
         const data = action.fields ? guardFieldWrites(m.res.schema, access.principal.kind, { ...kept, ...actionWrites(action.fields, fields) }, stored) : undefined;
-        const after = await ctx.store.update(m, access.scopeId, id, { status: action.to, fromStatus: action.from, version, data });
+        const after = await ctx.store.update(m, access.scopeId, id, { status: action.to, fromStatus: action.from, refused: refusedMessage(action), version, data });
         await audit(ctx, access, m, action.name, id, before, after);
         return readableBy(m.res.schema, access.principal.kind, after);
       },

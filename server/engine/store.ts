@@ -1,3 +1,4 @@
+import { refusedMessage } from '../../resources/action-call';
 import type { Queryable } from '../db';
 import { conflict, notFound } from './errors';
 import type { ResourceModel } from './model';
@@ -135,13 +136,13 @@ export class RecordStore {
 
   /**
    * Changes a record if its version is still `version` (when given) and its status is one of `fromStatus`
-   * (when given). Otherwise 404, or 409 naming why.
+   * (when given). Otherwise 404, or 409 naming why (`refused`: the message for a status not in `fromStatus`).
    */
   async update(
     m: ResourceModel,
     scopeId: string,
     id: string,
-    change: { data?: Data; status?: string; version?: number; fromStatus?: string[] },
+    change: { data?: Data; status?: string; version?: number; fromStatus?: string[]; refused?: string },
   ): Promise<Data> {
     const params: unknown[] = [scopeId, id];
     const sets = ['version = version + 1', 'updated_at = now()'];
@@ -157,7 +158,7 @@ export class RecordStore {
     if (change.version !== undefined && current.version !== change.version) {
       throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${current.version}` }]);
     }
-    throw conflict('INVALID_TRANSITION', 'action not allowed from the current state');
+    throw conflict('INVALID_TRANSITION', change.refused ?? refusedMessage({}));
   }
 
   async delete(m: ResourceModel, scopeId: string, id: string): Promise<Data> {

@@ -11,7 +11,7 @@ import { compileSchema } from '../../server/engine/ajv';
 import { startHarness, type Harness } from './harness';
 import { invalidPayloads } from './invalid-payloads';
 import { listKeyOf } from '../../server/engine/list-routes';
-import { actionCall } from '../../resources/action-call';
+import { actionCall, refusedMessage } from '../../resources/action-call';
 import { actionCallers, actionPayload, callWith, serviceCallers } from './contract-callers';
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
@@ -139,7 +139,7 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
           expect(now).toBe(action.to);
         } else {
           expect(res.statusCode, `${action.name} from ${state}`).toBe(409);
-          expect(res.json().code).toBe('INVALID_TRANSITION');
+          expect(res.json()).toMatchObject({ code: 'INVALID_TRANSITION', message: refusedMessage(action) });
           expect(now).toBe(state);
         }
       }
@@ -161,6 +161,32 @@ describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const)
     expect(still.version).toBe(1);
     await removeRecord(created.id);
   });
+});
+
+/** Every declared action naming its refusal, whoever serves it (the engine, or the service's own code). */
+const refusing = models.flatMap((m) =>
+  (m.res.actions ?? []).filter((a) => a.refused).map((a) => [`${m.service.name}/${m.res.name}.${a.name}`, m, a] as const),
+);
+
+describe.each(refusing)('%s, from a state it does not start from', (_name, m, action) => {
+  it('answers 409 with its declared refusal and changes nothing', async () => {
+    const [who] = actionCallers(m.res, action).allowed;
+    const callers = await serviceCallers(h);
+    const call = actionCall(m.service, action);
+    const others = Object.keys(m.res.status!.values).filter((s) => !action.from.includes(s));
+    expect(others.length).toBeGreaterThan(0);
+    for (const state of others) {
+      const record = await h.ctx.store.insert(m, h.appId, randomUUID(), structuredClone((m.res.schema.examples as Record<string, unknown>[])[0]), state);
+      const res = await callWith(h, callers[who], call.method, `${m.base}/${String(record.id)}${call.path}`, actionPayload(action));
+      expect(res.statusCode, `${action.name} from ${state}: ${res.body}`).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'INVALID_TRANSITION', message: action.refused });
+      expect((await h.ctx.store.get(m, h.appId, String(record.id))).version).toBe(1);
+    }
+  });
+});
+
+it('covers the actions that declare their refusal', () => {
+  expect(refusing.map(([name]) => name)).toEqual(expect.arrayContaining(['passport/transactions.refund', 'passport/transactions.reFulfil']));
 });
 
 describe.each(singletons.map((m) => [`${m.service.name}/${m.res.name}`, m] as const))('%s (one per app)', (_name, m) => {
