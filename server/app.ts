@@ -13,7 +13,7 @@ import { Api } from './engine/api';
 import { compileSchema, toFieldErrors } from './engine/ajv';
 import { ApiError } from './engine/errors';
 import { jsonProblem } from './engine/json-guard';
-import type { HookRegistry } from './engine/hooks';
+import type { HookRegistry, PlayerRegistry } from './engine/hooks';
 import { ensureIndexes } from './engine/indexes';
 import { buildModel } from './engine/model';
 import { buildOpenApi } from './engine/openapi';
@@ -124,11 +124,13 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   mountMetering(api, ctx);
   mountPayments(api, ctx);
   const hooks: HookRegistry = new Map();
+  const players: PlayerRegistry = new Map();
   for (const mod of serviceModules) {
     for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);
+    if (mod.player) players.set(mod.service, mod.player);
     mod.mount?.(api, ctx);
   }
-  for (const m of models) mountResource(api, ctx, hooks, m);
+  for (const m of models) mountResource(api, ctx, hooks, m, players);
 
   api.route({
     method: 'GET',

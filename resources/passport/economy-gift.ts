@@ -83,6 +83,7 @@ const tokenClasses: ResourceDecl = {
       },
     },
   ],
+  lookups: [{ path: '/token/classes/names', summary: "Every token class's id, name and status (for choosing a class)", listKey: 'names', fields: ['id', 'name', 'status'], orderBy: 'name' }],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.tokenClasses, show: `${ECONOMY_ROUTES.tokenClasses}/:tokenClassId` },
 };

@@ -225,6 +225,7 @@ const inventory: ResourceDecl = {
     { field: 'personaId', resource: 'personas', onDelete: 'cascade' },
     { field: 'resource', resource: 'resources', by: 'slugName', onDelete: 'restrict' },
   ],
+  player: [{ path: '/sdk/inventory', summary: "The selected persona's inventory", owner: { personaId: 'persona' }, orderBy: 'resource', listKey: 'inventory', unpaged: 5000 }],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.inventory },
 };

@@ -233,6 +233,17 @@ const entitlements: ResourceDecl = {
       confirm: { 'zh-CN': '恢复后权益立即生效（已过结束时间的会自动过期）。确定恢复？', en: 'The entitlement is active again at once (past its end time it expires). Restore?' },
     },
   ],
+  player: [
+    {
+      path: '/sdk/entitlements',
+      summary: "The signed-in player's entitlements (their user's, and their selected persona's), newest first",
+      owner: { userId: 'user', personaId: 'persona-or-none' },
+      filters: ['status'],
+      orderBy: '-createdAt',
+      listKey: 'entitlements',
+    },
+  ],
+  lookups: [{ path: '/entitlements/types', summary: 'The entitlement types, each with how many entitlements of the app have it', listKey: 'types', groupBy: 'type', as: 'type', enumerate: true }],
   access: appAccess(),
   routes: { list: IDENTITY_ROUTES.entitlement },
 };
@@ -259,6 +270,7 @@ const reports: ResourceDecl = {
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
   },
+  player: [{ path: '/sdk/reports', summary: "The signed-in player's own reports, newest first", owner: { reporterUserId: 'user' }, orderBy: '-createdAt', listKey: 'reports' }],
   access: appAccess(),
   routes: { list: IDENTITY_ROUTES.report },
 };

@@ -82,6 +82,12 @@ const achievementMeta: ResourceDecl = {
     },
   ],
   commands: [importCommand({ 'zh-CN': '导入成就', en: 'Import achievements' })],
+  lookups: (['categories', 'series'] as const).map((key) => ({
+    path: `/achievements/${key}`,
+    summary: `The achievement ${key} in use, with how many achievements each has`,
+    listKey: key,
+    groupBy: key === 'categories' ? 'category' : 'series',
+  })),
   access: appAccess(),
   routes: { list: LIVEOPS_ROUTES.achievementMeta },
 };
@@ -150,6 +156,7 @@ const billboards: ResourceDecl = {
     },
   ],
   panels: ['passportBillboardWindow'],
+  lookups: [{ path: '/billboards/namespaces', summary: "The namespaces the app's billboards use", listKey: 'namespaces', groupBy: 'namespace' }],
   access: appAccess(),
   routes: { list: LIVEOPS_ROUTES.billboards, show: `${LIVEOPS_ROUTES.billboards}/:billboardID` },
 };
@@ -198,6 +205,7 @@ const battlePasses: ResourceDecl = {
   ],
   parts: [{ path: '/slots', field: 'slots', label: { 'zh-CN': '等级奖励', en: 'Levels' } }],
   panels: ['passportBattlePassSlots'],
+  lookups: [{ path: '/battle-pass/names', summary: "The names of the app's battle passes", listKey: 'names', fields: ['id', 'name', 'slugName', 'status'], orderBy: 'name' }],
   access: appAccess(),
   routes: { list: LIVEOPS_ROUTES.battlePasses, show: `${LIVEOPS_ROUTES.battlePasses}/:slugName` },
 };

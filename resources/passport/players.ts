@@ -196,6 +196,17 @@ const personas: ResourceDecl = {
   actions: banActions({ 'zh-CN': '角色', en: 'persona' }),
   parts: [tagsPart],
   views: [...personaFriendViews, banHistoryView, personaInventoryView],
+  player: [
+    {
+      path: '/sdk/personas',
+      summary: "The player's personas, optionally in one realm",
+      owner: { userId: 'user' },
+      filters: ['realmId'],
+      orderBy: 'createdAt',
+      listKey: 'personas',
+      allowBannedPersona: true,
+    },
+  ],
   access: appAccess(),
   routes: { list: PLAYERS_ROUTES.personas, show: `${PLAYERS_ROUTES.personas}/:id` },
 };

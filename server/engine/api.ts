@@ -91,3 +91,28 @@ export const errorSchema: JsonSchema = {
 /** The error responses an operation may give, for its OpenAPI description. */
 export const errorResponses = (...codes: number[]): Record<number, ResponseDef> =>
   Object.fromEntries(codes.map((c) => [c, { description: 'error', schema: errorSchema }]));
+
+/** `{ count, start }` paging of the passport convention (spec 002 §7): `count` records (at most `max`) from `start`. */
+export const pageProperties = (max = 1000, count = 50, lastStart = 10_000_000) => ({
+  count: { type: 'integer', minimum: 1, maximum: max, default: count },
+  start: { type: 'integer', minimum: 0, maximum: lastStart, default: 0 },
+});
+
+/** A list call's query: its paging and its own filters, nothing else. */
+export const pageQuery = (extra: Record<string, JsonSchema> = {}, paging: Record<string, JsonSchema> = pageProperties()): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...paging, ...extra },
+});
+
+/** A passport list answer: `{ total, <key>: [...] }`. */
+export const listAnswer = (key: string, item: JsonSchema = { type: 'object' }): ResponseDef => ({
+  description: 'one page',
+  schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: item } } },
+});
+
+/** A success answer's description and schema. */
+export const ok = (description: string, schema: JsonSchema = { type: 'object' }): ResponseDef => ({ description, schema });
+
+/** A bounded text field of a hand-written body. */
+export const textField = (max: number, min = 0): JsonSchema => ({ type: 'string', minLength: min, maxLength: max });

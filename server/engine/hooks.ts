@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
 import type { FieldError } from './errors';
 import type { ResourceModel } from './model';
@@ -23,6 +24,8 @@ export interface ResourceHooks {
    * the same file accepted before this one. Errors are reported for the row, which is then not stored.
    */
   importRow?: (input: ImportRowInput) => Promise<FieldError[]> | FieldError[];
+  /** Runs before a declared player read answers (records brought up to the clock first). */
+  beforePlayerRead?: (ctx: Ctx, scopeId: string) => Promise<unknown>;
 }
 
 export interface ImportRowInput extends WriteInput {
@@ -32,3 +35,25 @@ export interface ImportRowInput extends WriteInput {
 }
 
 export type HookRegistry = Map<string, ResourceHooks>;
+
+/** The signed-in player of a player call: one player (user) of one app, and the persona they selected, if any. */
+export interface PlayerCaller {
+  scopeId: string;
+  userId: string;
+  personaId: string | null;
+}
+
+export interface PlayerCallOptions {
+  /** The call acts as the selected persona: 409 when none is selected. */
+  persona: boolean;
+  allowBannedPersona?: boolean;
+}
+
+/**
+ * Who a player call is made by, as the service that issues player tokens decides it (its own refusals: 401, 403,
+ * 423, 429...). Registered by that service's module; the engine's player reads go through it.
+ */
+export type PlayerPrincipal = (ctx: Ctx, req: FastifyRequest, opts: PlayerCallOptions) => Promise<PlayerCaller>;
+
+/** Player principals by service name. */
+export type PlayerRegistry = Map<string, PlayerPrincipal>;

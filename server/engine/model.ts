@@ -1,6 +1,8 @@
 import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
 import { collectionPath } from '../../resources/relations';
 import { checkRelations } from './references';
+import { checkLookups } from './lookups';
+import { checkPlayerReads } from './player-routes';
 import { writeOnlyFields } from '../../resources/field-access';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 
@@ -56,6 +58,8 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   if (res.status && !(res.status.field in p)) throw new Error(`${service.name}/${res.name}: status field missing from schema`);
   for (const k of Object.keys(p)) if (META_FIELDS.includes(k)) throw new Error(`${service.name}/${res.name}: '${k}' is server-managed`);
   checkRelations(service, res);
+  checkPlayerReads(service, res);
+  checkLookups(service, res);
   checkFieldRules(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 

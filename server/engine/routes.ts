@@ -3,7 +3,9 @@ import type { Ctx } from '../context';
 import { errorResponses as errors, idParam, type Api } from './api';
 import { collectionParams, itemParams, parentFields } from './children';
 import { authorize } from './guard';
-import type { HookRegistry } from './hooks';
+import type { HookRegistry, PlayerRegistry } from './hooks';
+import { mountLookups } from './lookups';
+import { mountPlayerReads } from './player-routes';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { mountList } from './list-routes';
@@ -15,8 +17,10 @@ import { mountCommands } from './commands';
 
 
 /** Mounts a declared resource's API in its service's convention (ADR 0001, ADR 0008). */
-export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel): void {
+export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel, players: PlayerRegistry = new Map()): void {
   const { res } = m;
+  mountPlayerReads(api, ctx, hooks, players.get(m.service.name), m);
+  mountLookups(api, ctx, m);
   if (res.singleton) return mountSingleton(api, ctx, m);
   const tag = `${m.service.name}`;
   const one = res.singular.en;

@@ -1,6 +1,6 @@
 import type { Ctx } from '../context';
 import type { Api } from '../engine/api';
-import type { ResourceHooks } from '../engine/hooks';
+import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { overrideHooks } from './config/hooks';
 import { mountConfigService } from './config/routes';
 import { passportModules } from './passport';
@@ -10,6 +10,8 @@ export interface ServiceModule {
   service: string;
   hooks?: Record<string, ResourceHooks>;
   mount?: (api: Api, ctx: Ctx) => void;
+  /** Who a player call is made by, for the player reads its declaration asks the engine to mount. */
+  player?: PlayerPrincipal;
   /** Adds the service's demo data to the demo app (on an empty database only). */
   seedDemo?: (ctx: Ctx, appId: string) => Promise<void>;
 }

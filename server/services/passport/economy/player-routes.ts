@@ -24,20 +24,6 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
 
   api.route({
     method: 'GET',
-    url: `${SDK}/inventory`,
-    summary: "The selected persona's inventory",
-    tag: TAG,
-    auth: 'player',
-    responses: { 200: { description: 'the entries', schema: listAnswer('inventory') }, ...playerErrors },
-    handler: async (req) => {
-      const p = await requireSelectedPersona(ctx.db, req);
-      const { total, items } = await ctx.store.list(models.inventory, p.appId, { page: 1, pageSize: 5000, sort: 'resource', order: 'asc', filters: { personaId: p.personaId } });
-      return { total, inventory: items };
-    },
-  });
-
-  api.route({
-    method: 'GET',
     url: `${SDK}/products`,
     summary: 'The products on sale (published), with their categories, by category order',
     tag: TAG,

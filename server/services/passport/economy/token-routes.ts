@@ -2,7 +2,6 @@ import { MAX_GENERATED_CODES } from '../../../../resources/passport/economy-gift
 import type { Ctx } from '../../../context';
 import { idParam, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
-import { records } from '../../../engine/query';
 import { economyModels } from './models';
 import { listAnswer, serviceErrors, TAG } from './schemas';
 import { generateCodes } from './tokens';
@@ -12,7 +11,7 @@ const generated = { description: 'the batch made', schema: { type: 'object', pro
 
 const iso = (v: Date | string | null) => (v === null ? '' : new Date(v).toISOString());
 
-/** Redeem codes: generation, who used a code, and the classes' names (export and invalidation in batch are declared). */
+/** Redeem codes: generation and who used a code (the classes' names, export and invalidation in batch are declared). */
 export function mountTokenRoutes(api: Api, ctx: Ctx): void {
   const models = economyModels(ctx);
   const instances = models.tokenInstances;
@@ -70,20 +69,6 @@ export function mountTokenRoutes(api: Api, ctx: Ctx): void {
         code: code.code,
         usedInfo: res.rows.map((r) => ({ userId: r.user_id, personaId: r.persona_id, redeemedAt: iso(r.redeemed_at) })),
       };
-    },
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${classes.base}/names`,
-    summary: "Every token class's id, name and status (for choosing a class)",
-    tag: TAG,
-    auth: 'service',
-    responses: { 200: { description: 'the names', schema: listAnswer('names') }, ...serviceErrors },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, 'passport');
-      const names = (await records(ctx.db, classes).find(scopeId, { orderBy: 'name' })).map(({ id, name, status }) => ({ id, name, status }));
-      return { total: names.length, names };
     },
   });
 }

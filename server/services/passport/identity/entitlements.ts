@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { JsonSchema } from '../../../../resources/types';
 import { recordOperation } from '../../../audit';
 import { ADMIN_APP_HEADERS } from '../../../auth/principal';
 import { modelOf, type Ctx } from '../../../context';
@@ -9,8 +8,7 @@ import type { ResourceHooks } from '../../../engine/hooks';
 import type { ResourceModel } from '../../../engine/model';
 import { ALL_SCOPES, NOW, records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { requirePlayer } from '../players/principal';
-import { appCaller, BASE, errors, listAnswer, pageQuery, SERVICE, type Page } from './shared';
+import { BASE, SERVICE } from './shared';
 
 /**
  * Entitlements move with time: Pending becomes Active at its start time; Pending, Active or Suspended becomes
@@ -70,11 +68,7 @@ export const entitlementHooks: ResourceHooks = {
     }
     return errs;
   },
-};
-
-const typesAnswer: JsonSchema = {
-  type: 'object',
-  properties: { total: { type: 'integer' }, types: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, count: { type: 'integer' } } } } },
+  beforePlayerRead: (ctx, appId) => sweepEntitlements(ctx, { appId }),
 };
 
 export function mountEntitlements(api: Api, ctx: Ctx): void {
@@ -97,44 +91,6 @@ export function mountEntitlements(api: Api, ctx: Ctx): void {
   const timer = setInterval(() => void sweepEntitlements(ctx, {}).catch(() => undefined), SWEEP_MINUTES * 60_000);
   timer.unref();
   api.app.addHook('onClose', async () => clearInterval(timer));
-
-  api.route({
-    method: 'GET',
-    url: `${prefix}/types`,
-    summary: 'The entitlement types, each with how many entitlements of the app have it',
-    tag: SERVICE,
-    auth: 'service',
-    responses: { 200: { description: 'types', schema: typesAnswer }, ...errors(401, 403) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
-      const types = ((m.res.schema.properties as Record<string, JsonSchema>).type.enum as string[]) ?? [];
-      const rows = await records(ctx.db, m).aggregate(access.scopeId, { groupBy: { type: 'type' }, measures: { n: ['count'] } });
-      const counts = new Map(rows.map((r) => [r.type, Number(r.n)]));
-      return { total: types.length, types: types.map((type) => ({ type, count: counts.get(type) ?? 0 })) };
-    },
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${BASE}/sdk/entitlements`,
-    summary: "The signed-in player's entitlements (their user's, and their selected persona's), newest first",
-    tag: SERVICE,
-    auth: 'player',
-    querystring: pageQuery({ status: { type: 'string', enum: ['Pending', 'Active', 'Expired', 'Suspended'] } }),
-    responses: { 200: listAnswer('entitlements', m.recordSchema), ...errors(400, 401, 403, 423) },
-    handler: async (req) => {
-      const player = await requirePlayer(ctx.db, req);
-      await sweepEntitlements(ctx, { appId: player.appId });
-      const q = req.query as Page & { status?: string };
-      const page = await records(ctx.db, m).page(player.appId, {
-        where: { userId: player.userId, $or: [{ personaId: null }, { personaId: player.personaId }], status: q.status },
-        orderBy: '-createdAt',
-        limit: q.count,
-        offset: q.start,
-      });
-      return { total: page.total, entitlements: page.items };
-    },
-  });
 }
 
 async function fresh(ctx: Ctx, m: ResourceModel, id: string): Promise<Data | undefined> {

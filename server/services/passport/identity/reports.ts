@@ -8,7 +8,7 @@ import type { ResourceHooks } from '../../../engine/hooks';
 import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import { playerActor, requirePlayer } from '../players/principal';
-import { BASE, errors, idString, listAnswer, ok, pageQuery, SERVICE, text, type Page } from './shared';
+import { BASE, errors, idString, ok, SERVICE, text } from './shared';
 import { records } from '../../../engine/query';
 
 /** Who reported whom never changes; operators choose Reviewing, Cleared or Actioned; Revoked is the reporter's alone. */
@@ -90,22 +90,6 @@ export function mountReports(api: Api, ctx: Ctx): void {
       await recordOperation(ctx.db, { actor: playerActor(player), appId: player.appId, action: 'passport.reports.file', target: String(created.id), after: created });
       reply.code(201);
       return created;
-    },
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${BASE}/sdk/reports`,
-    summary: "The signed-in player's own reports, newest first",
-    tag: SERVICE,
-    auth: 'player',
-    querystring: pageQuery(),
-    responses: { 200: listAnswer('reports', m.recordSchema), ...errors(400, 401, 403, 423) },
-    handler: async (req) => {
-      const player = await requirePlayer(ctx.db, req);
-      const q = req.query as Page;
-      const page = await records(ctx.db, m).page(player.appId, { where: { reporterUserId: player.userId }, orderBy: '-createdAt', limit: q.count, offset: q.start });
-      return { total: page.total, reports: page.items };
     },
   });
 

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../../context';
 import { errorResponses, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
-import { ACHIEVEMENT_STATES, achievementGroups, advanceAchievement, personaAchievements, redeemAchievement, type AchievementState } from './achievements';
+import { ACHIEVEMENT_STATES, advanceAchievement, personaAchievements, redeemAchievement, type AchievementState } from './achievements';
 import { listAnswer, pageQuery, playerActor, requirePersona, requirePersonaPlayer, TAG } from './common';
 import { BASE, SDK } from '../base';
 
@@ -10,24 +10,6 @@ type Page = { count: number; start: number; state?: AchievementState };
 const stateQuery = pageQuery({ state: { type: 'string', enum: [...ACHIEVEMENT_STATES] } });
 
 function mountAchievementAdmin(api: Api, ctx: Ctx): void {
-  for (const [url, field, key] of [
-    [`${BASE}/achievements/categories`, 'category', 'categories'],
-    [`${BASE}/achievements/series`, 'series', 'series'],
-  ] as const) {
-    api.route({
-      method: 'GET',
-      url,
-      summary: `The achievement ${key} in use, with how many achievements each has`,
-      tag: TAG,
-      auth: 'service',
-      responses: { 200: listAnswer(key), ...errorResponses(401, 403) },
-      handler: async (req) => {
-        const { scopeId } = await authorizeService(ctx, req, 'passport');
-        const groups = await achievementGroups(ctx, scopeId, field);
-        return { total: groups.length, [key]: groups };
-      },
-    });
-  }
   api.route({
     method: 'GET',
     url: `${BASE}/personas/:id/achievements`,

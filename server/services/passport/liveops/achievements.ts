@@ -36,12 +36,6 @@ const present = (r: Row) => ({
   redeemedAt: iso(r.redeemed_at),
 });
 
-/** The distinct categories or series the app's achievements use, with how many achievements each has. */
-export async function achievementGroups(ctx: Ctx, appId: string, field: 'category' | 'series') {
-  const m = passportModel(ctx, 'achievementMeta');
-  return records(ctx.db, m).aggregate(appId, { where: { [field]: { $exists: true, $ne: '' } }, groupBy: { name: field }, measures: { count: ['count'] }, orderBy: ['name'] });
-}
-
 /**
  * A persona's released achievements with their progress, paged, optionally in one state. For the player's own
  * view, hidden achievements show only once achieved.

@@ -1,22 +1,13 @@
 import type { Ctx } from '../../../context';
 import { errorResponses, idParam, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
-import { addPassExp, claimPassLevel, passNames, personaPasses, setPremium, type Track } from './battle-pass';
+import { addPassExp, claimPassLevel, personaPasses, setPremium, type Track } from './battle-pass';
 import { listAnswer, playerActor, requirePersona, requirePersonaPlayer, TAG } from './common';
 import { BASE, SDK } from '../base';
 
 const passAnswer = { description: "the persona's standing on the pass", schema: { type: 'object' } };
 
 function mountPassAdmin(api: Api, ctx: Ctx): void {
-  api.route({
-    method: 'GET',
-    url: `${BASE}/battle-pass/names`,
-    summary: "The names of the app's battle passes",
-    tag: TAG,
-    auth: 'service',
-    responses: { 200: listAnswer('names'), ...errorResponses(401, 403) },
-    handler: async (req) => passNames(ctx, (await authorizeService(ctx, req, 'passport')).scopeId),
-  });
   api.route({
     method: 'GET',
     url: `${BASE}/personas/:id/battle-pass`,

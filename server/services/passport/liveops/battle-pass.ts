@@ -63,12 +63,6 @@ async function standing(db: Queryable, appId: string, personaId: string, passIds
   return { progress: new Map(progress.rows.map((r) => [r.pass_id, r])), claims: claims.rows };
 }
 
-/** The names of the app's passes, for choosers. */
-export async function passNames(ctx: Ctx, appId: string) {
-  const passes = await records(ctx.db, passportModel(ctx, 'battlePasses')).find(appId, { orderBy: 'name' });
-  return { total: passes.length, names: passes.map(({ id, name, slugName, status }) => ({ id, name, slugName, status })) };
-}
-
 /**
  * A persona's standing on the app's passes that players can see (all but Pending ones), or on one pass
  * (`pass`: its id or slug, whatever its state).

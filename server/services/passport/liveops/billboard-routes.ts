@@ -2,7 +2,7 @@ import type { Ctx } from '../../../context';
 import { errorResponses, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
 import { requirePlayer } from '../players/principal';
-import { billboardNamespaces, liveBillboards, publishBillboard } from './billboards';
+import { liveBillboards, publishBillboard } from './billboards';
 import { listAnswer, TAG } from './common';
 import { BASE, SDK } from '../base';
 
@@ -27,15 +27,6 @@ export function mountBillboards(api: Api, ctx: Ctx): void {
       const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
       return publishBillboard(ctx, scopeId, principal.actor, (req.params as { id: string }).id, (req.body ?? {}) as { publishAt?: string; version?: number });
     },
-  });
-  api.route({
-    method: 'GET',
-    url: `${BASE}/billboards/namespaces`,
-    summary: "The namespaces the app's billboards use",
-    tag: TAG,
-    auth: 'service',
-    responses: { 200: listAnswer('namespaces'), ...errorResponses(401, 403) },
-    handler: async (req) => billboardNamespaces(ctx, (await authorizeService(ctx, req, 'passport')).scopeId),
   });
   api.route({
     method: 'GET',

@@ -63,10 +63,3 @@ export async function liveBillboards(ctx: Ctx, appId: string, namespace: string 
   live.sort((a, b) => Number(b.priority ?? 0) - Number(a.priority ?? 0) || String(b.publishAt).localeCompare(String(a.publishAt)) || String(a.id).localeCompare(String(b.id)));
   return { total: live.length, billboards: live.map(toPlayer) };
 }
-
-/** The namespaces the app's billboards use, with how many billboards each has. */
-export async function billboardNamespaces(ctx: Ctx, appId: string) {
-  const m = passportModel(ctx, 'billboards');
-  const namespaces = await records(ctx.db, m).aggregate(appId, { groupBy: { name: 'namespace' }, measures: { count: ['count'] }, orderBy: ['name'] });
-  return { total: namespaces.length, namespaces };
-}

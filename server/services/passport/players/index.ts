@@ -8,6 +8,7 @@ import { mountFriends } from './friend-routes';
 import { playersHooks } from './hooks';
 import { pruneCallCounts } from './metering';
 import { mountMetrics } from './metrics-routes';
+import { playerPrincipal } from './principal';
 import { mountSdkAccount } from './sdk-routes';
 
 /** How often the server records finished days' DAU for billing and prunes old call counts. */
@@ -32,4 +33,4 @@ function mount(api: Api, ctx: Ctx): void {
 }
 
 /** Passport's players area: behaviour its declarations cannot express. */
-export const playersModule: PassportModule = { hooks: playersHooks, mount, seedDemo: seedPlayersDemo };
+export const playersModule: PassportModule = { hooks: playersHooks, mount, seedDemo: seedPlayersDemo, player: playerPrincipal };

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { hashToken } from '../../../auth/sessions';
 import type { Queryable } from '../../../db';
 import { ApiError, forbidden, unauthorized } from '../../../engine/errors';
+import type { PlayerPrincipal } from '../../../engine/hooks';
 import { records } from '../../../engine/query';
 import { settingsOf } from '../../../engine/singleton';
 import { personaBanned, playerBanned, stillBanned } from './bans';
@@ -107,11 +108,17 @@ export interface PersonaPlayer extends Player {
 }
 
 /** The player of a call, who must have selected a persona (409 otherwise). */
-export async function requireSelectedPersona(db: Queryable, req: FastifyRequest): Promise<PersonaPlayer> {
-  const player = await requirePlayer(db, req);
+export async function requireSelectedPersona(db: Queryable, req: FastifyRequest, opts: PlayerOptions = {}): Promise<PersonaPlayer> {
+  const player = await requirePlayer(db, req, opts);
   if (!player.personaId) throw new ApiError(409, 'PERSONA_NOT_SELECTED', 'no persona selected');
   return player as PersonaPlayer;
 }
+
+/** Passport's player principal, for the player reads the engine mounts from its declaration. */
+export const playerPrincipal: PlayerPrincipal = async (ctx, req, opts) => {
+  const p = await (opts.persona ? requireSelectedPersona : requirePlayer)(ctx.db, req, { allowBannedPersona: opts.allowBannedPersona });
+  return { scopeId: p.appId, userId: p.userId, personaId: p.personaId };
+};
 
 /** The player as the operation history names them. */
 export const playerActor = (p: { userId: string }) => `player:${p.userId}`;

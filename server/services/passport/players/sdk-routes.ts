@@ -10,7 +10,7 @@ import { personasModel, usersModel } from './models';
 import { bearerToken, playerActor, requirePlayer, selectPersona } from './principal';
 import { realNameBodySchema, realNameOf, realNameSchema, submitRealName } from './real-name';
 import { requireOpenRealm } from './realms';
-import { errors, listAnswer, pageProperties, recordAnswer, SDK, TAG } from './routes-common';
+import { errors, recordAnswer, SDK, TAG } from './routes-common';
 
 const personaProps = personasModel.res.schema.properties as Record<string, JsonSchema>;
 
@@ -44,29 +44,6 @@ export function mountSdkAccount(api: Api, ctx: Ctx): void {
         realNameOf(ctx.db, p.appId, p.userId),
       ]);
       return { user, persona, realName };
-    },
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${SDK}/personas`,
-    summary: "The player's personas, optionally in one realm",
-    tag: TAG,
-    auth: 'player',
-    querystring: { type: 'object', additionalProperties: false, properties: { realmId: personaProps.realmId, ...pageProperties } },
-    responses: { 200: listAnswer('personas', personasModel.recordSchema), ...errors(400, 401, 423, 429) },
-    handler: async (req) => {
-      const p = await requirePlayer(ctx.db, req, { allowBannedPersona: true });
-      const q = req.query as { realmId?: string; count: number; start: number };
-      const { total, items } = await ctx.store.list(personasModel, p.appId, {
-        page: 1,
-        pageSize: q.count,
-        offset: q.start,
-        sort: 'createdAt',
-        order: 'asc',
-        filters: { userId: p.userId, realmId: q.realmId },
-      });
-      return { total, personas: items };
     },
   });
 

@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import type { JsonSchema, PlayerReadDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
+import type { Ctx } from '../context';
+import { errorResponses, listAnswer, pageProperties, pageQuery, type Api } from './api';
+import type { HookRegistry, PlayerCaller, PlayerPrincipal } from './hooks';
+import type { ResourceModel } from './model';
+import { records, type Where } from './query';
+
+/** Fields a player read may name besides the schema's properties. */
+const RECORD_FIELDS = ['id', 'status', 'createdAt', 'updatedAt'];
+
+/** Start-up check of a resource's player reads: every field they name is the resource's, and paths are unique. */
+export function checkPlayerReads(service: ServiceDecl, res: ResourceDecl): void {
+  const props = (res.schema.properties ?? {}) as Record<string, JsonSchema>;
+  const where = `${service.name}/${res.name}`;
+  for (const read of res.player ?? []) {
+    const orderBy = Array.isArray(read.orderBy) ? read.orderBy : [read.orderBy];
+    const fields = [...Object.keys(read.owner), ...Object.keys(read.where ?? {}), ...(read.filters ?? []), ...orderBy.map((o) => o.replace(/^-/, ''))];
+    for (const f of fields) {
+      if (!(f in props) && !RECORD_FIELDS.includes(f)) throw new Error(`${where}: player read ${read.path} names '${f}', not a field of the resource`);
+    }
+    if (!Object.keys(read.owner).length) throw new Error(`${where}: player read ${read.path} has no owner field`);
+    if (!read.path.startsWith('/')) throw new Error(`${where}: player read path '${read.path}' must start with /`);
+  }
+}
+
+/** The query filters of a read, each with its field's own schema (without defaults or console hints). */
+function filterSchemas(m: ResourceModel, read: PlayerReadDecl): Record<string, JsonSchema> {
+  const props = (m.res.schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.fromEntries(
+    (read.filters ?? []).map((f) => {
+      const { default: _d, readOnly: _r, 'x-ui': _x, title: _t, ...s } = props[f];
+      return [f, s];
+    }),
+  );
+}
+
+/** The condition that confines a read to the player's own records and to what it declares. */
+export function playerWhere(read: PlayerReadDecl, player: PlayerCaller, query: Record<string, unknown>): Where {
+  const where: Where = {};
+  const alternatives: Where[] = [];
+  for (const [field, who] of Object.entries(read.owner)) {
+    if (who === 'user') where[field] = player.userId;
+    else if (who === 'persona') where[field] = player.personaId;
+    else alternatives.push({ $or: [{ [field]: null }, { [field]: player.personaId }] });
+  }
+  for (const [field, value] of Object.entries(read.where ?? {})) where[field] = Array.isArray(value) ? { $in: value } : value;
+  for (const f of read.filters ?? []) if (query[f] !== undefined) where[f] = query[f] as string;
+  return alternatives.length ? { ...where, $and: alternatives } : where;
+}
+
+const needsPersona = (read: PlayerReadDecl) => Object.values(read.owner).includes('persona');
+
+/**
+ * Mounts a resource's declared player reads (`ResourceDecl.player`): the player comes from the principal the
+ * service registered, and every answer holds only that player's records of their app.
+ */
+export function mountPlayerReads(api: Api, ctx: Ctx, hooks: HookRegistry, principal: PlayerPrincipal | undefined, m: ResourceModel): void {
+  const reads = m.res.player ?? [];
+  if (!reads.length) return;
+  if (!principal) throw new Error(`${m.service.name}/${m.res.name}: player reads declared but no player principal registered`);
+  const before = hooks.get(`${m.service.name}/${m.res.name}`)?.beforePlayerRead;
+  for (const read of reads) {
+    const filters = filterSchemas(m, read);
+    api.route({
+      method: 'GET',
+      url: `${m.service.base}${read.path}`,
+      summary: read.summary,
+      tag: m.service.name,
+      auth: 'player',
+      querystring: read.unpaged ? (read.filters?.length ? pageQuery(filters, {}) : undefined) : pageQuery(filters, pageProperties()),
+      responses: { 200: listAnswer(read.listKey, m.recordSchema), ...errorResponses(400, 401, 403, 409, 423, 429) },
+      handler: async (req: FastifyRequest) => {
+        const player = await principal(ctx, req, { persona: needsPersona(read), allowBannedPersona: read.allowBannedPersona });
+        if (before) await before(ctx, player.scopeId);
+        const query = (req.query ?? {}) as Record<string, unknown>;
+        const find = { where: playerWhere(read, player, query), orderBy: read.orderBy };
+        const { total, items } = read.unpaged
+          ? await records(ctx.db, m).page(player.scopeId, { ...find, limit: read.unpaged })
+          : await records(ctx.db, m).page(player.scopeId, { ...find, limit: query.count as number, offset: query.start as number });
+        return { total, [read.listKey]: items };
+      },
+    });
+  }
+}
