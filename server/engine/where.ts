@@ -119,6 +119,8 @@ export class Params {
   }
 }
 
+const RANGE: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+
 const isOps = (c: unknown): c is Ops =>
   typeof c === 'object' && c !== null && !(c instanceof Date) && Object.keys(c).length > 0 && Object.keys(c).every((k) => k.startsWith('$'));
 
@@ -135,16 +137,10 @@ function compare(f: FieldSql, ops: Ops, p: Params): string[] {
         out.push(v === null ? `${f.sql} IS NOT NULL` : `${f.sql} IS DISTINCT FROM ${p.add(v, f.kind)}`);
         break;
       case '$lt':
-        out.push(cmp('<', v as Value));
-        break;
       case '$lte':
-        out.push(cmp('<=', v as Value));
-        break;
       case '$gt':
-        out.push(cmp('>', v as Value));
-        break;
       case '$gte':
-        out.push(cmp('>=', v as Value));
+        out.push(cmp(RANGE[op], v as Value));
         break;
       case '$in':
         out.push((v as Value[]).length ? `${f.sql} = ANY(${p.addArray(v as Value[], f.kind)})` : 'false');
