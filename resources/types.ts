@@ -188,6 +188,114 @@ export interface ViewDecl {
   group?: Text;
   /** Asked again whenever the record's version changes (an action on the page, e.g. a ban). */
   refetchOnChange?: boolean;
+  /** Calls on one row (a member's role, an item's publish), offered on each row (see `RowCommandDecl`). */
+  rowCommands?: RowCommandDecl[];
+}
+
+/**
+ * A call on one row of a view, offered as a button on the row: `<method> <view's path><path>`, the view's path with
+ * the record's id in place, and each `:name` of `path` the row's field of that name (`/:personaId/role` on a guild's
+ * members is `PUT /guilds/:id/members/:personaId/role`); see `rowCommandCall` (`resources/view-call.ts`). The
+ * dialog's fields start from the row's values of the same names; the view is read again after it.
+ */
+export interface RowCommandDecl extends Pick<CommandDecl, 'name' | 'label' | 'fields' | 'confirm' | 'danger'> {
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Appended to the view's path; `''` calls the view's path itself (an item replaced by id). */
+  path: string;
+  /** Offered on the rows whose fields hold one of these values, like an action's `from`; disabled on the others. */
+  when?: Record<string, (string | number | boolean | null)[]>;
+}
+
+/** A filter of a page's view, above its list; its value is sent as the call's parameter `name`. */
+export interface ViewFilterDecl {
+  /** The call's parameter: a query field (a search body field for `POST`), or a `:name` of the view's path. */
+  name: string;
+  label: Text;
+  /**
+   * `select`: one of `values` (`all` makes it a row of buttons, `all` naming the first); `reference`: a record of the
+   * service chosen by its name as one types (`optionsFrom`); `text`; `dateRange`: two parameters, `range`.
+   */
+  kind: 'select' | 'reference' | 'text' | 'dateRange';
+  values?: Record<string, { label: Text }>;
+  all?: Text;
+  optionsFrom?: { resource: string; value: string; label?: string };
+  /** For `dateRange`: the parameters of its start and end (ISO times). */
+  range?: [string, string];
+  /** Read from the page address's query under this name (a link may open the page filtered), and kept there. */
+  param?: string;
+}
+
+/**
+ * A page's list of one of the service's calls, not under a record (`PageDecl.view`): `GET <path>` under the service
+ * base, or passport's `POST <path>/search`; `:appId` in the path is the app, any other `:name` a filter's value (the
+ * list waits for it, saying `choose`). Filters, the toolbar's commands and the rows' commands are declared with it.
+ */
+export interface PageViewDecl extends ViewDecl {
+  subtitle?: Text;
+  /** A note above the list (an info banner). */
+  notice?: Text;
+  filters?: ViewFilterDecl[];
+  /** What the list says while a filter its path needs is unset. */
+  choose?: Text;
+  /** What the list says when filters are set and nothing matches (default `empty`). */
+  emptyFiltered?: Text;
+  /** The page's toolbar: `collection` commands, their `path` under the service base. */
+  commands?: CommandDecl[];
+  /** Links in the toolbar to other pages of the service (relative routes). */
+  links?: { route: string; label: Text }[];
+}
+
+/**
+ * Whose records a player read answers, per field: the signed-in player's user id (`user`), their selected persona's
+ * id (`persona`: the call needs a selected persona, 409 otherwise), or the selected persona's or none
+ * (`persona-or-none`: the field is absent, or names the selected persona).
+ */
+export type PlayerOwner = 'user' | 'persona' | 'persona-or-none';
+
+/**
+ * A read the game client makes with a player token (`auth: 'player'`): `GET <service base><path>` answers this
+ * resource's records that belong to the signed-in player (every `owner` field) and match `where`, in `orderBy`
+ * order, as `{ total, <listKey>: [...] }`. The engine mounts it (`server/engine/player-routes.ts`); the service that
+ * issues player tokens registers who the player is.
+ */
+export interface PlayerReadDecl {
+  /** Under the service base, e.g. `/sdk/reports`. */
+  path: string;
+  /** What the call answers, for the API document (English). */
+  summary: string;
+  owner: Record<string, PlayerOwner>;
+  /** Fixed conditions: a field equal to a value, or to one of a list (what is live: a state in a set). */
+  where?: Record<string, string | number | boolean | string[]>;
+  /** Fields the query may filter on (exact match), with the field's own schema. */
+  filters?: string[];
+  /** Field names, `-` first for descending; the id breaks ties. */
+  orderBy: string | string[];
+  listKey: string;
+  /** Without `{ count, start }` paging: one answer of every matching record, up to this many. */
+  unpaged?: number;
+  /** Let a player whose selected persona is banned through (to read their own account). */
+  allowBannedPersona?: boolean;
+}
+
+/**
+ * A lookup for choosing a record or a value (a console's select): `GET <service base><path>` answers
+ * `{ total, <listKey>: [...] }`, read with the resource's read access.
+ * - `fields`: each record's `fields` (id and title, say), in `orderBy` order;
+ * - `groupBy`: the distinct values of a field (empty ones left out unless `keepEmpty`), each with how many records
+ *   have it, as `{ <as>, count }` by value (`as` defaults to `name`); with `enumerate`, every value of the field's
+ *   `enum` in its order, those no record has with 0.
+ */
+export interface LookupDecl {
+  /** Under the service base, e.g. `/battle-pass/names`. */
+  path: string;
+  summary: string;
+  listKey: string;
+  fields?: string[];
+  orderBy?: string;
+  groupBy?: string;
+  as?: string;
+  keepEmpty?: boolean;
+  enumerate?: boolean;
 }
 
 /**
@@ -446,8 +554,10 @@ export interface MeterDecl {
 export interface PageDecl {
   route: string;
   label: Text;
-  /** Key into the console's page registry. */
-  component: string;
+  /** Key into the console's page registry; or else `view`. */
+  component?: string;
+  /** The page is a list of one of the service's calls, rendered by the engine (no registry entry). */
+  view?: PageViewDecl;
   /** Outside /services/:appId (e.g. a playground). */
   absolute?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { ResourceDecl } from '../types';
 import { appAccess } from './part';
+import { guildMemberViews } from './views';
 import guildSchema from '../../schemas/passport/identity/guild.json' with { type: 'json' };
 import guildRoleSchema from '../../schemas/passport/identity/guild-role.json' with { type: 'json' };
 import guildConfigSchema from '../../schemas/passport/identity/guild-config.json' with { type: 'json' };
@@ -38,7 +39,7 @@ const guilds: ResourceDecl = {
   },
   // A guild always has a leader: its leader persona cannot be deleted while it leads (dismiss the guild or hand it over).
   references: [{ field: 'leaderPersonaId', resource: 'personas', onDelete: 'restrict' }],
-  panels: ['passportGuildMembers'],
+  views: guildMemberViews,
   access: appAccess(),
   routes: { list: GUILD_ROUTES.management, show: `${GUILD_ROUTES.management}/:id` },
 };

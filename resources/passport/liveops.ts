@@ -2,6 +2,7 @@ import { importCommand } from '../command-call';
 import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
+import { achievementProgressView, inboxRecordsView } from './page-views';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 import achievementMetaSchema from '../../schemas/passport/liveops/achievement-meta.json' with { type: 'json' };
 import billboardSchema from '../../schemas/passport/liveops/billboard.json' with { type: 'json' };
@@ -281,8 +282,8 @@ export const liveopsPart: PassportPart = {
   ],
   pages: [
     { route: LIVEOPS_ROUTES.inboxMessages, label: { 'zh-CN': '发送邮件', en: 'Send messages' }, component: 'passportInboxMessages' },
-    { route: LIVEOPS_ROUTES.inboxRecords, label: { 'zh-CN': '发送记录', en: 'Send records' }, component: 'passportInboxRecords' },
-    { route: LIVEOPS_ROUTES.achievementProgress, label: { 'zh-CN': '成就进度', en: 'Achievement progress' }, component: 'passportAchievementProgress' },
+    { route: LIVEOPS_ROUTES.inboxRecords, label: { 'zh-CN': '发送记录', en: 'Send records' }, view: inboxRecordsView },
+    { route: LIVEOPS_ROUTES.achievementProgress, label: { 'zh-CN': '成就进度', en: 'Achievement progress' }, view: achievementProgressView },
     { route: LIVEOPS_ROUTES.personaBattlePass, label: { 'zh-CN': '角色战令进度', en: "Persona's battle pass" }, component: 'passportPersonaBattlePass' },
   ],
 };

@@ -1,6 +1,7 @@
 import type { ActionDecl, ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { banHistoryView, personaFriendViews, personaInventoryView } from './views';
+import { friendRelationsView } from './page-views';
 import realmSchema from '../../schemas/passport/players/realm.json' with { type: 'json' };
 import userSchema from '../../schemas/passport/players/user.json' with { type: 'json' };
 import personaSchema from '../../schemas/passport/players/persona.json' with { type: 'json' };
@@ -261,7 +262,7 @@ export const playersPart: PassportPart = {
     {
       route: PLAYERS_ROUTES.friendManagement,
       label: { 'zh-CN': '好友关系', en: 'Friend relations' },
-      component: 'passportFriendManagement',
+      view: friendRelationsView,
     },
     {
       route: PLAYERS_ROUTES.playground,

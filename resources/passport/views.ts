@@ -4,6 +4,8 @@ import banActionSchema from '../../schemas/passport/players/views/ban-action.jso
 import friendSchema from '../../schemas/passport/players/views/friend.json' with { type: 'json' };
 import blockedSchema from '../../schemas/passport/players/views/blocked-persona.json' with { type: 'json' };
 import tokenUseSchema from '../../schemas/passport/economy/views/token-use.json' with { type: 'json' };
+import guildMemberSchema from '../../schemas/passport/identity/views/guild-member.json' with { type: 'json' };
+import guildRequestSchema from '../../schemas/passport/identity/views/guild-request.json' with { type: 'json' };
 
 /**
  * Passport's record views: read-only lists its own calls answer about one record, shown on the record's page
@@ -110,5 +112,73 @@ export const tagMemberViews: ViewDecl[] = [
     empty: { 'zh-CN': '还没有角色带有此标签。在角色详情页的“标签”中添加。', en: "No persona has this tag yet. Add it under Tags on a persona's page." },
     paging: { mode: 'server', pageSize: 10 },
     group: tagGroup,
+  },
+];
+
+const guildGroup = { 'zh-CN': '公会成员', en: 'Guild members' };
+
+/** A guild's members, the leader first, with their roles (changed and removed here), and its join requests. */
+export const guildMemberViews: ViewDecl[] = [
+  {
+    name: 'guildMembers',
+    label: { 'zh-CN': '成员', en: 'Members' },
+    path: '/members',
+    listKey: 'members',
+    row: guildMemberSchema,
+    columns: ['personaId', 'isLeader', 'roleId', 'joinedAt'],
+    rowKey: 'personaId',
+    empty: { 'zh-CN': '公会暂无成员', en: 'The guild has no members' },
+    paging: { mode: 'server', pageSize: 20 },
+    group: guildGroup,
+    refetchOnChange: true,
+    rowCommands: [
+      {
+        name: 'setRole',
+        label: { 'zh-CN': '设置角色', en: 'Set role' },
+        method: 'PUT',
+        path: '/:personaId/role',
+        when: { isLeader: [false] },
+        fields: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            roleId: {
+              type: ['string', 'null'],
+              maxLength: 64,
+              'x-ui': {
+                title: { 'zh-CN': '公会角色', en: 'Guild role' },
+                help: { 'zh-CN': '留空则不担任角色', en: 'Leave empty for no role' },
+                optionsFrom: { resource: 'guild-roles', value: 'id', label: 'name' },
+              },
+            },
+          },
+        },
+      },
+      {
+        name: 'remove',
+        label: { 'zh-CN': '移出', en: 'Remove' },
+        method: 'DELETE',
+        path: '/:personaId',
+        when: { isLeader: [false] },
+        danger: true,
+        confirm: {
+          'zh-CN': '将该成员移出公会？移出后需等待设置的限制时长才能再加入公会。',
+          en: 'Remove this member from the guild? They must wait out the configured time before joining a guild again.',
+        },
+      },
+    ],
+  },
+  {
+    name: 'guildRequests',
+    label: { 'zh-CN': '入会申请', en: 'Join requests' },
+    path: '/requests',
+    listKey: 'requests',
+    row: guildRequestSchema,
+    columns: ['personaId', 'message', 'createdAt'],
+    rowKey: 'personaId',
+    empty: { 'zh-CN': '没有待处理的入会申请（由拥有“审批入会申请”权限的成员在游戏内处理）', en: 'No requests are waiting (members allowed to handle join requests approve them in the game)' },
+    paging: { mode: 'server', pageSize: 20 },
+    group: guildGroup,
+    refetchOnChange: true,
   },
 ];

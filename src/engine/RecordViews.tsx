@@ -6,6 +6,7 @@ import type { ViewDecl } from '../../resources/types';
 import { useViewRows, type ViewRowsState } from './useViewRows';
 import { viewGroups } from './view-columns';
 import { ViewTable } from './ViewTable';
+import { useViewRowCommands } from './RowCommands';
 import type { DeclaredScope } from './useDeclared';
 
 interface PaneProps {
@@ -19,7 +20,14 @@ interface PaneProps {
 /** One view: its rows read once here, its table, drawn in the frame it is shown in. */
 function ViewPane({ scope, view, record, frame }: PaneProps) {
   const state = useViewRows(scope.service, scope.decl, view, record, scope.appId);
-  return <>{frame(state, <ViewTable service={scope.service} owner={scope.decl} view={view} state={state} appId={scope.appId} />)}</>;
+  const rowCommands = useViewRowCommands(scope, view, record, state);
+  const table = <ViewTable service={scope.service} owner={scope.decl} view={view} state={state} appId={scope.appId} actions={rowCommands.actions} />;
+  return (
+    <>
+      {frame(state, table)}
+      {rowCommands.element}
+    </>
+  );
 }
 
 function Extra({ scope, view, state }: { scope: DeclaredScope; view: ViewDecl; state: ViewRowsState }) {

@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, Empty, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Progress, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
 import { scrollWidth } from './columns';
 import { FieldValue, MONO, SchemaValue, tagColor } from './FieldValue';
-import { showPathOf } from './routes';
+import { routeTo, showPathOf } from './routes';
 import { viewCell, viewColumnSpecs, viewRowKey, viewRows, type ViewColumnSpec } from './view-columns';
 import type { ViewRowsState } from './useViewRows';
 
@@ -13,11 +14,15 @@ type Row = Record<string, unknown>;
 
 interface Props {
   service: ServiceDecl;
-  /** The resource whose record the view is about. */
+  /** The resource whose record the view is about (a page's view: any resource of the service, to find it by). */
   owner: ResourceDecl;
   view: ViewDecl;
   state: ViewRowsState;
   appId: string;
+  /** A last column of buttons on each row (the view's row commands). */
+  actions?: { width: number; render: (row: Row) => ReactNode };
+  /** What the list says when it has no rows, instead of the view's `empty`. */
+  emptyText?: string;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -50,6 +55,29 @@ function Cell({ service, owner, records, spec, row, appId }: { service: ServiceD
       return <span>{cell.text}</span>;
     case 'label':
       return cell.color ? <Tag color={tagColor(cell.color)}>{cell.text}</Tag> : <Typography.Text type="secondary">{cell.text}</Typography.Text>;
+    case 'tags':
+      if (cell.collapsed) {
+        return (
+          <Tooltip title={cell.items.slice(0, 50).join(', ')}>
+            <Tag color={cell.color} tabIndex={0} style={{ cursor: 'help' }}>
+              {cell.collapsed}
+            </Tag>
+          </Tooltip>
+        );
+      }
+      return (
+        <Flex gap={4} wrap>
+          {cell.items.map((item, i) => (
+            <Tag key={`${item}-${i}`} color={cell.color} style={{ marginInlineEnd: 0 }}>
+              {item}
+            </Tag>
+          ))}
+        </Flex>
+      );
+    case 'progress':
+      return <Progress size="small" percent={cell.of ? Math.floor((cell.value / cell.of) * 100) : 0} format={() => `${cell.value} / ${cell.of}`} />;
+    case 'page':
+      return <Link to={`${routeTo(cell.route, { appId })}?${new URLSearchParams(cell.query).toString()}`}>{String(cell.value)}</Link>;
     case 'link': {
       const target = service.resources.find((r) => r.name === cell.resource);
       const path = target && showPathOf(target, appId, records === target ? row : cell.id);
@@ -66,7 +94,7 @@ function Cell({ service, owner, records, spec, row, appId }: { service: ServiceD
  * references, links to record pages), its paging (asked page by page, or paged here), its empty text, and a retry
  * when the call failed. The list's columns and widths follow a resource list's.
  */
-export function ViewTable({ service, owner, view, state, appId }: Props) {
+export function ViewTable({ service, owner, view, state, appId, actions, emptyText }: Props) {
   const { t, text, locale } = useLocale();
   const { records } = viewRows(service, view);
   const columns: ColumnsType<Row> = viewColumnSpecs(service, view, locale, t).map((spec) => ({
@@ -78,6 +106,7 @@ export function ViewTable({ service, owner, view, state, appId }: Props) {
     ellipsis: true,
     render: (_: unknown, row: Row) => <Cell service={service} owner={owner} records={records} spec={spec} row={row} appId={appId} />,
   }));
+  if (actions) columns.push({ key: 'actions', width: actions.width, fixed: 'right', render: (_: unknown, row: Row) => actions.render(row) });
   const { pageSize, mode } = view.paging;
   const empty = state.error ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('errors.loadFailed')}>
@@ -86,7 +115,7 @@ export function ViewTable({ service, owner, view, state, appId }: Props) {
       </Button>
     </Empty>
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(view.empty)} />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? text(view.empty)} />
   );
   return (
     <Table<Row>

@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { services, type ResourceDecl, type ServiceDecl } from '../../resources';
+import { services, type PageDecl, type PageViewDecl, type ResourceDecl, type ServiceDecl } from '../../resources';
 import { allResources, type DeclaredResource } from '../../providers/declarations';
 import type { AppRecord } from '../../providers/types';
 
@@ -39,6 +39,11 @@ export function listRoutes(): { route: string; resources: DeclaredResource[] }[]
     if (route) byRoute.set(route, [...(byRoute.get(route) ?? []), r]);
   }
   return [...byRoute].map(([route, resources]) => ({ route, resources }));
+}
+
+/** The pages of a service that are a declared view (`PageDecl.view`): the engine renders them, no registry entry. */
+export function viewPages(): { service: ServiceDecl; page: PageDecl & { view: PageViewDecl } }[] {
+  return services.flatMap((service) => (service.pages ?? []).flatMap((page) => (page.view ? [{ service, page: page as PageDecl & { view: PageViewDecl } }] : [])));
 }
 
 export function showRoutes(): { route: string; resource: DeclaredResource }[] {

@@ -1,6 +1,7 @@
 import type { JsonSchema, ResourceDecl, ServiceDecl, Text, ViewDecl } from '../../resources/types';
 import { TIMESTAMP_TITLES, widthOf } from './column-widths';
 import { fieldTitle, propertyOf, xui, type PropSchema } from './schema';
+import { fillText, specialCell, valueAtPath, type SpecialCell, type ViewHints } from './view-cells';
 
 type Locale = keyof Text;
 
@@ -49,19 +50,22 @@ export type ViewCell =
   | { kind: 'empty'; text: string }
   | { kind: 'label'; text: string; color?: string }
   | { kind: 'link'; resource: string; id: string; value: unknown }
-  | { kind: 'value'; value: unknown };
+  | { kind: 'value'; value: unknown }
+  | SpecialCell;
 
-const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
+const isAbsent = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A row's cell by its field's hints: left empty where `when` rules it out, `empty`, `values` labels, a `link`, or the value. */
 export function viewCell(spec: ViewColumnSpec, row: Record<string, unknown>, locale: Locale): ViewCell {
-  const hints = xui(spec.prop);
+  const hints = xui(spec.prop) as ViewHints;
   const applies = Object.entries(hints.when ?? {}).every(([field, values]) => values.includes(String(row[field])));
   if (!applies) return { kind: 'absent' };
   const value = row[spec.field];
   if (isAbsent(value)) return hints.empty ? { kind: 'empty', text: hints.empty[locale] } : { kind: 'absent' };
-  const named = hints.values?.[String(value)];
-  if (named) return { kind: 'label', text: named.label[locale], color: named.color };
+  const named = hints.values?.[String(hints.valuesBy ? valueAtPath(value, hints.valuesBy) : value)];
+  if (named) return { kind: 'label', text: fillText(named.label[locale], row), color: named.color };
+  const special = specialCell(hints, value, row, locale);
+  if (special) return special;
   if (spec.link) {
     const id = spec.link.idField ? row[spec.link.idField] : value;
     if (!isAbsent(id)) return { kind: 'link', resource: spec.link.resource, id: String(id), value };

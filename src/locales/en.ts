@@ -123,6 +123,7 @@ export const en: Messages = {
     commandPartlyDone: '{{command}}: {{count}} of the selected could not be changed',
     commandDownloaded: 'Downloaded {{name}}',
     commandOnSelection: '{{command}} ({{count}} selected)',
+    rowCommandNotHere: 'Not available on this row',
     panelFailed: 'This part cannot be shown',
     settings: {
       defaults: 'Never saved: these are the defaults',

@@ -119,6 +119,7 @@ export const zhCN = {
     commandPartlyDone: '{{command}}：选中的项中有 {{count}} 项未能处理',
     commandDownloaded: '已下载 {{name}}',
     commandOnSelection: '{{command}}（选中的 {{count}} 项）',
+    rowCommandNotHere: '此行不可用',
     panelFailed: '这部分内容无法显示',
     settings: {
       defaults: '尚未保存过，下面是默认设置',

@@ -34,8 +34,8 @@ export interface RegisteredPage {
 export function registeredPages(): RegisteredPage[] {
   return services.flatMap((service) =>
     (service.pages ?? []).flatMap((page) => {
-      const Component = pageRegistry[page.component];
-      return page.component in pageRegistry ? [{ service, page, Component }] : [];
+      const Component = page.component ? pageRegistry[page.component] : undefined;
+      return Component ? [{ service, page, Component }] : [];
     }),
   );
 }

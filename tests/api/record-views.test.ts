@@ -4,6 +4,7 @@ import { passport } from '../../resources/passport';
 import { banHistoryView } from '../../resources/passport/views';
 import type { JsonSchema } from '../../resources/types';
 import { viewCall, viewRequest } from '../../resources/view-call';
+import { pageViewCall, rowCommandCall } from '../../resources/page-view-call';
 import { makeAjv } from '../../server/engine/ajv';
 import { startHarness, type Harness } from './harness';
 import { createRealm, signedIn } from './passport-players-fixtures';
@@ -28,6 +29,32 @@ describe('record views', () => {
       const answer = route.responses[200]?.schema as { properties?: Record<string, { type?: string }> } | undefined;
       return answer?.properties?.[view.listKey]?.type === 'array' ? [] : [`${service.name}/${decl.name} view ${view.name}: its answer documents no "${view.listKey}" list`];
     });
+    expect(problems).toEqual([]);
+  });
+
+  it('on pages, and every view’s row commands, are each served by a mounted route', () => {
+    const pageViews = services.flatMap((service) => (service.pages ?? []).flatMap((page) => (page.view ? [{ service, view: page.view }] : [])));
+    const mounted = (method: string, path: string) => h.api.routes.some((r) => r.method === method && shape(r.url) === shape(path));
+    const problems = [
+      ...pageViews.flatMap(({ service, view }) => {
+        const call = pageViewCall(service, view);
+        const route = h.api.routes.find((r) => r.method === call.method && shape(r.url) === shape(`${service.base}${call.path}`));
+        if (!route) return [`${service.name} page view ${view.name}: ${call.method} ${service.base}${call.path} is not mounted`];
+        const answer = route.responses[200]?.schema as { properties?: Record<string, { type?: string }> } | undefined;
+        return answer?.properties?.[view.listKey]?.type === 'array' ? [] : [`${service.name} page view ${view.name}: its answer documents no "${view.listKey}" list`];
+      }),
+      ...[...declared, ...pageViews.map((p) => ({ ...p, decl: undefined }))].flatMap(({ service, decl, view }) =>
+        (view.rowCommands ?? []).flatMap((command) => {
+          const call = rowCommandCall(service, decl, view, command);
+          return mounted(call.method, `${service.base}${call.path}`) ? [] : [`${service.name} view ${view.name} row command ${command.name}: ${call.method} ${service.base}${call.path} is not mounted`];
+        }),
+      ),
+      ...pageViews.flatMap(({ service, view }) =>
+        (view.commands ?? []).flatMap((c) => (mounted(c.method, `${service.base}${c.path}`) ? [] : [`${service.name} page view ${view.name} command ${c.name}: not mounted`])),
+      ),
+    ];
+    expect(pageViews.length).toBeGreaterThanOrEqual(3);
+    expect(declared.concat().flatMap(({ view }) => view.rowCommands ?? []).length + pageViews.flatMap(({ view }) => view.rowCommands ?? []).length).toBeGreaterThanOrEqual(4);
     expect(problems).toEqual([]);
   });
 

@@ -27,7 +27,10 @@ describe('declarations the console renders', () => {
 
   it('name only panels and pages the console has', () => {
     const panels = declared.flatMap(({ service, decl }) => (decl.panels ?? []).filter((p) => !(p in panelRegistry)).map((p) => `${service.name}/${decl.name}: panel ${p}`));
-    const pages = services.flatMap((s) => (s.pages ?? []).filter((p) => !(p.component in pageRegistry)).map((p) => `${s.name}: page ${p.component}`));
+    // A page is either a registered screen or a declared view the engine renders, never both nor neither.
+    const pages = services.flatMap((s) =>
+      (s.pages ?? []).filter((p) => (p.component ? !(p.component in pageRegistry) || !!p.view : !p.view)).map((p) => `${s.name}: page ${p.route} (${p.component ?? 'no component, no view'})`),
+    );
     expect([...panels, ...pages]).toEqual([]);
   });
 

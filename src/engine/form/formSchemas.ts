@@ -1,4 +1,4 @@
-import type { JsonSchema, PartDecl, ResourceDecl, ServiceDecl } from '../../../resources/types';
+import type { JsonSchema, PartDecl, ResourceDecl, ServiceDecl, ViewDecl } from '../../../resources/types';
 import { fieldSchema, formFields, narrowSchema } from '../schema';
 
 /** The schema of a record's create or edit form (a singleton's settings are its edit form). */
@@ -28,7 +28,22 @@ export function formSchemas(services: readonly ServiceDecl[]): FormSchema[] {
         ...(decl.parts ?? []).map((part) => ({ name: `${at} ${part.field} editor`, schema: partFormSchema(decl, part) })),
         ...(decl.actions ?? []).flatMap((a) => (a.fields ? [{ name: `${at} ${a.name} action`, schema: a.fields }] : [])),
         ...(decl.commands ?? []).flatMap((c) => (c.fields ? [{ name: `${at} ${c.name} command`, schema: c.fields }] : [])),
+        ...(decl.views ?? []).flatMap((v) => rowCommandForms(`${at} ${v.name}`, v)),
       ];
     }),
+  ).concat(
+    services.flatMap((service) =>
+      (service.pages ?? []).flatMap((page) => {
+        const view = page.view;
+        if (!view) return [];
+        const at = `${service.name} page ${page.route}`;
+        return [...(view.commands ?? []).flatMap((c) => (c.fields ? [{ name: `${at} ${c.name} command`, schema: c.fields }] : [])), ...rowCommandForms(at, view)];
+      }),
+    ),
   );
+}
+
+/** The fields a view's row commands ask for. */
+function rowCommandForms(at: string, view: ViewDecl): FormSchema[] {
+  return (view.rowCommands ?? []).flatMap((c) => (c.fields ? [{ name: `${at} ${c.name} row command`, schema: c.fields }] : []));
 }

@@ -7,7 +7,5 @@ export const identityRegistry: AreaRegistry = {
     passportVerifyCodes: lazy(() => import('./IdentityVerifyCodes')),
     passportIdProviders: lazy(() => import('./IdentityIdProviders')),
   },
-  panels: {
-    passportGuildMembers: lazy(() => import('./IdentityGuildMembers')),
-  },
+  panels: {},
 };

@@ -5,8 +5,6 @@ import type { AreaRegistry } from '../registry-types';
 export const liveopsRegistry: AreaRegistry = {
   pages: {
     passportInboxMessages: lazy(() => import('./LiveopsInboxMessages')),
-    passportInboxRecords: lazy(() => import('./LiveopsInboxRecords')),
-    passportAchievementProgress: lazy(() => import('./LiveopsAchievementProgress')),
     passportPersonaBattlePass: lazy(() => import('./LiveopsPersonaBattlePass')),
   },
   panels: {

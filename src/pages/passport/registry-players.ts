@@ -4,7 +4,6 @@ import type { AreaRegistry } from '../registry-types';
 /** Passport's players pages and record panels, by the names its declaration uses. */
 export const playersRegistry: AreaRegistry = {
   pages: {
-    passportFriendManagement: lazy(() => import('./PlayersFriendManagement')),
     passportPlayground: lazy(() => import('./PlayersPlayground')),
     passportPlayerMetrics: lazy(() => import('./PlayersMetricsPage')),
   },

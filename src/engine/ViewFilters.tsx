@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useState } from 'react';
+import { DatePicker, Flex, Input, Segmented, Select } from 'antd';
+import dayjs from 'dayjs';
+import type { FilterValue, FilterValues } from '../../resources/page-view-call';
+import type { ServiceDecl, ViewFilterDecl } from '../../resources/types';
+import { useLocale } from '../lib/useLocale';
+import { useResourceOptions } from './form/widgets/useResourceOptions';
+import { useReferenced } from './useReferenced';
+
+const SEARCH_DELAY_MS = 300;
+
+/** A record of the service chosen by its name, searched on the server as one types (a persona picker). */
+function ReferenceFilter({ service, filter, value, onChange, appId }: { service: ServiceDecl; filter: ViewFilterDecl; value?: string; onChange: (v?: string) => void; appId: string }) {
+  const { t, text } = useLocale();
+  const from = filter.optionsFrom!;
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const { records, loading, searching } = useResourceOptions({ serviceName: service.name, appId, rootData: {} }, from, search);
+  const target = service.resources.find((r) => r.name === from.resource);
+  // The chosen record's name, even when the choices shown do not hold it (opened from a link).
+  const chosen = useReferenced(service, target, from, value ?? '', appId);
+  const options = useMemo(() => {
+    const list = [...records, ...(chosen && !records.some((r) => String(r[from.value]) === value) ? [chosen] : [])];
+    return list.map((r) => {
+      const v = String(r[from.value] ?? '');
+      const name = from.label ? r[from.label] : undefined;
+      return { value: v, label: name ? `${String(name)} · ${v.slice(0, 8)}` : v };
+    });
+  }, [records, chosen, from, value]);
+  return (
+    <Select
+      showSearch
+      allowClear
+      filterOption={searching ? false : (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
+      onSearch={setTyped}
+      loading={loading}
+      options={options}
+      value={value}
+      onChange={(v?: string) => onChange(v)}
+      placeholder={text(filter.label)}
+      notFoundContent={loading ? t('common.loading') : t('widgets.noReferences', { name: target ? text(target.label) : '' })}
+      style={{ minWidth: 280 }}
+      aria-label={text(filter.label)}
+      data-filter={filter.name}
+    />
+  );
+}
+
+function Filter({ service, filter, value, onChange, appId }: { service: ServiceDecl; filter: ViewFilterDecl; value: FilterValue; onChange: (v: FilterValue) => void; appId: string }) {
+  const { text } = useLocale();
+  const label = text(filter.label);
+  const single = typeof value === 'string' ? value : undefined;
+  switch (filter.kind) {
+    case 'reference':
+      return <ReferenceFilter service={service} filter={filter} value={single} onChange={onChange} appId={appId} />;
+    case 'text':
+      return <Input.Search allowClear placeholder={label} aria-label={label} defaultValue={single} onSearch={(v) => onChange(v || undefined)} style={{ width: 220 }} data-filter={filter.name} />;
+    case 'dateRange': {
+      const [from, to] = Array.isArray(value) ? value : ['', ''];
+      return (
+        <DatePicker.RangePicker
+          aria-label={label}
+          placeholder={[label, label]}
+          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+          onChange={(range) => onChange(range?.[0] || range?.[1] ? [range[0]?.startOf('day').toISOString() ?? '', range[1]?.endOf('day').toISOString() ?? ''] : undefined)}
+          data-filter={filter.name}
+        />
+      );
+    }
+    default: {
+      const options = Object.entries(filter.values ?? {}).map(([v, { label: l }]) => ({ value: v, label: text(l) }));
+      if (filter.all) {
+        return (
+          <Segmented
+            value={single ?? ''}
+            onChange={(v) => onChange(v ? String(v) : undefined)}
+            options={[{ value: '', label: text(filter.all) }, ...options]}
+            aria-label={label}
+            data-filter={filter.name}
+          />
+        );
+      }
+      return <Select allowClear placeholder={label} aria-label={label} value={single} onChange={(v?: string) => onChange(v)} options={options} style={{ width: 180 }} data-filter={filter.name} />;
+    }
+  }
+}
+
+/** A page view's declared filters, in a row above its list. */
+export function ViewFilters({ service, filters, values, onChange, appId }: { service: ServiceDecl; filters: ViewFilterDecl[]; values: FilterValues; onChange: (name: string, value: FilterValue) => void; appId: string }) {
+  if (filters.length === 0) return null;
+  return (
+    <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+      {filters.map((filter) => (
+        <Filter key={filter.name} service={service} filter={filter} value={values[filter.name]} onChange={(v) => onChange(filter.name, v)} appId={appId} />
+      ))}
+    </Flex>
+  );
+}
