@@ -298,59 +298,6 @@ export interface LookupDecl {
   enumerate?: boolean;
 }
 
-/**
- * Whose records a player read answers, per field: the signed-in player's user id (`user`), their selected persona's
- * id (`persona`: the call needs a selected persona, 409 otherwise), or the selected persona's or none
- * (`persona-or-none`: the field is absent, or names the selected persona).
- */
-export type PlayerOwner = 'user' | 'persona' | 'persona-or-none';
-
-/**
- * A read the game client makes with a player token (`auth: 'player'`): `GET <service base><path>` answers this
- * resource's records that belong to the signed-in player (every `owner` field) and match `where`, in `orderBy`
- * order, as `{ total, <listKey>: [...] }`. The engine mounts it (`server/engine/player-routes.ts`); the service that
- * issues player tokens registers who the player is.
- */
-export interface PlayerReadDecl {
-  /** Under the service base, e.g. `/sdk/reports`. */
-  path: string;
-  /** What the call answers, for the API document (English). */
-  summary: string;
-  owner: Record<string, PlayerOwner>;
-  /** Fixed conditions: a field equal to a value, or to one of a list (what is live: a state in a set). */
-  where?: Record<string, string | number | boolean | string[]>;
-  /** Fields the query may filter on (exact match), with the field's own schema. */
-  filters?: string[];
-  /** Field names, `-` first for descending; the id breaks ties. */
-  orderBy: string | string[];
-  listKey: string;
-  /** Without `{ count, start }` paging: one answer of every matching record, up to this many. */
-  unpaged?: number;
-  /** Let a player whose selected persona is banned through (to read their own account). */
-  allowBannedPersona?: boolean;
-}
-
-/**
- * A lookup for choosing a record or a value (a console's select): `GET <service base><path>` answers
- * `{ total, <listKey>: [...] }`, read with the resource's read access.
- * - `fields`: each record's `fields` (id and title, say), in `orderBy` order;
- * - `groupBy`: the distinct values of a field (empty ones left out unless `keepEmpty`), each with how many records
- *   have it, as `{ <as>, count }` by value (`as` defaults to `name`); with `enumerate`, every value of the field's
- *   `enum` in its order, those no record has with 0.
- */
-export interface LookupDecl {
-  /** Under the service base, e.g. `/battle-pass/names`. */
-  path: string;
-  summary: string;
-  listKey: string;
-  fields?: string[];
-  orderBy?: string;
-  groupBy?: string;
-  as?: string;
-  keepEmpty?: boolean;
-  enumerate?: boolean;
-}
-
 /** Records of another resource of the same service that belong to this one, shown on its page. */
 export interface ChildDecl {
   /** The child resource's name. */
