@@ -33,10 +33,19 @@ export async function requireParent(ctx: Ctx, req: FastifyRequest, m: ResourceMo
   const key = params[m.idParam];
   if (key !== undefined) {
     const id = await ctx.store.resolveId(m, scopeId, key);
-    const mine = await ctx.db.query(`SELECT 1 FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 AND parent_id = $3`, [scopeId, id, parentId]);
-    if (mine.rows.length === 0) throw notFound();
+    if (!(await parentsOwn(ctx, m, scopeId, parentId, [id])).has(id)) throw notFound();
   }
   return parentId;
+}
+
+/** Which of `ids` are records of the parent `parentId` (a sub-resource's call reaches no others). */
+export async function parentsOwn(ctx: Ctx, m: ResourceModel, scopeId: string, parentId: string, ids: string[]): Promise<Set<string>> {
+  const mine = await ctx.db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[]) AND parent_id = $3`, [
+    scopeId,
+    ids,
+    parentId,
+  ]);
+  return new Set(mine.rows.map((r) => r.id));
 }
 
 /** What a new sub-resource record holds of its parent: the declared `field`, if any, set to the parent's id. */

@@ -1,9 +1,12 @@
+import { refusedMessage } from '../../resources/action-call';
 import type { ActionDecl, CommandDecl, JsonSchema } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, idParam, type Api } from './api';
-import { ApiError } from './errors';
+import { parentsOwn } from './children';
+import { ApiError, notFound } from './errors';
 import { authorize, type Access } from './guard';
 import type { ResourceModel } from './model';
+import { deleteRecord } from './references';
 import { audit } from './write';
 
 /** Most records one bulk command changes. */
@@ -38,15 +41,17 @@ export function bulkAction(m: ResourceModel, command: CommandDecl): ActionDecl |
   return action;
 }
 
-/** Applies the change to one record, as the one-record call does (the same state check, the same history entry). */
+/**
+ * Applies the change to one record as the one-record call does: the same state check and history entry, or the
+ * same delete with its reference rules (a record still in use is refused, what it cascades to goes with it).
+ */
 async function applyOne(ctx: Ctx, access: Access, m: ResourceModel, action: ActionDecl | undefined, id: string): Promise<void> {
   if (!action) {
-    const removed = await ctx.store.delete(m, access.scopeId, id);
-    await audit(ctx, access, m, 'delete', id, removed);
+    await deleteRecord(ctx, access, m, id);
     return;
   }
   const before = await ctx.store.get(m, access.scopeId, id);
-  const after = await ctx.store.update(m, access.scopeId, id, { status: action.to, fromStatus: action.from });
+  const after = await ctx.store.update(m, access.scopeId, id, { status: action.to, fromStatus: action.from, refused: refusedMessage(action) });
   await audit(ctx, access, m, action.name, id, before, after);
 }
 
@@ -79,14 +84,18 @@ export function mountBulk(api: Api, ctx: Ctx, m: ResourceModel, command: Command
           },
         },
       },
-      ...errorResponses(400, 401, 403),
+      // A sub-resource's: 404 when the parent its path names is not there.
+      ...errorResponses(400, 401, 403, ...(m.res.parent ? [404] : [])),
     },
     handler: async (req) => {
       const access = await authorize(ctx, req, m, 'write');
       const { ids } = req.body as { ids: string[] };
       const failed: BulkReport['failed'] = [];
+      // A sub-resource's call reaches only the records of the parent its path names.
+      const reached = access.parentId === undefined ? undefined : await parentsOwn(ctx, m, access.scopeId, access.parentId, ids);
       for (const id of ids) {
         try {
+          if (reached && !reached.has(id)) throw notFound();
           await applyOne(ctx, access, m, action, id);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;

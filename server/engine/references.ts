@@ -1,13 +1,13 @@
 import type { JsonSchema, OnDelete, ResourceDecl, ServiceDecl } from '../../resources/types';
 import { inUseMessage, parentOf } from '../../resources/relations';
-import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import type { Queryable } from '../db';
-import { ApiError } from './errors';
+import { ApiError, notFound } from './errors';
 import type { Access } from './guard';
 import type { ResourceModel } from './model';
 import { fieldExpr, kindPredicate } from './sql';
 import { COLS, present, RecordStore, type Data, type Row } from './store';
+import { auditIn } from './write';
 
 /**
  * References between declared resources and what deleting a referenced record does to the records that refer to it
@@ -91,10 +91,6 @@ function inUse(ref: Referrer, rows: Data[]): ApiError {
   return new ApiError(409, 'IN_USE', inUseMessage(res, titles), details);
 }
 
-function auditIn(tx: Queryable, access: Access, m: ResourceModel, action: string, target: string, before?: Data, after?: Data) {
-  return recordOperation(tx, { actor: access.principal.actor, appId: access.scopeId, action: `${m.service.name}.${m.res.name}.${action}`, target, before, after });
-}
-
 /**
  * Applies the `onDelete` rules of what refers to the records just deleted from `target`, inside the delete's
  * transaction: a refusal throws (and the transaction rolls back); cascaded deletes go on to what refers to them.
@@ -142,6 +138,21 @@ export async function deleteWithReferrers(ctx: Ctx, access: Access, m: ResourceM
     await afterDelete(ctx, tx, access, m, removed);
     return removed;
   });
+}
+
+/**
+ * The engine's delete of records of `m` by id, for one record and for several alike: only those in the caller's scope
+ * (and, for a sub-resource, under the parent the call names), with the declared `onDelete` rules. Answers those
+ * deleted; a refusal (409 `IN_USE`) deletes none of them.
+ */
+export const deleteRecords = (ctx: Ctx, access: Access, m: ResourceModel, ids: string[]): Promise<Data[]> =>
+  deleteWithReferrers(ctx, access, m, (store) => store.deleteMany(m, access.scopeId, ids, access.parentId));
+
+/** One record deleted as `deleteRecords` does; 404 when the call does not reach it. */
+export async function deleteRecord(ctx: Ctx, access: Access, m: ResourceModel, id: string): Promise<Data> {
+  const [removed] = await deleteRecords(ctx, access, m, [id]);
+  if (!removed) throw notFound();
+  return removed;
 }
 
 /** Indexes for looking referrers up: each reference field not already indexed, and a sub-resource's parent. */

@@ -9,7 +9,7 @@ import { mountPlayerReads } from './player-routes';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { mountList } from './list-routes';
-import { deleteWithReferrers } from './references';
+import { deleteRecord, deleteRecords } from './references';
 import { mountSingleton } from './singleton';
 import { answerFor, audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
@@ -108,7 +108,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
-        await deleteWithReferrers(ctx, access, m, async (store) => [await store.delete(m, access.scopeId, id)]);
+        await deleteRecord(ctx, access, m, id);
         reply.code(204);
         return null;
       },
@@ -135,7 +135,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
         const ids = (req.query as Record<string, string[]>)[param];
-        const removed = await deleteWithReferrers(ctx, access, m, (store) => store.deleteMany(m, access.scopeId, ids, access.parentId));
+        const removed = await deleteRecords(ctx, access, m, ids);
         return { deleted: removed.length };
       },
     });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
+import type { Queryable } from '../db';
 import { badRequest, conflict, forbidden } from './errors';
 import type { HookRegistry } from './hooks';
 import type { Access } from './guard';
@@ -34,7 +35,12 @@ export async function guardUnique<T>(m: ResourceModel, run: () => Promise<T>): P
 }
 
 export function audit(ctx: Ctx, access: Access, m: ResourceModel, action: string, target: string, before?: Data, after?: Data) {
-  return recordOperation(ctx.db, {
+  return auditIn(ctx.db, access, m, action, target, before, after);
+}
+
+/** The operation-history entry of a change to a record of `m`, written through `q` (a transaction's, when in one). */
+export function auditIn(q: Queryable, access: Access, m: ResourceModel, action: string, target: string, before?: Data, after?: Data) {
+  return recordOperation(q, {
     actor: access.principal.actor,
     appId: access.scopeId,
     action: `${m.service.name}.${m.res.name}.${action}`,

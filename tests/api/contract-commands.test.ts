@@ -9,19 +9,23 @@ import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../resources';
+import { refusedMessage } from '../../resources/action-call';
 import type { CommandDecl } from '../../resources/types';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { columnName, exportColumns } from '../../server/engine/command-export';
 import { listKeyOf } from '../../server/engine/list-routes';
+import { makeRecord, referencesTo, storedRecord, withBulkDeletes } from './contract-deletes';
 import { startHarness, type Harness } from './harness';
 
-const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app' && !m.res.singleton);
+// With a bulk delete command on every referenced resource, so the reference rules are driven through one.
+const offered = withBulkDeletes(services);
+const models = offered.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app' && !m.res.singleton);
 const commandsOf = (kind: CommandDecl['kind']) =>
   models.flatMap((m) => (m.res.commands ?? []).filter((c) => c.kind === kind).map((c) => [`${m.service.name}/${m.res.name}.${c.name}`, m, c] as const));
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ services: offered });
 });
 afterAll(() => h.close());
 
@@ -110,11 +114,12 @@ describe.each(commandsOf('bulk'))('%s (bulk)', (_name, m, command) => {
   const action = (m.res.actions ?? []).find((a) => a.name === command.bulk?.apply);
   const countKey = command.bulk?.countKey ?? 'done';
 
+  const [example] = examplesOf(m);
+  // Stored directly (some resources have no create), each with its unique fields made its own.
+  const fresh = () => ({ ...structuredClone(example), ...Object.fromEntries((m.res.unique ?? []).map((f) => [f, `${String(example[f])}-${randomUUID()}`])) });
+  const make = (status: string | null = m.res.status?.initial ?? null) => h.ctx.store.insert(m, h.appId, randomUUID(), fresh(), status);
+
   it('changes each record it may, and reports the others by id with nothing changed', async () => {
-    const [example] = examplesOf(m);
-    // Stored directly (some resources have no create), each with its unique fields made its own.
-    const fresh = () => ({ ...structuredClone(example), ...Object.fromEntries((m.res.unique ?? []).map((f) => [f, `${String(example[f])}-${randomUUID()}`])) });
-    const make = (status: string | null) => h.ctx.store.insert(m, h.appId, randomUUID(), fresh(), status);
     const movable = await make(action ? action.from[0] : (m.res.status?.initial ?? null));
     const stuck = action ? await make(Object.keys(m.res.status!.values).find((s) => !action.from.includes(s))!) : undefined;
     const theirs = await h.ctx.store.insert(m, h.otherAppId, randomUUID(), fresh(), m.res.status?.initial ?? null);
@@ -122,7 +127,7 @@ describe.each(commandsOf('bulk'))('%s (bulk)', (_name, m, command) => {
     const res = await h.svc('POST', `${m.base}${command.path}`, { ids });
     expect(res.statusCode, res.body).toBe(200);
     const failed = [
-      ...(stuck ? [{ id: stuck.id, code: 'INVALID_TRANSITION', message: 'action not allowed from the current state' }] : []),
+      ...(stuck && action ? [{ id: stuck.id, code: 'INVALID_TRANSITION', message: refusedMessage(action) }] : []),
       { id: theirs.id, code: 'NOT_FOUND', message: 'not found' },
     ];
     expect(res.json()).toEqual({ total: ids.length, [countKey]: 1, failed });
@@ -131,6 +136,26 @@ describe.each(commandsOf('bulk'))('%s (bulk)', (_name, m, command) => {
     else expect(now.statusCode).toBe(404);
     if (stuck) expect((await h.svc('GET', `${m.base}/${String(stuck.id)}`)).json()[m.res.status!.field]).toBe(stuck[m.res.status!.field]);
     expect((await h.db.query('SELECT status FROM records WHERE id = $1', [theirs.id])).rows[0].status).toBe(theirs[m.res.status?.field ?? ''] ?? null);
+  });
+
+  const referrers = action ? [] : referencesTo(models, m);
+  if (referrers.length) it('deletes as the one-record delete does: a record still in use is reported by its id, what refers to the others follows its rule', async () => {
+    for (const [from, ref] of referrers) {
+      const [used, free] = [await make(), await make()];
+      const value = used[ref.by ?? 'id'];
+      const referrer = await makeRecord(h, from, { [ref.field]: value });
+      const res = await h.svc('POST', `${m.base}${command.path}`, { ids: [used.id, free.id].map(String) });
+      const restrict = ref.onDelete === 'restrict';
+      const title = String(referrer[from.res.titleField]);
+      const failed = restrict ? [{ id: used.id, code: 'IN_USE', message: expect.stringContaining(title) }] : [];
+      expect(res.json(), ref.field).toEqual({ total: 2, [countKey]: restrict ? 1 : 2, failed });
+      expect([Boolean(await storedRecord(h, m, used.id)), Boolean(await storedRecord(h, m, free.id))]).toEqual([restrict, false]);
+      const after = await storedRecord(h, from, referrer.id);
+      if (ref.onDelete === 'cascade') expect(after).toBeUndefined();
+      else expect(after.data[ref.field]).toBe(restrict ? value : undefined);
+      await removeAll(from, [referrer.id]);
+      await removeAll(m, [used.id]);
+    }
   });
 });
 

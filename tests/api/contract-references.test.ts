@@ -1,16 +1,20 @@
 /**
  * Contract tests generated from the declared references (ADR 0015): for every reference, deleting the referenced
  * record does what the declaration says — `restrict` refuses with 409 naming the referrer and deletes nothing,
- * `cascade` deletes the referrer too (in the operation history), `set-null` clears the field. A reference declared
- * later is covered without new test code, through the schemas' `examples`.
+ * `cascade` deletes the referrer too (in the operation history), `set-null` clears the field — whichever of the
+ * engine's deletes is used: the record's own, the bulk delete, or a bulk command applying delete (offered on every
+ * referenced resource for these tests). A reference declared later is covered without new test code, through the
+ * schemas' `examples`.
  */
-import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, type ReferenceDecl } from '../../resources';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
+import { BATCH_DELETE, makeRecord, storedRecord, withBulkDeletes } from './contract-deletes';
 import { startHarness, type Harness } from './harness';
 
-const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app' && !m.res.singleton);
+const offered = withBulkDeletes(services);
+const models = offered.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app' && !m.res.singleton);
 const modelOf = (from: ResourceModel, name: string) => models.find((m) => m.service.name === from.service.name && m.res.name === name)!;
 const cases = models.flatMap((m) =>
   (m.res.references ?? []).map((ref) => [`${m.service.name}/${m.res.name}.${ref.field} → ${ref.resource} (${ref.onDelete})`, m, ref] as const),
@@ -18,28 +22,27 @@ const cases = models.flatMap((m) =>
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ services: offered });
 });
 afterAll(() => h.close());
 
 type Rec = Record<string, unknown>;
 const item = (m: ResourceModel, id: unknown) => `${m.base}/${String(id)}`;
-const stored = async (m: ResourceModel, id: unknown) =>
-  (await h.db.query<{ data: Rec; version: number }>('SELECT data, version FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id])).rows[0];
+const make = (m: ResourceModel, fields: Rec = {}) => makeRecord(h, m, fields);
+const stored = (m: ResourceModel, id: unknown) => storedRecord(h, m, id);
 
-/**
- * A record of `m` from its first example with `fields` put in: created through the API where it can carry them,
- * otherwise stored the way the service's own flow stores it (a guild's leader, a generated code).
- */
-async function make(m: ResourceModel, fields: Rec = {}): Promise<Rec> {
-  const example = { ...((m.res.schema.examples as Rec[])[0] ?? {}), ...fields };
-  const writable = Object.keys(fields).every((f) => f in ((m.createSchema.properties ?? {}) as Rec));
-  if (m.res.operations.includes('create') && writable) {
-    const res = await h.svc('POST', m.base, example);
-    expect(res.statusCode, `${m.res.name}: ${res.body}`).toBe(201);
-    return res.json();
-  }
-  return h.ctx.store.insert(m, h.appId, randomUUID(), example, m.res.status?.initial ?? null);
+/** The engine's deletes of one record of `m`. */
+const deletes: Record<string, (m: ResourceModel, id: unknown) => Promise<LightMyRequestResponse>> = {
+  'its delete': (m, id) => h.svc('DELETE', item(m, id)),
+  'the bulk delete': (m, id) => h.svc('DELETE', `${m.base}?${m.res.bulkDeleteParam}=${String(id)}`),
+  'a bulk delete command': (m, id) => h.svc('POST', `${m.base}${BATCH_DELETE.path}`, { ids: [String(id)] }),
+};
+
+/** The refusal a delete answered: the 409 of a delete call, or the one id a bulk command reports. */
+function refusalOf(res: LightMyRequestResponse): { code: string; message: string; details?: unknown[] } | undefined {
+  if (res.statusCode === 409) return res.json();
+  expect([200, 204], res.body).toContain(res.statusCode);
+  return res.statusCode === 200 ? res.json().failed?.[0] : undefined;
 }
 
 async function remove(m: ResourceModel, id: unknown) {
@@ -56,25 +59,24 @@ it('covers the references passport declares', () => {
 describe.each(cases)('%s', (_name, from, ref: ReferenceDecl) => {
   const to = modelOf(from, ref.resource);
 
-  it(`on deleting the ${to.res.singular.en}: ${ref.onDelete}`, async () => {
+  it.each(Object.keys(deletes))(`on deleting the ${to.res.singular.en} through %s: ${ref.onDelete}`, async (way) => {
     expect(to.res.operations, 'the referenced resource can be deleted').toContain('delete');
     const target = await make(to);
     const referrer = await make(from, { [ref.field]: target[ref.by ?? 'id'] });
     expect(referrer[ref.field]).toBe(target[ref.by ?? 'id']);
-    const deleted = await h.svc('DELETE', item(to, target.id));
+    const deleted = await deletes[way](to, target.id);
+    const refusal = refusalOf(deleted);
 
     if (ref.onDelete === 'restrict') {
-      expect(deleted.statusCode, deleted.body).toBe(409);
-      const body = deleted.json();
-      expect(body.code).toBe('IN_USE');
-      expect(body.message).toContain(String(referrer[from.res.titleField]));
-      expect(body.details).toContainEqual({ field: `/${from.res.name}/${String(referrer.id)}`, message: String(referrer[from.res.titleField]) });
+      expect(refusal?.code, deleted.body).toBe('IN_USE');
+      expect(refusal?.message).toContain(String(referrer[from.res.titleField]));
+      if (refusal?.details) expect(refusal.details).toContainEqual({ field: `/${from.res.name}/${String(referrer.id)}`, message: String(referrer[from.res.titleField]) });
       expect((await h.svc('GET', item(to, target.id))).statusCode).toBe(200);
       expect((await stored(from, referrer.id)).data[ref.field]).toBe(target[ref.by ?? 'id']);
       await remove(from, referrer.id);
-      expect((await h.svc('DELETE', item(to, target.id))).statusCode).toBe(204);
+      expect(refusalOf(await deletes[way](to, target.id))).toBeUndefined();
     } else if (ref.onDelete === 'cascade') {
-      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(refusal, deleted.body).toBeUndefined();
       expect(await stored(from, referrer.id)).toBeUndefined();
       const history = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND target = $2', [
         `${from.service.name}.${from.res.name}.delete`,
@@ -82,7 +84,7 @@ describe.each(cases)('%s', (_name, from, ref: ReferenceDecl) => {
       ]);
       expect(history.rows[0].n).toBe(1);
     } else {
-      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(refusal, deleted.body).toBeUndefined();
       const after = await stored(from, referrer.id);
       expect(after.data).not.toHaveProperty(ref.field);
       expect(after.version).toBe(Number(referrer.version) + 1);

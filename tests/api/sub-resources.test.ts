@@ -6,8 +6,9 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceDecl, ServiceDecl } from '../../resources/types';
+import type { ResourceDecl } from '../../resources/types';
 import { passport } from '../../resources/passport';
+import { bulkCommand } from '../../resources/command-call';
 import { collectionPath } from '../../resources/relations';
 import { compileSchema } from '../../server/engine/ajv';
 import { Api } from '../../server/engine/api';
@@ -16,6 +17,7 @@ import { ensureIndexes } from '../../server/engine/indexes';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { buildOpenApi } from '../../server/engine/openapi';
 import { mountResource } from '../../server/engine/routes';
+import { BATCH_DELETE, withBulkDeletes } from './contract-deletes';
 import { startHarness, type Harness } from './harness';
 
 const text = { type: 'string', minLength: 1, maxLength: 50 };
@@ -37,21 +39,25 @@ const decl = (name: string, path: string, props: Record<string, unknown>, extra:
 });
 
 // Passport's name, so the apps that have passport enabled may call it; kinds of their own, so nothing else is touched.
-const service: ServiceDecl = {
+// A bulk delete command on every resource something refers to or nests under (the entries among them).
+const [service] = withBulkDeletes([{
   ...passport,
   base: '/nested-test/v1',
   convention: 'rest',
   resources: [
     decl('test-buckets', '/buckets', {}),
     decl('test-owners', '/owners', {}),
-    decl('test-entries', '/entries', { bucketId: { type: 'string', readOnly: true }, ownerId: text }, {
+    decl('test-entries', '/entries', { bucketId: { type: 'string', readOnly: true }, ownerId: text, status: { type: 'string', enum: ['open', 'closed'], readOnly: true } }, {
       parent: { resource: 'test-buckets', param: 'bucketId', field: 'bucketId', onDelete: 'cascade' },
       references: [{ field: 'ownerId', resource: 'test-owners', onDelete: 'set-null' }],
+      status: { field: 'status', initial: 'open', values: { open: { color: 'green', label: { 'zh-CN': '开', en: 'Open' } }, closed: { color: 'default', label: { 'zh-CN': '关', en: 'Closed' } } } },
+      actions: [{ name: 'close', label: { 'zh-CN': '关闭', en: 'Close' }, from: ['open'], to: 'closed' }],
+      commands: [bulkCommand('batchClose', { 'zh-CN': '批量关闭', en: 'Close selected' }, { apply: 'close' })],
     }),
     decl('test-notes', '/notes', {}, { parent: { resource: 'test-buckets', param: 'bucketId', onDelete: 'restrict' } }),
     decl('test-pins', '/pins', { entryId: text }, { references: [{ field: 'entryId', resource: 'test-entries', onDelete: 'restrict' }] }),
   ],
-};
+}]);
 const models = service.resources.map((r) => buildModel(service, r));
 const [buckets, owners, entries, notes, pins] = models;
 
@@ -115,13 +121,19 @@ describe('a sub-resource', () => {
     expect((await call('PUT', item(b.id), { name: 'moved', version: 1 })).statusCode).toBe(404);
     expect((await call('DELETE', item(b.id))).statusCode).toBe(404);
     expect((await call('DELETE', `${under(entries, b.id)}?ids=${String(one.id)}`)).json()).toEqual({ deleted: 0 });
+    const batch = await call('POST', `${under(entries, b.id)}${BATCH_DELETE.path}`, { ids: [String(one.id)] });
+    expect(batch.json()).toEqual({ total: 1, done: 0, failed: [{ id: one.id, code: 'NOT_FOUND', message: 'not found' }] });
+    expect((await call('POST', `${under(entries, 'no-such-bucket')}${BATCH_DELETE.path}`, { ids: [String(one.id)] })).statusCode).toBe(404);
+    const close = await call('POST', `${under(entries, b.id)}/batch-close`, { ids: [String(one.id)] });
+    expect(close.json()).toEqual({ total: 1, done: 0, failed: [{ id: one.id, code: 'NOT_FOUND', message: 'not found' }] });
+    expect((await call('GET', item(a.id))).json().status).toBe('open');
     expect((await call('GET', `${under(entries, 'no-such-bucket')}`)).statusCode).toBe(404);
     expect((await call('POST', `${under(entries, 'no-such-bucket')}`, { name: 'lost' })).statusCode).toBe(404);
 
     const updated = await call('PUT', item(a.id), { name: 'one again', version: 1 });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().bucketId).toBe(a.id);
-    expect((await call('DELETE', item(a.id))).statusCode).toBe(204);
+    expect((await call('POST', `${under(entries, a.id)}${BATCH_DELETE.path}`, { ids: [String(one.id)] })).json()).toEqual({ total: 1, done: 1, failed: [] });
     expect(await names(under(entries, a.id))).toEqual([]);
   });
 
