@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { PlayerCaller } from '../../server/engine/hooks';
+import type { PlayerReadDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { buildModel } from '../../server/engine/model';
+import { playerWhere } from '../../server/engine/player-routes';
+
+const decl = (over: Partial<ResourceDecl> = {}): ResourceDecl => ({
+  name: 'gifts',
+  label: { 'zh-CN': '礼物', en: 'Gifts' },
+  singular: { 'zh-CN': '礼物', en: 'gift' },
+  schema: {
+    type: 'object',
+    properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['a', 'b'] }, userId: { type: 'string' }, personaId: { type: 'string' }, shown: { type: 'string' } },
+  },
+  path: '/gifts',
+  idField: 'id',
+  titleField: 'name',
+  scope: 'app',
+  operations: ['list'],
+  list: { columns: ['name'] },
+  access: { read: ['app'], write: ['app'] },
+  ...over,
+});
+const service = { name: 'test', base: '/test/v1', convention: 'passport', resources: [] } as unknown as ServiceDecl;
+const read: PlayerReadDecl = { path: '/sdk/gifts', summary: 'gifts', owner: { userId: 'user' }, orderBy: '-createdAt', listKey: 'gifts' };
+const player: PlayerCaller = { scopeId: 'app1', userId: 'u1', personaId: 'p1' };
+
+describe('a declared player read', () => {
+  it('is checked at start-up: every field it names is the resource’s', () => {
+    expect(() => buildModel(service, decl({ player: [read] }))).not.toThrow();
+    expect(() => buildModel(service, decl({ player: [{ ...read, owner: { ownerId: 'user' } }] }))).toThrow(/ownerId/);
+    expect(() => buildModel(service, decl({ player: [{ ...read, filters: ['colour'] }] }))).toThrow(/colour/);
+    expect(() => buildModel(service, decl({ player: [{ ...read, orderBy: '-rank' }] }))).toThrow(/rank/);
+    expect(() => buildModel(service, decl({ player: [{ ...read, owner: {} }] }))).toThrow(/owner/);
+  });
+
+  it('confines the query to the player, its fixed conditions and the filters asked for', () => {
+    const where = playerWhere({ ...read, owner: { userId: 'user', personaId: 'persona-or-none' }, where: { shown: ['yes', 'soon'] }, filters: ['kind'] }, player, { kind: 'a', count: 5 });
+    expect(where).toEqual({ userId: 'u1', shown: { $in: ['yes', 'soon'] }, kind: 'a', $and: [{ $or: [{ personaId: null }, { personaId: 'p1' }] }] });
+    expect(playerWhere({ ...read, owner: { personaId: 'persona' }, filters: ['kind'] }, player, {})).toEqual({ personaId: 'p1' });
+  });
+});
+
+describe('a declared lookup', () => {
+  it('is checked at start-up: one kind, over fields of the resource', () => {
+    const names = { path: '/gifts/names', summary: 'names', listKey: 'names' };
+    expect(() => buildModel(service, decl({ lookups: [{ ...names, fields: ['id', 'name'] }, { ...names, groupBy: 'kind', enumerate: true }] }))).not.toThrow();
+    expect(() => buildModel(service, decl({ lookups: [names] }))).toThrow(/either/);
+    expect(() => buildModel(service, decl({ lookups: [{ ...names, fields: ['id'], groupBy: 'kind' }] }))).toThrow(/either/);
+    expect(() => buildModel(service, decl({ lookups: [{ ...names, fields: ['title'] }] }))).toThrow(/title/);
+    expect(() => buildModel(service, decl({ lookups: [{ ...names, groupBy: 'name', enumerate: true }] }))).toThrow(/enum/);
+  });
+});
