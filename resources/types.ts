@@ -147,8 +147,35 @@ export interface CommandDecl {
   download?: boolean;
   /** The call takes a CSV or JSON file's rows as `{ format, content }` and answers a per-row report. */
   upload?: boolean;
+  /** The answer is worth showing: the console shows it after the call, described by this object schema. */
+  answer?: JsonSchema;
   confirm?: Text;
   danger?: boolean;
+}
+
+/**
+ * A detail view: one object a service call answers about one record (a product's price and contents resolved, a
+ * user's real-name check), shown on the record's page as a description list: `GET <item path><path>` (see
+ * `viewCall`). Asked again whenever the record's version changes.
+ */
+export interface DetailViewDecl {
+  /** Unique within the resource; the console marks the block `data-testid="detail-<name>"`. */
+  name: string;
+  label: Text;
+  /** Appended to the item path, e.g. `/real-name` → `GET /users/:id/real-name`. */
+  path: string;
+  /**
+   * What the call answers: an object schema, documented as the route's answer. Its properties' `x-ui` say how each
+   * shows: `title`, `values` (labels and tag colours), `empty` (what an absent value means), `when`, `link`,
+   * `widget: 'money' | 'code'`, and on an object (or a list's items) `summary` and `tags` to read it as one line.
+   */
+  answer: JsonSchema;
+  /** Answer fields shown, in order (default: every property of `answer` not marked `hideInDetail`). */
+  fields?: string[];
+  /** An answer field shown beside the label as a tag (by its `x-ui.values`), e.g. whether a check passed. */
+  tag?: string;
+  /** What the block says when the answer holds none of `fields` (a check not passed yet). */
+  empty?: Text;
 }
 
 /**
@@ -443,6 +470,8 @@ export interface ResourceDecl {
    * console's page registry, each given the record.
    */
   panels?: string[];
+  /** Objects the service's own calls answer about this record, each shown on its page as a description list. */
+  details?: DetailViewDecl[];
   /** One record per scope instead of a collection; `operations` is then ignored. */
   singleton?: SingletonDecl;
 }

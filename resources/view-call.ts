@@ -1,4 +1,4 @@
-import type { ResourceDecl, ServiceDecl, ViewDecl } from './types';
+import type { DetailViewDecl, ResourceDecl, ServiceDecl, ViewDecl } from './types';
 
 export interface ViewCall {
   method: 'GET' | 'POST';
@@ -9,10 +9,11 @@ export interface ViewCall {
 }
 
 /**
- * How a record's view is asked for: `GET <item path><path>`, or `POST <item path><path>/search` (passport's search
- * convention, spec 002 §7). The server's contract tests and the console read this one answer.
+ * How a record's view (a list, or a detail view: `DetailViewDecl`, always `GET`) is asked for: `GET <item
+ * path><path>`, or `POST <item path><path>/search` (passport's search convention, spec 002 §7). The server's contract
+ * tests and the console read this one answer.
  */
-export function viewCall(service: ServiceDecl, resource: ResourceDecl, view: ViewDecl): ViewCall {
+export function viewCall(service: ServiceDecl, resource: ResourceDecl, view: Pick<ViewDecl, 'path' | 'method'>): ViewCall {
   const method = view.method ?? 'GET';
   const param = resource.idParam ?? 'id';
   const search = method === 'POST' && service.convention === 'passport' ? '/search' : '';
@@ -34,4 +35,10 @@ export function viewRequest(service: ServiceDecl, resource: ResourceDecl, view: 
   const { mode, pageSize, count } = view.paging;
   const paging: Record<string, number> = mode === 'server' ? { count: pageSize, start: (page - 1) * pageSize } : count ? { count } : {};
   return { method: call.method, url, paging };
+}
+
+/** The call of a record's detail view, the record's id in place (under the service base). */
+export function detailUrl(service: ServiceDecl, resource: ResourceDecl, detail: DetailViewDecl, id: string): string {
+  const call = viewCall(service, resource, detail);
+  return call.path.replace(`:${call.param}`, encodeURIComponent(id));
 }

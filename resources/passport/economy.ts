@@ -2,6 +2,7 @@ import { importCommand } from '../command-call';
 import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
+import { productDetailView } from './details';
 import { PURCHASE_FLOW } from './economy-flow';
 import { giftResources } from './economy-gift';
 import { ECONOMY_ROUTES } from './economy-routes';
@@ -109,7 +110,7 @@ const products: ResourceDecl = {
   // A resource a product is priced in cannot be deleted while the product exists.
   references: [{ field: 'priceResource', resource: 'resources', by: 'slugName', onDelete: 'restrict' }],
   commands: [importCommand({ 'zh-CN': '导入商品', en: 'Import products' })],
-  panels: ['passportProductDetail'],
+  details: [productDetailView],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.products, show: `${ECONOMY_ROUTES.products}/:id` },
 };

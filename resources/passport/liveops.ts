@@ -2,6 +2,7 @@ import { importCommand } from '../command-call';
 import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
+import { sendTemplateCommand } from './inbox-send';
 import { achievementProgressView, inboxRecordsView } from './page-views';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 import achievementMetaSchema from '../../schemas/passport/liveops/achievement-meta.json' with { type: 'json' };
@@ -38,7 +39,7 @@ const inboxTemplates = defineResource({
     defaultSort: { field: 'updatedAt', order: 'desc' },
     pageSize: 20,
   },
-  panels: ['passportInboxTemplateSend'],
+  commands: [sendTemplateCommand],
   routes: { list: LIVEOPS_ROUTES.inboxTemplates, show: `${LIVEOPS_ROUTES.inboxTemplates}/:slugName` },
 });
 

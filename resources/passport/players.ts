@@ -1,5 +1,6 @@
 import type { ActionDecl, ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
+import { realNameView } from './details';
 import { banHistoryView, personaFriendViews, personaInventoryView } from './views';
 import { friendRelationsView } from './page-views';
 import realmSchema from '../../schemas/passport/players/realm.json' with { type: 'json' };
@@ -162,7 +163,7 @@ const users: ResourceDecl = {
   actions: banActions({ 'zh-CN': '用户', en: 'player' }),
   parts: [tagsPart],
   children: [{ resource: 'personas', field: 'userId' }],
-  panels: ['passportUserRealName'],
+  details: [realNameView],
   views: [banHistoryView],
   access: appAccess(),
   routes: { list: PLAYERS_ROUTES.users, show: `${PLAYERS_ROUTES.users}/:id` },

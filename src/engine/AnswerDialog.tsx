@@ -1,10 +1,15 @@
 import { Button, Descriptions, Modal, Typography } from 'antd';
 import { useLocale } from '../lib/useLocale';
+import type { JsonSchema } from '../../resources/types';
+import { SchemaAnswer, type DetailContext } from './DetailView';
 import { PRE } from './FieldValue';
 
 export interface AnswerRequest {
   title: string;
   answer: unknown;
+  /** The answer's declared schema (`CommandDecl.answer`): its fields then show titled and read by their hints. */
+  schema?: JsonSchema;
+  context?: DetailContext;
 }
 
 function Value({ value }: { value: unknown }) {
@@ -15,7 +20,10 @@ function Value({ value }: { value: unknown }) {
   return <>{String(value)}</>;
 }
 
-/** What a reading command answered (a code's use, a record's detail): an object's fields one per row, else as JSON. */
+/**
+ * What a reading command, or one declaring its `answer`, answered: an object's fields one per row (titled and read by
+ * the declared schema when there is one), else as JSON.
+ */
 export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; onClose: () => void }) {
   const { t } = useLocale();
   const answer = request?.answer;
@@ -34,7 +42,9 @@ export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; on
       }
     >
       <div data-testid="command-answer">
-        {isObject ? (
+        {isObject && request?.schema && request.context ? (
+          <SchemaAnswer context={request.context} schema={request.schema} answer={answer as Record<string, unknown>} />
+        ) : isObject ? (
           <Descriptions
             bordered
             size="small"

@@ -12,6 +12,7 @@ import { RecordActions } from './RecordActions';
 import { RecordDrawer } from './RecordDrawer';
 import { RecordView } from './RecordView';
 import { RecordChildren } from './RecordChildren';
+import { RecordDetails } from './DetailView';
 import { RecordPanels } from './RecordPanels';
 import { RecordViews } from './RecordViews';
 import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute } from './routes';
@@ -21,7 +22,7 @@ import { useRecordCommands } from './useRecordCommands';
 /**
  * A record's page (`routes.show`, naming the record by its id or its slug): its fields, its status, its state
  * actions (enabled from their allowed states), its item commands, edit and delete, each declared part editable in
- * place with its own save, the declared panels and views, then a list of each child resource's records of this one.
+ * place with its own save, the declared detail views, panels and views, then a list of each child resource's records of this one.
  */
 export default function ResourceShowPage({ resourceKey }: { resourceKey: string }) {
   const declared = allResources().find((r) => r.key === resourceKey);
@@ -112,6 +113,7 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
       {(decl.parts ?? []).map((part) => (
         <PartEditor key={part.path} scope={scope} record={record} part={part} commands={commands} canEdit={canEdit} />
       ))}
+      <RecordDetails scope={scope} record={record} />
       <RecordPanels scope={scope} record={record} />
       <RecordViews scope={scope} record={record} />
       <RecordChildren scope={scope} record={record} />

@@ -43,6 +43,13 @@ export interface XUi {
   empty?: Text;
   /** A view's row field: the column's alignment. */
   align?: 'left' | 'right' | 'center';
+  /**
+   * An object (or a list's items) read as one line: the first of these templates whose `{{field}}`s the value all
+   * holds, each field as its own property shows it in text (a `money` amount grouped with two decimals).
+   */
+  summary?: (string | Text)[];
+  /** With `summary`: fields of the object shown after the line as tags, by their `values` (or enum labels). */
+  tags?: string[];
 }
 
 export type PropSchema = JsonSchema & {

@@ -74,7 +74,7 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
     }
     await refresh();
     const refused = bulkRefused(command, answer);
-    if (command.method === 'GET' || refused.length) dialogs.showAnswer({ title, answer });
+    if (command.method === 'GET' || command.answer || refused.length) dialogs.showAnswer({ title, answer, schema: command.answer, context: { service, owner: decl, appId } });
     if (refused.length) toast('warning', t('engine.commandPartlyDone', { command: label, count: refused.length }));
     else if (command.method !== 'GET') toast('success', t('engine.commandDone', { command: label }));
   };

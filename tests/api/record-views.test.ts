@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../resources';
 import { passport } from '../../resources/passport';
@@ -8,6 +9,12 @@ import { pageViewCall, rowCommandCall } from '../../resources/page-view-call';
 import { makeAjv } from '../../server/engine/ajv';
 import { startHarness, type Harness } from './harness';
 import { createRealm, signedIn } from './passport-players-fixtures';
+import { newProduct, newResource } from './passport-economy-fixtures';
+import { newPlayer } from './passport-liveops-fixtures';
+import { asPlayer } from './passport-players-fixtures';
+import { productDetailView, realNameView } from '../../resources/passport/details';
+import { sendTemplateCommand } from '../../resources/passport/inbox-send';
+import { detailUrl } from '../../resources/view-call';
 
 let h: Harness;
 beforeAll(async () => {
@@ -76,5 +83,88 @@ describe('record views', () => {
     for (const row of rows) expect(check(row), JSON.stringify(check.errors)).toBe(true);
     const actor = ((banHistoryView.row as JsonSchema).properties as Record<string, { 'x-ui': { values: Record<string, unknown> } }>).actor;
     expect(Object.keys(actor['x-ui'].values)).toContain(rows[0].actor);
+  });
+});
+
+const details = services.flatMap((service) => service.resources.flatMap((decl) => (decl.details ?? []).map((detail) => ({ service, decl, detail }))));
+const answering = services.flatMap((service) => service.resources.flatMap((decl) => (decl.commands ?? []).filter((c) => c.answer).map((command) => ({ service, decl, command }))));
+const resourceOf = (name: string) => passport.resources.find((r) => r.name === name)!;
+
+/** An answer checked against a declared schema (its `x-ui` hints are annotations). */
+function conforms(schema: JsonSchema, answer: unknown): string {
+  const check = makeAjv(false).compile(schema);
+  return check(answer) ? '' : JSON.stringify(check.errors);
+}
+
+describe('detail views', () => {
+  it('are each served by a mounted route that documents the declared answer', () => {
+    expect(details.map((d) => d.detail.name).sort()).toEqual(['productDetail', 'realName']);
+    const problems = details.flatMap(({ service, decl, detail }) => {
+      const call = viewCall(service, decl, detail);
+      const route = h.api.routes.find((r) => r.method === 'GET' && shape(r.url) === shape(`${service.base}${call.path}`));
+      if (!route) return [`${service.name}/${decl.name} detail ${detail.name}: GET ${service.base}${call.path} is not mounted`];
+      return isDeepStrictEqual(route.responses[200]?.schema, detail.answer) ? [] : [`${service.name}/${decl.name} detail ${detail.name}: its route documents another answer`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('read a product resolved to its resources in the shape its answer declares, a missing resource too', async () => {
+    const money = await newResource(h, 'Currency');
+    const gold = await newResource(h, 'VirtualCurrency');
+    const id = await newProduct(h, { resource: money, amount: '6' }, [{ resource: gold, amount: '60' }]);
+    const res = await h.svc('GET', `${passport.base}${detailUrl(passport, resourceOf('products'), productDetailView, id)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(conforms(productDetailView.answer, answer)).toBe('');
+    expect(answer.contents).toMatchObject([{ resource: gold, amount: '60', available: true }]);
+
+    const gone = await newResource(h, 'Item');
+    const other = await newProduct(h, { resource: gold, amount: '5' }, [{ resource: gone, amount: '1' }], false);
+    await h.db.query(`DELETE FROM records WHERE data->>'slugName' = $1`, [gone]);
+    const missing = (await h.svc('GET', `${passport.base}${detailUrl(passport, resourceOf('products'), productDetailView, other)}`)).json();
+    expect(conforms(productDetailView.answer, missing)).toBe('');
+    expect(missing.contents[0]).toMatchObject({ resource: gone, name: null, type: null, available: false });
+  });
+
+  it('read a user’s real-name check before and after it passes, in the shape its answer declares', async () => {
+    const player = await newPlayer(h);
+    const url = `${passport.base}${detailUrl(passport, resourceOf('users'), realNameView, player.userId)}`;
+    const before = (await h.svc('GET', url)).json();
+    expect(before).toEqual({ verified: false });
+    expect(conforms(realNameView.answer, before)).toBe('');
+    const passed = await asPlayer(h, player.token, 'POST', `${passport.base}/sdk/real-name`, { name: '张三', idNumber: '11010519491231002X' });
+    expect(passed.statusCode, passed.body).toBe(200);
+    const after = (await h.svc('GET', url)).json();
+    expect(conforms(realNameView.answer, after)).toBe('');
+    expect(after).toMatchObject({ verified: true, birthDate: '1949-12-31', ageBand: 'over18', adult: true });
+  });
+});
+
+describe('item commands declaring their answer', () => {
+  it('are each a mounted route that takes the declared fields and documents the declared answer', () => {
+    expect(answering.length).toBeGreaterThanOrEqual(1);
+    const problems = answering.flatMap(({ service, decl, command }) => {
+      const url = `${service.base}${decl.path}/:${decl.idParam ?? 'id'}${command.path}`;
+      const route = h.api.routes.find((r) => r.method === command.method && shape(r.url) === shape(url));
+      if (!route) return [`${service.name}/${decl.name}.${command.name}: ${command.method} ${url} is not mounted`];
+      const documented = Object.values(route.responses).find((r) => r.schema === command.answer);
+      return route.body === command.fields && documented ? [] : [`${service.name}/${decl.name}.${command.name}: its route takes or answers something else`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('send an inbox template to chosen personas, answering the declared send record', async () => {
+    const player = await newPlayer(h);
+    const slugName = `welcome-${process.pid}-${Date.now() % 100000}`;
+    expect((await h.svc('POST', `${passport.base}/inbox/templates`, { name: 'Welcome', slugName, title: 'Hello' })).statusCode).toBe(201);
+    const url = `${passport.base}/inbox/templates/${slugName}${sendTemplateCommand.path}`;
+    const res = await h.svc('POST', url, { target: { type: 'personas', personaIds: [player.personaId] } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(conforms(sendTemplateCommand.answer!, res.json())).toBe('');
+    expect(res.json()).toMatchObject({ delivered: 1, refused: [] });
+    const inbox = (await player.call('GET', `${passport.base}/sdk/inbox`)).json();
+    expect(JSON.stringify(inbox)).toContain('Hello');
+    expect((await h.svc('POST', `${passport.base}/inbox/templates/no-such-template/send`, { target: { type: 'everyone' } })).statusCode).toBe(404);
+    expect((await h.svc('POST', url, { target: { type: 'tag' } })).statusCode).toBe(400);
   });
 });

@@ -21,6 +21,9 @@ function objectUi(schema: PropSchema, locale: Locale, fieldNames: Set<string>): 
   const layout = xui(schema).layout;
   if (layout) ui['ui:options'] = { layout };
   for (const [name, prop] of propertiesOf(schema)) ui[name] = propertyUi(prop, name, locale, fieldNames);
+  // Fields that appear under a condition (`allOf: [{ if, then: { properties } }]`) get their hints too.
+  const conditions = ((schema as { allOf?: { then?: PropSchema }[] }).allOf ?? []).flatMap((c) => (c.then ? [c.then] : []));
+  for (const then of conditions) for (const [name, prop] of propertiesOf(then)) ui[name] ??= propertyUi(prop, name, locale, fieldNames);
   return ui;
 }
 
@@ -35,7 +38,8 @@ function propertyUi(prop: PropSchema, name: string, locale: Locale, fieldNames: 
 
   // Another record's id (or a list of them): chosen from that resource unless a widget of its own is named.
   const optionsFrom = hints.optionsFrom ?? (prop.type === 'array' && prop.items ? xui(prop.items).optionsFrom : undefined);
-  const widget = hints.widget ?? (optionsFrom ? 'reference' : prop.format === 'date-time' ? 'datetime' : undefined);
+  // A write-only field (a secret) is typed into a masked input the browser does not fill in.
+  const widget = hints.widget ?? (optionsFrom ? 'reference' : prop.format === 'date-time' ? 'datetime' : prop.writeOnly === true ? 'secret' : undefined);
   if (widget && fieldNames.has(widget)) ui['ui:field'] = widget;
   else if (widget) ui['ui:widget'] = widget;
 

@@ -28,17 +28,6 @@ export const passportEconomy = {
       loadFailed: '数据加载失败',
       retry: '重试',
     },
-    product: {
-      title: '商品详情',
-      transactionType: '交易类型',
-      price: '价格',
-      category: '分类',
-      contents: '商品内容',
-      noCategory: '未分类',
-      missing: '资源不存在',
-      notHoldable: '不能放入背包',
-      loadFailed: '商品详情加载失败',
-    },
   },
   en: {
     metrics: {
@@ -67,17 +56,6 @@ export const passportEconomy = {
       noInventory: 'No persona holds anything yet',
       loadFailed: 'Could not load the figures',
       retry: 'Retry',
-    },
-    product: {
-      title: 'Product detail',
-      transactionType: 'Transaction type',
-      price: 'Price',
-      category: 'Category',
-      contents: 'Contents',
-      noCategory: 'No category',
-      missing: 'No such resource',
-      notHoldable: 'Cannot be held',
-      loadFailed: 'Could not load the product detail',
     },
   },
 };

@@ -70,7 +70,6 @@ export const passportLiveops = {
       recalled: '已撤回，删除了 {{count}} 封未完成的邮件',
       removed: '删除 {{count}} 封',
     },
-    template: { preview: '邮件预览', send: '发送此模板' },
     progress: {
       title: '成就进度',
       subtitle: '查看某个角色在各个已发布成就上的进度、达成与领奖情况。',
@@ -225,7 +224,6 @@ export const passportLiveops = {
       recalled: 'Recalled: {{count}} unfinished copies removed',
       removed: '{{count}} removed',
     },
-    template: { preview: 'Message preview', send: 'Send this template' },
     progress: {
       title: 'Achievement progress',
       subtitle: "One persona's progress on every released achievement: achieved or not, rewards redeemed or not.",

@@ -1,23 +1,6 @@
 /** Console texts of passport's players pages, under the `passportPlayers` key; both languages have the same keys. */
 export const passportPlayers = {
   'zh-CN': {
-    realName: {
-      title: '实名认证',
-      verified: '已实名',
-      notVerified: '未实名',
-      notVerifiedHint: '玩家尚未通过实名认证。玩家通过 SDK 提交姓名和身份证号后，这里会显示脱敏后的信息。',
-      name: '姓名',
-      idNumber: '身份证号',
-      birthDate: '出生日期',
-      age: '年龄',
-      ageValue: '{{age}} 岁',
-      ageBand: '年龄段',
-      adult: '成年',
-      minor: '未成年',
-      verifiedAt: '认证时间',
-      loadFailed: '实名信息加载失败',
-      bands: { under8: '8 岁以下', '8-16': '8–16 岁', '16-18': '16–18 岁', over18: '18 岁以上' },
-    },
     management: {
       title: '好友关系',
       subtitle: '应用内所有角色之间的好友关系与待处理的好友申请。好友上限和黑名单上限在“好友设置”中配置。',
@@ -88,23 +71,6 @@ export const passportPlayers = {
     },
   },
   en: {
-    realName: {
-      title: 'Real-name check',
-      verified: 'Verified',
-      notVerified: 'Not verified',
-      notVerifiedHint: 'The player has not passed the real-name check. Once they submit their name and identity number through the SDK, the masked details show here.',
-      name: 'Name',
-      idNumber: 'Identity number',
-      birthDate: 'Birth date',
-      age: 'Age',
-      ageValue: '{{age}} years',
-      ageBand: 'Age band',
-      adult: 'Adult',
-      minor: 'Minor',
-      verifiedAt: 'Verified at',
-      loadFailed: 'Could not load the real-name check',
-      bands: { under8: 'Under 8', '8-16': '8–16', '16-18': '16–18', over18: 'Over 18' },
-    },
     management: {
       title: 'Friend relations',
       subtitle: "Friendships and pending friend requests between the app's personas. The friend and blacklist limits are set in Friend settings.",

@@ -6,7 +6,5 @@ export const economyRegistry: AreaRegistry = {
   pages: {
     passportEconomyMetrics: lazy(() => import('./EconomyMetricsPage')),
   },
-  panels: {
-    passportProductDetail: lazy(() => import('./EconomyProductDetail')),
-  },
+  panels: {},
 };

@@ -8,7 +8,6 @@ export const liveopsRegistry: AreaRegistry = {
     passportPersonaBattlePass: lazy(() => import('./LiveopsPersonaBattlePass')),
   },
   panels: {
-    passportInboxTemplateSend: lazy(() => import('./LiveopsInboxTemplateSend')),
     passportBillboardWindow: lazy(() => import('./LiveopsBillboardWindow')),
     passportBattlePassSlots: lazy(() => import('./LiveopsBattlePassSlots')),
     passportQuestItems: lazy(() => import('./LiveopsQuestItems')),

@@ -7,7 +7,5 @@ export const playersRegistry: AreaRegistry = {
     passportPlayground: lazy(() => import('./PlayersPlayground')),
     passportPlayerMetrics: lazy(() => import('./PlayersMetricsPage')),
   },
-  panels: {
-    passportUserRealName: lazy(() => import('./PlayersRealName')),
-  },
+  panels: {},
 };

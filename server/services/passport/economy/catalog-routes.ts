@@ -1,3 +1,4 @@
+import productDetailSchema from '../../../../schemas/passport/economy/views/product-detail.json' with { type: 'json' };
 import { publicOrigin } from '../../../auth/callers';
 import type { Ctx } from '../../../context';
 import { paramsSchema, type Api } from '../../../engine/api';
@@ -72,7 +73,7 @@ export function mountCatalogRoutes(api: Api, ctx: Ctx): void {
     tag: TAG,
     auth: 'service',
     params: paramsSchema('id'),
-    responses: { 200: { description: 'the product in detail', schema: { type: 'object' } }, ...serviceErrors },
+    responses: { 200: { description: 'the product in detail', schema: productDetailSchema }, ...serviceErrors },
     handler: async (req) => {
       const { scopeId } = await authorizeService(ctx, req, 'passport');
       return productDetail(ctx, scopeId, (req.params as { id: string }).id);

@@ -3,9 +3,10 @@ import inboxTemplateSchema from '../../../../schemas/passport/liveops/inbox-temp
 import type { Ctx } from '../../../context';
 import { errorResponses, idParam, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
-import { listAnswer, pageQuery, playerActor, requirePersonaPlayer, rewardsSchema, TAG } from './common';
+import { findRecord, listAnswer, pageQuery, playerActor, requirePersonaPlayer, rewardsSchema, TAG } from './common';
 import { claimMessage, listMessages, listRecords, readMessage, recallRecord, sendMessage, type SendInput } from './inbox';
 import { BASE, SDK } from '../base';
+import { sendTemplateCommand } from '../../../../resources/passport/inbox-send';
 
 const templateField = (name: string): JsonSchema => {
   const { 'x-ui': _x, ...rest } = (inboxTemplateSchema.properties as Record<string, JsonSchema>)[name];
@@ -53,6 +54,23 @@ function mountInboxAdmin(api: Api, ctx: Ctx): void {
     handler: async (req, reply) => {
       const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
       const record = await sendMessage(ctx, scopeId, principal.actor, req.body as SendInput);
+      reply.code(201);
+      return record;
+    },
+  });
+  api.route({
+    method: 'POST',
+    url: `${BASE}/inbox/templates/:id/send`,
+    summary: 'Send an inbox template (by id or slug) as it is to personas, a tag or everyone: the same send as POST /inbox/messages with the template',
+    tag: TAG,
+    auth: 'service',
+    params: paramsSchema('id'),
+    body: sendTemplateCommand.fields,
+    responses: { 201: { description: 'the send record, with the personas refused because their inbox was full', schema: sendTemplateCommand.answer }, ...errorResponses(400, 401, 403, 404) },
+    handler: async (req, reply) => {
+      const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
+      const template = await findRecord(ctx, 'inboxTemplates', scopeId, (req.params as { id: string }).id);
+      const record = await sendMessage(ctx, scopeId, principal.actor, { template: String(template.id), target: (req.body as Pick<SendInput, 'target'>).target });
       reply.code(201);
       return record;
     },

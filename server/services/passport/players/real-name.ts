@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import realNameAnswer from '../../../../schemas/passport/players/views/real-name.json' with { type: 'json' };
 import { checkIdNumber, maskIdNumber, type IdNumberProblem } from '../../../../resources/real-name';
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
@@ -23,20 +24,8 @@ export interface RealNameInfo {
   verifiedAt?: string;
 }
 
-export const realNameSchema = {
-  type: 'object',
-  required: ['verified'],
-  properties: {
-    verified: { type: 'boolean' },
-    name: { type: 'string', description: 'masked' },
-    idNumber: { type: 'string', description: 'masked' },
-    birthDate: { type: 'string', format: 'date' },
-    age: { type: 'integer' },
-    ageBand: { type: 'string', enum: ['under8', '8-16', '16-18', 'over18'] },
-    adult: { type: 'boolean' },
-    verifiedAt: { type: 'string', format: 'date-time' },
-  },
-};
+/** What a real-name read answers: the detail view's declared answer (`resources/passport/details.ts`). */
+export const realNameSchema = realNameAnswer;
 
 export const realNameBodySchema = {
   type: 'object',
