@@ -3,6 +3,7 @@ import { Alert, Button, Card, Space, Tag } from 'antd';
 import { useCustomMutation, type BaseRecord } from '@refinedev/core';
 import type { PartDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
+import { recordCallUrl } from './calls';
 import { useServerForm } from './form/useServerForm';
 import { LazySchemaForm } from './LazySchemaForm';
 import { partFormSchema } from './form/formSchemas';
@@ -20,7 +21,7 @@ interface Props {
 
 /**
  * A declared part of a record (e.g. an override's variants), edited in place with its own save:
- * `PUT <item><part.path>` with the field and the record's version.
+ * `PUT <item><part.path>` (a sub-resource's item under its parent) with the field and the record's version.
  */
 export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
   const { decl, meta, t, text, appId, service } = scope;
@@ -43,7 +44,7 @@ export function PartEditor({ scope, record, part, commands, canEdit }: Props) {
     clearFailure();
     try {
       await mutateAsync({
-        url: `${decl.path}/${encodeURIComponent(scope.idOf(record))}${part.path}`,
+        url: recordCallUrl(scope, record, part),
         method: 'put',
         values: { [part.field]: formData[part.field], version: record.version },
         meta: { ...meta, silent: true },

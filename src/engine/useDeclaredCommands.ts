@@ -3,6 +3,7 @@ import { useDataProvider, type BaseKey, type BaseRecord } from '@refinedev/core'
 import type { CommandDecl } from '../../resources/types';
 import { requestFile, type QueryValue } from '../../providers/http';
 import { toast } from '../../providers/notification';
+import { collectionCallUrl, recordCallUrl, type CallScope } from './calls';
 import { formFields, pick } from './schema';
 import { saveFile, type Dialogs } from './useDialogs';
 import type { DeclaredScope } from './useDeclared';
@@ -14,11 +15,10 @@ export interface CommandTarget {
 }
 
 /** A command's address: appended to the item path for `item`, to the collection path otherwise. */
-export function commandPath(scope: DeclaredScope, command: CommandDecl, record?: BaseRecord): string {
-  const { decl } = scope;
-  if (command.on !== 'item') return `${decl.path}${command.path}`;
-  if (!record) throw new Error(`${decl.name}.${command.name} needs a record`);
-  return `${decl.path}/${encodeURIComponent(scope.idOf(record))}${command.path}`;
+export function commandPath(scope: CallScope, command: CommandDecl, record?: BaseRecord): string {
+  if (command.on !== 'item') return collectionCallUrl(scope, command.path);
+  if (!record) throw new Error(`${scope.decl.name}.${command.name} needs a record`);
+  return recordCallUrl(scope, record, command);
 }
 
 /** The call's arguments: the dialog's values, plus `{ ids }` for a selection; a query for GET, else the body. */
@@ -49,7 +49,7 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
     const url = commandPath(scope, command, target.record);
     const { query, body } = commandArguments(command, target, values);
     if (command.download) {
-      const file = await requestFile(`${service.base}${url}`, { appId, method: command.method, query, body, silent, throwResponse: true });
+      const file = await requestFile(url, { appId, method: command.method, query, body, silent, throwResponse: true });
       if (!file) return undefined;
       const name = file.name ?? `${decl.name}-${command.name}.csv`;
       saveFile(file.blob, name);

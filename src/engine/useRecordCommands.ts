@@ -3,6 +3,7 @@ import { actionAllowed as allowedFrom, actionCall } from '../../resources/action
 import { useCustomMutation, useDelete, useDeleteMany, useInvalidate, type BaseKey, type BaseRecord } from '@refinedev/core';
 import type { ActionDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
+import { recordCallUrl } from './calls';
 import { useDeclaredCommands } from './useDeclaredCommands';
 import type { DeclaredScope } from './useDeclared';
 import { useDialogs } from './useDialogs';
@@ -31,7 +32,7 @@ export function useRecordCommands(scope: DeclaredScope) {
   const { mutateAsync: deleteMany } = useDeleteMany();
   const { mutateAsync: custom } = useCustomMutation();
   const invalidate = useInvalidate();
-  const { t, key, meta, decl, service, appId } = scope;
+  const { t, key, meta, service, appId } = scope;
   const dialogs = useDialogs(appId, service.name);
 
   // Everything of the resource: a record's page may have loaded it by its slug rather than its id.
@@ -75,7 +76,7 @@ export function useRecordCommands(scope: DeclaredScope) {
     const id = scope.idOf(record);
     const call = actionCall(service, action);
     await custom({
-      url: `${decl.path}/${encodeURIComponent(id)}${call.path}`,
+      url: recordCallUrl(scope, record, call),
       method: call.method === 'PUT' ? 'put' : 'post',
       values: { ...fields, version: record.version },
       meta: { ...meta, silent: fields !== undefined },

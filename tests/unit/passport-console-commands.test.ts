@@ -15,15 +15,17 @@ import { isImportResult } from '../../src/engine/ImportReport';
 
 const command = (over: Partial<CommandDecl>): CommandDecl => ({ name: 'c', label: { 'zh-CN': 'c', en: 'c' }, on: 'collection', method: 'POST', path: '/c', ...over });
 const scope = {
+  service: { name: 'passport', base: '/svc/v1' },
   decl: { name: 'tokenInstances', path: '/token/instances', idField: 'id' },
+  meta: {},
   idOf: (r: Record<string, unknown>) => String(r.id),
 } as unknown as DeclaredScope;
 
 describe('command calls', () => {
   it('append an item command to the record path and the others to the collection path', () => {
-    expect(commandPath(scope, command({ on: 'item', path: '/used-info' }), { id: 'a/b' })).toBe('/token/instances/a%2Fb/used-info');
-    expect(commandPath(scope, command({ on: 'collection', path: '/generate' }))).toBe('/token/instances/generate');
-    expect(commandPath(scope, command({ on: 'selection', path: '/batch-invalidate' }))).toBe('/token/instances/batch-invalidate');
+    expect(commandPath(scope, command({ on: 'item', path: '/used-info' }), { id: 'a/b' })).toBe('/svc/v1/token/instances/a%2Fb/used-info');
+    expect(commandPath(scope, command({ on: 'collection', path: '/generate' }))).toBe('/svc/v1/token/instances/generate');
+    expect(commandPath(scope, command({ on: 'selection', path: '/batch-invalidate' }))).toBe('/svc/v1/token/instances/batch-invalidate');
     expect(() => commandPath(scope, command({ on: 'item' }))).toThrow();
   });
 

@@ -5,7 +5,10 @@ vi.hoisted(() => {
   (globalThis as { document?: unknown }).document ??= { documentElement: {}, cookie: '' };
 });
 
-import type { ResourceDecl, ServiceDecl } from '../../resources/types';
+import type { CommandDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { actionCall } from '../../resources/action-call';
+import { recordCallUrl, type CallScope } from '../../src/engine/calls';
+import { commandPath } from '../../src/engine/useDeclaredCommands';
 import { collectionUrl, itemUrl } from '../../providers/crud';
 import { passport } from '../../resources/passport';
 import { childrenOf } from '../../src/engine/children';
@@ -20,6 +23,7 @@ const members: ResourceDecl = {
   parent: { resource: 'guilds', param: 'guildId', onDelete: 'cascade' },
 };
 const service: ServiceDecl = { ...passport, base: '/svc/v1', resources: [guilds, members] };
+const memberScope: CallScope = { service, decl: members, meta: { parentId: 'g1' }, idOf: (r) => String(r.id) };
 
 describe("the console's calls of a sub-resource", () => {
   it("go through its parent record's nested path", () => {
@@ -30,6 +34,17 @@ describe("the console's calls of a sub-resource", () => {
 
   it('are refused without the parent, rather than sent to a path that does not exist', () => {
     expect(() => collectionUrl(service, members, {})).toThrow(/parent/);
+    expect(() => recordCallUrl({ ...memberScope, meta: {} }, { id: 'm1' }, { path: '/kick' })).toThrow(/parent/);
+  });
+
+  it("send a state action, a part and the commands under the parent's record, where the server mounts them", () => {
+    const record = { id: 'm 1' };
+    expect(recordCallUrl(memberScope, record, actionCall(service, { name: 'kick', label: members.label, from: [], to: 'x' }))).toBe('/svc/v1/guilds/g1/members/m%201/kick');
+    expect(recordCallUrl(memberScope, record, { path: '/roles' })).toBe('/svc/v1/guilds/g1/members/m%201/roles');
+    const cmd = (on: CommandDecl['on'], path: string): CommandDecl => ({ name: 'c', label: members.label, on, method: 'POST', path });
+    expect(commandPath(memberScope, cmd('item', '/promote'), record)).toBe('/svc/v1/guilds/g1/members/m%201/promote');
+    expect(commandPath(memberScope, cmd('selection', '/batch-delete'))).toBe('/svc/v1/guilds/g1/members/batch-delete');
+    expect(commandPath(memberScope, cmd('collection', '/export'))).toBe('/svc/v1/guilds/g1/members/export');
   });
 
   it("are listed on the parent's page, tied to the record shown", () => {
