@@ -53,4 +53,11 @@ export const coreMessages: Record<string, Text> = {
   'current version is {0}': { 'zh-CN': '当前版本为 {0}', en: 'The current version is {0}' },
   'database unavailable': { 'zh-CN': '数据库暂时不可用，请稍后重试', en: 'The database is unavailable. Try again shortly.' },
   'line {0}, column {1}: {2}': { 'zh-CN': '第 {0} 行第 {1} 列：{2}', en: 'Line {0}, column {1}: {2}' },
+  // The engine's import command (server/engine/import-rows.ts, command-import.ts): a file refused whole, a row
+  // repeating an earlier one.
+  'not valid {0}: {1}': { 'zh-CN': '不是有效的 {0} 文件：{1}', en: 'Not a valid {0} file: {1}' },
+  'expected a list of records': { 'zh-CN': '文件内容应为记录列表', en: 'Expected a list of records' },
+  'the file has no rows': { 'zh-CN': '文件中没有数据行', en: 'The file has no rows' },
+  'at most {0} rows per import': { 'zh-CN': '每次最多导入 {0} 行', en: 'At most {0} rows per import' },
+  'repeats an earlier row': { 'zh-CN': '与前面的行重复', en: 'Repeats an earlier row' },
 };

@@ -13,13 +13,6 @@ export const passportLiveopsMessages: Record<string, Text> = {
   'the attachments were already claimed': { 'zh-CN': '附件已领取', en: 'The attachments were already claimed' },
   'the achievement is not achieved yet': { 'zh-CN': '成就尚未达成', en: 'The achievement is not achieved yet' },
   'the reward was already redeemed': { 'zh-CN': '奖励已领取', en: 'The reward was already redeemed' },
-  // The shared import helper's refusals of a whole file (server/services/passport/import.ts), which the
-  // achievement and quest imports answer.
-  'not valid {0}: {1}': { 'zh-CN': '不是有效的 {0} 文件：{1}', en: 'Not a valid {0} file: {1}' },
-  'expected a list of records': { 'zh-CN': '文件内容应为记录列表', en: 'Expected a list of records' },
-  'the file has no rows': { 'zh-CN': '文件中没有数据行', en: 'The file has no rows' },
-  'at most {0} rows per import': { 'zh-CN': '每次最多导入 {0} 行', en: 'At most {0} rows per import' },
-  'repeats an earlier row': { 'zh-CN': '与前面的行重复', en: 'Repeats an earlier row' },
   'the billboard would expire before it goes live': { 'zh-CN': '公告在上线前就会过期，请调整发布时间或有效期', en: 'The billboard would expire before it goes live' },
   'levels must run 1, 2, 3 and so on, in order': { 'zh-CN': '等级须从 1 开始按顺序连续编号', en: 'Levels must run 1, 2, 3 and so on, in order' },
   'must not be less than the level before': { 'zh-CN': '不能少于上一等级所需经验', en: 'Must not be less than the level before' },
