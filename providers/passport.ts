@@ -6,7 +6,8 @@ import { requireOk, type QueryValue } from './http';
  * The data provider of the passport convention (spec 002 §7): a list is `POST <path>/search` with
  * `{ count, start, sort?, order?, q?, <declared filters> }` answering `{ total, <listKey>: [...] }`; create is
  * `POST <path>`, update `PUT <path>/:id` with the version read, delete `DELETE <path>/:id` (several: one after the
- * other). Everything but the list is common to the conventions (./crud).
+ * other). A list the declaration marks `unpaged` is one `GET <path>` answering every record, paged here. Everything
+ * but the list is common to the conventions (./crud).
  */
 
 /** The list helpers' page (spec 002 §7, §9: "paging helper size 50"). */
@@ -53,8 +54,16 @@ async function search<T>({ decl, url, options, query }: ListCall, count: number,
   return { items: Array.isArray(items) ? (items as T[]) : [], total: Number(answer?.total ?? 0) };
 }
 
-/** Every record: pages of 50 until the total is reached (or a page comes back short). */
+/** An unpaged list (`list.unpaged`): one `GET <path>` answers every record. */
+async function whole<T>({ decl, url, options }: ListCall): Promise<T[]> {
+  const answer = await requireOk<SearchAnswer>(url, { ...options, method: 'GET' });
+  const items = answer?.[listKeyOf(decl)];
+  return Array.isArray(items) ? (items as T[]) : [];
+}
+
+/** Every record: pages of 50 until the total is reached (or a page comes back short); an unpaged list at once. */
 export async function searchAll<T>(call: ListCall, page = HELPER_PAGE): Promise<T[]> {
+  if (call.decl.list.unpaged) return whole<T>(call);
   const items: T[] = [];
   for (;;) {
     const answer = await search<T>(call, page, items.length);
@@ -65,6 +74,10 @@ export async function searchAll<T>(call: ListCall, page = HELPER_PAGE): Promise<
 
 export const passportDataProvider = declaredDataProvider({
   async page<T>(call: ListCall, page: number, pageSize: number) {
+    if (call.decl.list.unpaged) {
+      const all = await whole<T>(call);
+      return { data: all.slice((page - 1) * pageSize, page * pageSize), total: all.length };
+    }
     const { items, total } = await search<T>(call, pageSize, (page - 1) * pageSize);
     return { data: items, total };
   },

@@ -281,16 +281,21 @@ export type PlayerOwner = 'user' | 'persona' | 'persona-or-none';
 
 /**
  * A read the game client makes with a player token (`auth: 'player'`): `GET <service base><path>` answers this
- * resource's records that belong to the signed-in player (every `owner` field) and match `where`, in `orderBy`
- * order, as `{ total, <listKey>: [...] }`. The engine mounts it (`server/engine/player-routes.ts`); the service that
- * issues player tokens registers who the player is.
+ * resource's records that belong to the signed-in player (every `owner` field) — or, with `owner: 'app'`, any of the
+ * player's app (a directory every player may browse) — and match `where`, in `orderBy` order, as
+ * `{ total, <listKey>: [...] }`. The engine mounts it (`server/engine/player-routes.ts`); the service that issues
+ * player tokens registers who the player is.
  */
 export interface PlayerReadDecl {
   /** Under the service base, e.g. `/sdk/reports`. */
   path: string;
   /** What the call answers, for the API document (English). */
   summary: string;
-  owner: Record<string, PlayerOwner>;
+  owner: Record<string, PlayerOwner> | 'app';
+  /** The call needs a selected persona (409 otherwise), as one with a `persona` owner field does. */
+  persona?: boolean;
+  /** A `q` of at most this many characters searches the list's `search` fields (part of the text, any case). */
+  search?: number;
   /** Fixed conditions: a field equal to a value, or to one of a list (what is live: a state in a set). */
   where?: Record<string, string | number | boolean | string[]>;
   /** Fields the query may filter on (exact match), with the field's own schema. */
@@ -401,6 +406,11 @@ export interface ListDecl {
   search?: string[];
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   pageSize?: number;
+  /**
+   * Passport: the list call takes no paging (`GET <path>` answers every record as `{ total, <listKey>: [...] }`,
+   * the login providers' list of the nine), so the console asks once and pages the rows itself.
+   */
+  unpaged?: boolean;
 }
 
 export interface AccessDecl {
@@ -474,6 +484,13 @@ export interface ResourceDecl {
   details?: DetailViewDecl[];
   /** One record per scope instead of a collection; `operations` is then ignored. */
   singleton?: SingletonDecl;
+  /**
+   * `service`: the service's own code serves the declared `operations` at the paths the engine would give them
+   * (`<path>`, `<path>/<id or addressBy>`), because the spec's calls are not plain CRUD (the login providers: a list
+   * of every provider, saved or not, and a create-or-update `PUT`). The engine mounts none of them; it still stores
+   * the records (write-only fields included) for the service's queries, and the console renders the screens as usual.
+   */
+  implementedBy?: 'service';
 }
 
 export interface CatalogueEntry {

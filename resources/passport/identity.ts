@@ -10,6 +10,7 @@ import tagSchema from '../../schemas/passport/identity/tag.json' with { type: 'j
 import entitlementSchema from '../../schemas/passport/identity/entitlement.json' with { type: 'json' };
 import reportSchema from '../../schemas/passport/identity/report.json' with { type: 'json' };
 import antiAddictionSchema from '../../schemas/passport/identity/anti-addiction.json' with { type: 'json' };
+import idProviderSchema from '../../schemas/passport/identity/id-provider.json' with { type: 'json' };
 
 /** Console routes of the identity area (relative to /services/:appId). */
 export const IDENTITY_ROUTES = {
@@ -275,9 +276,34 @@ const reports: ResourceDecl = {
   routes: { list: IDENTITY_ROUTES.report },
 };
 
+/**
+ * The login providers (spec 002 §9): one record per app and provider once saved, the secret write-only. The spec's
+ * calls are the service's (`implementedBy`): `GET /id-providers` answers all nine, saved or not (version 0), and
+ * `PUT /id-providers/<provider>` creates or updates one; the service adds `GET /id-providers/<provider>` for the
+ * record's page.
+ */
+const idProviders: ResourceDecl = {
+  name: 'id-providers',
+  label: { 'zh-CN': '第三方登录', en: 'Login providers' },
+  singular: { 'zh-CN': '登录方式', en: 'login provider' },
+  schema: idProviderSchema,
+  path: '/id-providers',
+  listKey: 'idProviders',
+  idField: 'id',
+  titleField: 'provider',
+  scope: 'app',
+  operations: ['list', 'show', 'update'],
+  implementedBy: 'service',
+  unique: ['provider'],
+  addressBy: 'provider',
+  list: { columns: ['provider', 'enabled', 'appKey', 'appSecretMasked', 'updatedAt'], unpaged: true },
+  access: appAccess(),
+  routes: { list: IDENTITY_ROUTES.idProviders, show: `${IDENTITY_ROUTES.idProviders}/:provider` },
+};
+
 /** Passport: the identity area's resources, menu entries and pages. */
 export const identityPart: PassportPart = {
-  resources: [config, tos, smsTemplates, namespaces, tags, entitlements, reports, antiAddiction, ...guildResources],
+  resources: [config, tos, smsTemplates, namespaces, tags, entitlements, reports, antiAddiction, idProviders, ...guildResources],
   menu: [
     { route: IDENTITY_ROUTES.settings, label: { 'zh-CN': '基础设置', en: 'Settings' } },
     { route: IDENTITY_ROUTES.idProviders, label: { 'zh-CN': '第三方登录', en: 'Login providers' } },
@@ -291,6 +317,5 @@ export const identityPart: PassportPart = {
   ],
   pages: [
     { route: IDENTITY_ROUTES.verifyCode, label: { 'zh-CN': '短信验证码', en: 'SMS codes' }, component: 'passportVerifyCodes' },
-    { route: IDENTITY_ROUTES.idProviders, label: { 'zh-CN': '第三方登录', en: 'Login providers' }, component: 'passportIdProviders' },
   ],
 };

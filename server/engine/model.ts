@@ -55,6 +55,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
     if (!IDENT.test(f) || !(f in p)) throw new Error(`${service.name}/${res.name}: list field '${f}' is not a schema property`);
   }
   if (res.addressBy && !(res.unique ?? []).includes(res.addressBy)) throw new Error(`${service.name}/${res.name}: addressBy '${res.addressBy}' must be unique`);
+  if (res.list.unpaged && res.implementedBy !== 'service') throw new Error(`${service.name}/${res.name}: only a list the service serves can be unpaged`);
   if (res.status && !(res.status.field in p)) throw new Error(`${service.name}/${res.name}: status field missing from schema`);
   for (const k of Object.keys(p)) if (META_FIELDS.includes(k)) throw new Error(`${service.name}/${res.name}: '${k}' is server-managed`);
   checkRelations(service, res);

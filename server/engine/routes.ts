@@ -22,6 +22,8 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
   mountPlayerReads(api, ctx, hooks, players.get(m.service.name), m);
   mountLookups(api, ctx, m);
   if (res.singleton) return mountSingleton(api, ctx, m);
+  // The service mounts its own calls for the declared operations (ResourceDecl.implementedBy).
+  if (res.implementedBy === 'service') return;
   const tag = `${m.service.name}`;
   const one = res.singular.en;
   const item = `${m.base}/:${m.idParam}`;

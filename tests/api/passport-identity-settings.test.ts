@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelOf } from '../../server/context';
+import { records } from '../../server/engine/query';
 import { providerCredentials } from '../../server/services/passport/identity/id-providers';
 import { startHarness, type Harness } from './harness';
 import { asPlayer, call, historyOf, newPersona, newPlayer, newUser, P, unique } from './passport-identity-fixtures';
@@ -19,9 +21,11 @@ describe('login providers', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBe(9);
     expect(res.json().idProviders.map((p: { id: string }) => p.id)).toEqual(SPEC_ORDER);
-    const secrets = await h.db.query<{ app_secret: string }>("SELECT app_secret FROM passport_id_providers WHERE app_id = $1 AND app_secret <> ''", [h.appId]);
-    expect(secrets.rows.length).toBeGreaterThan(0);
-    for (const { app_secret } of secrets.rows) expect(res.body).not.toContain(app_secret);
+    const m = modelOf(h.ctx, 'passport', 'id-providers');
+    const saved = await records(h.ctx.db, m).find(h.appId);
+    const secrets = (await Promise.all(saved.map((r) => h.ctx.store.writeOnlyValues(m, h.appId, String(r.id))))).map((v) => String(v.appSecret ?? '')).filter(Boolean);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(res.body).not.toContain(secret);
     const wechat = res.json().idProviders[0];
     expect(wechat).toMatchObject({ enabled: true, appSecretSet: true });
     expect(wechat.appSecretMasked).toMatch(/^••••••.{4}$/);
@@ -54,6 +58,19 @@ describe('login providers', () => {
     expect(cleared.json()).toMatchObject({ enabled: true, appSecretSet: false, appSecretMasked: '' });
   });
 
+  it('takes one of several saves carrying the same version, and stores one record for saves racing to create it', async () => {
+    const first = await Promise.all(Array.from({ length: 10 }, (_, i) => other('PUT', `${P}/id-providers/Hykb`, { enabled: false, appKey: `hykb-${i}` })));
+    expect(first.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(first.map((r) => r.json().version).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const stored = await records(h.ctx.db, modelOf(h.ctx, 'passport', 'id-providers')).find(h.otherAppId, { where: { provider: 'Hykb' } });
+    expect(stored).toHaveLength(1);
+
+    const racing = await Promise.all(Array.from({ length: 10 }, (_, i) => other('PUT', `${P}/id-providers/Hykb`, { enabled: false, appKey: `again-${i}`, version: 10 })));
+    expect(racing.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(racing.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(Array(9).fill('VERSION_CONFLICT'));
+    expect((await other('GET', `${P}/id-providers/Hykb`)).json()).toMatchObject({ id: 'Hykb', version: 11 });
+  });
+
   it('enables server-side login without a key, refuses unknown providers, and keeps apps apart', async () => {
     expect((await h.svc('PUT', `${P}/id-providers/NoSuch`, { enabled: true })).statusCode).toBe(404);
     expect((await h.svc('PUT', `${P}/id-providers/Weibo`, { enabled: true, extra: 1 })).statusCode).toBe(400);
@@ -62,6 +79,10 @@ describe('login providers', () => {
     // The demo app's Wechat settings are not the other app's.
     expect(theirs.find((p) => p.id === 'Wechat')).toMatchObject({ enabled: false, appKey: '', version: 0 });
     expect(theirs.find((p) => p.id === 'ServiceLogin')).toMatchObject({ enabled: true, version: 1 });
+    // One provider's page, saved or not.
+    expect((await other('GET', `${P}/id-providers/Wechat`)).json()).toMatchObject({ id: 'Wechat', provider: 'Wechat', enabled: false, appSecretSet: false, version: 0, updatedAt: null });
+    expect((await h.svc('GET', `${P}/id-providers/Wechat`)).json()).toMatchObject({ id: 'Wechat', enabled: true, appSecretSet: true });
+    expect((await h.svc('GET', `${P}/id-providers/NoSuch`)).statusCode).toBe(404);
     expect(await providerCredentials(h.ctx, h.otherAppId, 'Wechat')).toBeUndefined();
   });
 });

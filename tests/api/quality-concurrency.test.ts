@@ -14,7 +14,7 @@ import { sampleOf } from './sample-input';
 const CONCURRENT = 50;
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
-const updatable = appModels.filter((m) => !m.res.singleton && m.res.operations.includes('update'));
+const updatable = appModels.filter((m) => !m.res.singleton && m.res.implementedBy !== 'service' && m.res.operations.includes('update'));
 const singletons = appModels.filter((m) => m.res.singleton);
 const parts = updatable.flatMap((m) => (m.res.parts ?? []).map((part) => ({ m, part })));
 

@@ -5,7 +5,6 @@ import type { AreaRegistry } from '../registry-types';
 export const identityRegistry: AreaRegistry = {
   pages: {
     passportVerifyCodes: lazy(() => import('./IdentityVerifyCodes')),
-    passportIdProviders: lazy(() => import('./IdentityIdProviders')),
   },
   panels: {},
 };

@@ -3,6 +3,7 @@ import { modelOf, type Ctx } from '../../../context';
 import type { Data } from '../../../engine/store';
 import { maskPhone } from './codes';
 import { sweepEntitlements } from './entitlements';
+import { saveProvider } from './id-providers';
 import { records } from '../../../engine/query';
 
 const HOUR = 3_600_000;
@@ -43,13 +44,7 @@ export async function seedIdentityDemo(ctx: Ctx, appId: string): Promise<void> {
     ['Apple', false, 'com.example.demogame'],
   ];
   for (const [provider, enabled, key] of providers) {
-    await ctx.db.query('INSERT INTO passport_id_providers (app_id, provider, enabled, app_key, app_secret) VALUES ($1, $2, $3, $4, $5)', [
-      appId,
-      provider,
-      enabled,
-      key,
-      key ? randomBytes(16).toString('hex') : '',
-    ]);
+    await saveProvider(ctx, appId, provider, { enabled, appKey: key, appSecret: key ? randomBytes(16).toString('hex') : '' });
   }
   for (const [name, description] of [['events', '活动公告与活动成就'], ['season-1', '第一赛季']]) await insert(ctx, 'namespaces', appId, { name, description });
   for (const [phone, result, ago] of [['13800138021', 'Sent', 2 * HOUR], ['13800138021', 'RateLimited', 2 * HOUR - 20_000], ['13912345678', 'Sent', 5 * HOUR]] as const) {

@@ -1,74 +1,82 @@
 import { ID_PROVIDERS, type IdProvider } from '../../../../resources/passport/identity';
 import type { JsonSchema } from '../../../../resources/types';
 import { recordOperation } from '../../../audit';
-import type { Ctx } from '../../../context';
+import { modelOf, type Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { type Api } from '../../../engine/api';
 import { badRequest, conflict, notFound } from '../../../engine/errors';
-import { appCaller, BASE, errors, iso, listAnswer, ok, SERVICE } from './shared';
+import type { ResourceModel } from '../../../engine/model';
+import { records } from '../../../engine/query';
+import type { Data } from '../../../engine/store';
+import { appCaller, errors, listAnswer, ok, SERVICE } from './shared';
 
 /**
- * The login providers of spec 002 §9 for one app: each enabled or not, with its app key and secret. The secret is
- * write-only: answers (and the operation history) carry only whether one is set and its last four characters.
+ * The login providers of spec 002 §9 for one app, declared as the `id-providers` resource (one record per provider
+ * once saved, its `appSecret` write-only). The spec's calls are not plain CRUD, so they are served here through the
+ * records query API: the list answers all nine providers, saved or not (an unsaved one at version 0), addressed by
+ * their names, and `PUT` creates or updates one. Answers (and the operation history) carry only whether a secret is
+ * set and its last four characters; the sign-in reads the secret through the store (`providerCredentials`).
  */
-interface ProviderRow {
-  provider: string;
-  enabled: boolean;
-  app_key: string;
-  app_secret: string;
-  version: number;
-  updated_at: Date | string | null;
-}
 
 /** Providers that sign players in without a key of their own (the game server vouches for them). */
 const KEYLESS: IdProvider[] = ['ServiceLogin'];
 
 export const maskSecret = (secret: string) => (secret ? `••••••${secret.length >= 12 ? secret.slice(-4) : ''}` : '');
 
-const present = (r: ProviderRow) => ({
-  id: r.provider,
-  provider: r.provider,
-  enabled: r.enabled,
-  appKey: r.app_key,
-  appSecretSet: r.app_secret !== '',
-  appSecretMasked: maskSecret(r.app_secret),
-  version: r.version,
-  updatedAt: iso(r.updated_at),
-});
+const modelOfProviders = (ctx: Ctx) => modelOf(ctx, SERVICE, 'id-providers');
 
-const providerSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    provider: { type: 'string', enum: [...ID_PROVIDERS] },
-    enabled: { type: 'boolean' },
-    appKey: { type: 'string' },
-    appSecretSet: { type: 'boolean' },
-    appSecretMasked: { type: 'string' },
-    version: { type: 'integer', description: '0 until the provider is first saved' },
-    updatedAt: { type: ['string', 'null'], format: 'date-time' },
-  },
-};
-
-const unsaved = (provider: string): ProviderRow => ({ provider, enabled: false, app_key: '', app_secret: '', version: 0, updated_at: null });
-
-async function rowsOf(db: Queryable, appId: string, lock = false): Promise<Map<string, ProviderRow>> {
-  const res = await db.query<ProviderRow>(
-    `SELECT provider, enabled, app_key, app_secret, version, updated_at FROM passport_id_providers WHERE app_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [appId],
-  );
-  return new Map(res.rows.map((r) => [r.provider, r]));
+/** A provider as the spec's calls answer it: named by the provider, version 0 and no time before its first save. */
+function answer(provider: string, record?: Data): Data {
+  return {
+    id: provider,
+    provider,
+    enabled: record?.enabled === true,
+    appKey: String(record?.appKey ?? ''),
+    appSecretSet: record?.appSecretSet === true,
+    appSecretMasked: String(record?.appSecretMasked ?? ''),
+    version: Number(record?.version ?? 0),
+    updatedAt: record ? String(record.updatedAt) : null,
+  };
 }
+
+/** The answer's schema: the declared record's answered fields, named by the provider, without a creation time. */
+function answerSchema(m: ResourceModel): JsonSchema {
+  const { createdAt: _c, ...props } = (m.recordSchema.properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    type: 'object',
+    properties: {
+      ...props,
+      id: { type: 'string', description: 'the provider' },
+      version: { type: 'integer', description: '0 until the provider is first saved' },
+      updatedAt: { type: ['string', 'null'], format: 'date-time' },
+    },
+  };
+}
+
+/** The body of `PUT`: the declared update, the version optional (0 before the first save). */
+function putSchema(m: ResourceModel): JsonSchema {
+  const props = (m.updateSchema.properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    ...m.updateSchema,
+    required: ((m.updateSchema.required as string[]) ?? []).filter((k) => k !== 'version'),
+    properties: { ...props, version: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The version read (0 before the first save); a stale one is refused' } },
+  };
+}
+
+const savedOf = (db: Queryable, m: ResourceModel, appId: string, provider: string, lock?: 'update') =>
+  records(db, m).first(appId, { where: { provider }, lock });
 
 /**
  * A login provider's credentials for the app, when the app enabled it with a key; otherwise undefined (sign-in
- * with it is refused as not configured).
+ * with it is refused as not configured). The secret is read through the store, as answers never carry it.
  */
 export async function providerCredentials(ctx: Ctx, appId: string, provider: string): Promise<{ appKey: string; appSecret: string } | undefined> {
-  const res = await ctx.db.query<ProviderRow>('SELECT enabled, app_key, app_secret FROM passport_id_providers WHERE app_id = $1 AND provider = $2', [appId, provider]);
-  const row = res.rows[0];
-  if (!row?.enabled || (!row.app_key && !KEYLESS.includes(provider as IdProvider))) return undefined;
-  return { appKey: row.app_key, appSecret: row.app_secret };
+  const m = modelOfProviders(ctx);
+  const saved = await savedOf(ctx.db, m, appId, provider);
+  const appKey = String(saved?.appKey ?? '');
+  if (!saved || saved.enabled !== true || (!appKey && !KEYLESS.includes(provider as IdProvider))) return undefined;
+  const { appSecret } = await ctx.store.writeOnlyValues(m, appId, String(saved.id));
+  return { appKey, appSecret: String(appSecret ?? '') };
 }
 
 interface ProviderBody {
@@ -78,64 +86,89 @@ interface ProviderBody {
   version?: number;
 }
 
+/** Saves a provider's settings (created on its first save), checking the version read; answers before and after. */
+export async function saveProvider(ctx: Ctx, appId: string, provider: string, body: ProviderBody): Promise<{ before: Data; after: Data }> {
+  const m = modelOfProviders(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const q = records(tx, m);
+    let current = await savedOf(tx, m, appId, provider, 'update');
+    const check = (version: number) => {
+      if (body.version !== undefined && body.version !== version) {
+        throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${version}` }]);
+      }
+    };
+    const appKey = body.appKey ?? String(current?.appKey ?? '');
+    if (body.enabled && !appKey && !KEYLESS.includes(provider as IdProvider)) throw badRequest([{ field: '/appKey', message: 'required to enable this provider' }]);
+    // The secret is written only when sent: left out, the stored one stays (it is never read back).
+    const set: Data = { provider, enabled: body.enabled, appKey };
+    if (body.appSecret !== undefined) Object.assign(set, { appSecret: body.appSecret, appSecretMasked: maskSecret(body.appSecret) });
+    if (!current) {
+      check(0);
+      // A first save racing another one stores one record; the later one then updates it.
+      const [created] = await q.insertMany(appId, [{ data: { appSecretMasked: '', ...set } }], { skipConflicts: true });
+      if (created) return { before: answer(provider), after: answer(provider, created) };
+      current = await savedOf(tx, m, appId, provider, 'update');
+      if (!current) throw notFound();
+    }
+    check(Number(current.version));
+    const updated = await q.updateOne(appId, String(current.id), { set }, { version: Number(current.version) });
+    return { before: answer(provider, current), after: answer(provider, updated) };
+  });
+}
+
 export function mountIdProviders(api: Api, ctx: Ctx): void {
+  const m = modelOfProviders(ctx);
+  const schema = answerSchema(m);
+  const item = `${m.base}/:id`;
+  const params: JsonSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', maxLength: 32 } } };
+  const providerOf = (req: { params: unknown }) => {
+    const provider = (req.params as { id: string }).id;
+    if (!ID_PROVIDERS.includes(provider as IdProvider)) throw notFound('no such login provider');
+    return provider;
+  };
+
   api.route({
     method: 'GET',
-    url: `${BASE}/id-providers`,
+    url: m.base,
     summary: 'The login providers of the app, each with its enabled flag and app key (secrets are never answered, only masked)',
     tag: SERVICE,
     auth: 'service',
-    responses: { 200: listAnswer('idProviders', providerSchema), ...errors(401, 403) },
+    responses: { 200: listAnswer(m.res.listKey ?? m.res.name, schema), ...errors(401, 403) },
     handler: async (req) => {
       const access = await appCaller(ctx, req);
-      const saved = await rowsOf(ctx.db, access.scopeId);
-      return { total: ID_PROVIDERS.length, idProviders: ID_PROVIDERS.map((p) => present(saved.get(p) ?? unsaved(p))) };
+      const saved = new Map((await records(ctx.db, m).find(access.scopeId)).map((r) => [String(r.provider), r]));
+      return { total: ID_PROVIDERS.length, [m.res.listKey ?? m.res.name]: ID_PROVIDERS.map((p) => answer(p, saved.get(p))) };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: item,
+    summary: 'A login provider (id: its name), saved or not (secrets are never answered, only masked)',
+    tag: SERVICE,
+    auth: 'service',
+    params,
+    responses: { 200: ok('the provider', schema), ...errors(401, 403, 404) },
+    handler: async (req) => {
+      const access = await appCaller(ctx, req);
+      const provider = providerOf(req);
+      return answer(provider, await savedOf(ctx.db, m, access.scopeId, provider));
     },
   });
 
   api.route({
     method: 'PUT',
-    url: `${BASE}/id-providers/:id`,
+    url: item,
     summary: 'Set a login provider (id: its name): enabled, app key, and the secret (write-only: left out keeps it, empty clears it)',
     tag: SERVICE,
     auth: 'service',
-    params: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', maxLength: 32 } } },
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['enabled'],
-      properties: {
-        enabled: { type: 'boolean' },
-        appKey: { type: 'string', maxLength: 200, pattern: '^\\S*$' },
-        appSecret: { type: 'string', maxLength: 4096 },
-        version: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The version read (0 before the first save); a stale one is refused' },
-      },
-    },
-    responses: { 200: ok('the provider', providerSchema), ...errors(400, 401, 403, 404, 409) },
+    params,
+    body: putSchema(m),
+    responses: { 200: ok('the provider', schema), ...errors(400, 401, 403, 404, 409) },
     handler: async (req) => {
       const access = await appCaller(ctx, req);
-      const provider = (req.params as { id: string }).id;
-      if (!ID_PROVIDERS.includes(provider as IdProvider)) throw notFound('no such login provider');
-      const body = req.body as ProviderBody;
-      const { before, after } = await ctx.db.transaction(async (tx) => {
-        const current = (await rowsOf(tx, access.scopeId, true)).get(provider) ?? unsaved(provider);
-        if (body.version !== undefined && body.version !== current.version) {
-          throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${current.version}` }]);
-        }
-        const appKey = body.appKey ?? current.app_key;
-        const appSecret = body.appSecret ?? current.app_secret;
-        if (body.enabled && !appKey && !KEYLESS.includes(provider as IdProvider)) {
-          throw badRequest([{ field: '/appKey', message: 'required to enable this provider' }]);
-        }
-        const res = await tx.query<ProviderRow>(
-          `INSERT INTO passport_id_providers (app_id, provider, enabled, app_key, app_secret) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (app_id, provider) DO UPDATE SET enabled = EXCLUDED.enabled, app_key = EXCLUDED.app_key,
-             app_secret = EXCLUDED.app_secret, version = passport_id_providers.version + 1, updated_at = now()
-           RETURNING provider, enabled, app_key, app_secret, version, updated_at`,
-          [access.scopeId, provider, body.enabled, appKey, appSecret],
-        );
-        return { before: present(current), after: present(res.rows[0]) };
-      });
+      const provider = providerOf(req);
+      const { before, after } = await saveProvider(ctx, access.scopeId, provider, req.body as ProviderBody);
       await recordOperation(ctx.db, { actor: access.principal.actor, appId: access.scopeId, action: 'passport.id-providers.update', target: provider, before, after });
       return after;
     },
