@@ -1,10 +1,12 @@
 import { Tag, Tooltip, Typography } from 'antd';
+import { CheckCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ResourceDecl } from '../../resources/types';
 import { formatDateTime } from '../lib/format';
 import { useLocale } from '../lib/useLocale';
 import { NestedValue } from './NestedValue';
 import { ReferenceValue } from './ReferenceValue';
 import { enumOptions, propertyOf, xui, type PropSchema } from './schema';
+import { isWriteOnly, secretIsSet } from './write-only';
 
 /** Code, rules and JSON. */
 export const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
@@ -25,6 +27,16 @@ export function StatusTag({ decl, value }: { decl: ResourceDecl; value: unknown 
   return <Tag color={color}>{declared ? text(declared.label) : String(value ?? '')}</Tag>;
 }
 
+/** Whether a write-only field (a secret, never answered) holds a value. */
+export function SecretTag({ field, set }: { field: string; set: boolean }) {
+  const { t } = useLocale();
+  return (
+    <Tag color={set ? 'green' : 'default'} icon={set ? <CheckCircleOutlined /> : <MinusCircleOutlined />} data-testid={`secret-${field}`}>
+      {t(set ? 'engine.secret.isSet' : 'engine.secret.notSet')}
+    </Tag>
+  );
+}
+
 function typeOfSibling(prop: PropSchema | undefined, record?: Record<string, unknown>): string | undefined {
   const typeField = xui(prop).typeField;
   return typeField && record ? String(record[typeField] ?? '') : undefined;
@@ -39,12 +51,13 @@ function prettyJson(value: string): string {
 }
 
 /**
- * One field's value, shown by what its schema says it is: the status as its tag, another record by its name,
- * times in Beijing time, enum labels, percentages, rules and JSON in monospace, lists and objects laid out by
- * their schema. `compact` keeps it to one line (lists).
+ * One field's value, shown by what its schema says it is: a secret as whether it is set, the status as its tag,
+ * another record by its name, times in Beijing time, enum labels, percentages, rules and JSON in monospace, lists
+ * and objects laid out by their schema. `compact` keeps it to one line (lists).
  */
 export function FieldValue({ decl, field, value, record, compact }: { decl: ResourceDecl; field: string; value: unknown; record?: Record<string, unknown>; compact?: boolean }) {
   const { t } = useLocale();
+  if (record && isWriteOnly(decl, field)) return <SecretTag field={field} set={secretIsSet(record, field)} />;
   if (value === undefined || value === null || value === '') return <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>;
   if (decl.status?.field === field) return <StatusTag decl={decl} value={value} />;
   if (TIME_FIELDS.has(field)) return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value))}</span>;

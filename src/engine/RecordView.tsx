@@ -3,9 +3,14 @@ import type { BaseRecord } from '@refinedev/core';
 import { FieldValue } from './FieldValue';
 import { detailFields, fieldTitle, propertyOf } from './schema';
 import type { DeclaredScope } from './useDeclared';
+import { isWriteOnly } from './write-only';
+import { WriteOnlyValue } from './WriteOnlyValue';
 
-/** A record's fields as a read-only description list, then its id, version and timestamps. */
-export function RecordView({ scope, record, withStatus }: { scope: DeclaredScope; record: BaseRecord; withStatus?: boolean }) {
+/**
+ * A record's fields as a read-only description list, then its id, version and timestamps. A write-only field shows
+ * whether it is set, with its own replace (`onChanged` is given the record the replace answered).
+ */
+export function RecordView({ scope, record, withStatus, onChanged }: { scope: DeclaredScope; record: BaseRecord; withStatus?: boolean; onChanged?: (record: BaseRecord) => void }) {
   const { decl, t, locale } = scope;
   const fields = detailFields(decl);
   const statusField = decl.status?.field;
@@ -15,7 +20,11 @@ export function RecordView({ scope, record, withStatus }: { scope: DeclaredScope
   ].map((field) => ({
     key: field,
     label: fieldTitle(propertyOf(decl.schema, field), field, locale),
-    children: <FieldValue decl={decl} field={field} value={record[field]} record={record} />,
+    children: isWriteOnly(decl, field) ? (
+      <WriteOnlyValue scope={scope} record={record} field={field} onChanged={onChanged} />
+    ) : (
+      <FieldValue decl={decl} field={field} value={record[field]} record={record} />
+    ),
   }));
   const meta = [
     { key: 'id', label: t('engine.id'), children: <code>{String(record[decl.idField] ?? '')}</code> },

@@ -206,7 +206,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
           )
         }
       >
-        {panel?.kind === 'view' && <RecordView scope={scope} record={panel.record} withStatus />}
+        {panel?.kind === 'view' && <RecordView scope={scope} record={panel.record} withStatus onChanged={(saved) => setPanel({ kind: 'view', record: saved })} />}
       </Drawer>
       {commands.dialogs}
     </>

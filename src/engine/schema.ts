@@ -1,5 +1,6 @@
 import type { JsonSchema, ResourceDecl, Text } from '../../resources/types';
 import { SERVER_FIELDS } from '../../providers/declarations';
+import { writeOnlyFields } from '../../resources/field-access';
 
 /** Where a widget reads its choices: another resource of the same service (e.g. config keys for overrides). */
 export interface OptionsFrom {
@@ -116,11 +117,14 @@ function hiddenFromForms(decl: ResourceDecl): Set<string> {
 
 /**
  * The fields of the create or edit form. Parts (fields with their own endpoint) are edited where they are shown,
- * so the edit form leaves them out; the create form includes them so a record can start complete.
+ * so the edit form leaves them out; the create form includes them so a record can start complete. Write-only
+ * fields (secrets) are asked for on create and left out of the edit form: an update without them keeps them.
  */
 export function formFields(decl: ResourceDecl, mode: 'create' | 'edit'): string[] {
   const hidden = hiddenFromForms(decl);
   if (mode === 'edit') for (const part of decl.parts ?? []) hidden.add(part.field);
+  // A secret is never read back, so the edit form cannot show it: it is replaced on its own (WriteOnlyValue).
+  if (mode === 'edit') for (const field of writeOnlyFields(decl.schema)) hidden.add(field);
   return propertiesOf(decl.schema)
     .map(([name]) => name)
     .filter((name) => !hidden.has(name));

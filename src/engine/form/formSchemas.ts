@@ -1,4 +1,5 @@
 import type { JsonSchema, PartDecl, ResourceDecl, ServiceDecl, ViewDecl } from '../../../resources/types';
+import { writeOnlyFields } from '../../../resources/field-access';
 import { fieldSchema, formFields, narrowSchema } from '../schema';
 
 /** The schema of a record's create or edit form (a singleton's settings are its edit form). */
@@ -7,6 +8,9 @@ export const recordFormSchema = (decl: ResourceDecl, mode: 'create' | 'edit'): J
 /** The schema of a part's own editor. */
 export const partFormSchema = (decl: ResourceDecl, part: PartDecl): JsonSchema => fieldSchema(decl.schema, part.field);
 
+/** The schema of the form that replaces a write-only field (a secret) on its own: that field alone, required. */
+export const secretFormSchema = (decl: ResourceDecl, field: string): JsonSchema => fieldSchema(decl.schema, field);
+
 export interface FormSchema {
   /** Where the form is, for messages: `service/resource form`. */
   name: string;
@@ -14,9 +18,10 @@ export interface FormSchema {
 }
 
 /**
- * Every schema a console form validates against: each resource's create and edit forms, its parts' editors, and
- * the fields its actions and commands ask for. The build compiles a check for each of these (scripts/form-validators.ts);
- * the forms take their schema from the same functions, so each finds its check.
+ * Every schema a console form validates against: each resource's create and edit forms, its parts' editors, the
+ * forms replacing its write-only fields, and the fields its actions and commands ask for. The build compiles a check
+ * for each of these (scripts/form-validators.ts); the forms take their schema from the same functions, so each finds
+ * its check.
  */
 export function formSchemas(services: readonly ServiceDecl[]): FormSchema[] {
   return services.flatMap((service) =>
@@ -26,6 +31,7 @@ export function formSchemas(services: readonly ServiceDecl[]): FormSchema[] {
         { name: `${at} create form`, schema: recordFormSchema(decl, 'create') },
         { name: `${at} edit form`, schema: recordFormSchema(decl, 'edit') },
         ...(decl.parts ?? []).map((part) => ({ name: `${at} ${part.field} editor`, schema: partFormSchema(decl, part) })),
+        ...writeOnlyFields(decl.schema).map((field) => ({ name: `${at} ${field} replace form`, schema: secretFormSchema(decl, field) })),
         ...(decl.actions ?? []).flatMap((a) => (a.fields ? [{ name: `${at} ${a.name} action`, schema: a.fields }] : [])),
         ...(decl.commands ?? []).flatMap((c) => (c.fields ? [{ name: `${at} ${c.name} command`, schema: c.fields }] : [])),
         ...(decl.views ?? []).flatMap((v) => rowCommandForms(`${at} ${v.name}`, v)),

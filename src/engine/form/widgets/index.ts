@@ -4,6 +4,7 @@ import { DateTimeWidget } from './DateTimeWidget';
 import { ExpressionWidget } from './ExpressionWidget';
 import { PercentWidget } from './PercentWidget';
 import { ReferenceWidget } from './ReferenceWidget';
+import { SecretWidget } from './SecretWidget';
 import { TypedValueField } from './TypedValue';
 import { VariableNameWidget } from './VariableNameWidget';
 
@@ -14,6 +15,7 @@ export const WIDGETS: RegistryWidgetsType = {
   datetime: DateTimeWidget,
   percent: PercentWidget,
   reference: ReferenceWidget,
+  secret: SecretWidget,
 };
 
 /** `x-ui.widget` names that replace the whole field: they read siblings or edit nested data. */

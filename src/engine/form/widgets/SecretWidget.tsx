@@ -1,0 +1,26 @@
+import { Input } from 'antd';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+
+/**
+ * A write-only field (`writeOnly: true`, a secret): a masked input with a show/hide eye that the browser neither
+ * fills with a saved password nor offers to remember. Left empty, the field is left out of the form's data.
+ */
+export function SecretWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, placeholder, rawErrors }: WidgetProps) {
+  return (
+    <Input.Password
+      id={id}
+      name={id}
+      value={typeof value === 'string' ? value : ''}
+      placeholder={placeholder}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      autoComplete="new-password"
+      spellCheck={false}
+      status={rawErrors?.length ? 'error' : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
