@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/locales/en';
 import { zhCN } from '../../src/locales/zh-CN';
 import { sections } from '../../src/locales/sections';
-import { hasText, textKeys } from '../texts';
+import { hasText, keyMentioned, keyMentions, textKeys } from '../texts';
 
 const dictionaries = { 'zh-CN': { ...zhCN, ...sections['zh-CN'] }, en: { ...en, ...sections.en } };
 
@@ -33,6 +33,14 @@ describe('console texts', () => {
       (['zh-CN', 'en'] as const).filter((locale) => !hasText(dictionaries[locale], key)).map((locale) => `${locale}: ${key}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('of the service sections are each named by some code (a whole key, or the fixed part of one built in a template)', () => {
+    const checked = ['billing', 'payments', 'passportConsole', 'passportEconomy', 'passportIdentity', 'passportLeaderboards', 'passportLiveops', 'passportPlayers'] as const;
+    const sources = [...files('src'), ...files('providers'), ...files('resources')].filter((f) => !f.startsWith(join('src', 'locales'))).map((f) => readFileSync(f, 'utf8'));
+    const mentions = keyMentions(sources);
+    const unused = checked.flatMap((section) => leaves(sections.en[section], section)).filter((key) => !keyMentioned(key, mentions));
+    expect(unused).toEqual([]);
   });
 
   it('have the same keys in Chinese and English', () => {

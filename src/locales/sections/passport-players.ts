@@ -1,23 +1,6 @@
 /** Console texts of passport's players pages, under the `passportPlayers` key; both languages have the same keys. */
 export const passportPlayers = {
   'zh-CN': {
-    management: {
-      title: '好友关系',
-      subtitle: '应用内所有角色之间的好友关系与待处理的好友申请。好友上限和黑名单上限在“好友设置”中配置。',
-      settings: '好友设置',
-      persona: '角色',
-      friend: '好友 / 申请对象',
-      state: '状态',
-      states: { all: '全部', accepted: '好友', requested: '待处理申请' },
-      since: '时间',
-      actions: '操作',
-      remove: '解除',
-      removeConfirm: '确定解除这段好友关系（或撤销这条申请）？双方都会看到变化。',
-      removed: '已解除',
-      empty: '还没有好友关系',
-      emptyFiltered: '没有符合条件的好友关系',
-      total: '共 {{total}} 条',
-    },
     playground: {
       title: 'Passport 登录调试台',
       subtitle: '用应用凭证以服务端方式登录一个测试玩家，查看签发的玩家凭证，再以该玩家身份调用 /sdk/me。所有请求都发往真实接口。',
@@ -38,7 +21,6 @@ export const passportPlayers = {
       expiresAt: '过期时间',
       user: '用户',
       newUser: '本次登录创建了新用户',
-      openUser: '查看用户',
       callMe: '调用 /sdk/me',
       answer: '响应',
       request: '请求',
@@ -71,23 +53,6 @@ export const passportPlayers = {
     },
   },
   en: {
-    management: {
-      title: 'Friend relations',
-      subtitle: "Friendships and pending friend requests between the app's personas. The friend and blacklist limits are set in Friend settings.",
-      settings: 'Friend settings',
-      persona: 'Persona',
-      friend: 'Friend / asked',
-      state: 'State',
-      states: { all: 'All', accepted: 'Friends', requested: 'Pending requests' },
-      since: 'Since',
-      actions: 'Actions',
-      remove: 'End',
-      removeConfirm: 'End this friendship (or drop this request)? Both personas will see the change.',
-      removed: 'Ended',
-      empty: 'No friend relations yet',
-      emptyFiltered: 'No friend relations match',
-      total: '{{total}} in all',
-    },
     playground: {
       title: 'Passport sign-in playground',
       subtitle: 'Sign a test player in server-side with the app credential, see the player token issued, then call /sdk/me as that player. Every request goes to the real API.',
@@ -108,7 +73,6 @@ export const passportPlayers = {
       expiresAt: 'Expires',
       user: 'User',
       newUser: 'This sign-in created the user',
-      openUser: 'Open the user',
       callMe: 'Call /sdk/me',
       answer: 'Answer',
       request: 'Request',

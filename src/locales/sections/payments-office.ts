@@ -13,13 +13,8 @@ export const paymentsOffice = {
       invoice: {
         title: '交易发票',
         none: '这笔交易还没有发票申请',
-        finish: '开具发票',
-        finishConfirm: '确认开具这张发票？将生成 {{format}} 文件并通知组织下载。',
         finished: '发票已开具',
-        invalidate: '作废',
-        invalidateConfirm: '确定作废这张发票吗？作废后组织可以重新申请。',
         invalidated: '发票已作废',
-        buyer: '购买方',
         back: '返回发票列表',
       },
       certification: {
@@ -27,11 +22,7 @@ export const paymentsOffice = {
         subtitle: '审核组织提交的企业认证申请。',
         search: '搜索企业名称、信用代码或组织',
         empty: '没有认证申请',
-        approve: '通过',
-        approveConfirm: '确认通过「{{name}}」的企业认证？组织将以该企业名称认证。',
         approved: '已通过认证',
-        invalidate: '作废',
-        invalidateConfirm: '确定作废「{{name}}」的认证申请吗？组织将变为已失效。',
         invalidated: '认证已作废',
       },
       columns: {
@@ -68,13 +59,8 @@ export const paymentsOffice = {
       invoice: {
         title: 'Invoice of a transaction',
         none: 'No invoice has been requested for this transaction',
-        finish: 'Issue invoice',
-        finishConfirm: 'Issue this invoice? A {{format}} file is generated for the organisation to download.',
         finished: 'Invoice issued',
-        invalidate: 'Invalidate',
-        invalidateConfirm: 'Invalidate this invoice? The organisation may then request a new one.',
         invalidated: 'Invoice invalidated',
-        buyer: 'Buyer',
         back: 'Back to invoices',
       },
       certification: {
@@ -82,11 +68,7 @@ export const paymentsOffice = {
         subtitle: 'Review the certification requests of organisations.',
         search: 'Search company, credit code or organisation',
         empty: 'No certification requests',
-        approve: 'Approve',
-        approveConfirm: 'Approve the certification of "{{name}}"? The organisation is certified under this company name.',
         approved: 'Certification approved',
-        invalidate: 'Invalidate',
-        invalidateConfirm: 'Invalidate the request of "{{name}}"? The organisation becomes invalid.',
         invalidated: 'Certification invalidated',
       },
       columns: {
