@@ -94,6 +94,7 @@ export const INVOICES: PlatformEntityDecl = {
       refused: 'only pending invoices can be cancelled',
       access: ['org-admin', 'owner'],
       confirm: { 'zh-CN': '确定撤销这份发票申请吗？撤销后可以重新申请。', en: 'Withdraw this invoice request? You can request again afterwards.' },
+      danger: true,
     },
     {
       name: 'finish',

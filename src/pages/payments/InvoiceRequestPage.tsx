@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Space, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table } from 'antd';
 import type { Transaction } from '../../../resources/billing-api';
 import { canManage, type OrganizationItem } from '../../../resources/org-api';
-import type { Invoice, InvoiceDetails } from '../../../resources/payments-api';
+import { INVOICES, type Invoice, type InvoiceDetails } from '../../../resources/payments-api';
+import type { Principal } from '../../../resources/types';
 import { requireOk } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
+import { EntityActions } from '../../engine/EntityActions';
 import { PageHeader } from '../../engine/PageHeader';
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
@@ -17,6 +19,9 @@ import { InvoiceForm } from './InvoiceForm';
 import { InvoiceStatusTag } from './tags';
 
 const isLive = (i: Invoice) => i.Status === 'Pending' || i.Status === 'Finished';
+
+/** Who withdraws a request here: the organisation's managers (the page shows the button to them only). */
+const MANAGER: Principal[] = ['owner', 'org-admin'];
 
 /** `/apps/bill/:transactionId/invoice`: request the invoice of a top-up, follow it, download it when issued. */
 export default function InvoiceRequestPage() {
@@ -61,12 +66,6 @@ export default function InvoiceRequestPage() {
     setEditing(false);
     refresh();
   }
-  async function withdraw() {
-    if (await requireOk(`/api/invoices/${encodeURIComponent(live!.Id)}/cancel`, { method: 'POST' }).then(() => true, () => false)) {
-      toast('success', t('payments.invoice.withdrawn'));
-      refresh();
-    }
-  }
 
   const body = () => {
     if (live && !editing) {
@@ -81,11 +80,18 @@ export default function InvoiceRequestPage() {
                 <Button onClick={() => setEditing(true)} data-testid="invoice-edit">
                   {t('payments.invoice.edit')}
                 </Button>
-                <Popconfirm title={t('payments.invoice.withdrawConfirm')} onConfirm={() => void withdraw()} okButtonProps={{ danger: true }}>
-                  <Button danger data-testid="invoice-withdraw">
-                    {t('payments.invoice.withdraw')}
-                  </Button>
-                </Popconfirm>
+                <EntityActions
+                  entity={INVOICES}
+                  record={live}
+                  id={live.Id}
+                  principals={MANAGER}
+                  variant="buttons"
+                  testId={() => 'invoice-withdraw'}
+                  onSettled={(_action, ok) => {
+                    if (ok) toast('success', t('payments.invoice.withdrawn'));
+                    refresh();
+                  }}
+                />
               </>
             )}
           </Space>
