@@ -40,6 +40,17 @@ const guilds: ResourceDecl = {
   // A guild always has a leader: its leader persona cannot be deleted while it leads (dismiss the guild or hand it over).
   references: [{ field: 'leaderPersonaId', resource: 'personas', onDelete: 'restrict' }],
   views: guildMemberViews,
+  player: [
+    {
+      path: '/sdk/guilds',
+      summary: "Find the app's guilds (q: part of the name), newest first",
+      owner: 'app',
+      persona: true,
+      search: 100,
+      orderBy: '-createdAt',
+      listKey: 'guilds',
+    },
+  ],
   access: appAccess(),
   routes: { list: GUILD_ROUTES.management, show: `${GUILD_ROUTES.management}/:id` },
 };

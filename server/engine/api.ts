@@ -105,6 +105,12 @@ export const pageQuery = (extra: Record<string, JsonSchema> = {}, paging: Record
   properties: { ...paging, ...extra },
 });
 
+/** A page asked for with `{ count, start }`. */
+export interface Page {
+  count: number;
+  start: number;
+}
+
 /** A passport list answer: `{ total, <key>: [...] }`. */
 export const listAnswer = (key: string, item: JsonSchema = { type: 'object' }): ResponseDef => ({
   description: 'one page',

@@ -15,11 +15,13 @@ export function checkPlayerReads(service: ServiceDecl, res: ResourceDecl): void 
   const where = `${service.name}/${res.name}`;
   for (const read of res.player ?? []) {
     const orderBy = Array.isArray(read.orderBy) ? read.orderBy : [read.orderBy];
-    const fields = [...Object.keys(read.owner), ...Object.keys(read.where ?? {}), ...(read.filters ?? []), ...orderBy.map((o) => o.replace(/^-/, ''))];
+    const owner = read.owner === 'app' ? {} : read.owner;
+    const fields = [...Object.keys(owner), ...Object.keys(read.where ?? {}), ...(read.filters ?? []), ...orderBy.map((o) => o.replace(/^-/, ''))];
     for (const f of fields) {
       if (!(f in props) && !RECORD_FIELDS.includes(f)) throw new Error(`${where}: player read ${read.path} names '${f}', not a field of the resource`);
     }
-    if (!Object.keys(read.owner).length) throw new Error(`${where}: player read ${read.path} has no owner field`);
+    if (!Object.keys(owner).length && read.owner !== 'app') throw new Error(`${where}: player read ${read.path} has no owner field`);
+    if (read.search && !res.list.search?.length) throw new Error(`${where}: player read ${read.path} searches, but the list declares no search fields`);
     if (!read.path.startsWith('/')) throw new Error(`${where}: player read path '${read.path}' must start with /`);
   }
 }
@@ -36,20 +38,21 @@ function filterSchemas(m: ResourceModel, read: PlayerReadDecl): Record<string, J
 }
 
 /** The condition that confines a read to the player's own records and to what it declares. */
-export function playerWhere(read: PlayerReadDecl, player: PlayerCaller, query: Record<string, unknown>): Where {
+export function playerWhere(read: PlayerReadDecl, player: PlayerCaller, query: Record<string, unknown>, search?: string[]): Where {
   const where: Where = {};
   const alternatives: Where[] = [];
-  for (const [field, who] of Object.entries(read.owner)) {
+  for (const [field, who] of Object.entries(read.owner === 'app' ? {} : read.owner)) {
     if (who === 'user') where[field] = player.userId;
     else if (who === 'persona') where[field] = player.personaId;
     else alternatives.push({ $or: [{ [field]: null }, { [field]: player.personaId }] });
   }
   for (const [field, value] of Object.entries(read.where ?? {})) where[field] = Array.isArray(value) ? { $in: value } : value;
   for (const f of read.filters ?? []) if (query[f] !== undefined) where[f] = query[f] as string;
+  if (read.search && query.q) alternatives.push({ $or: (search ?? []).map((f) => ({ [f]: { $search: String(query.q) } })) });
   return alternatives.length ? { ...where, $and: alternatives } : where;
 }
 
-const needsPersona = (read: PlayerReadDecl) => Object.values(read.owner).includes('persona');
+const needsPersona = (read: PlayerReadDecl) => read.persona === true || (read.owner !== 'app' && Object.values(read.owner).includes('persona'));
 
 /**
  * Mounts a resource's declared player reads (`ResourceDecl.player`): the player comes from the principal the
@@ -61,20 +64,20 @@ export function mountPlayerReads(api: Api, ctx: Ctx, hooks: HookRegistry, princi
   if (!principal) throw new Error(`${m.service.name}/${m.res.name}: player reads declared but no player principal registered`);
   const before = hooks.get(`${m.service.name}/${m.res.name}`)?.beforePlayerRead;
   for (const read of reads) {
-    const filters = filterSchemas(m, read);
+    const filters = { ...filterSchemas(m, read), ...(read.search ? { q: { type: 'string', maxLength: read.search } } : {}) };
     api.route({
       method: 'GET',
       url: `${m.service.base}${read.path}`,
       summary: read.summary,
       tag: m.service.name,
       auth: 'player',
-      querystring: read.unpaged ? (read.filters?.length ? pageQuery(filters, {}) : undefined) : pageQuery(filters, pageProperties()),
+      querystring: read.unpaged ? (Object.keys(filters).length ? pageQuery(filters, {}) : undefined) : pageQuery(filters, pageProperties()),
       responses: { 200: listAnswer(read.listKey, m.recordSchema), ...errorResponses(400, 401, 403, 409, 423, 429) },
       handler: async (req: FastifyRequest) => {
         const player = await principal(ctx, req, { persona: needsPersona(read), allowBannedPersona: read.allowBannedPersona });
         if (before) await before(ctx, player.scopeId);
         const query = (req.query ?? {}) as Record<string, unknown>;
-        const find = { where: playerWhere(read, player, query), orderBy: read.orderBy };
+        const find = { where: playerWhere(read, player, query, m.res.list.search), orderBy: read.orderBy };
         const { total, items } = read.unpaged
           ? await records(ctx.db, m).page(player.scopeId, { ...find, limit: read.unpaged })
           : await records(ctx.db, m).page(player.scopeId, { ...find, limit: query.count as number, offset: query.start as number });

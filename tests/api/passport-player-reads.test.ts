@@ -51,12 +51,15 @@ async function put(m: ResourceModel, scope: string, fields: Data): Promise<strin
 /** The owner fields of a record of `who`, as the read declares them (`none`: the persona-or-none fields left out). */
 function ownedBy(read: PlayerReadDecl, who: TestPlayer, persona: string | null = who.personaId): Data {
   const out: Data = {};
-  for (const [field, kind] of Object.entries(read.owner)) {
+  for (const [field, kind] of Object.entries(owners(read))) {
     if (kind === 'user') out[field] = who.userId;
     else if (kind === 'persona' || persona !== null) out[field] = persona;
   }
   return out;
 }
+
+/** The owner fields of a read (none for a read of the whole app's records). */
+const owners = (read: PlayerReadDecl) => (read.owner === 'app' ? {} : read.owner);
 
 /** The read's fixed conditions, satisfied. */
 const live = (read: PlayerReadDecl): Data => Object.fromEntries(Object.entries(read.where ?? {}).map(([f, v]) => [f, Array.isArray(v) ? v[0] : v]));
@@ -74,7 +77,7 @@ const idsOf = (rows: Data[]) => rows.map((r) => String(r.id));
 
 describe('declared player reads', () => {
   it('are declared for the spec calls this covers', () => {
-    expect(reads.map(([, path]) => path).sort()).toEqual(['/sdk/entitlements', '/sdk/inventory', '/sdk/personas', '/sdk/reports']);
+    expect(reads.map(([, path]) => path).sort()).toEqual(['/sdk/entitlements', '/sdk/guilds', '/sdk/inventory', '/sdk/personas', '/sdk/reports']);
   });
 
   it('are each mounted for players and documented', () => {
@@ -89,17 +92,17 @@ describe('declared player reads', () => {
   it.each(reads)("%s %s answers the player's own records only, never another player's or another app's", async (resource, _path, read) => {
     const m = modelOf(resource);
     const mine = [await put(m, h.appId, { ...live(read), ...ownedBy(read, me) })];
-    if (Object.values(read.owner).includes('persona-or-none')) mine.push(await put(m, h.appId, { ...live(read), ...ownedBy(read, me, null) }));
+    if (Object.values(owners(read)).includes('persona-or-none')) mine.push(await put(m, h.appId, { ...live(read), ...ownedBy(read, me, null) }));
     const theirs = [
-      await put(m, h.appId, { ...live(read), ...ownedBy(read, stranger) }),
       // The same owner ids in another app: the app is part of who the player is.
       await put(m, h.otherAppId, { ...live(read), ...ownedBy(read, me) }),
     ];
-    if (Object.values(read.owner).some((k) => k !== 'user')) theirs.push(await put(m, h.appId, { ...live(read), ...ownedBy(read, me, unique('persona')) }));
+    if (read.owner !== 'app') theirs.push(await put(m, h.appId, { ...live(read), ...ownedBy(read, stranger) }));
+    if (Object.values(owners(read)).some((k) => k !== 'user')) theirs.push(await put(m, h.appId, { ...live(read), ...ownedBy(read, me, unique('persona')) }));
     const rows = await answer(read, me);
     expect(idsOf(rows)).toEqual(expect.arrayContaining(mine));
     expect(idsOf(rows).filter((id) => theirs.includes(id))).toEqual([]);
-    for (const row of rows) expect(row).toMatchObject(Object.fromEntries(Object.entries(read.owner).filter(([, k]) => k === 'user').map(([f]) => [f, me.userId])));
+    for (const row of rows) expect(row).toMatchObject(Object.fromEntries(Object.entries(owners(read)).filter(([, k]) => k === 'user').map(([f]) => [f, me.userId])));
   });
 
   it.each(reads.filter(([, , r]) => r.where))('%s %s answers only what its fixed conditions allow', async (resource, _path, read) => {
@@ -121,10 +124,23 @@ describe('declared player reads', () => {
     expect(rows.every((r) => r[field] === a)).toBe(true);
   });
 
-  it.each(reads.filter(([, , r]) => Object.values(r.owner).includes('persona')))('%s %s needs a selected persona', async (_resource, _path, read) => {
+  it.each(reads.filter(([, , r]) => r.persona || Object.values(owners(r)).includes('persona')))('%s %s needs a selected persona', async (_resource, _path, read) => {
     const { token } = await issuePlayerToken(h.db, h.appId, await newUser(h));
     const res = await asPlayer(h, { token }, 'GET', readUrl(read));
     expect([res.statusCode, res.json().code]).toEqual([409, 'PERSONA_NOT_SELECTED']);
+  });
+
+  it.each(reads.filter(([, , r]) => r.search))('%s %s searches its list search fields with q', async (resource, _path, read) => {
+    const m = modelOf(resource);
+    const [field] = m.res.list.search!;
+    const word = unique('Needle');
+    const hit = await put(m, h.appId, { ...live(read), ...ownedBy(read, me), [field]: `a ${word} b` });
+    const miss = await put(m, h.appId, { ...live(read), ...ownedBy(read, me), [field]: unique('hay') });
+    const rows = await answer(read, me, `q=${encodeURIComponent(word.toLowerCase())}`);
+    expect(idsOf(rows)).toEqual([hit]);
+    expect(idsOf(await answer(read, me))).toEqual(expect.arrayContaining([hit, miss]));
+    const tooLong = await asPlayer(h, me, 'GET', readUrl(read, `q=${'x'.repeat(read.search! + 1)}`));
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it.each(reads)('%s %s refuses a call without a player token', async (_resource, _path, read) => {

@@ -32,12 +32,17 @@ describe('a declared player read', () => {
     expect(() => buildModel(service, decl({ player: [{ ...read, filters: ['colour'] }] }))).toThrow(/colour/);
     expect(() => buildModel(service, decl({ player: [{ ...read, orderBy: '-rank' }] }))).toThrow(/rank/);
     expect(() => buildModel(service, decl({ player: [{ ...read, owner: {} }] }))).toThrow(/owner/);
+    expect(() => buildModel(service, decl({ player: [{ ...read, owner: 'app' }] }))).not.toThrow();
+    expect(() => buildModel(service, decl({ player: [{ ...read, search: 50 }] }))).toThrow(/search/);
+    expect(() => buildModel(service, decl({ player: [{ ...read, search: 50 }], list: { columns: ['name'], search: ['name'] } }))).not.toThrow();
   });
 
   it('confines the query to the player, its fixed conditions and the filters asked for', () => {
     const where = playerWhere({ ...read, owner: { userId: 'user', personaId: 'persona-or-none' }, where: { shown: ['yes', 'soon'] }, filters: ['kind'] }, player, { kind: 'a', count: 5 });
     expect(where).toEqual({ userId: 'u1', shown: { $in: ['yes', 'soon'] }, kind: 'a', $and: [{ $or: [{ personaId: null }, { personaId: 'p1' }] }] });
     expect(playerWhere({ ...read, owner: { personaId: 'persona' }, filters: ['kind'] }, player, {})).toEqual({ personaId: 'p1' });
+    expect(playerWhere({ ...read, owner: 'app', search: 50 }, player, { q: 'ab' }, ['name', 'shown'])).toEqual({ $and: [{ $or: [{ name: { $search: 'ab' } }, { shown: { $search: 'ab' } }] }] });
+    expect(playerWhere({ ...read, owner: 'app', search: 50 }, player, {}, ['name'])).toEqual({});
   });
 });
 

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { publicOrigin } from '../../../auth/callers';
 import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
-import { idParam, paramsSchema, type Api } from '../../../engine/api';
+import { idParam, listAnswer, paramsSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { SDK } from '../base';
@@ -13,7 +13,7 @@ import { debit, lockPersona } from './inventory';
 import { economyModels } from './models';
 import { purchase } from './purchase';
 import { redeem } from './tokens';
-import { listAnswer, playerErrors, playerPurchaseBody, purchaseAnswer, TAG } from './schemas';
+import { playerErrors, playerPurchaseBody, purchaseAnswer, TAG } from './schemas';
 
 /** Products a game shows, at most this many per call. */
 const MAX_PRODUCTS = 1000;
@@ -33,7 +33,7 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
       additionalProperties: false,
       properties: { categoryId: idParam, count: { type: 'integer', minimum: 1, maximum: MAX_PRODUCTS, default: 200 }, start: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 } },
     },
-    responses: { 200: { description: 'one page of published products and every category', schema: listAnswer('products') }, ...playerErrors },
+    responses: { 200: listAnswer('products'), ...playerErrors },
     handler: async (req) => {
       const p = await requirePlayer(ctx.db, req);
       const { categoryId, count, start } = req.query as { categoryId?: string; count: number; start: number };

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
-import { paramsSchema, type Api } from '../../../engine/api';
+import { listAnswer, paramsSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { authorizeService } from '../../../engine/guard';
 import { formRoute } from '../../../payments/alipay/routes';
@@ -13,7 +13,7 @@ import { dayRange, inventoryMetrics, transactionMetrics } from './metrics';
 import { economyModels } from './models';
 import { applyPurchaseNotification } from './notify';
 import { NOTIFY_PATH } from './purchase';
-import { dayRangeQuery, listAnswer, serviceErrors, TAG } from './schemas';
+import { dayRangeQuery, serviceErrors, TAG } from './schemas';
 
 /** The inventory of one persona, at most this many entries per call (the capacity). */
 const PERSONA_PAGE = 5000;
@@ -77,7 +77,7 @@ export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
     tag: TAG,
     auth: 'service',
     params: paramsSchema('id'),
-    responses: { 200: { description: 'the entries', schema: listAnswer('inventory') }, ...serviceErrors },
+    responses: { 200: listAnswer('inventory'), ...serviceErrors },
     handler: async (req) => {
       const { scopeId } = await authorizeService(ctx, req, 'passport');
       const personaId = (req.params as { id: string }).id;

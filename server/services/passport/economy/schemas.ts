@@ -39,12 +39,6 @@ export const purchaseAnswer: JsonSchema = {
   },
 };
 
-export const listAnswer = (key: string): JsonSchema => ({
-  type: 'object',
-  required: ['total', key],
-  properties: { total: { type: 'integer' }, [key]: { type: 'array', items: record } },
-});
-
 export const countAnswer = (key: string): JsonSchema => ({ type: 'object', required: [key], properties: { [key]: { type: 'integer' } } });
 
 /** Days of a metrics range, Shanghai calendar. */

@@ -1,9 +1,9 @@
 import { MAX_GENERATED_CODES } from '../../../../resources/passport/economy-gift';
 import type { Ctx } from '../../../context';
-import { idParam, paramsSchema, type Api } from '../../../engine/api';
+import { idParam, listAnswer, paramsSchema, type Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
 import { economyModels } from './models';
-import { listAnswer, serviceErrors, TAG } from './schemas';
+import { serviceErrors, TAG } from './schemas';
 import { generateCodes } from './tokens';
 
 const countProp = { type: 'integer', minimum: 1, maximum: MAX_GENERATED_CODES };
@@ -55,7 +55,7 @@ export function mountTokenRoutes(api: Api, ctx: Ctx): void {
     tag: TAG,
     auth: 'service',
     params: paramsSchema('id'),
-    responses: { 200: { description: 'the redemptions', schema: listAnswer('usedInfo') }, ...serviceErrors },
+    responses: { 200: listAnswer('usedInfo'), ...serviceErrors },
     handler: async (req) => {
       const { scopeId } = await authorizeService(ctx, req, 'passport');
       const id = (req.params as { id: string }).id;

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../../../resources/types';
-import { errorResponses, idParam, type ResponseDef } from '../../../engine/api';
+import { errorResponses, idParam, pageProperties, pageQuery as pagingQuery, type ResponseDef } from '../../../engine/api';
 import { SCORE_LIMIT } from './rules';
 import { SCHEDULE_TIMEZONES } from './schedule';
 
@@ -27,16 +27,10 @@ export const versionParams: JsonSchema = {
   properties: { id: idParam, versionId: versionParam },
 };
 
+
 /** `{ count, start }` paging (spec 002 §7), up to `max` a page. */
-export const pageQuery = (max: number, byDefault: number, extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    count: { type: 'integer', minimum: 1, maximum: max, default: byDefault },
-    start: { type: 'integer', minimum: 0, maximum: 100_000_000, default: 0 },
-    ...extra,
-  },
-});
+export const pageQuery = (max: number, byDefault: number, extra: Record<string, JsonSchema> = {}): JsonSchema =>
+  pagingQuery(extra, pageProperties(max, byDefault, 100_000_000));
 
 /** A ranking page's query: from `start`, or centred on `memberId`. */
 export const rankingQuery = (max: number, byDefault: number) =>

@@ -17,28 +17,13 @@ export interface Reward {
 }
 
 export const TAG = 'passport';
+export { listAnswer, pageProperties, pageQuery } from '../../../engine/api';
 
 /** The schema of a list of reward lines, as the inbox template declares its attachments (one truth for all). */
 export const rewardsSchema: JsonSchema = (({ default: _d, 'x-ui': _x, ...rest }) => rest)(
   (inboxTemplateSchema.properties as Record<string, JsonSchema>).attachments,
 );
 
-/** Paging of the passport convention (spec 002 §7): `count` records from `start`. */
-export const pageProperties = {
-  count: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
-  start: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
-} as const;
-
-export const pageQuery = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...pageProperties, ...extra },
-});
-
-export const listAnswer = (key: string, item: JsonSchema = { type: 'object' }) => ({
-  description: 'one page',
-  schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: item } } },
-});
 
 export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 

@@ -131,7 +131,7 @@ function mountPersonaQuests(api: Api, ctx: Ctx): void {
     responses: { 200: listAnswer('quests'), ...errorResponses(400, 401, 403, 404) },
     handler: (req) => run(req, req.query as QuestPage),
   });
-  const search = { type: 'object', additionalProperties: false, properties: { ...pageProperties, ...typeFilter, q: { type: 'string', maxLength: 200 } } };
+  const search = { type: 'object', additionalProperties: false, properties: { ...pageProperties(), ...typeFilter, q: { type: 'string', maxLength: 200 } } };
   api.route({
     method: 'POST',
     url: `${BASE}/personas/:id/quests/search`,

@@ -121,7 +121,7 @@ function mountAppFriends(api: Api, ctx: Ctx): void {
     optionalBody: {
       type: 'object',
       additionalProperties: false,
-      properties: { ...pageProperties, personaId: idParam, state: { type: 'string', enum: ['accepted', 'requested'] } },
+      properties: { ...pageProperties(), personaId: idParam, state: { type: 'string', enum: ['accepted', 'requested'] } },
     },
     responses: { 200: listAnswer('friends', relationSchema), ...errors(400, 401, 403) },
     handler: async (req) => {

@@ -1,25 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../../../resources/types';
 import type { Ctx } from '../../../context';
-import { errorResponses, idParam } from '../../../engine/api';
+import { idParam } from '../../../engine/api';
+export { errorResponses as errors, listAnswer, pageProperties } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
 import type { ResourceModel } from '../../../engine/model';
 import type { Data } from '../../../engine/store';
 
 export { BASE, SDK } from '../base';
 export const TAG = 'passport';
-export const errors = errorResponses;
 
-/** Passport paging (spec 002 §7): `count` records from `start`. */
-export const pageProperties = {
-  count: { type: 'integer', minimum: 1, maximum: 1000, default: 50 },
-  start: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
-} as const;
-
-export const listAnswer = (key: string, item: JsonSchema = { type: 'object' }) => ({
-  description: 'one page',
-  schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: item } } },
-});
 
 export const personaIdBody: JsonSchema = {
   type: 'object',

@@ -82,22 +82,6 @@ export function mountGuildPlayerCalls(api: Api, ctx: Ctx): void {
 
   api.route({
     method: 'GET',
-    url: `${BASE}/sdk/guilds`,
-    summary: "Find the app's guilds (q: part of the name), newest first",
-    tag: SERVICE,
-    auth: 'player',
-    querystring: pageQuery({ q: { type: 'string', maxLength: 100 } }),
-    responses: { 200: listAnswer('guilds', m.guilds.recordSchema), ...errors(400, 401, 403, 423) },
-    handler: async (req) => {
-      const player = await guildPlayer(ctx, req);
-      const q = req.query as Page & { q?: string };
-      const { total, items } = await ctx.store.list(m.guilds, player.appId, { page: 1, pageSize: q.count, offset: q.start, q: q.q, filters: {} });
-      return { total, guilds: items };
-    },
-  });
-
-  api.route({
-    method: 'GET',
     url: `${BASE}/sdk/guilds/mine`,
     summary: 'The guilds of the selected persona, with its role in each',
     tag: SERVICE,
