@@ -29,7 +29,8 @@ export function RecordView({ scope, record, withStatus, onChanged }: { scope: De
   const meta = [
     { key: 'id', label: t('engine.id'), children: <code>{String(record[decl.idField] ?? '')}</code> },
     { key: 'version', label: t('engine.version'), children: String(record.version ?? '') },
-    { key: 'createdAt', label: t('engine.createdAt'), children: <FieldValue decl={decl} field="createdAt" value={record.createdAt} /> },
+    // A service's answer may carry no creation time (a login provider's): then the row is left out.
+    ...(record.createdAt === undefined ? [] : [{ key: 'createdAt', label: t('engine.createdAt'), children: <FieldValue decl={decl} field="createdAt" value={record.createdAt} /> }]),
     { key: 'updatedAt', label: t('engine.updatedAt'), children: <FieldValue decl={decl} field="updatedAt" value={record.updatedAt} /> },
   ];
   return (

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { BaseRecord } from '@refinedev/core';
 import type { DeclaredResource } from '../../providers/declarations';
 import { useLocale } from '../lib/useLocale';
-import { inSentence } from './schema';
+import { enumOptions, inSentence, propertyOf } from './schema';
 
 /**
  * A declared resource as the screens use it: its declaration, the app from the route, the `meta` every data
@@ -27,8 +27,11 @@ export function useDeclared(declared: DeclaredResource) {
     label: text(decl.label),
     /** The plural name inside a sentence. */
     labelInSentence: inSentence(text(decl.label), locale),
-    /** What the record is called in a sentence. */
-    titleOf: (record: BaseRecord | undefined) => String(record?.[decl.titleField] ?? record?.[decl.idField] ?? ''),
+    /** What the record is called in a sentence (an enum's label where the title field is one). */
+    titleOf: (record: BaseRecord | undefined) => {
+      const value = record?.[decl.titleField] ?? record?.[decl.idField];
+      return enumOptions(propertyOf(decl.schema, decl.titleField), locale).find((o) => o.value === String(value))?.label ?? String(value ?? '');
+    },
     idOf: (record: BaseRecord) => String(record[decl.idField]),
   };
 }
