@@ -1,84 +1,20 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
-import { Alert, Button, Card, Descriptions, Empty, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { isApiError } from '../../providers/http';
-import type { DetailViewDecl, JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+import type { DetailViewDecl, JsonSchema } from '../../resources/types';
 import { detailUrl } from '../../resources/view-call';
 import { useLocale } from '../lib/useLocale';
-import { answerFieldSpecs, detailFieldSpecs, detailIsEmpty, hasSummary, summaryOf, summaryTags } from './detail-fields';
-import { MONO, SchemaValue, tagColor } from './FieldValue';
-import { showPathOf } from './routes';
-import { xui, type PropSchema } from './schema';
+import { DeclaredValue, type DeclaredValueContext } from './DeclaredValue';
+import { answerFieldSpecs, detailFieldSpecs, detailIsEmpty } from './detail-fields';
 import type { DeclaredScope } from './useDeclared';
-import { viewCell, type ViewColumnSpec } from './view-columns';
+import type { ViewColumnSpec } from './view-columns';
 
 type Answer = Record<string, unknown>;
 
 /** Where a detail's values are read: the service (for links), the resource (for references), the app. */
-export interface DetailContext {
-  service: ServiceDecl;
-  owner: ResourceDecl;
-  appId: string;
-}
-
-/** An object as its schema's summary line, then its tags. */
-function SummaryLine({ prop, value }: { prop: PropSchema | undefined; value: Answer }) {
-  const { locale } = useLocale();
-  return (
-    <span>
-      {summaryOf(prop, value, locale) ?? JSON.stringify(value)}
-      {summaryTags(prop, value, locale).map((tag) => (
-        <Tag key={tag.field} color={tag.color ? tagColor(tag.color) : undefined} style={{ marginInlineStart: 8 }}>
-          {tag.text}
-        </Tag>
-      ))}
-    </span>
-  );
-}
-
-/** A value by its schema: summary lines (one per item of a list), code in monospace, else as the engine shows a field. */
-function Value({ context, prop, value, answer }: { context: DetailContext; prop: PropSchema | undefined; value: unknown; answer: Answer }) {
-  if (hasSummary(prop, value)) {
-    if (!Array.isArray(value)) return <SummaryLine prop={prop} value={value as Answer} />;
-    return (
-      <>
-        {(value as Answer[]).map((item, i) => (
-          <div key={i} style={{ padding: '2px 0' }}>
-            <SummaryLine prop={prop?.items} value={item} />
-          </div>
-        ))}
-      </>
-    );
-  }
-  if (xui(prop).widget === 'code' && typeof value === 'string') return <Typography.Text style={MONO}>{value}</Typography.Text>;
-  return <SchemaValue decl={context.owner} prop={prop} value={value} record={answer} />;
-}
-
-/** One row's value, read as a view's cell: an absent value, what its absence means, a declared label, a link, or the value. */
-export function DetailValue({ context, spec, answer }: { context: DetailContext; spec: ViewColumnSpec; answer: Answer }) {
-  const { t, locale } = useLocale();
-  const cell = viewCell(spec, answer, locale);
-  switch (cell.kind) {
-    case 'absent':
-      return <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>;
-    case 'empty':
-      return <span>{cell.text}</span>;
-    case 'label':
-      return cell.color ? <Tag color={tagColor(cell.color)}>{cell.text}</Tag> : <span>{cell.text}</span>;
-    case 'link': {
-      const target = context.service.resources.find((r) => r.name === cell.resource);
-      const path = target && showPathOf(target, context.appId, cell.id);
-      const body = <Value context={context} prop={spec.prop} value={cell.value} answer={answer} />;
-      return path ? <Link to={path}>{body}</Link> : body;
-    }
-    case 'value':
-      return <Value context={context} prop={spec.prop} value={cell.value} answer={answer} />;
-    default:
-      return <Value context={context} prop={spec.prop} value={answer[spec.field]} answer={answer} />;
-  }
-}
+export type DetailContext = Omit<DeclaredValueContext, 'records'>;
 
 /** An answer's fields as a description list, one per row, titled by its schema. */
 export function DetailFields({ context, specs, answer }: { context: DetailContext; specs: ViewColumnSpec[]; answer: Answer }) {
@@ -88,7 +24,7 @@ export function DetailFields({ context, specs, answer }: { context: DetailContex
       size="small"
       column={1}
       styles={{ label: { width: 160 } }}
-      items={specs.map((spec) => ({ key: spec.field, label: spec.title, children: <DetailValue context={context} spec={spec} answer={answer} /> }))}
+      items={specs.map((spec) => ({ key: spec.field, label: spec.title, children: <DeclaredValue context={context} spec={spec} row={answer} size="full" /> }))}
     />
   );
 }
@@ -157,7 +93,7 @@ function DetailBlock({ scope, detail, record }: { scope: DeclaredScope; detail: 
       data-testid={`detail-${detail.name}`}
       extra={
         <>
-          {answer && tagSpec && <DetailValue context={context} spec={tagSpec} answer={answer} />}
+          {answer && tagSpec && <DeclaredValue context={context} spec={tagSpec} row={answer} size="full" />}
           <Tooltip title={t('common.refresh')}>
             <Button type="text" size="small" icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void refetch()} aria-label={t('common.refresh')} />
           </Tooltip>

@@ -60,6 +60,11 @@ export function summaryOf(prop: PropSchema | undefined, value: unknown, locale: 
   return undefined;
 }
 
+/** An object's (or a list item's) line: its summary, else the value as JSON (a plain value as itself). */
+export function summaryLine(prop: PropSchema | undefined, value: unknown, locale: Locale): string {
+  return summaryOf(prop, value, locale) ?? (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+}
+
 export interface SummaryTag {
   field: string;
   text: string;

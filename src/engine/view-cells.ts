@@ -1,12 +1,14 @@
 import type { Text } from '../../resources/types';
-import type { XUi } from './schema';
+import { summaryLine } from './detail-fields';
+import { xui, type PropSchema, type XUi } from './schema';
 
 type Locale = keyof Text;
 
 /**
  * Hints a view's row field may carry beyond a record field's (`x-ui`):
  * - `valuesBy`: the path inside the value whose value picks the `values` entry (a target's `type`);
- * - `widget: 'tags'`: a list shown as tags, each read by `itemText` (`{{resource}} × {{amount}}`) in `color`; with
+ * - `widget: 'tags'`: a list shown as tags, each item read by its schema's `x-ui.summary` (`{{resource}} × {{amount}}`,
+ *   as a detail's object is) in `color`; with
  *   `collapse` (`{{count}} refused`) one tag saying so, the items listed when pointed at;
  * - `widget: 'progress'`: a number out of the row's field `of`, as a bar;
  * - `page`: the value opens a page of the service (a relative route), its query read from the row's fields.
@@ -14,7 +16,6 @@ type Locale = keyof Text;
  */
 export interface ViewHints extends XUi {
   valuesBy?: string;
-  itemText?: string;
   color?: string;
   collapse?: Text;
   of?: string;
@@ -42,9 +43,10 @@ export type SpecialCell =
   | { kind: 'page'; route: string; query: Record<string, string>; value: unknown };
 
 /** A special widget's cell, or undefined when the field declares none. */
-export function specialCell(hints: ViewHints, value: unknown, row: Record<string, unknown>, locale: Locale): SpecialCell | undefined {
+export function specialCell(prop: PropSchema | undefined, value: unknown, row: Record<string, unknown>, locale: Locale): SpecialCell | undefined {
+  const hints = xui(prop) as ViewHints;
   if (hints.widget === 'tags' && Array.isArray(value)) {
-    const items = value.map((item) => (hints.itemText ? fillText(hints.itemText, item) : String(item)));
+    const items = value.map((item) => summaryLine(prop?.items, item, locale));
     return { kind: 'tags', items, color: hints.color, collapsed: hints.collapse ? fillText(hints.collapse[locale], { count: items.length }) : undefined };
   }
   if (hints.widget === 'progress' && hints.of) return { kind: 'progress', value: Number(value), of: Number(row[hints.of]) };

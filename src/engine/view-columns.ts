@@ -64,7 +64,7 @@ export function viewCell(spec: ViewColumnSpec, row: Record<string, unknown>, loc
   if (isAbsent(value)) return hints.empty ? { kind: 'empty', text: hints.empty[locale] } : { kind: 'absent' };
   const named = hints.values?.[String(hints.valuesBy ? valueAtPath(value, hints.valuesBy) : value)];
   if (named) return { kind: 'label', text: fillText(named.label[locale], row), color: named.color };
-  const special = specialCell(hints, value, row, locale);
+  const special = specialCell(spec.prop, value, row, locale);
   if (special) return special;
   if (spec.link) {
     const id = spec.link.idField ? row[spec.link.idField] : value;

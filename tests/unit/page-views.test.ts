@@ -106,6 +106,11 @@ describe('a page view’s cells', () => {
     expect(viewCell(spec('refused'), sent, 'en')).toEqual({ kind: 'tags', items: ['p1'], color: 'red', collapsed: '1 skipped' });
   });
 
+  it("read a list's tags by its items' summary, as a detail reads an object", () => {
+    const attachments = [{ resource: 'gold', amount: 12000 }, { resource: 'gem' }];
+    expect(viewCell(spec('attachments'), { ...sent, attachments }, 'en')).toMatchObject({ items: ['gold × 12,000', '{"resource":"gem"}'] });
+  });
+
   it('link a value to another page of the service, and show progress out of its goal', () => {
     expect(viewCell(spec('delivered'), sent, 'en')).toEqual({ kind: 'page', route: 'passport/inbox/message', query: { record: 'r1' }, value: 2 });
     const progress = viewColumnSpecs(passport, achievementProgressView, 'en', t).find((s) => s.field === 'progress')!;
