@@ -4,6 +4,7 @@ import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { sendTemplateCommand } from './inbox-send';
 import { achievementProgressView, inboxRecordsView } from './page-views';
+import { addQuestItemCommand, questItemsView } from './quest-items';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 import achievementMetaSchema from '../../schemas/passport/liveops/achievement-meta.json' with { type: 'json' };
 import billboardSchema from '../../schemas/passport/liveops/billboard.json' with { type: 'json' };
@@ -261,9 +262,10 @@ const quests: ResourceDecl = {
       danger: true,
       confirm: { 'zh-CN': '撤回后玩家将看不到该任务，确定撤回？', en: 'Players will no longer see this quest. Revoke every item?' },
     },
+    addQuestItemCommand,
     importCommand({ 'zh-CN': '导入任务', en: 'Import quests' }),
   ],
-  panels: ['passportQuestItems'],
+  views: [questItemsView],
   access: appAccess(),
   routes: { list: LIVEOPS_ROUTES.quests, show: `${LIVEOPS_ROUTES.quests}/:questSlug` },
 };

@@ -10,6 +10,5 @@ export const liveopsRegistry: AreaRegistry = {
   panels: {
     passportBillboardWindow: lazy(() => import('./LiveopsBillboardWindow')),
     passportBattlePassSlots: lazy(() => import('./LiveopsBattlePassSlots')),
-    passportQuestItems: lazy(() => import('./LiveopsQuestItems')),
   },
 };

@@ -1,0 +1,71 @@
+import type { CommandDecl, JsonSchema, ViewDecl } from '../types';
+import questSchema from '../../schemas/passport/liveops/quest.json' with { type: 'json' };
+import questItemSchema from '../../schemas/passport/liveops/views/quest-item.json' with { type: 'json' };
+
+/**
+ * A quest's items on its page: the list (`GET /quests/:id/items`) with publish, revoke, edit and delete on each
+ * row, and Add item on the quest (`POST /quests/:id/items`, an item's fields; with an item's `id` it replaces it).
+ * The quest's status follows its items, so each change reads the quest again.
+ */
+
+type Props = Record<string, JsonSchema>;
+const stored = ((questSchema.properties as Props).items as { items: { properties: Props } }).items.properties;
+
+/** An item's fields as the add and edit dialogs ask for them: the stored item's, titled. */
+const itemFields = (withId: boolean): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  required: withId ? ['id', 'name', 'target'] : ['name', 'target'],
+  properties: {
+    ...(withId ? { id: { ...stored.id, minLength: 1, 'x-ui': { widget: 'hidden' } } } : {}),
+    name: { ...stored.name, 'x-ui': { title: { 'zh-CN': '名称', en: 'Name' } } },
+    description: { ...stored.description, 'x-ui': { title: { 'zh-CN': '描述', en: 'Description' }, widget: 'textarea' } },
+    target: {
+      ...stored.target,
+      default: 1,
+      'x-ui': {
+        title: { 'zh-CN': '目标次数', en: 'Target' },
+        help: { 'zh-CN': '玩家在一个周期内累计达到该次数即完成', en: 'Reached in one period, the item is complete' },
+      },
+    },
+    rewards: stored.rewards,
+  },
+});
+
+/** Adds an item to the quest, unpublished. */
+export const addQuestItemCommand: CommandDecl = {
+  name: 'addItem',
+  label: { 'zh-CN': '添加任务项', en: 'Add item' },
+  on: 'item',
+  method: 'POST',
+  path: '/items',
+  fields: itemFields(false),
+};
+
+/** The quest's items, each with its commands. */
+export const questItemsView: ViewDecl = {
+  name: 'questItems',
+  label: { 'zh-CN': '任务项', en: 'Quest items' },
+  path: '/items',
+  listKey: 'items',
+  row: questItemSchema,
+  columns: ['name', 'target', 'rewards', 'status'],
+  rowKey: 'id',
+  empty: { 'zh-CN': '还没有任务项，添加后再发布', en: 'No items yet: add them, then publish' },
+  paging: { mode: 'client', pageSize: 100 },
+  refetchOnChange: true,
+  rowCommands: [
+    { name: 'publish', label: { 'zh-CN': '发布', en: 'Publish' }, method: 'POST', path: '/:id/publish', when: { status: ['unpublished'] } },
+    { name: 'revoke', label: { 'zh-CN': '撤回', en: 'Revoke' }, method: 'POST', path: '/:id/revoke', when: { status: ['published'] }, danger: true },
+    { name: 'edit', label: { 'zh-CN': '编辑', en: 'Edit' }, method: 'POST', path: '', fields: itemFields(true) },
+    {
+      name: 'delete',
+      label: { 'zh-CN': '删除', en: 'Delete' },
+      method: 'DELETE',
+      path: '/:id',
+      when: { status: ['unpublished'] },
+      danger: true,
+      confirm: { 'zh-CN': '将删除任务项「{{name}}」。', en: 'The item "{{name}}" will be deleted.' },
+    },
+  ],
+};
