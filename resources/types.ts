@@ -215,6 +215,8 @@ export interface ViewDecl {
   group?: Text;
   /** Asked again whenever the record's version changes (an action on the page, e.g. a ban). */
   refetchOnChange?: boolean;
+  /** The rows are records of `row` that refer to this record, and the engine serves the call (see `RowsOfDecl`). */
+  rowsOf?: RowsOfDecl;
   /** Calls on one row (a member's role, an item's publish), offered on each row (see `RowCommandDecl`). */
   rowCommands?: RowCommandDecl[];
 }
@@ -328,6 +330,22 @@ export interface LookupDecl {
   as?: string;
   keepEmpty?: boolean;
   enumerate?: boolean;
+}
+
+/**
+ * A view whose rows are the records of its `row` resource (of the same service) that refer to the record: their
+ * `field` holds its id, or with `contains` holds it among others (a list of tag ids). The engine serves
+ * `GET <item path><path>` (`server/engine/record-views.ts`) with the resource's read access: 404 when the record is
+ * not in the caller's scope, rows in `orderBy` order, `{ count, start }` paged when the view pages on the server,
+ * every row up to `limit` otherwise.
+ */
+export interface RowsOfDecl {
+  field: string;
+  contains?: boolean;
+  orderBy: string | string[];
+  limit?: number;
+  /** What the call answers, for the API document (English). */
+  summary: string;
 }
 
 /** Records of another resource of the same service that belong to this one, shown on its page. */

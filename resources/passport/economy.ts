@@ -3,7 +3,7 @@ import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { productDetailView } from './details';
-import { PURCHASE_FLOW } from './economy-flow';
+import { INVENTORY_CAPACITY, PURCHASE_FLOW } from './economy-flow';
 import { giftResources } from './economy-gift';
 import { ECONOMY_ROUTES } from './economy-routes';
 import resourceSchema from '../../schemas/passport/economy/resource.json' with { type: 'json' };
@@ -226,7 +226,7 @@ const inventory: ResourceDecl = {
     { field: 'personaId', resource: 'personas', onDelete: 'cascade' },
     { field: 'resource', resource: 'resources', by: 'slugName', onDelete: 'restrict' },
   ],
-  player: [{ path: '/sdk/inventory', summary: "The selected persona's inventory", owner: { personaId: 'persona' }, orderBy: 'resource', listKey: 'inventory', unpaged: 5000 }],
+  player: [{ path: '/sdk/inventory', summary: "The selected persona's inventory", owner: { personaId: 'persona' }, orderBy: 'resource', listKey: 'inventory', unpaged: INVENTORY_CAPACITY }],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.inventory },
 };

@@ -68,6 +68,7 @@ export const personaInventoryView: ViewDecl = {
   empty: { 'zh-CN': '该角色的背包是空的', en: "This persona's inventory is empty" },
   paging: { mode: 'client', pageSize: 20 },
   summary: { 'zh-CN': `共 {{total}} 个条目（上限 ${INVENTORY_CAPACITY}）`, en: `{{total}} entries (at most ${INVENTORY_CAPACITY})` },
+  rowsOf: { field: 'personaId', orderBy: 'resource', limit: INVENTORY_CAPACITY, summary: "A persona's inventory: every entry it holds" },
 };
 
 /** Who redeemed a code and when (`GET /token/instances/:id/used-info`). */
@@ -95,6 +96,7 @@ export const tagMemberViews: ViewDecl[] = [
     path: '/users',
     listKey: 'users',
     row: 'users',
+    rowsOf: { field: 'tags', contains: true, orderBy: '-createdAt', summary: 'The users carrying a tag' },
     columns: ['name', 'status', 'createdAt'],
     rowKey: 'id',
     empty: { 'zh-CN': '还没有用户带有此标签。在用户详情页的“标签”中添加。', en: "No user has this tag yet. Add it under Tags on a user's page." },
@@ -107,6 +109,7 @@ export const tagMemberViews: ViewDecl[] = [
     path: '/personas',
     listKey: 'personas',
     row: 'personas',
+    rowsOf: { field: 'tags', contains: true, orderBy: '-createdAt', summary: 'The personas carrying a tag' },
     columns: ['name', 'status', 'createdAt'],
     rowKey: 'id',
     empty: { 'zh-CN': '还没有角色带有此标签。在角色详情页的“标签”中添加。', en: "No persona has this tag yet. Add it under Tags on a persona's page." },

@@ -3,6 +3,7 @@ import { collectionPath } from '../../resources/relations';
 import { checkRelations } from './references';
 import { checkLookups } from './lookups';
 import { checkPlayerReads } from './player-routes';
+import { checkRecordViews } from './record-views';
 import { writeOnlyFields } from '../../resources/field-access';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 
@@ -61,6 +62,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkRelations(service, res);
   checkPlayerReads(service, res);
   checkLookups(service, res);
+  checkRecordViews(service, res);
   checkFieldRules(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 

@@ -6,6 +6,7 @@ import { authorize } from './guard';
 import type { HookRegistry, PlayerRegistry } from './hooks';
 import { mountLookups } from './lookups';
 import { mountPlayerReads } from './player-routes';
+import { mountRecordViews } from './record-views';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { mountList } from './list-routes';
@@ -21,6 +22,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
   const { res } = m;
   mountPlayerReads(api, ctx, hooks, players.get(m.service.name), m);
   mountLookups(api, ctx, m);
+  mountRecordViews(api, ctx, m);
   if (res.singleton) return mountSingleton(api, ctx, m);
   // The service mounts its own calls for the declared operations (ResourceDecl.implementedBy).
   if (res.implementedBy === 'service') return;

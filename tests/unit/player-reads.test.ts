@@ -56,3 +56,25 @@ describe('a declared lookup', () => {
     expect(() => buildModel(service, decl({ lookups: [{ ...names, groupBy: 'name', enumerate: true }] }))).toThrow(/enum/);
   });
 });
+
+describe('a view the engine serves', () => {
+  const view = {
+    name: 'mine',
+    label: { 'zh-CN': '我的', en: 'Mine' },
+    path: '/mine',
+    listKey: 'gifts',
+    row: 'gifts',
+    columns: ['name'],
+    rowKey: 'id',
+    empty: { 'zh-CN': '无', en: 'None' },
+    paging: { mode: 'server' as const, pageSize: 10 },
+    rowsOf: { field: 'userId', orderBy: '-createdAt', summary: 'mine' },
+  };
+  it('is checked at start-up: its rows are records of a resource of the service that has the field', () => {
+    const svc = { ...service, resources: [decl()] } as ServiceDecl;
+    expect(() => buildModel(svc, decl({ name: 'owners', views: [view] }))).not.toThrow();
+    expect(() => buildModel(svc, decl({ name: 'owners', views: [{ ...view, row: 'parcels' }] }))).toThrow(/row resource/);
+    expect(() => buildModel(svc, decl({ name: 'owners', views: [{ ...view, rowsOf: { ...view.rowsOf, field: 'ownerId' } }] }))).toThrow(/ownerId/);
+    expect(() => buildModel(svc, decl({ name: 'owners', views: [{ ...view, method: 'POST' }] }))).toThrow(/GET/);
+  });
+});

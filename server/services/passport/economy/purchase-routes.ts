@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
-import { listAnswer, paramsSchema, type Api } from '../../../engine/api';
+import { paramsSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { authorizeService } from '../../../engine/guard';
 import { formRoute } from '../../../payments/alipay/routes';
@@ -15,10 +15,7 @@ import { applyPurchaseNotification } from './notify';
 import { NOTIFY_PATH } from './purchase';
 import { dayRangeQuery, serviceErrors, TAG } from './schemas';
 
-/** The inventory of one persona, at most this many entries per call (the capacity). */
-const PERSONA_PAGE = 5000;
-
-/** Transactions (re-fulfil, metrics), inventories (metrics, a persona's) and payment notifications. */
+/** Transactions (re-fulfil, metrics), inventory metrics and payment notifications. */
 export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
   const models = economyModels(ctx);
 
@@ -67,23 +64,6 @@ export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       const { scopeId } = await authorizeService(ctx, req, 'passport');
       return inventoryMetrics(ctx.db, models, scopeId);
-    },
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${models.personas.base}/:id/inventory`,
-    summary: "A persona's inventory: every entry it holds",
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    responses: { 200: listAnswer('inventory'), ...serviceErrors },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, 'passport');
-      const personaId = (req.params as { id: string }).id;
-      await ctx.store.get(models.personas, scopeId, personaId);
-      const { total, items } = await ctx.store.list(models.inventory, scopeId, { page: 1, pageSize: PERSONA_PAGE, sort: 'resource', order: 'asc', filters: { personaId } });
-      return { total, inventory: items };
     },
   });
 

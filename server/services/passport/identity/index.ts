@@ -12,14 +12,12 @@ import { mountIdProviders } from './id-providers';
 import { mountReports, reportHooks } from './reports';
 import { mountSdkSettings } from './sdk-settings';
 import { mountSmsTemplates, smsTemplateHooks } from './sms-templates';
-import { mountTagMembers } from './tags';
 
 function mount(api: Api, ctx: Ctx): void {
   mountIdDomains(api, ctx);
   mountCodes(api, ctx, (line) => console.log(line));
   mountSmsTemplates(api, ctx);
   mountIdProviders(api, ctx);
-  mountTagMembers(api, ctx);
   mountEntitlements(api, ctx);
   mountReports(api, ctx);
   mountSdkSettings(api, ctx);
