@@ -95,7 +95,7 @@ function inUse(ref: Referrer, rows: Data[]): ApiError {
  * Applies the `onDelete` rules of what refers to the records just deleted from `target`, inside the delete's
  * transaction: a refusal throws (and the transaction rolls back); cascaded deletes go on to what refers to them.
  */
-async function afterDelete(ctx: Ctx, tx: Queryable, access: Access, target: ResourceModel, removed: Data[]): Promise<void> {
+async function afterDelete(ctx: Ctx, tx: Queryable, access: Deleter, target: ResourceModel, removed: Data[]): Promise<void> {
   for (const ref of referrersOf(ctx.models.values(), target)) {
     const values = [...new Set(removed.map((r) => valueOf(target, r, ref.by)).filter((v): v is string => typeof v === 'string'))];
     if (values.length === 0) continue;
@@ -122,22 +122,37 @@ async function afterDelete(ctx: Ctx, tx: Queryable, access: Access, target: Reso
   }
 }
 
+/** Who deletes: the scope (and a sub-resource's parent) confining the delete, the actor the history names. */
+export type Deleter = Pick<Access, 'scopeId' | 'parentId'> & { principal: { actor: string } };
+
+/**
+ * How a delete runs: inside the caller's transaction `tx` (its checks and the delete one change), and the name of
+ * its history entry (`dismiss` instead of `delete`).
+ */
+export interface DeleteOptions {
+  tx?: Queryable;
+  action?: string;
+}
+
 /**
  * Deletes records of `m` through `remove` and records each delete in the operation history. When anything refers
- * to `m`, the delete, the declared `onDelete` rules (recursively) and their history are one transaction.
+ * to `m`, the delete, the declared `onDelete` rules (recursively) and their history are one transaction (the
+ * caller's, when given).
  */
-export async function deleteWithReferrers(ctx: Ctx, access: Access, m: ResourceModel, remove: (store: RecordStore) => Promise<Data[]>): Promise<Data[]> {
+export async function deleteWithReferrers(ctx: Ctx, access: Deleter, m: ResourceModel, remove: (store: RecordStore) => Promise<Data[]>, options: DeleteOptions = {}): Promise<Data[]> {
   const run = async (db: Queryable, store: RecordStore) => {
     const removed = await remove(store);
-    for (const r of removed) await auditIn(db, access, m, 'delete', String(r[m.res.idField]), r);
+    for (const r of removed) await auditIn(db, access, m, options.action ?? 'delete', String(r[m.res.idField]), r);
     return removed;
   };
-  if (referrersOf(ctx.models.values(), m).length === 0) return run(ctx.db, ctx.store);
-  return ctx.db.transaction(async (tx) => {
+  const inTx = async (tx: Queryable) => {
     const removed = await run(tx, new RecordStore(tx));
     await afterDelete(ctx, tx, access, m, removed);
     return removed;
-  });
+  };
+  if (options.tx) return inTx(options.tx);
+  if (referrersOf(ctx.models.values(), m).length === 0) return run(ctx.db, ctx.store);
+  return ctx.db.transaction(inTx);
 }
 
 /**
@@ -145,12 +160,12 @@ export async function deleteWithReferrers(ctx: Ctx, access: Access, m: ResourceM
  * (and, for a sub-resource, under the parent the call names), with the declared `onDelete` rules. Answers those
  * deleted; a refusal (409 `IN_USE`) deletes none of them.
  */
-export const deleteRecords = (ctx: Ctx, access: Access, m: ResourceModel, ids: string[]): Promise<Data[]> =>
-  deleteWithReferrers(ctx, access, m, (store) => store.deleteMany(m, access.scopeId, ids, access.parentId));
+export const deleteRecords = (ctx: Ctx, access: Deleter, m: ResourceModel, ids: string[], options?: DeleteOptions): Promise<Data[]> =>
+  deleteWithReferrers(ctx, access, m, (store) => store.deleteMany(m, access.scopeId, ids, access.parentId), options);
 
 /** One record deleted as `deleteRecords` does; 404 when the call does not reach it. */
-export async function deleteRecord(ctx: Ctx, access: Access, m: ResourceModel, id: string): Promise<Data> {
-  const [removed] = await deleteRecords(ctx, access, m, [id]);
+export async function deleteRecord(ctx: Ctx, access: Deleter, m: ResourceModel, id: string, options?: DeleteOptions): Promise<Data> {
+  const [removed] = await deleteRecords(ctx, access, m, [id], options);
   if (!removed) throw notFound();
   return removed;
 }

@@ -39,7 +39,7 @@ export function audit(ctx: Ctx, access: Access, m: ResourceModel, action: string
 }
 
 /** The operation-history entry of a change to a record of `m`, written through `q` (a transaction's, when in one). */
-export function auditIn(q: Queryable, access: Access, m: ResourceModel, action: string, target: string, before?: Data, after?: Data) {
+export function auditIn(q: Queryable, access: Pick<Access, 'scopeId'> & { principal: { actor: string } }, m: ResourceModel, action: string, target: string, before?: Data, after?: Data) {
   return recordOperation(q, {
     actor: access.principal.actor,
     appId: access.scopeId,

@@ -170,3 +170,18 @@ describe('leaving', () => {
     expect((await asPlayer(h, await newPlayer(h), 'POST', `${P}/sdk/guilds/${guild.id}/leave`)).statusCode).toBe(404);
   });
 });
+
+describe('dismissing', () => {
+  it('deletes the guild as the engine deletes a record, with one history entry naming the player who dismissed it', async () => {
+    const leader = await newPlayer(h);
+    const guild = await createGuild(h, leader);
+    const dismissed = await asPlayer(h, leader, 'POST', `${P}/sdk/guilds/${guild.id}/dismiss`);
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json()).toMatchObject({ id: guild.id, leaderPersonaId: leader.personaId });
+    expect((await h.svc('GET', `${P}/guilds/${guild.id}`)).statusCode).toBe(404);
+    const history = await h.db.query<{ action: string; actor: string }>('SELECT action, actor FROM audit_log WHERE target = $1 ORDER BY id', [guild.id]);
+    const ends = history.rows.filter((r) => r.action.endsWith('.dismiss') || r.action.endsWith('.delete'));
+    expect(ends.map((r) => r.action)).toEqual(['passport.guilds.dismiss']);
+    expect(ends[0].actor).toBe(`player:${leader.userId}`);
+  });
+});

@@ -13,6 +13,7 @@ import { guildConfig, lockGuild, lockNames, lockPersona, memberRow, nameInUse, p
 import { admit } from './player-routes';
 import { nameTaken, requirePermission } from './rules';
 import { records } from '../../../../engine/query';
+import { deleteRecord } from '../../../../engine/references';
 
 /** Runs a guild change as a member whose standing permits it, with the guild locked. */
 async function asPermitted<T>(ctx: Ctx, m: Models, player: PersonaPlayer, req: FastifyRequest, permission: GuildPermission, fn: (tx: Queryable, guild: Data) => Promise<T>, lockFirst?: (tx: Queryable) => Promise<unknown>) {
@@ -123,9 +124,8 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
     responses: { 200: guild, ...errors(400, 401, 403, 404, 423) },
     handler: async (req) => {
       const player = await guildPlayer(ctx, req);
-      const removed = await asPermitted(ctx, m, player, req, 'dismissGuild', (tx, g) => new RecordStore(tx).delete(m.guilds, player.appId, String(g.id)));
-      await guildAudit(ctx, asPlayer(player), 'dismiss', String(removed.id), removed, undefined);
-      return removed;
+      const who = { principal: { actor: asPlayer(player).actor }, scopeId: player.appId };
+      return asPermitted(ctx, m, player, req, 'dismissGuild', (tx, g) => deleteRecord(ctx, who, m.guilds, String(g.id), { tx, action: 'dismiss' }));
     },
   });
 
