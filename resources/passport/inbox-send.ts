@@ -1,4 +1,5 @@
 import type { CommandDecl, JsonSchema } from '../types';
+import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 
 /**
  * Whom an inbox send reaches (`target`): chosen personas, the personas carrying a tag, or every persona of the app.
@@ -72,6 +73,8 @@ const sendAnswer: JsonSchema = {
   },
 };
 
+const everyoneNote = { 'zh-CN': '选择“全部角色”时，应用的每个角色都会收到这封邮件。', en: 'Choosing every persona sends the message to each persona of the app.' };
+
 /**
  * Sends an inbox template as it is to personas, a tag or everyone (`POST /inbox/templates/:id/send` with `{ target }`),
  * the same send as `POST /inbox/messages` with `{ template, target }`; answers the send record.
@@ -82,7 +85,59 @@ export const sendTemplateCommand: CommandDecl = {
   on: 'item',
   method: 'POST',
   path: '/send',
-  confirm: { 'zh-CN': '选择“全部角色”时，应用的每个角色都会收到这封邮件。', en: 'Choosing every persona sends the message to each persona of the app.' },
+  confirm: everyoneNote,
   fields: { type: 'object', required: ['target'], properties: { target: { ...targetSchema, 'x-ui': { title: { 'zh-CN': '发送对象', en: 'Recipients' } } } } },
+  answer: sendAnswer,
+};
+
+const written = inboxTemplateSchema.properties as Record<string, JsonSchema>;
+
+/**
+ * Sends a message from the inbox page (`POST /inbox/messages`): a template chosen by its slug, or, with none chosen,
+ * a title, text and attachments written in the dialog; to personas, a tag or everyone. Answers the send record.
+ */
+export const sendMessageCommand: CommandDecl = {
+  name: 'sendMessage',
+  label: { 'zh-CN': '发送邮件', en: 'Send a message' },
+  on: 'collection',
+  method: 'POST',
+  path: '/inbox/messages',
+  confirm: everyoneNote,
+  fields: {
+    type: 'object',
+    required: ['target'],
+    properties: {
+      template: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        'x-ui': {
+          title: { 'zh-CN': '邮件模板', en: 'Inbox template' },
+          help: { 'zh-CN': '不选模板时，在下面直接填写邮件', en: 'Without a template, write the message below' },
+          optionsFrom: { resource: 'inboxTemplates', value: 'slugName', label: 'name' },
+        },
+      },
+      target: { ...targetSchema, 'x-ui': { title: { 'zh-CN': '发送对象', en: 'Recipients' } } },
+    },
+    allOf: [
+      {
+        if: { not: { required: ['template'] } },
+        then: {
+          required: ['title'],
+          properties: {
+            title: written.title,
+            content: written.content,
+            attachments: {
+              ...written.attachments,
+              'x-ui': {
+                title: { 'zh-CN': '附件', en: 'Attachments' },
+                help: { 'zh-CN': '附件在玩家领取时发放到角色背包', en: "Attachments go into the persona's inventory when the player claims them" },
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
   answer: sendAnswer,
 };

@@ -3,7 +3,7 @@ import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { sendTemplateCommand } from './inbox-send';
-import { achievementProgressView, inboxRecordsView } from './page-views';
+import { achievementProgressView, inboxMessagesView, inboxRecordsView } from './page-views';
 import { addQuestItemCommand, questItemsView } from './quest-items';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 import achievementMetaSchema from '../../schemas/passport/liveops/achievement-meta.json' with { type: 'json' };
@@ -284,7 +284,7 @@ export const liveopsPart: PassportPart = {
     { route: LIVEOPS_ROUTES.quests, label: { 'zh-CN': '任务', en: 'Quests' } },
   ],
   pages: [
-    { route: LIVEOPS_ROUTES.inboxMessages, label: { 'zh-CN': '发送邮件', en: 'Send messages' }, component: 'passportInboxMessages' },
+    { route: LIVEOPS_ROUTES.inboxMessages, label: { 'zh-CN': '发送邮件', en: 'Send messages' }, view: inboxMessagesView },
     { route: LIVEOPS_ROUTES.inboxRecords, label: { 'zh-CN': '发送记录', en: 'Send records' }, view: inboxRecordsView },
     { route: LIVEOPS_ROUTES.achievementProgress, label: { 'zh-CN': '成就进度', en: 'Achievement progress' }, view: achievementProgressView },
     { route: LIVEOPS_ROUTES.personaBattlePass, label: { 'zh-CN': '角色战令进度', en: "Persona's battle pass" }, component: 'passportPersonaBattlePass' },

@@ -2,6 +2,8 @@ import type { PageViewDecl } from '../types';
 import sendRecordSchema from '../../schemas/passport/liveops/views/send-record.json' with { type: 'json' };
 import friendRelationSchema from '../../schemas/passport/players/views/friend-relation.json' with { type: 'json' };
 import standingSchema from '../../schemas/passport/liveops/views/achievement-standing.json' with { type: 'json' };
+import inboxMessageSchema from '../../schemas/passport/liveops/views/inbox-message.json' with { type: 'json' };
+import { sendMessageCommand } from './inbox-send';
 
 /**
  * Passport's pages that are a list of one of its calls (`PageDecl.view`): the engine renders them with their
@@ -9,6 +11,46 @@ import standingSchema from '../../schemas/passport/liveops/views/achievement-sta
  */
 
 const personaFilter = { kind: 'reference', label: { 'zh-CN': '角色', en: 'Persona' }, optionsFrom: { resource: 'personas', value: 'id', label: 'name' } } as const;
+
+/**
+ * The inbox page: Send a message in its toolbar (the send record answered), and the copies personas received, newest
+ * first, by persona, status or send (`GET /inbox/messages`; a send record's link opens it with `?record=`).
+ */
+export const inboxMessagesView: PageViewDecl = {
+  name: 'inboxMessages',
+  label: { 'zh-CN': '已送达的邮件', en: 'Delivered messages' },
+  subtitle: {
+    'zh-CN': '向玩家角色发送邮件和附件。邮件状态：未读 → 已读未领取 → 已完成（无附件的邮件阅读后即完成）。',
+    en: 'Send messages with attachments to personas. A message goes Unread → Read, not claimed → Completed (one without attachments completes when read).',
+  },
+  notice: {
+    'zh-CN': '每个角色的邮箱最多 500 封；满时先清理最早的已完成邮件，仍满则跳过该角色。',
+    en: 'An inbox holds 500 messages; when full, its oldest completed messages make room, otherwise that persona is skipped.',
+  },
+  path: '/inbox/messages',
+  listKey: 'messages',
+  row: inboxMessageSchema,
+  columns: ['title', 'personaId', 'status', 'attachments', 'createdAt', 'readAt', 'claimedAt'],
+  rowKey: 'id',
+  empty: { 'zh-CN': '还没有邮件', en: 'No messages yet' },
+  emptyFiltered: { 'zh-CN': '没有符合条件的邮件', en: 'No messages match' },
+  paging: { mode: 'server', pageSize: 20 },
+  filters: [
+    { name: 'personaId', ...personaFilter },
+    {
+      name: 'status',
+      kind: 'select',
+      label: { 'zh-CN': '状态', en: 'Status' },
+      values: {
+        Unread: { label: { 'zh-CN': '未读', en: 'Unread' } },
+        Unconsumed: { label: { 'zh-CN': '已读未领取', en: 'Read, not claimed' } },
+        Completed: { label: { 'zh-CN': '已完成', en: 'Completed' } },
+      },
+    },
+    { name: 'recordId', param: 'record', kind: 'text', label: { 'zh-CN': '发送记录', en: 'Send record' } },
+  ],
+  commands: [sendMessageCommand],
+};
 
 /** Every send of inbox messages, newest first, with recall (`GET /inbox/records`, `POST /inbox/records/:id/recall`). */
 export const inboxRecordsView: PageViewDecl = {

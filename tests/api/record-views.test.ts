@@ -13,7 +13,7 @@ import { newProduct, newResource } from './passport-economy-fixtures';
 import { newPlayer } from './passport-liveops-fixtures';
 import { asPlayer } from './passport-players-fixtures';
 import { productDetailView, realNameView } from '../../resources/passport/details';
-import { sendTemplateCommand } from '../../resources/passport/inbox-send';
+import { sendMessageCommand, sendTemplateCommand } from '../../resources/passport/inbox-send';
 import { detailUrl } from '../../resources/view-call';
 
 let h: Harness;
@@ -166,5 +166,18 @@ describe('item commands declaring their answer', () => {
     expect(JSON.stringify(inbox)).toContain('Hello');
     expect((await h.svc('POST', `${passport.base}/inbox/templates/no-such-template/send`, { target: { type: 'everyone' } })).statusCode).toBe(404);
     expect((await h.svc('POST', url, { target: { type: 'tag' } })).statusCode).toBe(400);
+  });
+
+  it('send a written message from the inbox page, answering the declared send record; the dialog asks for a title only without a template', async () => {
+    const asks = makeAjv(false).compile(sendMessageCommand.fields!);
+    const target = { type: 'everyone' };
+    expect([asks({ target }), asks({ template: 'welcome', target }), asks({ title: 'Hello', target })]).toEqual([false, true, true]);
+    const player = await newPlayer(h);
+    const body = { title: 'Written here', content: 'Hi', target: { type: 'personas', personaIds: [player.personaId] } };
+    expect(asks(body)).toBe(true);
+    const res = await h.svc(sendMessageCommand.method, `${passport.base}${sendMessageCommand.path}`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(conforms(sendMessageCommand.answer!, res.json())).toBe('');
+    expect(res.json()).toMatchObject({ delivered: 1, refused: [] });
   });
 });

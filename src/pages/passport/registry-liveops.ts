@@ -4,7 +4,6 @@ import type { AreaRegistry } from '../registry-types';
 /** Passport's liveops pages and record panels, by the names its declaration uses. */
 export const liveopsRegistry: AreaRegistry = {
   pages: {
-    passportInboxMessages: lazy(() => import('./LiveopsInboxMessages')),
     passportPersonaBattlePass: lazy(() => import('./LiveopsPersonaBattlePass')),
   },
   panels: {
