@@ -81,6 +81,18 @@ export function referrersOf(models: Iterable<ResourceModel>, target: ResourceMod
   return out;
 }
 
+/**
+ * Whether a delete of `target`'s records may be refused (409 `IN_USE`): something refers to it with `restrict`, or
+ * with `cascade` and is itself refused so. For the OpenAPI description of the delete routes.
+ */
+export function mayRefuseDelete(models: Iterable<ResourceModel>, target: ResourceModel, seen = new Set<ResourceModel>()): boolean {
+  const all = [...models];
+  seen.add(target);
+  return referrersOf(all, target).some(
+    (ref) => ref.onDelete === 'restrict' || (ref.onDelete === 'cascade' && !seen.has(ref.from) && mayRefuseDelete(all, ref.from, seen)),
+  );
+}
+
 const valueOf = (m: ResourceModel, record: Data, by: string) => (by === 'id' ? record[m.res.idField] : record[by]);
 
 function inUse(ref: Referrer, rows: Data[]): ApiError {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../context';
-import { errorResponses as errors, idParam, type Api } from './api';
+import { errorResponses as errors, errorSchema, idParam, type Api, type ResponseDef } from './api';
 import { collectionParams, itemParams, parentFields } from './children';
 import { authorize } from './guard';
 import type { HookRegistry, PlayerRegistry } from './hooks';
@@ -10,7 +10,7 @@ import { mountRecordViews } from './record-views';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { mountList } from './list-routes';
-import { deleteRecord, deleteRecords } from './references';
+import { deleteRecord, deleteRecords, mayRefuseDelete } from './references';
 import { mountSingleton } from './singleton';
 import { answerFor, audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
@@ -99,6 +99,10 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
     });
   }
 
+  // A delete something refers to with `restrict` may be refused: 409 IN_USE (every model is built by now).
+  const inUse = has('delete') || has('bulkDelete') ? mayRefuseDelete(ctx.models.values(), m) : false;
+  const refusals: Record<number, ResponseDef> = inUse ? { 409: { description: 'IN_USE: something refers to it', schema: errorSchema } } : {};
+
   if (has('delete')) {
     api.route({
       method: 'DELETE',
@@ -108,7 +112,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       auth: 'service',
       access: m.res.access.write,
       params: itemParams(m),
-      responses: { 204: { description: 'deleted' }, ...errors(400, 401, 403, 404) },
+      responses: { 204: { description: 'deleted' }, ...errors(400, 401, 403, 404), ...refusals },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
@@ -135,7 +139,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
         required: [param],
         properties: { [param]: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: idParam } },
       },
-      responses: { 200: { description: 'how many were deleted', schema: { type: 'object', properties: { deleted: { type: 'integer' } } } }, ...errors(400, 401, 403) },
+      responses: { 200: { description: 'how many were deleted', schema: { type: 'object', properties: { deleted: { type: 'integer' } } } }, ...errors(400, 401, 403), ...refusals },
       handler: async (req) => {
         const access = await authorize(ctx, req, m, 'write');
         const ids = (req.query as Record<string, string[]>)[param];

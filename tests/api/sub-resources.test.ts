@@ -107,6 +107,20 @@ describe('a sub-resource', () => {
     );
   });
 
+  it('documents 409 on the deletes of what something refers to with restrict, directly or through a cascade', () => {
+    type Op = { responses: Record<string, { description: string }> };
+    const paths = buildOpenApi(api.routes, 'test').paths as Record<string, Record<string, Op>>;
+    const refusable = (path: string) => Object.keys(paths[path].delete.responses).includes('409');
+    // entries: pinned (restrict); buckets: noted (restrict) and their entries cascade; owners: only set-null; pins: nothing.
+    expect(refusable('/nested-test/v1/buckets/{bucketId}/entries/{id}')).toBe(true);
+    expect(refusable('/nested-test/v1/buckets/{bucketId}/entries')).toBe(true);
+    expect(refusable('/nested-test/v1/buckets/{id}')).toBe(true);
+    expect(refusable('/nested-test/v1/buckets')).toBe(true);
+    expect(paths['/nested-test/v1/buckets/{id}'].delete.responses['409'].description).toContain('IN_USE');
+    expect(refusable('/nested-test/v1/owners/{id}')).toBe(false);
+    expect(refusable('/nested-test/v1/pins/{id}')).toBe(false);
+  });
+
   it("lists, shows, updates and deletes only its parent's records, and answers 404 for any other parent", async () => {
     const [a, b] = [await create(buckets.base, { name: 'A' }), await create(buckets.base, { name: 'B' })];
     const one = await create(under(entries, a.id), { name: 'one' });
