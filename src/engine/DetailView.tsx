@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Skeleton, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useCustom, type BaseRecord } from '@refinedev/core';
@@ -10,6 +10,7 @@ import { DeclaredValue, type DeclaredValueContext } from './DeclaredValue';
 import { answerFieldSpecs, detailFieldSpecs, detailIsEmpty } from './detail-fields';
 import type { DeclaredScope } from './useDeclared';
 import type { ViewColumnSpec } from './view-columns';
+import { useRefetchOnChange } from './useRefetchOnChange';
 
 type Answer = Record<string, unknown>;
 
@@ -53,14 +54,7 @@ function DetailBlock({ scope, detail, record }: { scope: DeclaredScope; detail: 
     errorNotification: false,
   });
   const { refetch } = query;
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    void refetch();
-  }, [record.version, refetch]);
+  useRefetchOnChange(refetch, record.version);
 
   const specs = useMemo(() => detailFieldSpecs(detail, locale), [detail, locale]);
   const answer = query.data?.data as Answer | undefined;

@@ -1,25 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { DatePicker, Flex, Input, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { FilterValue, FilterValues } from '../../resources/page-view-call';
 import type { ServiceDecl, ViewFilterDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
-import { useResourceOptions } from './form/widgets/useResourceOptions';
+import { useTypedResourceOptions } from './form/widgets/useResourceOptions';
 import { useReferenced } from './useReferenced';
-
-const SEARCH_DELAY_MS = 300;
 
 /** A record of the service chosen by its name, searched on the server as one types (a persona picker). */
 function ReferenceFilter({ service, filter, value, onChange, appId }: { service: ServiceDecl; filter: ViewFilterDecl; value?: string; onChange: (v?: string) => void; appId: string }) {
   const { t, text } = useLocale();
   const from = filter.optionsFrom!;
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const { records, loading, searching } = useResourceOptions({ serviceName: service.name, appId, rootData: {} }, from, search);
+  const { records, loading, searching, onSearch } = useTypedResourceOptions({ serviceName: service.name, appId, rootData: {} }, from);
   const target = service.resources.find((r) => r.name === from.resource);
   // The chosen record's name, even when the choices shown do not hold it (opened from a link).
   const chosen = useReferenced(service, target, from, value ?? '', appId);
@@ -36,7 +28,7 @@ function ReferenceFilter({ service, filter, value, onChange, appId }: { service:
       showSearch
       allowClear
       filterOption={searching ? false : (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
-      onSearch={setTyped}
+      onSearch={onSearch}
       loading={loading}
       options={options}
       value={value}

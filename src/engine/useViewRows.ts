@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { isApiError, type ApiError } from '../../providers/http';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
 import { viewRequest } from '../../resources/view-call';
+import { useRefetchOnChange } from './useRefetchOnChange';
 
 export interface ViewRowsState {
   rows: Record<string, unknown>[];
@@ -33,14 +34,7 @@ export function useViewRows(service: ServiceDecl, owner: ResourceDecl, view: Vie
   });
   const { refetch } = query;
   const version = view.refetchOnChange ? record.version : undefined;
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    void refetch();
-  }, [version, refetch]);
+  useRefetchOnChange(refetch, version);
 
   const answer = query.data?.data as Record<string, unknown> | undefined;
   const rows = answer?.[view.listKey];

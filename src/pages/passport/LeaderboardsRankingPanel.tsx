@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
-import { useRefetchOnChange } from './players-api';
+import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
 import { boardPath, type Schedule, type VersionView } from './leaderboards-api';
 import LeaderboardsRankingTable from './LeaderboardsRankingTable';
 

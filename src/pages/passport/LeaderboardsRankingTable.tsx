@@ -4,7 +4,7 @@ import { Empty, Flex, Input, Table, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePassportQuery } from './passport-api';
-import { useRefetchOnChange } from './players-api';
+import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
 import type { RankingPage, Standing } from './leaderboards-api';
 
 const PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { passportCall, usePassportQuery } from './passport-api';
-import { useRefetchOnChange } from './players-api';
+import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
 import type { RewardView } from './leaderboards-api';
 
 const PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Select } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
@@ -7,9 +7,7 @@ import { useLocale } from '../../../lib/useLocale';
 import type { OptionsFrom } from '../../schema';
 import { useReferenced } from '../../useReferenced';
 import type { FormContext } from '../context';
-import { useResourceOptions } from './useResourceOptions';
-
-const SEARCH_DELAY_MS = 300;
+import { useTypedResourceOptions } from './useResourceOptions';
 
 const optionOf = (from: OptionsFrom | undefined, r: BaseRecord) => {
   const v = String(r[from?.value ?? 'id'] ?? '');
@@ -26,13 +24,7 @@ export function ReferenceWidget({ id, label, value, onChange, onBlur, disabled, 
   const { t, text } = useLocale();
   const context = registry.formContext as FormContext;
   const from = options.optionsFrom as OptionsFrom | undefined;
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const { records, loading, searching } = useResourceOptions(context, from, search);
+  const { records, loading, searching, onSearch } = useTypedResourceOptions(context, from);
   const multiple = schema.type === 'array';
   const service = findService(context.serviceName);
   const target = from ? findResource(context.serviceName, from.resource) : undefined;
@@ -57,7 +49,7 @@ export function ReferenceWidget({ id, label, value, onChange, onBlur, disabled, 
       showSearch
       // Searched on the server when the resource can; otherwise the loaded choices are filtered here.
       filterOption={searching ? false : (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
-      onSearch={setTyped}
+      onSearch={onSearch}
       allowClear={multiple || !required}
       loading={loading}
       value={multiple ? (Array.isArray(value) ? value : []) : (value ?? undefined)}
@@ -68,7 +60,7 @@ export function ReferenceWidget({ id, label, value, onChange, onBlur, disabled, 
       notFoundContent={loading ? t('common.loading') : t('widgets.noReferences', { name: target ? text(target.label) : '' })}
       status={rawErrors?.length ? 'error' : undefined}
       onChange={(next: string | string[] | undefined) => {
-        setTyped('');
+        onSearch('');
         onChange(multiple ? (next ?? []) : (next ?? undefined));
       }}
       onBlur={() => onBlur(id, value)}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useList, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { findResource } from '../../../../resources';
 import type { OptionsFrom } from '../../schema';
@@ -5,6 +6,9 @@ import type { FormContext } from '../context';
 
 /** The first records a searching choice offers (the typed text narrows them on the server). */
 const SEARCH_PAGE = 50;
+
+/** How long typing pauses before what was typed is searched. */
+const SEARCH_DELAY_MS = 300;
 
 /**
  * The records named by `x-ui.optionsFrom` (another resource of the same service). With `search` (what the user
@@ -23,4 +27,18 @@ export function useResourceOptions(context: FormContext, from: OptionsFrom | und
     errorNotification: false,
   });
   return { records: target ? result.data : [], loading: !!target && query.isLoading, searching };
+}
+
+/**
+ * `useResourceOptions` searched as one types (a choice with a search box): `onSearch` takes what is typed, which is
+ * searched once typing pauses.
+ */
+export function useTypedResourceOptions(context: FormContext, from: OptionsFrom | undefined) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return { ...useResourceOptions(context, from, search), onSearch: setTyped };
 }

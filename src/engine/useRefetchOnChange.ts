@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Asks a panel's query again when the record it shows changes (a ban on the page bumps its version). */
+/** Asks a query again when `key` changes after the first render (the record shown: an action on the page bumps its version). */
 export function useRefetchOnChange(refetch: () => unknown, key: unknown): void {
   const first = useRef(true);
   useEffect(() => {
