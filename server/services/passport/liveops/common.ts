@@ -8,7 +8,8 @@ import { ApiError, conflict } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { requirePlayer, type Player } from '../players/principal';
+import { requirePlayer, type PersonaPlayer } from '../players/principal';
+export { playerActor, type PersonaPlayer } from '../players/principal';
 
 /** One reward line: an economy resource (by its slug) and how many. */
 export interface Reward {
@@ -44,19 +45,12 @@ export async function existingPersonas(db: Queryable, ctx: Ctx, appId: string, i
   return new Set(found.map((r) => String(r.id)));
 }
 
-/** A player call made with a selected persona: the player and that persona. */
-export interface PersonaPlayer extends Player {
-  personaId: string;
-}
-
 /** The player of a call, who must have selected a persona (their inbox, quests and passes are the persona's). */
 export async function requirePersonaPlayer(ctx: Ctx, req: FastifyRequest): Promise<PersonaPlayer> {
   const player = await requirePlayer(ctx.db, req);
   if (!player.personaId) throw new ApiError(409, 'PERSONA_NOT_SELECTED', 'select a persona first');
   return player as PersonaPlayer;
 }
-
-export const playerActor = (p: Player) => `player:${p.userId}`;
 
 /** Writes a live-ops change to the operation history. */
 export function liveopsAudit(db: Queryable, actor: string, appId: string, action: string, target: string, before?: unknown, after?: unknown) {
