@@ -53,12 +53,13 @@ function answerSchema(m: ResourceModel): JsonSchema {
   };
 }
 
-/** The body of `PUT`: the declared update, the version optional (0 before the first save). */
+/** The body of `PUT`: the declared update, the version optional (0 before the first save); no record examples. */
 function putSchema(m: ResourceModel): JsonSchema {
-  const props = (m.updateSchema.properties ?? {}) as Record<string, JsonSchema>;
+  const { examples: _examples, ...update } = m.updateSchema;
+  const props = (update.properties ?? {}) as Record<string, JsonSchema>;
   return {
-    ...m.updateSchema,
-    required: ((m.updateSchema.required as string[]) ?? []).filter((k) => k !== 'version'),
+    ...update,
+    required: ((update.required as string[]) ?? []).filter((k) => k !== 'version'),
     properties: { ...props, version: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The version read (0 before the first save); a stale one is refused' } },
   };
 }
