@@ -1,4 +1,4 @@
-import type { PlatformEntityDecl } from './platform-entities';
+import { BACK_OFFICE, type PlatformEntityDecl } from './platform-entities';
 
 /** Money shapes of the platform API (spec 000 §3, §4), shared by the server and the console. Amounts are decimal strings. */
 
@@ -32,7 +32,7 @@ export const TRANSACTIONS: PlatformEntityDecl = {
       from: ['Pending'],
       to: 'Active',
       refused: 'only pending transactions can be activated',
-      access: ['admin', 'finance-admin'],
+      access: [...BACK_OFFICE],
       confirm: { 'zh-CN': '确定激活这笔交易吗？金额将计入余额。', en: 'Activate this transaction? Its amount enters the balance.' },
     },
     {
@@ -51,7 +51,7 @@ export const TRANSACTIONS: PlatformEntityDecl = {
       from: ['Pending', 'Active'],
       to: 'Invalid',
       refused: 'the transaction is already invalid or cancelled',
-      access: ['admin', 'finance-admin'],
+      access: [...BACK_OFFICE],
       confirm: {
         'zh-CN': '确定作废这笔交易吗？已生效的金额将从余额中扣回，且无法恢复。',
         en: 'Invalidate this transaction? An active amount leaves the balance. This cannot be undone.',

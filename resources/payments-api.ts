@@ -2,7 +2,7 @@
  * Shapes of the payment, invoice and enterprise-certification calls (spec 000 §3, §4, §7), shared by the server
  * and the console, and the input rules both sides check. Amounts are decimal strings. Pure data and functions.
  */
-import type { PlatformEntityDecl } from './platform-entities';
+import { BACK_OFFICE, type PlatformEntityDecl } from './platform-entities';
 
 /** Alipay's payment methods (spec 000 §7): the mobile app SDK, the desktop web page, the mobile web page. */
 export const PAYMENT_METHODS = ['app', 'page', 'wap'] as const;
@@ -71,8 +71,6 @@ export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 /** Spec 000 §4. */
 export const INVOICE_STATUSES = ['Pending', 'Finished', 'Invalid', 'Cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-const BACK_OFFICE = ['admin', 'finance-admin'] as const;
 
 /**
  * Invoices and their moves: spec 000 §4 (finish, invalidate) plus withdrawing a request while it waits (the Cancelled

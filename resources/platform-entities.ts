@@ -1,4 +1,9 @@
-import type { ActionDecl, Text } from './types';
+import type { ActionDecl, Principal, Text } from './types';
+
+/** The back office: administrators and finance administrators (who review and move records of the platform). */
+export const BACK_OFFICE: Principal[] = ['admin', 'finance-admin'];
+/** The organisation's owners and admins. */
+export const ORG_MANAGERS: Principal[] = ['org-admin', 'owner'];
 
 /**
  * A record of the platform itself with states — an organisation's transactions, invoices and certification

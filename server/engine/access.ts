@@ -1,3 +1,4 @@
+import { BACK_OFFICE, ORG_MANAGERS } from '../../resources/platform-entities';
 import type { Principal } from '../../resources/types';
 
 /**
@@ -8,10 +9,8 @@ import type { Principal } from '../../resources/types';
 
 /** Every member of the organisation, whatever their role. */
 export const ORG_MEMBERS: Principal[] = ['member', 'org-admin', 'owner'];
-/** The organisation's owners and admins. */
-export const ORG_MANAGERS: Principal[] = ['org-admin', 'owner'];
-/** The back office: administrators and finance administrators. */
-export const BACK_OFFICE: Principal[] = ['admin', 'finance-admin'];
+/** The organisation's owners and admins; the back office (declared beside the platform's entities, which the console reads too). */
+export { BACK_OFFICE, ORG_MANAGERS };
 /** Reading an organisation's money: its members and the back office. */
 export const MONEY_READERS: Principal[] = [...ORG_MEMBERS, ...BACK_OFFICE];
 /** Anyone signed in to a console: a user, an administrator or a finance administrator. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { actionAllowed, actionCall, refusedMessage } from '../../resources/action-call';
-import type { PlatformEntityDecl } from '../../resources/platform-entities';
-import type { ActionDecl, JsonSchema, Principal } from '../../resources/types';
+import { BACK_OFFICE, type PlatformEntityDecl } from '../../resources/platform-entities';
+import type { ActionDecl, JsonSchema } from '../../resources/types';
 import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import type { Queryable } from '../db';
@@ -29,7 +29,6 @@ export interface EntityMoves<C, R extends object> {
 }
 
 /** The back office's principals: an action only they may call is documented as an administrator call. */
-const OFFICE: Principal[] = ['admin', 'finance-admin'];
 
 /** A declaration the engine cannot mount is a start-up error, not a route that misbehaves. */
 export function checkEntity(entity: PlatformEntityDecl): void {
@@ -64,7 +63,7 @@ export function mountEntityActions<C, R extends object>(
       url: `${entity.path}/:id${call.path}`,
       summary: `${action.label.en} a ${entity.singular.en}: from ${action.from.join(' or ')} to ${action.to} (${access.join(', ')})`,
       tag: doc.tag,
-      auth: access.every((p) => OFFICE.includes(p)) ? 'admin' : 'session',
+      auth: access.every((p) => BACK_OFFICE.includes(p)) ? 'admin' : 'session',
       access,
       params: paramsSchema('id'),
       responses: {

@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { offeredActions } from '../../../resources/action-call';
 import { direction, TRANSACTIONS } from '../../../resources/billing-api';
-import type { Principal } from '../../../resources/types';
+import { BACK_OFFICE, ORG_MANAGERS } from '../../../resources/platform-entities';
 import type { TransactionItem, TransactionQuery } from '../../../resources/transactions-api';
 import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
@@ -38,8 +38,6 @@ export interface TransactionsTableProps {
 
 const ICONS = { activate: <CheckCircleOutlined />, cancel: <StopOutlined />, invalidate: <CloseCircleOutlined /> };
 const DONE: Record<string, string> = { activate: 'activated', cancel: 'cancelled', invalidate: 'invalidated' };
-const OFFICE: Principal[] = ['admin', 'finance-admin'];
-const MANAGER: Principal[] = ['owner', 'org-admin'];
 
 /** A transaction list with its filters, server-side paging, status tags and the moves the viewer may make. */
 export function TransactionsTable({ base, office = false, canCancel = false, showOrg = false, orgLink, rowActions, onChanged, reloadKey = 0 }: TransactionsTableProps) {
@@ -62,7 +60,7 @@ export function TransactionsTable({ base, office = false, canCancel = false, sho
 
   // Which moves a transaction offers, from which states and to whom, is declared once, in TRANSACTIONS; a member
   // cancels only the organisation's own deposits.
-  const principals = office ? OFFICE : canCancel ? MANAGER : [];
+  const principals = office ? BACK_OFFICE : canCancel ? ORG_MANAGERS : [];
   const mayMove = (tx: TransactionItem) => () => office || tx.Type === 'Deposit';
   const movesFor = (tx: TransactionItem) =>
     offeredActions(TRANSACTIONS, tx, principals, mayMove(tx)).length > 0 && (

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table
 import type { Transaction } from '../../../resources/billing-api';
 import { canManage, type OrganizationItem } from '../../../resources/org-api';
 import { INVOICES, type Invoice, type InvoiceDetails } from '../../../resources/payments-api';
-import type { Principal } from '../../../resources/types';
+import { ORG_MANAGERS } from '../../../resources/platform-entities';
 import { requireOk } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
 import { EntityActions } from '../../engine/EntityActions';
@@ -19,9 +19,6 @@ import { InvoiceForm } from './InvoiceForm';
 import { InvoiceStatusTag } from './tags';
 
 const isLive = (i: Invoice) => i.Status === 'Pending' || i.Status === 'Finished';
-
-/** Who withdraws a request here: the organisation's managers (the page shows the button to them only). */
-const MANAGER: Principal[] = ['owner', 'org-admin'];
 
 /** `/apps/bill/:transactionId/invoice`: request the invoice of a top-up, follow it, download it when issued. */
 export default function InvoiceRequestPage() {
@@ -84,7 +81,7 @@ export default function InvoiceRequestPage() {
                   entity={INVOICES}
                   record={live}
                   id={live.Id}
-                  principals={MANAGER}
+                  principals={ORG_MANAGERS}
                   variant="buttons"
                   testId={() => 'invoice-withdraw'}
                   onSettled={(_action, ok) => {

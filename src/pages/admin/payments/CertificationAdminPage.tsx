@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Space, Typography } from 'antd';
 import { CERTIFICATION_STATUSES, CERTIFICATIONS, type Certification, type CertificationStatus } from '../../../../resources/payments-api';
-import type { Principal } from '../../../../resources/types';
+import { BACK_OFFICE } from '../../../../resources/platform-entities';
 import { requireOk } from '../../../../providers/http';
 import { toast } from '../../../../providers/notification';
 import { EntityActions } from '../../../engine/EntityActions';
@@ -11,8 +11,6 @@ import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { CertificationStatusTag } from '../../payments/tags';
 import { ReviewQueue } from './ReviewQueue';
-
-const OFFICE: Principal[] = ['admin', 'finance-admin'];
 
 /** `/admin/certification`: organisations' enterprise certification requests, approved or invalidated here. */
 export default function CertificationAdminPage() {
@@ -62,7 +60,7 @@ export default function CertificationAdminPage() {
                   entity={CERTIFICATIONS}
                   record={r}
                   id={r.Id}
-                  principals={OFFICE}
+                  principals={BACK_OFFICE}
                   variant="link"
                   testId={(a) => `certification-${a.name}-${r.Id}`}
                   onSettled={(a, ok) => reviewed(a.name, ok, reload)}

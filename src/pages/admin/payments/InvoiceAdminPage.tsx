@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Button, Card, Empty, Flex, Skeleton, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { INVOICES, type Invoice } from '../../../../resources/payments-api';
-import type { Principal } from '../../../../resources/types';
+import { BACK_OFFICE } from '../../../../resources/platform-entities';
 import { toast } from '../../../../providers/notification';
 import { EntityActions } from '../../../engine/EntityActions';
 import { PageHeader } from '../../../engine/PageHeader';
@@ -11,8 +11,6 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { useApiQuery } from '../../../lib/api';
 import { InvoiceDescriptions, InvoiceDownload } from '../../payments/InvoiceDescriptions';
 import { invoicesPath, useOffice } from './office';
-
-const OFFICE: Principal[] = ['admin', 'finance-admin'];
 
 /**
  * `/admin/balance/invoice/:transactionId` and `/bc-admin/invoice/:transactionId`: the invoice requests of one
@@ -60,7 +58,7 @@ export default function InvoiceAdminPage() {
                   entity={INVOICES}
                   record={invoice}
                   id={invoice.Id}
-                  principals={OFFICE}
+                  principals={BACK_OFFICE}
                   variant="buttons"
                   testId={(a) => `invoice-${a.name}`}
                   onSettled={(a, ok) => settled(a.name, ok)}
