@@ -22,6 +22,7 @@ export const TRANSACTIONS: PlatformEntityDecl = {
   name: 'transactions',
   singular: { 'zh-CN': '交易', en: 'transaction' },
   path: '/api/transactions',
+  idField: 'Id',
   scope: 'organisation',
   status: { field: 'Status', values: TRANSACTION_STATUSES },
   history: 'billing.transaction',

@@ -16,6 +16,8 @@ export interface PlatformEntityDecl {
   singular: Text;
   /** The collection path, e.g. `/api/invoices`; an action is called on `<path>/<id><action path>`. */
   path: string;
+  /** The answer's field holding a record's id in that path. */
+  idField: string;
   /** Whose records they are: an organisation's, or the platform's own. */
   scope: 'organisation' | 'platform';
   /** The answer's field holding the state, and every state it takes. */

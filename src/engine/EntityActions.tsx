@@ -9,8 +9,6 @@ import { useLocale } from '../lib/useLocale';
 interface Props<R extends object> {
   entity: PlatformEntityDecl;
   record: R;
-  /** The record's id in the entity's item path. */
-  id: string;
   /** Who the viewer is: only the actions whose `access` names one of these are offered. */
   principals: readonly Principal[];
   /** A rule of the page beyond the declaration (a member cancels deposits only). */
@@ -30,7 +28,7 @@ interface Props<R extends object> {
  * starts from and to the principals it names, confirmed with its declared question, and called at the address
  * `actionCall` gives — the same the server mounts.
  */
-export function EntityActions<R extends object>({ entity, record, id, principals, when, variant, icons, testId, cancelText, onSettled }: Props<R>) {
+export function EntityActions<R extends object>({ entity, record, principals, when, variant, icons, testId, cancelText, onSettled }: Props<R>) {
   const { text } = useLocale();
   const [busy, setBusy] = useState<string>();
   const offered = offeredActions(entity, record, principals, when);
@@ -38,6 +36,7 @@ export function EntityActions<R extends object>({ entity, record, id, principals
   async function run(action: ActionDecl) {
     const call = actionCall(entity, action);
     setBusy(action.name);
+    const id = String((record as Record<string, unknown>)[entity.idField]);
     const ok = await requireOk(actionUrl(entity.path, id, call), { method: call.method }).then(
       () => true,
       () => false,

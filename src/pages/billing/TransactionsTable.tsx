@@ -68,7 +68,6 @@ export function TransactionsTable({ base, office = false, canCancel = false, sho
         key="moves"
         entity={TRANSACTIONS}
         record={tx}
-        id={tx.Id}
         principals={principals}
         when={mayMove(tx)}
         variant="link"

@@ -80,7 +80,6 @@ export default function InvoiceRequestPage() {
                 <EntityActions
                   entity={INVOICES}
                   record={live}
-                  id={live.Id}
                   principals={ORG_MANAGERS}
                   variant="buttons"
                   testId={() => 'invoice-withdraw'}

@@ -59,7 +59,6 @@ export default function CertificationAdminPage() {
                 <EntityActions
                   entity={CERTIFICATIONS}
                   record={r}
-                  id={r.Id}
                   principals={BACK_OFFICE}
                   variant="link"
                   testId={(a) => `certification-${a.name}-${r.Id}`}

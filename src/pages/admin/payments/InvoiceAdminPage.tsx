@@ -57,7 +57,6 @@ export default function InvoiceAdminPage() {
                 <EntityActions
                   entity={INVOICES}
                   record={invoice}
-                  id={invoice.Id}
                   principals={BACK_OFFICE}
                   variant="buttons"
                   testId={(a) => `invoice-${a.name}`}
