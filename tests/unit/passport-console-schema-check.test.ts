@@ -36,11 +36,12 @@ function consoleFailures(schema: JsonSchema, data: unknown): string[] {
 
 const fieldsOf = (schema: JsonSchema) => Object.keys((schema.properties ?? {}) as object);
 
-/** A declared example reduced to the form's fields (a create form leaves out what the server fills in). */
+/** A declared example reduced to the form's fields (a create form leaves out what the server fills in); a page's forms have their own only. */
 function examplesOf(form: FormSchema): Record<string, unknown>[] {
-  const decl = services.flatMap((s) => s.resources.map((r) => ({ at: `${s.name}/${r.name}`, r }))).find((d) => form.name.startsWith(`${d.at} `))!.r;
+  const decl = services.flatMap((s) => s.resources.map((r) => ({ at: `${s.name}/${r.name}`, r }))).find((d) => form.name.startsWith(`${d.at} `))?.r;
   const own = ((form.schema as { examples?: unknown[] }).examples ?? []) as Record<string, unknown>[];
-  const declared = ((decl.schema as { examples?: unknown[] }).examples ?? []) as Record<string, unknown>[];
+  // A page's command is not a resource's: only its own examples apply.
+  const declared = ((decl?.schema as { examples?: unknown[] } | undefined)?.examples ?? []) as Record<string, unknown>[];
   const fields = fieldsOf(form.schema);
   return [...own, ...declared, {}].map((example) => Object.fromEntries(Object.entries(example).filter(([k]) => fields.includes(k))));
 }
