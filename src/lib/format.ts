@@ -155,3 +155,14 @@ export function formatPercent(value: number | null | undefined): string {
 function trimDecimals(n: number, digits: number): string {
   return n.toFixed(digits).replace(/\.?0+$/, '');
 }
+
+/**
+ * The i18n context for an English noun after "a": `vowel` when it begins with a vowel letter ("an inbox template"),
+ * so a text can say `Choose a {{name}}` and `Choose an {{name}}` under one key (`_vowel`); other languages ignore it.
+ */
+export function articleContext(noun: string): 'vowel' | undefined {
+  const word = noun.trim();
+  // A "u" read as "you" (user, unit, usage) takes "a".
+  if (/^u[^aeiou\s][aeiouy]/i.test(word)) return undefined;
+  return /^[aeiou]/i.test(word) ? 'vowel' : undefined;
+}

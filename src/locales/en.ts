@@ -218,6 +218,7 @@ export const en: Messages = {
     moveUp: 'Move up',
     moveDown: 'Move down',
     chooseReference: 'Choose a {{name}}',
+    chooseReference_vowel: 'Choose an {{name}}',
     noReferences: 'No {{name}} yet',
   },
   playground: {

@@ -214,6 +214,7 @@ export const zhCN = {
     moveUp: '上移',
     moveDown: '下移',
     chooseReference: '选择{{name}}',
+    chooseReference_vowel: '选择{{name}}',
     noReferences: '还没有{{name}}',
   },
   playground: {

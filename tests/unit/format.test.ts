@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBigNumber, formatDate, formatDateTime, formatDuration, formatSize, shanghaiDate } from '../../src/lib/format';
+import { articleContext, formatAmount, formatBigNumber, formatDate, formatDateTime, formatDuration, formatSize, shanghaiDate } from '../../src/lib/format';
 
 // Spec 000 §1: "Times are shown in the Asia/Shanghai zone" (UTC+8, no daylight saving).
 describe('times', () => {
@@ -178,5 +178,16 @@ describe('formatDuration', () => {
   it('shows a dash for no duration', () => {
     expect(formatDuration(null)).toBe('—');
     expect(formatDuration(Number.NaN)).toBe('—');
+  });
+});
+
+describe('articleContext', () => {
+  it('asks for "an" before a vowel letter and "a" otherwise', () => {
+    expect(articleContext('inbox template')).toBe('vowel');
+    expect(articleContext(' Achievement')).toBe('vowel');
+    expect(articleContext('persona')).toBeUndefined();
+    expect(articleContext('user')).toBeUndefined();
+    expect(articleContext('usage report')).toBeUndefined();
+    expect(articleContext('umbrella')).toBe('vowel');
   });
 });

@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { findResource, findService } from '../../../../resources';
+import { articleContext } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
 import type { OptionsFrom } from '../../schema';
 import { useReferenced } from '../../useReferenced';
@@ -56,7 +57,7 @@ export function ReferenceWidget({ id, label, value, onChange, onBlur, disabled, 
       options={choices}
       disabled={disabled || readonly}
       autoFocus={autofocus}
-      placeholder={placeholder || (target ? t('widgets.chooseReference', { name: text(target.singular) }) : undefined)}
+      placeholder={placeholder || (target ? t('widgets.chooseReference', { name: text(target.singular), context: articleContext(target.singular.en) }) : undefined)}
       notFoundContent={loading ? t('common.loading') : t('widgets.noReferences', { name: target ? text(target.label) : '' })}
       status={rawErrors?.length ? 'error' : undefined}
       onChange={(next: string | string[] | undefined) => {
