@@ -131,6 +131,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     mod.mount?.(api, ctx);
   }
   for (const m of models) mountResource(api, ctx, hooks, m, players);
+  for (const mod of serviceModules) await mod.prepare?.(ctx);
 
   api.route({
     method: 'GET',

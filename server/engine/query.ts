@@ -193,13 +193,19 @@ export class RecordQuery {
 
   /**
    * Several records in one statement. With `skipConflicts`, rows that would break a unique index are left out
-   * (the answer holds only those stored).
+   * (the answer holds only those stored). A row may carry the version and the time it had elsewhere (records
+   * brought over from another table keep their history); otherwise it starts at version 1, now.
    */
-  async insertMany(scope: string, rows: { id?: string; data: Data; status?: string | null }[], opts: { skipConflicts?: boolean } = {}): Promise<Data[]> {
+  async insertMany(
+    scope: string,
+    rows: { id?: string; data: Data; status?: string | null; version?: number; at?: Date }[],
+    opts: { skipConflicts?: boolean } = {},
+  ): Promise<Data[]> {
     if (!rows.length) return [];
     const res = await this.db.query<Row>(
-      `INSERT INTO records (service, kind, id, scope_id, status, data)
-       SELECT $1, $2, r.id, $3, r.status, r.data FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS r(id, status, data)
+      `INSERT INTO records (service, kind, id, scope_id, status, data, version, created_at, updated_at)
+       SELECT $1, $2, r.id, $3, r.status, r.data, coalesce(r.version, 1), coalesce(r.at, now()), coalesce(r.at, now())
+       FROM unnest($4::text[], $5::text[], $6::jsonb[], $7::int[], $8::timestamptz[]) AS r(id, status, data, version, at)
        ${opts.skipConflicts ? 'ON CONFLICT DO NOTHING ' : ''}RETURNING ${COLS}`,
       [
         this.m.service.name,
@@ -208,6 +214,8 @@ export class RecordQuery {
         rows.map((r) => r.id ?? randomUUID()),
         rows.map((r) => (r.status === undefined ? (this.m.res.status?.initial ?? null) : r.status)),
         rows.map((r) => JSON.stringify(r.data)),
+        rows.map((r) => r.version ?? null),
+        rows.map((r) => r.at?.toISOString() ?? null),
       ],
     );
     return res.rows.map((r) => present(this.m, r));

@@ -12,6 +12,8 @@ export interface ServiceModule {
   mount?: (api: Api, ctx: Ctx) => void;
   /** Who a player call is made by, for the player reads its declaration asks the engine to mount. */
   player?: PlayerPrincipal;
+  /** Brings the service's stored data up to date at start-up, after the migrations and before any call is served. */
+  prepare?: (ctx: Ctx) => Promise<void>;
   /** Adds the service's demo data to the demo app (on an empty database only). */
   seedDemo?: (ctx: Ctx, appId: string) => Promise<void>;
 }

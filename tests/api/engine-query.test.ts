@@ -159,6 +159,14 @@ describe('the records query API', () => {
     expect(await records(db, m).maybe('app-a', 'i5')).toBeUndefined();
   });
 
+  it('keeps the version and time a record brought from elsewhere had', async () => {
+    const at = new Date(Date.UTC(2025, 4, 6, 7, 8, 9));
+    const [kept, fresh] = await records(db, m).insertMany('app-c', [{ id: 'c1', data: { name: 'Old' }, version: 7, at }, { id: 'c2', data: { name: 'New' } }]);
+    expect(kept).toMatchObject({ id: 'c1', version: 7, createdAt: at.toISOString(), updatedAt: at.toISOString() });
+    expect(fresh).toMatchObject({ id: 'c2', version: 1 });
+    expect(Date.parse(String(fresh.createdAt))).toBeGreaterThan(at.getTime());
+  });
+
   it('refuses names that are not fields', async () => {
     await expect(records(db, m).find('app-a', { where: { "name') OR true --": 'x' } })).rejects.toThrow(/bad field/);
   });

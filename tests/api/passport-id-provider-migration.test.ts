@@ -1,7 +1,7 @@
 /**
- * Migration 017 moves the saved login providers from their own table into declared records: each saved provider
- * becomes one record of its app with its version and settings, the secret a write-only value (read back only
- * through the store) with its masked form, and the old table is gone.
+ * The saved login providers move from their own table (set aside by migration 017) into declared records at
+ * start-up: each saved provider becomes one record of its app with its version and settings, the secret a
+ * write-only value (read back only through the store) with its masked form, and the old table is gone.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { passport } from '../../resources/passport';
@@ -11,6 +11,7 @@ import { openPglite } from '../../server/db/pglite';
 import { buildModel } from '../../server/engine/model';
 import { records } from '../../server/engine/query';
 import { RecordStore } from '../../server/engine/store';
+import { moveSavedProviders } from '../../server/services/passport/identity/id-provider-move';
 
 const MIGRATION = '017_passport_id_provider_records.sql';
 const m = buildModel(passport, passport.resources.find((r) => r.name === 'id-providers')!);
@@ -30,6 +31,7 @@ beforeAll(async () => {
   );
   await db.query('DELETE FROM schema_migrations WHERE name = $1', [MIGRATION]);
   expect(await migrate(db)).toEqual([MIGRATION]);
+  expect(await moveSavedProviders(db, m)).toBe(3);
 });
 afterAll(() => db.close());
 
@@ -49,7 +51,9 @@ it("moves each app's saved providers into records, the secret write-only", async
   expect(await store.writeOnlyValues(m, 'app-b', String(b[0].id))).toEqual({ appSecret: 'short' });
 });
 
-it('drops the old table', async () => {
-  const left = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'passport_id_providers'");
+it('drops the old table, and a second start moves nothing', async () => {
+  const left = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'passport_id_providers%'");
   expect(left.rows[0].n).toBe(0);
+  expect(await moveSavedProviders(db, m)).toBe(0);
+  expect(await records(db, m).count('app-a')).toBe(2);
 });

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../../context';
+import { modelOf, type Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
 import { mountCodes } from './codes-routes';
@@ -8,6 +8,7 @@ import { guildHooks, mountGuildConsoleCalls } from './guilds/console-routes';
 import { mountGuildManageCalls } from './guilds/manage-routes';
 import { mountGuildPlayerCalls } from './guilds/player-routes';
 import { mountIdDomains } from './id-domains';
+import { moveSavedProviders } from './id-provider-move';
 import { mountIdProviders } from './id-providers';
 import { mountReports, reportHooks } from './reports';
 import { mountSdkSettings } from './sdk-settings';
@@ -33,5 +34,6 @@ function mount(api: Api, ctx: Ctx): void {
 export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
   mount,
+  prepare: async (ctx) => void (await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'))),
   seedDemo: seedIdentityDemo,
 };
