@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { refusedMessage } from '../../resources/action-call';
 import type { Queryable } from '../db';
 import { conflict, notFound } from './errors';
 import type { ResourceModel } from './model';
 import { kindPredicate } from './sql';
-import { present, type Data } from './store';
+import { present, withWriteOnlyKept, type Data } from './store';
 import { fieldSql, orderSql, Params, whereSql, type Where } from './where';
 
 export { NOW, type Where } from './where';
@@ -230,7 +231,8 @@ export class RecordQuery {
     } else sets.push('updated_at = now()');
     if (change.status !== undefined) sets.push(`status = ${p.add(change.status)}`);
     let data = `${a}data`;
-    if (change.data) data = `${p.add(JSON.stringify(change.data))}::jsonb`;
+    // Write-only values are never read back, so new data that leaves one out keeps the stored one.
+    if (change.data) data = withWriteOnlyKept(this.m, `${p.add(JSON.stringify(change.data))}::jsonb`);
     if (change.set && Object.keys(change.set).length) data = `(${data} || ${p.add(JSON.stringify(change.set))}::jsonb)`;
     if (change.unset?.length) data = `(${data} - ${p.addArray(change.unset, 'text')})`;
     for (const [field, by] of Object.entries(change.add ?? {})) {
@@ -259,7 +261,7 @@ export class RecordQuery {
    * Changes one record if its version is still `version` and its state one of `from` (each when given): 404
    * when it is not there, 409 naming why otherwise.
    */
-  async updateOne(scope: string, id: string, change: Change, expect: { version?: number; from?: string[] } = {}): Promise<Data> {
+  async updateOne(scope: string, id: string, change: Change, expect: { version?: number; from?: string[]; refused?: string } = {}): Promise<Data> {
     const where: Where = { id };
     if (expect.version !== undefined) where.version = expect.version;
     if (expect.from) where.status = { $in: expect.from };
@@ -269,7 +271,7 @@ export class RecordQuery {
     if (expect.version !== undefined && current.version !== expect.version) {
       throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${current.version}` }]);
     }
-    throw conflict('INVALID_TRANSITION', 'action not allowed from the current state');
+    throw conflict('INVALID_TRANSITION', expect.refused ?? refusedMessage({}));
   }
 
   /** Removes every record matching; answers what was removed. */

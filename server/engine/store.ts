@@ -1,7 +1,7 @@
-import { refusedMessage } from '../../resources/action-call';
 import type { Queryable } from '../db';
-import { conflict, notFound } from './errors';
+import { notFound } from './errors';
 import type { ResourceModel } from './model';
+import { records } from './query';
 import { fieldExpr, kindPredicate } from './sql';
 import { hideWriteOnly } from './fields';
 
@@ -44,7 +44,7 @@ export function present(m: ResourceModel, row: Row): Data {
 export const COLS = 'id, status, version, data, created_at, updated_at';
 
 /** The new data (a parameter) with the stored write-only values it leaves out carried over. */
-const withWriteOnlyKept = (m: ResourceModel, param: string) =>
+export const withWriteOnlyKept = (m: ResourceModel, param: string) =>
   m.writeOnly.length
     ? `(SELECT COALESCE(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(data) WHERE key IN (${m.writeOnly.map((f) => `'${f}'`).join(', ')})) || ${param}::jsonb`
     : param;
@@ -144,21 +144,7 @@ export class RecordStore {
     id: string,
     change: { data?: Data; status?: string; version?: number; fromStatus?: string[]; refused?: string },
   ): Promise<Data> {
-    const params: unknown[] = [scopeId, id];
-    const sets = ['version = version + 1', 'updated_at = now()'];
-    const conds = [kindPredicate(m), 'scope_id = $1', 'id = $2'];
-    // Write-only values are never read back, so a write that leaves one out keeps the stored one.
-    if (change.data) sets.push(`data = ${withWriteOnlyKept(m, `$${params.push(change.data)}`)}`);
-    if (change.status !== undefined) sets.push(`status = $${params.push(change.status)}`);
-    if (change.version !== undefined) conds.push(`version = $${params.push(change.version)}`);
-    if (change.fromStatus) conds.push(`status = ANY($${params.push(change.fromStatus)}::text[])`);
-    const res = await this.db.query<Row>(`UPDATE records SET ${sets.join(', ')} WHERE ${conds.join(' AND ')} RETURNING ${COLS}`, params);
-    if (res.rows[0]) return present(m, res.rows[0]);
-    const current = await this.get(m, scopeId, id);
-    if (change.version !== undefined && current.version !== change.version) {
-      throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${current.version}` }]);
-    }
-    throw conflict('INVALID_TRANSITION', change.refused ?? refusedMessage({}));
+    return records(this.db, m).updateOne(scopeId, id, { data: change.data, status: change.status }, { version: change.version, from: change.fromStatus, refused: change.refused });
   }
 
   async delete(m: ResourceModel, scopeId: string, id: string): Promise<Data> {
