@@ -13,6 +13,7 @@ import { PageHeader } from './PageHeader';
 import { routeTo } from './routes';
 import { useDeclared } from './useDeclared';
 import { usePageViewRows } from './usePageViewRows';
+import { viewSummary } from './view-columns';
 import { useRecordCommands } from './useRecordCommands';
 import { useRowCommands } from './RowCommands';
 import { ViewFilters } from './ViewFilters';
@@ -108,7 +109,7 @@ export default function PageViewPage({ service, page }: { service: ServiceDecl; 
         <Card
           title={text(view.label)}
           data-testid={`view-${view.name}`}
-          extra={view.summary && state.total !== undefined && <Typography.Text type="secondary">{text(view.summary).replace('{{total}}', state.total.toLocaleString(locale))}</Typography.Text>}
+          extra={<Typography.Text type="secondary">{viewSummary(view, state.total, text, locale)}</Typography.Text>}
         >
           <ViewFilters service={service} filters={view.filters ?? []} values={values} onChange={change} appId={appId} />
           {request.missing.length ? (

@@ -4,7 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import type { ViewDecl } from '../../resources/types';
 import { useViewRows, type ViewRowsState } from './useViewRows';
-import { viewGroups } from './view-columns';
+import { viewGroups, viewSummary } from './view-columns';
 import { ViewTable } from './ViewTable';
 import { useViewRowCommands } from './RowCommands';
 import type { DeclaredScope } from './useDeclared';
@@ -34,7 +34,7 @@ function Extra({ scope, view, state }: { scope: DeclaredScope; view: ViewDecl; s
   const { t, text } = scope;
   return (
     <>
-      {view.summary && state.total !== undefined && <Typography.Text type="secondary">{text(view.summary).replace('{{total}}', state.total.toLocaleString(scope.locale))}</Typography.Text>}
+      <Typography.Text type="secondary">{viewSummary(view, state.total, text, scope.locale)}</Typography.Text>
       <Tooltip title={t('common.refresh')}>
         <Button type="text" size="small" icon={<ReloadOutlined />} loading={state.loading} onClick={() => void state.refetch()} aria-label={t('common.refresh')} />
       </Tooltip>

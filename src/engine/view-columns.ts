@@ -89,3 +89,8 @@ export function viewGroups(views: ViewDecl[]): { group?: Text; views: ViewDecl[]
   }
   return groups;
 }
+
+/** A view's sentence about its answer (`summary`, `{{total}}` standing for the total), or nothing to say. */
+export function viewSummary(view: Pick<ViewDecl, 'summary'>, total: number | undefined, text: (t: Text) => string, locale: string): string | undefined {
+  return view.summary && total !== undefined ? text(view.summary).replace('{{total}}', total.toLocaleString(locale)) : undefined;
+}

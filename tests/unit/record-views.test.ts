@@ -5,7 +5,7 @@ import { banHistoryView, tagMemberViews } from '../../resources/passport/views';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
 import { viewCall, viewRequest } from '../../resources/view-call';
 import { propertyOf } from '../../src/engine/schema';
-import { viewCell, viewColumnSpecs, viewGroups, viewRowKey, viewRows } from '../../src/engine/view-columns';
+import { viewCell, viewColumnSpecs, viewGroups, viewRowKey, viewRows, viewSummary } from '../../src/engine/view-columns';
 
 const resource = (name: string) => passport.resources.find((r) => r.name === name)!;
 const t = (key: string) => `<${key}>`;
@@ -114,5 +114,15 @@ describe('views on a record’s page', () => {
     });
     expect(declared.length).toBeGreaterThanOrEqual(8);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a view summary', () => {
+  const text = (t: { en: string }) => t.en;
+  it('says the total in the locale, and nothing before the answer or without a sentence', () => {
+    const view = { summary: { 'zh-CN': '共 {{total}} 条', en: '{{total}} entries (at most 5000)' } };
+    expect(viewSummary(view, 12345, text, 'en')).toBe('12,345 entries (at most 5000)');
+    expect(viewSummary(view, undefined, text, 'en')).toBeUndefined();
+    expect(viewSummary({}, 3, text, 'en')).toBeUndefined();
   });
 });
