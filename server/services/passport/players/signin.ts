@@ -102,15 +102,19 @@ async function proveIdentity(ctx: Ctx, appId: string, body: LoginBody): Promise<
 }
 
 /**
- * The user of this identity, created at the first sign-in. Concurrent first sign-ins of one identity wait on a
- * lock for it, so exactly one user is created.
+ * The user of this identity, created at the first sign-in, or found, checked for a ban and touched. Concurrent
+ * sign-ins of one identity wait on a lock for it, so exactly one user is created and touches never race.
  */
 async function findOrCreateUser(ctx: Ctx, appId: string, who: SignInIdentity, body: LoginBody, actor: string | undefined) {
   return ctx.db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-identity|${appId}|${who.key}|${who.externalId}`]);
     const store = new RecordStore(tx);
     const found = await findUserByIdentity(tx, appId, who.key, who.externalId);
-    if (found) return { user: await store.get(usersModel, appId, String(found.id)), created: false };
+    if (found) {
+      const user = await store.get(usersModel, appId, String(found.id));
+      if (await stillBanned(tx, usersModel, appId, user)) throw playerBanned();
+      return { user: await touchUser(store, appId, user, body.platform), created: false };
+    }
     const id = randomUUID();
     const data: Data = {
       name: body.nickname ?? `player-${id.slice(0, 8)}`,
@@ -130,15 +134,15 @@ async function findOrCreateUser(ctx: Ctx, appId: string, who: SignInIdentity, bo
 }
 
 /** Notes the sign-in on the user (time and platform), retrying if the record changed meanwhile. */
-async function touchUser(ctx: Ctx, appId: string, user: Data, platform: string): Promise<Data> {
+async function touchUser(store: RecordStore, appId: string, user: Data, platform: string): Promise<Data> {
   let current = user;
   for (let attempt = 0; ; attempt++) {
     try {
       const data = { ...storedFields(usersModel, current), lastLoginAt: new Date().toISOString(), platform };
-      return await ctx.store.update(usersModel, appId, String(current.id), { data, version: current.version as number });
+      return await store.update(usersModel, appId, String(current.id), { data, version: current.version as number });
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 409 || attempt >= 2) throw err;
-      current = await ctx.store.get(usersModel, appId, String(current.id));
+      current = await store.get(usersModel, appId, String(current.id));
     }
   }
 }
@@ -158,11 +162,7 @@ export async function signIn(ctx: Ctx, req: FastifyRequest, body: LoginBody) {
   await requireOpenRealm(ctx.store, appId, body.realmId);
   const who = await proveIdentity(ctx, appId, body);
   const found = await findOrCreateUser(ctx, appId, who, body, actor);
-  let user = found.user;
-  if (!found.created) {
-    if (await stillBanned(ctx.db, usersModel, appId, user)) throw playerBanned();
-    user = await touchUser(ctx, appId, await ctx.store.get(usersModel, appId, String(user.id)), body.platform);
-  }
+  const user = found.user;
   const userId = String(user.id);
   const { token, expiresAt } = await issuePlayerToken(ctx.db, appId, userId, settings.tokenLifetimeHours);
   await countActive(ctx.db, appId, userId);
