@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../engine/errors';
-import type { AppDirectory, AppView } from '../platform/apps';
+import { findApp, type AppDirectory, type AppView } from '../platform/apps';
 import type { Queryable } from '../db';
 import { findSession, SESSION_COOKIES, type Account } from './sessions';
 
@@ -12,6 +12,24 @@ export interface ServicePrincipal {
   app: AppView;
   /** Who to write in the operation history. */
   actor: string;
+}
+
+/** The roles of an organisation whose members are handed its apps' credential and use it in the console. */
+export const CREDENTIAL_ROLES: ReadonlySet<string> = new Set(['owner', 'admin', 'member']);
+
+/**
+ * Whom the operation history names for a call made with the app credential. The console calls service APIs with
+ * it (spec 000 §6), and the signed-in person's session goes along: a member of the app's organisation holding one
+ * of CREDENTIAL_ROLES, or an administrator, is named. Without a session (a game server), or with one that is
+ * forged, expired or of someone outside the organisation, the app is. Only the name changes: what the call may do
+ * stays what the credential may do.
+ */
+async function credentialActor(db: Queryable, req: FastifyRequest, app: AppView): Promise<string> {
+  const user = await sessionAccount(db, req, 'user');
+  if (user && CREDENTIAL_ROLES.has((await findApp(db, app.AppId, user.id))?.Role ?? '')) return `user:${user.email}`;
+  const admin = await sessionAccount(db, req, 'admin');
+  if (admin) return `admin:${admin.email}`;
+  return `app:${app.AppId}`;
 }
 
 function basicCredentials(req: FastifyRequest): { appId: string; secret: string } | undefined {
@@ -33,7 +51,7 @@ export async function servicePrincipal(db: Queryable, apps: AppDirectory, req: F
   if (basic) {
     const app = await apps.verify(basic.appId, basic.secret);
     if (!app) throw unauthorized('invalid app credentials');
-    return { kind: 'app', app, actor: `app:${app.AppId}` };
+    return { kind: 'app', app, actor: await credentialActor(db, req, app) };
   }
   const admin = await sessionAccount(db, req, 'admin');
   if (admin) {
