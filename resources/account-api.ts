@@ -63,6 +63,8 @@ export interface SignUpRequest {
   password: string;
   name: string;
   code: string;
+  /** The terms-of-use version accepted at sign-up: the current one. */
+  policyVersion: string;
 }
 
 export interface ResetPasswordRequest {

@@ -25,12 +25,15 @@ export async function emailTaken(db: Queryable, email: string): Promise<boolean>
  * A new account of one's own (sign-up, or a first external sign-in): the e-mail kept in lower case, the password
  * already hashed, or none (an account from an external provider until its owner sets one by resetting it).
  */
-export async function insertAccount(db: Queryable, a: { email: string; name: string; passwordHash: string | null }): Promise<Account> {
+export async function insertAccount(
+  db: Queryable,
+  a: { email: string; name: string; passwordHash: string | null; properties?: Record<string, string> },
+): Promise<Account> {
   const id = randomUUID();
   const res = await db.query<AccountRow>(
-    `INSERT INTO accounts (id, email, name, password_hash) VALUES ($1, $2, $3, $4)
+    `INSERT INTO accounts (id, email, name, password_hash, properties) VALUES ($1, $2, $3, $4, $5::jsonb)
      RETURNING id, email, name, is_admin, is_finance_admin, status, properties`,
-    [id, a.email.toLowerCase(), a.name, a.passwordHash],
+    [id, a.email.toLowerCase(), a.name, a.passwordHash, JSON.stringify(a.properties ?? {})],
   );
   return toAccount(res.rows[0]);
 }

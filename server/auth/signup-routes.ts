@@ -25,8 +25,14 @@ const sendCodeBody: JsonSchema = {
 const signUpBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['email', 'password', 'name', 'code'],
-  properties: { email, password, name: { type: 'string', minLength: 1, maxLength: NAME_MAX, pattern: '\\S' }, code },
+  required: ['email', 'password', 'name', 'code', 'policyVersion'],
+  properties: {
+    email,
+    password,
+    name: { type: 'string', minLength: 1, maxLength: NAME_MAX, pattern: '\\S' },
+    code,
+    policyVersion: { type: 'string', minLength: 1, maxLength: 32, description: 'The terms-of-use version the new user accepts: the current one (base info PolicyInfo.Version)' },
+  },
 };
 
 const resetBody: JsonSchema = {
@@ -90,21 +96,24 @@ export function mountSignUp(api: Api, ctx: Ctx): void {
     body: signUpBody,
     responses: {
       200: { description: 'created and signed in', schema: { type: 'object', properties: { user: identitySchema } } },
-      400: { description: 'bad input, or a wrong or expired code (on /code)', schema: errorSchema },
+      400: { description: 'bad input, a wrong or expired code (on /code), or terms not the current ones (on /policyVersion)', schema: errorSchema },
       403: { description: 'sign-up is disabled', schema: errorSchema },
       409: { description: 'the e-mail already has an account', schema: errorSchema },
     },
     handler: async (req, reply) => {
       const body = req.body as SignUpRequest;
       if (!ctx.config.signUp) throw signUpClosed();
+      if (body.policyVersion !== ctx.config.policyVersion) throw badRequest([{ field: '/policyVersion', message: 'not the current policy version' }]);
       if (await emailTaken(ctx.db, body.email)) throw emailRegistered();
       const codeId = await verifyCode(ctx.db, body.email, 'sign-up', body.code);
       const passwordHash = await hashPassword(body.password);
       const account = await ctx.db.transaction(async (tx) => {
         await useCode(tx, codeId);
         if (await emailTaken(tx, body.email)) throw emailRegistered();
-        const created = await insertAccount(tx, { email: body.email, name: body.name.trim(), passwordHash });
-        await recordOperation(tx, { actor: `user:${created.email}`, action: 'account.sign-up', target: created.id, after: { email: created.email, name: created.name } });
+        const properties = { policyVersion: body.policyVersion };
+        const created = await insertAccount(tx, { email: body.email, name: body.name.trim(), passwordHash, properties });
+        const after = { email: created.email, name: created.name, ...properties };
+        await recordOperation(tx, { actor: `user:${created.email}`, action: 'account.sign-up', target: created.id, after });
         return created;
       });
       return startSession(ctx, req, reply, account, 'user', 'sign-up');

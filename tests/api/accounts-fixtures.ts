@@ -25,7 +25,8 @@ export const fieldsOf = (res: LightMyRequestResponse) => (res.json().details ?? 
 export async function signUp(h: Harness, email: string, password = 'a-good-password', name = 'New User'): Promise<{ cookie: string; id: string }> {
   const sent = await h.req({ method: 'POST', url: '/auth/send-code', payload: { email, purpose: 'sign-up' } });
   if (sent.statusCode !== 204) throw new Error(`send-code: ${sent.statusCode} ${sent.body}`);
-  const res = await h.req({ method: 'POST', url: '/auth/sign-up', payload: { email, password, name, code: codeSentTo(h, email) } });
+  const policyVersion = (await h.req({ method: 'GET', url: '/auth/base-info' })).json().PolicyInfo.Version;
+  const res = await h.req({ method: 'POST', url: '/auth/sign-up', payload: { email, password, name, code: codeSentTo(h, email), policyVersion } });
   if (res.statusCode !== 200) throw new Error(`sign-up: ${res.statusCode} ${res.body}`);
   return { cookie: cookiesOf(res), id: res.json().user.id };
 }

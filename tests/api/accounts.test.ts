@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCsrfGuard } from '../../server/auth/csrf';
 import { codeSentTo, cookiesOf, fieldsOf, signUp } from './accounts-fixtures';
+import { createAccount } from '../../server/platform/accounts';
 import { DEMO_ADMIN, DEMO_USER, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -11,6 +12,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const post = (url: string, payload: unknown, cookie?: string) => h.req({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+/** A sign-up call accepting the current terms (the config's default version), as the sign-up form does. */
+const signUpCall = (payload: object) => post('/auth/sign-up', { policyVersion: h.ctx.config.policyVersion, ...payload });
 const check = (cookie: string) => h.req({ method: 'GET', url: '/auth/auth-check', headers: { cookie } });
 const accounts = async (email: string) => Number((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE lower(email) = lower($1)', [email])).rows[0].n);
 const audit = async (action: string, target: string) =>
@@ -22,9 +25,12 @@ describe('sign-up with an e-mailed code', () => {
     expect((await post('/auth/send-code', { email, purpose: 'sign-up' })).statusCode).toBe(204);
     const code = codeSentTo(h, email);
     expect(code).toMatch(/^\d{6}$/);
-    const res = await post('/auth/sign-up', { email, password: 'a-good-password', name: 'Fresh', code });
+    const terms = (await h.req({ method: 'GET', url: '/auth/base-info' })).json().PolicyInfo.Version as string;
+    const res = await post('/auth/sign-up', { email, password: 'a-good-password', name: 'Fresh', code, policyVersion: terms });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user).toMatchObject({ email, name: 'Fresh', isAdmin: false, isRealName: false, policyAccepted: false });
+    // The terms were accepted in the sign-up form, so the new user is not asked again.
+    expect(res.json().user).toMatchObject({ email, name: 'Fresh', isAdmin: false, isRealName: false, policyAccepted: true });
+    expect(res.json().user.properties.policyVersion).toBe(terms);
     const sst = res.cookies.find((c) => c.name === 'sst');
     expect(sst).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect((await check(cookiesOf(res))).json().user.email).toBe(email);
@@ -34,6 +40,22 @@ describe('sign-up with an e-mailed code', () => {
     expect(row.last_login_at).not.toBeNull();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await audit('account.sign-up', row.id)).toHaveLength(1);
+  });
+
+  it('needs the current terms accepted, and uses no code without them', async () => {
+    const email = 'terms-in-form@example.com';
+    await post('/auth/send-code', { email, purpose: 'sign-up' });
+    const code = codeSentTo(h, email);
+    const body = { email, password: 'a-good-password', name: 'Terms', code };
+    const missing = await post('/auth/sign-up', body);
+    expect(missing.statusCode).toBe(400);
+    expect(fieldsOf(missing)).toEqual(['/policyVersion']);
+    const old = await post('/auth/sign-up', { ...body, policyVersion: '2001-01' });
+    expect(old.statusCode).toBe(400);
+    expect(fieldsOf(old)).toEqual(['/policyVersion']);
+    expect(await accounts(email)).toBe(0);
+    const terms = (await h.req({ method: 'GET', url: '/auth/base-info' })).json().PolicyInfo.Version as string;
+    expect((await post('/auth/sign-up', { ...body, policyVersion: terms })).statusCode).toBe(200);
   });
 
   it('stores only a hash of the code', async () => {
@@ -49,7 +71,7 @@ describe('sign-up with an e-mailed code', () => {
     const sent = await post('/auth/send-code', { email: 'DEMO@example.com', purpose: 'sign-up' });
     expect(sent.statusCode).toBe(409);
     expect(sent.json().message).toBe('email already registered');
-    const res = await post('/auth/sign-up', { email: DEMO_USER.email, password: 'a-good-password', name: 'X', code: '123456' });
+    const res = await signUpCall({ email: DEMO_USER.email, password: 'a-good-password', name: 'X', code: '123456' });
     expect(res.statusCode).toBe(409);
   });
 
@@ -70,7 +92,7 @@ describe('sign-up with an e-mailed code', () => {
     await post('/auth/send-code', { email, purpose: 'sign-up' });
     const code = codeSentTo(h, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const res = await post('/auth/sign-up', { email, password: 'a-good-password', name: 'W', code: wrong });
+    const res = await signUpCall({ email, password: 'a-good-password', name: 'W', code: wrong });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('invalid or expired verification code');
     expect(fieldsOf(res)).toEqual(['/code']);
@@ -82,8 +104,8 @@ describe('sign-up with an e-mailed code', () => {
     await post('/auth/send-code', { email, purpose: 'sign-up' });
     const code = codeSentTo(h, email);
     const wrong = [0, 1, 2, 3, 4, 5].map((d) => String(d).repeat(6)).filter((c) => c !== code).slice(0, 5);
-    for (const c of wrong) expect((await post('/auth/sign-up', { email, password: 'a-good-password', name: 'G', code: c })).statusCode).toBe(400);
-    const right = await post('/auth/sign-up', { email, password: 'a-good-password', name: 'G', code });
+    for (const c of wrong) expect((await signUpCall({ email, password: 'a-good-password', name: 'G', code: c })).statusCode).toBe(400);
+    const right = await signUpCall({ email, password: 'a-good-password', name: 'G', code });
     expect(right.statusCode).toBe(400);
     expect(await accounts(email)).toBe(0);
   });
@@ -93,7 +115,7 @@ describe('sign-up with an e-mailed code', () => {
     await post('/auth/send-code', { email, purpose: 'sign-up' });
     const code = codeSentTo(h, email);
     await h.db.query("UPDATE email_codes SET expires_at = now() - interval '1 second' WHERE email = $1", [email]);
-    expect((await post('/auth/sign-up', { email, password: 'a-good-password', name: 'E', code })).statusCode).toBe(400);
+    expect((await signUpCall({ email, password: 'a-good-password', name: 'E', code })).statusCode).toBe(400);
     expect(await accounts(email)).toBe(0);
     // A sign-up code is not a reset code.
     const other = 'used@example.com';
@@ -114,7 +136,7 @@ describe('sign-up with an e-mailed code', () => {
       [{ email: 'extra@example.com', password: 'a-good-password', name: 'X', code: '123456', isAdmin: true }, '/isAdmin'],
     ];
     for (const [payload, field] of cases) {
-      const res = await post('/auth/sign-up', payload);
+      const res = await signUpCall(payload as object);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(fieldsOf(res)).toContain(field);
     }
@@ -128,7 +150,7 @@ describe('sign-up with an e-mailed code', () => {
     h.ctx.config.signUp = false;
     try {
       expect((await post('/auth/send-code', { email: 'closed@example.com', purpose: 'sign-up' })).statusCode).toBe(403);
-      const res = await post('/auth/sign-up', { email: 'closed@example.com', password: 'a-good-password', name: 'C', code: '123456' });
+      const res = await signUpCall({ email: 'closed@example.com', password: 'a-good-password', name: 'C', code: '123456' });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('sign-up is disabled');
       expect((await h.req({ method: 'GET', url: '/auth/base-info' })).json().SignUp).toBe(false);
@@ -204,7 +226,9 @@ describe('the current user', () => {
   });
 
   it('records the accepted terms version, refusing any other version', async () => {
-    const { cookie } = await signUp(h, 'terms@example.com');
+    // Accounts not made by sign-up (here: created for an organisation) have accepted no terms yet.
+    await createAccount(h.db, { email: 'terms@example.com', password: 'terms-password', name: 'Terms' });
+    const cookie = await h.login('terms@example.com', 'terms-password');
     expect((await post('/auth/accept-policy', { version: h.ctx.config.policyVersion })).statusCode).toBe(401);
     const wrong = await post('/auth/accept-policy', { version: '1999-01' }, cookie);
     expect(wrong.statusCode).toBe(400);

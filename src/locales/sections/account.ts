@@ -38,6 +38,9 @@ export const account = {
       submit: '注册并登录',
       done: '注册成功，欢迎使用 Lodestar',
       closed: '当前暂不开放注册，请联系管理员为你创建账号。',
+      terms: '我已阅读并同意',
+      termsLink: '《Lodestar 服务条款》（版本 {{version}}）',
+      termsRequired: '请先阅读并同意服务条款',
     },
     reset: {
       title: '重置密码',
@@ -86,10 +89,12 @@ export const account = {
     policy: {
       title: '服务条款已更新',
       body: '我们更新了服务条款（版本 {{version}}）。继续使用前，请阅读并接受新的条款。',
+      firstTitle: '请阅读服务条款',
+      firstBody: '使用 Lodestar 前，请阅读并接受服务条款（版本 {{version}}）。',
       read: '阅读服务条款',
       accept: '接受并继续',
       later: '稍后再说',
-      accepted: '已接受新的服务条款',
+      accepted: '已接受服务条款',
     },
     menu: { realName: '实名认证', verified: '已实名', unverified: '未实名', goVerify: '去认证' },
     users: {
@@ -173,6 +178,9 @@ export const account = {
       submit: 'Sign up and sign in',
       done: 'Welcome to Lodestar',
       closed: 'Sign-up is closed. Ask an administrator to create an account for you.',
+      terms: 'I have read and accept the',
+      termsLink: 'Lodestar terms of use (version {{version}})',
+      termsRequired: 'Accept the terms of use to sign up',
     },
     reset: {
       title: 'Reset your password',
@@ -221,10 +229,12 @@ export const account = {
     policy: {
       title: 'Our terms of use changed',
       body: 'We updated the terms of use (version {{version}}). Please read and accept them to continue.',
+      firstTitle: 'Our terms of use',
+      firstBody: 'Before you use Lodestar, please read and accept the terms of use (version {{version}}).',
       read: 'Read the terms of use',
       accept: 'Accept and continue',
       later: 'Later',
-      accepted: 'You accepted the new terms of use',
+      accepted: 'You accepted the terms of use',
     },
     menu: { realName: 'Real-name verification', verified: 'Verified', unverified: 'Not verified', goVerify: 'Verify now' },
     users: {

@@ -27,11 +27,13 @@ function markShown(version: string): void {
 
 /**
  * Asks a signed-in user who has not accepted the current terms of use to accept them: once per browser session
- * and terms version. Mount it once in the signed-in layout.
+ * and terms version. Mount it once in the signed-in layout. Someone who accepted earlier terms is told they
+ * changed; someone who never accepted any (an account from an external sign-in) is only asked.
  */
 export function PolicyPrompt() {
   const { t } = useLocale();
   const [version, setVersion] = useState<string>();
+  const [first, setFirst] = useState(false);
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
@@ -40,6 +42,7 @@ export function PolicyPrompt() {
       const current = info?.PolicyInfo.Version;
       if (!live || !current || !sessions.user || sessions.user.policyAccepted || alreadyShown(current)) return;
       markShown(current);
+      setFirst(!sessions.user.properties.policyVersion);
       setVersion(current);
     });
     return () => {
@@ -61,7 +64,7 @@ export function PolicyPrompt() {
   return (
     <Modal
       open={!!version}
-      title={t('account.policy.title')}
+      title={t(first ? 'account.policy.firstTitle' : 'account.policy.title')}
       onCancel={() => setVersion(undefined)}
       maskClosable={false}
       footer={[
@@ -73,7 +76,7 @@ export function PolicyPrompt() {
         </Button>,
       ]}
     >
-      <Typography.Paragraph data-testid="policy-prompt">{t('account.policy.body', { version })}</Typography.Paragraph>
+      <Typography.Paragraph data-testid="policy-prompt">{t(first ? 'account.policy.firstBody' : 'account.policy.body', { version })}</Typography.Paragraph>
       <Typography.Link href="/policy/tos" target="_blank" rel="noopener">
         <FileTextOutlined /> {t('account.policy.read')}
       </Typography.Link>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { NAME_MAX, type SignInAnswer, type SignUpRequest } from '../../../resources/account-api';
 import { afterSignIn, forgetIdentity } from '../../../providers/auth';
@@ -14,7 +14,7 @@ import { submitAccountForm } from './submitAccountForm';
 import { useBaseInfo } from './useBaseInfo';
 import { useSignedIn } from './useSignedIn';
 
-type Values = SignUpRequest & { confirm: string };
+type Values = Omit<SignUpRequest, 'policyVersion'> & { confirm: string; terms: boolean };
 
 /** `/sign-up`: e-mail with a code sent to it, a name and a password; signs in on success. */
 export default function SignUpPage() {
@@ -47,7 +47,8 @@ export default function SignUpPage() {
 
   async function submit({ email, code, name, password }: Values) {
     setPending(true);
-    const done = await submitAccountForm<SignInAnswer>(form, '/auth/sign-up', { email: email.trim(), code, name: name.trim(), password }, ['email', 'code', 'name', 'password']);
+    const body: SignUpRequest = { email: email.trim(), code, name: name.trim(), password, policyVersion: info?.PolicyInfo.Version ?? '' };
+    const done = await submitAccountForm<SignInAnswer>(form, '/auth/sign-up', body, ['email', 'code', 'name', 'password']);
     setPending(false);
     if (!done) return;
     forgetIdentity();
@@ -70,6 +71,18 @@ export default function SignUpPage() {
           <Input prefix={<UserOutlined />} placeholder={t('account.signUp.namePlaceholder')} autoComplete="nickname" size="large" maxLength={NAME_MAX} />
         </Form.Item>
         <NewPasswordFields label={t('account.password.label')} />
+        <Form.Item
+          name="terms"
+          valuePropName="checked"
+          rules={[{ validator: (_, checked) => (checked ? Promise.resolve() : Promise.reject(new Error(t('account.signUp.termsRequired')))) }]}
+        >
+          <Checkbox data-testid="sign-up-terms">
+            {t('account.signUp.terms')}{' '}
+            <a href="/policy/tos" target="_blank" rel="noopener">
+              {t('account.signUp.termsLink', { version: info?.PolicyInfo.Version ?? '' })}
+            </a>
+          </Checkbox>
+        </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={pending} data-testid="sign-up-submit">
           {t('account.signUp.submit')}
         </Button>
