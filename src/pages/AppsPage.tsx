@@ -5,6 +5,7 @@ import { useCustom } from '@refinedev/core';
 import type { AppList } from '../../providers/types';
 import { PageHeader } from '../engine/PageHeader';
 import { useLocale } from '../lib/useLocale';
+import { rememberOrganization } from '../lib/workingOrganization';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useSessions } from '../routes/guards';
 import { AppCard } from './apps/AppCard';
@@ -35,6 +36,7 @@ export default function AppsPage() {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
     else next.delete(name);
+    if (name === 'orgId') rememberOrganization(value);
     setParams(next, { replace: true });
   };
   const createPath = orgId ? `/apps/create?orgId=${encodeURIComponent(orgId)}` : '/apps/create';
@@ -51,7 +53,7 @@ export default function AppsPage() {
       return (
         <Empty description={t('org.apps.noOrgTitle')} data-testid="apps-no-org">
           <p>{t('org.apps.noOrgHint')}</p>
-          <Button type="primary" onClick={() => navigate('/orgs')}>
+          <Button type="primary" onClick={() => navigate('/orgs?create=1')}>
             {t('org.apps.createOrg')}
           </Button>
         </Empty>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { gone, launchBrowser, screenshots, visible } from './browser';
+import { launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
 import { remoteConfig } from '../../resources/config';
 
@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('platform shell', () => {
-  it('signs a new developer up with an e-mail code and asks them to accept the terms', async () => {
+  it('signs a new developer up with an e-mail code, accepting the terms in the form, and does not ask again', async () => {
     await page.goto(`${server.url}/sign-up`);
     await page.getByLabel('邮箱', { exact: true }).fill(EMAIL);
     await page.getByTestId('send-code').click();
@@ -62,17 +62,24 @@ describe('platform shell', () => {
     await page.getByLabel('昵称').fill('Nova');
     await page.getByLabel('密码', { exact: true }).fill('correct horse battery');
     await page.getByLabel('确认密码').fill('correct horse battery');
+    await page.getByTestId('sign-up-submit').click();
+    // The terms must be accepted in the form itself.
+    await visible(page.getByText('请先阅读并同意服务条款'));
+    await page.getByTestId('sign-up-terms').check();
     await shot('sign-up');
     await page.getByTestId('sign-up-submit').click();
     await page.waitForURL(/\/apps$/);
-    await visible(page.getByTestId('policy-prompt'));
-    await shot('policy-prompt');
-    await page.getByTestId('policy-accept').click();
-    await gone(page.getByTestId('policy-prompt'));
+    const me = await page.evaluate(async () => (await (await fetch('/auth/auth-check')).json()).user);
+    expect(me).toMatchObject({ policyAccepted: true });
+    // A brand-new account is not told the terms changed.
+    await visible(page.getByTestId('apps-no-org'));
+    expect(await page.getByTestId('policy-prompt').count()).toBe(0);
   });
 
   it('creates an organisation and an app in it', async () => {
-    await page.goto(`${server.url}/orgs?create=1`);
+    // Without an organisation, the apps page offers to create one, and that opens the creation form.
+    await page.getByTestId('apps-no-org').getByRole('button').click();
+    await page.waitForURL(/\/orgs\?create=1$/);
     await page.getByTestId('org-name').fill(ORG);
     await page.getByTestId('org-form-submit').click();
     // The new organisation opens on its members page, with its creator as the owner.
@@ -81,9 +88,9 @@ describe('platform shell', () => {
     await visible(page.locator('.ant-table-row', { hasText: EMAIL }).getByText('拥有者'));
     await shot('organisation');
 
+    // A new app starts in the organisation the user is working in.
     await page.goto(`${server.url}/apps/create`);
-    await page.getByTestId('create-app-org').click();
-    await page.locator('.ant-select-item-option', { hasText: ORG }).click();
+    await visible(page.getByTestId('create-app-org').getByText(ORG));
     await page.getByTestId('create-app-name').fill(APP);
     await shot('create-app');
     await page.getByTestId('create-app-submit').click();

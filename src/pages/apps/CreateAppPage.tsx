@@ -8,6 +8,7 @@ import { requireOk } from '../../../providers/http';
 import type { AppRecord } from '../../../providers/types';
 import { PageHeader } from '../../engine/PageHeader';
 import { useLocale } from '../../lib/useLocale';
+import { initialOrganization, rememberedOrganization } from '../../lib/workingOrganization';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useSessions } from '../../routes/guards';
 import { ConsoleHeader } from '../layout/ConsoleHeader';
@@ -27,7 +28,11 @@ export default function CreateAppPage() {
   const [saving, setSaving] = useState(false);
 
   const wanted = params.get('orgId');
-  const initialOrg = manageable.find((o) => o.Id === wanted)?.Id ?? (manageable.length === 1 ? manageable[0].Id : undefined);
+  const initialOrg = initialOrganization(
+    manageable.map((o) => o.Id),
+    wanted,
+    rememberedOrganization(),
+  );
 
   const submit = async (values: CreateAppBody) => {
     setSaving(true);
@@ -51,7 +56,7 @@ export default function CreateAppPage() {
           title={t('org.apps.noEligibleTitle')}
           subTitle={t('org.apps.noEligibleHint')}
           extra={
-            <Button type="primary" onClick={() => navigate('/orgs')}>
+            <Button type="primary" onClick={() => navigate('/orgs?create=1')}>
               {t('org.apps.createOrg')}
             </Button>
           }

@@ -6,6 +6,7 @@ import { fetchSessions } from '../../../providers/auth';
 import { forgetApp, getApp, request } from '../../../providers/http';
 import type { AppRecord } from '../../../providers/types';
 import { EDIT_ROLES, type CurrentApp } from '../../lib/currentApp';
+import { rememberOrganization } from '../../lib/workingOrganization';
 
 /**
  * One enabled service's details. A service that needs a project and has none gets it: enabling the service again
@@ -49,6 +50,7 @@ export function useAppLoader(appId: string): { loaded?: AppLoad; reload: () => P
       if (fresh) forgetApp(appId);
       try {
         const [app, sessions] = await Promise.all([getApp(appId), fetchSessions()]);
+        rememberOrganization(app.OrganizationId);
         if (!live()) return;
         const isAdmin = !!sessions.admin;
         const canEdit = isAdmin || EDIT_ROLES.includes(app.Role);

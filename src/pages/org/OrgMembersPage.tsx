@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Popconfirm, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { EditOutlined, LogoutOutlined, UserAddOutlined } from '@ant-design/icons';
@@ -9,6 +9,7 @@ import { toast } from '../../../providers/notification';
 import type { Identity } from '../../../providers/types';
 import { PageHeader } from '../../engine/PageHeader';
 import { useLocale } from '../../lib/useLocale';
+import { rememberOrganization } from '../../lib/workingOrganization';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useApiGet } from './data';
 import { InvitationsCard } from './InvitationsCard';
@@ -23,6 +24,7 @@ import { OrgStatusTag, RoleTag } from './tags';
 /** `/orgs/:orgId/members`: the organisation's members, pending invitations and projects, managed by role. */
 export default function OrgMembersPage() {
   const { orgId = '' } = useParams();
+  useEffect(() => rememberOrganization(orgId), [orgId]);
   const { t } = useLocale();
   const navigate = useNavigate();
   const { data: me } = useGetIdentity<Identity>();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Card, Skeleton, Space, Typography } from 'antd';
 import { RightOutlined, TeamOutlined } from '@ant-design/icons';
@@ -8,6 +9,7 @@ import { ApiError } from '../../../providers/http';
 import { PageHeader } from '../../engine/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
+import { rememberOrganization } from '../../lib/workingOrganization';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useApiGet } from './data';
 import { MembersTable } from './MembersTable';
@@ -20,6 +22,7 @@ import { appConsolePath } from './ProjectsCard';
  */
 export default function ProjectMembersPage() {
   const { orgId = '', projectId = '' } = useParams();
+  useEffect(() => rememberOrganization(orgId), [orgId]);
   const { t } = useLocale();
   const { data: me } = useGetIdentity<Identity>();
   const { data, error, refetch } = useApiGet<ProjectDetail>(`/api/projects/${encodeURIComponent(projectId)}`);
