@@ -16,7 +16,8 @@ const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeM
 const sources = Math.max(...['src', 'providers', 'resources', 'schemas'].map(newest), statSync('index.html').mtimeMs);
 if (sources > built) {
   console.log('Building the console…');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // The config imports the declarations (TypeScript): the module-runner loader reads them without a warning.
+  const r = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
