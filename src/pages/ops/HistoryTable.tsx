@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { OperationEntry, PageOf } from '../../../resources/ops-api';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
+import { ActionLabel } from './ActionLabel';
 import { ActorTag } from './ActorTag';
 import { useApiQuery } from '../../lib/api';
 import type { HistoryFilter } from './HistoryFilters';
@@ -38,7 +39,7 @@ export function HistoryTable({ filter, showApp }: { filter: HistoryFilter; showA
           },
         ]
       : []),
-    { title: t('ops.history.columns.action'), dataIndex: 'Action', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    { title: t('ops.history.columns.action'), dataIndex: 'Action', render: (v: string) => <ActionLabel action={v} /> },
     {
       title: t('ops.history.columns.target'),
       dataIndex: 'Target',

@@ -2,6 +2,7 @@ import { Col, Descriptions, Drawer, Empty, Row, Table, Typography, theme } from 
 import type { OperationEntry } from '../../../resources/ops-api';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
+import { ActionLabel } from './ActionLabel';
 import { ActorTag } from './ActorTag';
 import { changedFields, inline } from './diff';
 
@@ -56,7 +57,7 @@ export function OperationDrawer({ entry, onClose }: { entry?: OperationEntry; on
               { key: 'at', label: t('ops.history.columns.at'), children: formatDateTime(entry.At) },
               { key: 'actor', label: t('ops.history.columns.actor'), children: <ActorTag actor={entry.Actor} /> },
               ...(entry.AppId ? [{ key: 'app', label: t('ops.history.columns.app'), children: `${entry.AppName ?? ''} (${entry.AppId})` }] : []),
-              { key: 'action', label: t('ops.history.columns.action'), children: <Typography.Text code>{entry.Action}</Typography.Text> },
+              { key: 'action', label: t('ops.history.columns.action'), children: <ActionLabel action={entry.Action} withCode /> },
               { key: 'target', label: t('ops.history.columns.target'), children: <Typography.Text copyable>{entry.Target}</Typography.Text> },
               ...reported,
             ]}
