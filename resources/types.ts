@@ -4,8 +4,10 @@
  */
 
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
+import type { DashboardDecl } from './dashboard-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
+export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
 
 /** Text in the console's two languages. */
 export interface Text {
@@ -378,6 +380,8 @@ export interface PageDecl {
   component?: string;
   /** The page is a list of one of the service's calls, rendered by the engine (no registry entry). */
   view?: PageViewDecl;
+  /** The page is a dashboard of figures, charts and tables over the service's calls, rendered by the engine. */
+  dashboard?: DashboardDecl;
   /** Outside /services/:appId (e.g. a playground). */
   absolute?: boolean;
 }

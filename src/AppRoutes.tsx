@@ -3,7 +3,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { Authenticated } from '@refinedev/core';
 import { CatchAllNavigate } from '@refinedev/react-router';
 import { SIGN_IN_PATH } from '../providers/http';
-import { APP_BASE, listRoutes, showRoutes, viewPages } from './engine/routes';
+import { APP_BASE, dashboardPages, listRoutes, showRoutes, viewPages } from './engine/routes';
 import { PageLoading } from './pages/PageLoading';
 import { registeredPages } from './pages/registry';
 import { pagesOf } from './routes';
@@ -16,6 +16,7 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ResourceListPage = lazy(() => import('./engine/ResourceListPage'));
 const ResourceShowPage = lazy(() => import('./engine/ResourceShowPage'));
 const PageViewPage = lazy(() => import('./engine/PageViewPage'));
+const DashboardPage = lazy(() => import('./engine/DashboardPage'));
 
 /** An optional app parameter at the end of an absolute page's route (`/playground/passport/:appId?`). */
 const OPTIONAL_APP = /\/:appId\?$/;
@@ -72,6 +73,9 @@ export function AppRoutes() {
             ))}
             {viewPages().map(({ service, page }) => (
               <Route key={page.route} path={page.route} element={<PageViewPage key={page.route} service={service} page={page} />} />
+            ))}
+            {dashboardPages().map(({ service, page }) => (
+              <Route key={page.route} path={page.route} element={<DashboardPage key={page.route} service={service} page={page} />} />
             ))}
             {pages
               .filter(({ page }) => !page.absolute)

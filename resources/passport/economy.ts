@@ -2,6 +2,7 @@ import { importCommand } from '../command-call';
 import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
+import { economyDashboard } from './dashboards';
 import { productDetailView } from './details';
 import { INVENTORY_CAPACITY, PURCHASE_FLOW } from './economy-flow';
 import { giftResources } from './economy-gift';
@@ -243,5 +244,5 @@ export const economyPart: PassportPart = {
     { route: ECONOMY_ROUTES.tokenClasses, label: { 'zh-CN': '礼包管理', en: 'Gift packs' } },
     { route: ECONOMY_ROUTES.tokenInstances, label: { 'zh-CN': '兑换码', en: 'Redeem codes' } },
   ],
-  pages: [{ route: ECONOMY_ROUTES.metrics, label: { 'zh-CN': '经济数据', en: 'Economy metrics' }, component: 'passportEconomyMetrics' }],
+  pages: [{ route: ECONOMY_ROUTES.metrics, label: { 'zh-CN': '经济数据', en: 'Economy metrics' }, dashboard: economyDashboard(purchaseStatus) }],
 };

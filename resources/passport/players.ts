@@ -2,6 +2,7 @@ import type { ActionDecl, ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { realNameView } from './details';
 import { banHistoryView, personaFriendViews, personaInventoryView } from './views';
+import { playersDashboard } from './dashboards';
 import { friendRelationsView } from './page-views';
 import realmSchema from '../../schemas/passport/players/realm.json' with { type: 'json' };
 import userSchema from '../../schemas/passport/players/user.json' with { type: 'json' };
@@ -259,7 +260,7 @@ export const playersPart: PassportPart = {
     { route: PLAYERS_ROUTES.playground, label: { 'zh-CN': '登录调试台', en: 'Sign-in playground' } },
   ],
   pages: [
-    { route: PLAYERS_ROUTES.metrics, label: { 'zh-CN': '玩家指标', en: 'Player metrics' }, component: 'passportPlayerMetrics' },
+    { route: PLAYERS_ROUTES.metrics, label: { 'zh-CN': '玩家指标', en: 'Player metrics' }, dashboard: playersDashboard },
     {
       route: PLAYERS_ROUTES.friendManagement,
       label: { 'zh-CN': '好友关系', en: 'Friend relations' },

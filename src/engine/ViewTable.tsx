@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Button, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
@@ -14,13 +14,16 @@ interface Props {
   service: ServiceDecl;
   /** The resource whose record the view is about (a page's view: any resource of the service, to find it by). */
   owner: ResourceDecl;
-  view: ViewDecl;
+  /** The view, or any list declared as one (a dashboard's table): its rows, columns, key, paging and empty text. */
+  view: Pick<ViewDecl, 'name' | 'row' | 'columns' | 'rowKey' | 'empty' | 'paging'>;
   state: ViewRowsState;
   appId: string;
   /** A last column of buttons on each row (the view's row commands). */
   actions?: { width: number; render: (row: Row) => ReactNode };
   /** What the list says when it has no rows, instead of the view's `empty`. */
   emptyText?: string;
+  /** Attributes of a row's element (a test id, a class marking the row looked for). */
+  rowProps?: (row: Row) => HTMLAttributes<HTMLElement>;
 }
 
 /**
@@ -28,7 +31,7 @@ interface Props {
  * references, links to record pages), its paging (asked page by page, or paged here), its empty text, and a retry
  * when the call failed. The list's columns and widths follow a resource list's.
  */
-export function ViewTable({ service, owner, view, state, appId, actions, emptyText }: Props) {
+export function ViewTable({ service, owner, view, state, appId, actions, emptyText, rowProps }: Props) {
   const { t, text, locale } = useLocale();
   const { records } = viewRows(service, view);
   const context = { service, owner, records, appId };
@@ -58,6 +61,7 @@ export function ViewTable({ service, owner, view, state, appId, actions, emptyTe
       rowKey={(row) => viewRowKey(view, row)}
       columns={columns}
       dataSource={state.rows}
+      onRow={rowProps}
       loading={state.loading}
       locale={{ emptyText: state.loading && state.rows.length === 0 ? ' ' : empty }}
       scroll={{ x: scrollWidth(columns as never) }}

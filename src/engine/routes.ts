@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { services, type PageDecl, type PageViewDecl, type ResourceDecl, type ServiceDecl } from '../../resources';
+import { services, type DashboardDecl, type PageDecl, type PageViewDecl, type ResourceDecl, type ServiceDecl } from '../../resources';
 import { allResources, type DeclaredResource } from '../../providers/declarations';
 import type { AppRecord } from '../../providers/types';
 
@@ -44,6 +44,11 @@ export function listRoutes(): { route: string; resources: DeclaredResource[] }[]
 /** The pages of a service that are a declared view (`PageDecl.view`): the engine renders them, no registry entry. */
 export function viewPages(): { service: ServiceDecl; page: PageDecl & { view: PageViewDecl } }[] {
   return services.flatMap((service) => (service.pages ?? []).flatMap((page) => (page.view ? [{ service, page: page as PageDecl & { view: PageViewDecl } }] : [])));
+}
+
+/** The pages of a service that are a declared dashboard (`PageDecl.dashboard`): the engine renders them too. */
+export function dashboardPages(): { service: ServiceDecl; page: PageDecl & { dashboard: DashboardDecl } }[] {
+  return services.flatMap((service) => (service.pages ?? []).flatMap((page) => (page.dashboard ? [{ service, page: page as PageDecl & { dashboard: DashboardDecl } }] : [])));
 }
 
 export function showRoutes(): { route: string; resource: DeclaredResource }[] {

@@ -11,7 +11,7 @@ export interface ViewRows {
   records?: ResourceDecl;
 }
 
-export function viewRows(service: ServiceDecl, view: ViewDecl): ViewRows {
+export function viewRows(service: ServiceDecl, view: Pick<ViewDecl, 'name' | 'row'>): ViewRows {
   if (typeof view.row !== 'string') return { schema: view.row };
   const records = service.resources.find((r) => r.name === view.row);
   if (!records) throw new Error(`${service.name} view ${view.name}: no resource "${view.row}" for its rows`);
@@ -32,7 +32,7 @@ export interface ViewColumnSpec {
  * A view's columns, in the declared order: titles from the row schema's `x-ui.title` (the console's own for
  * timestamps), widths as a resource list's, a declared alignment; a record row's title field links to its page.
  */
-export function viewColumnSpecs(service: ServiceDecl, view: ViewDecl, locale: Locale, t: (key: string) => string): ViewColumnSpec[] {
+export function viewColumnSpecs(service: ServiceDecl, view: Pick<ViewDecl, 'name' | 'row' | 'columns'>, locale: Locale, t: (key: string) => string): ViewColumnSpec[] {
   const { schema, records } = viewRows(service, view);
   return view.columns.map((field) => {
     const prop = propertyOf(schema, field);
@@ -74,7 +74,7 @@ export function viewCell(spec: ViewColumnSpec, row: Record<string, unknown>, loc
 }
 
 /** What tells a view's rows apart: the declared field, or the declared fields joined. */
-export function viewRowKey(view: ViewDecl, row: Record<string, unknown>): string {
+export function viewRowKey(view: Pick<ViewDecl, 'rowKey'>, row: Record<string, unknown>): string {
   const fields = Array.isArray(view.rowKey) ? view.rowKey : [view.rowKey];
   return fields.map((f) => String(row[f] ?? '')).join('|');
 }

@@ -125,6 +125,7 @@ export const en: Messages = {
     commandOnSelection: '{{command}} ({{count}} selected)',
     rowCommandNotHere: 'Not available on this row',
     panelFailed: 'This part cannot be shown',
+    lastDays: 'Last {{days}} days',
     secret: {
       isSet: 'Set',
       notSet: 'Not set',

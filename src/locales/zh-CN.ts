@@ -121,6 +121,7 @@ export const zhCN = {
     commandOnSelection: '{{command}}（选中的 {{count}} 项）',
     rowCommandNotHere: '此行不可用',
     panelFailed: '这部分内容无法显示',
+    lastDays: '近 {{days}} 天',
     secret: {
       isSet: '已设置',
       notSet: '未设置',

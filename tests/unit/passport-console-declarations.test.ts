@@ -3,7 +3,7 @@ import routes from '../inventory/routes.json';
 import { services } from '../../resources';
 import { groupedMenu, passport } from '../../resources/passport';
 import { COMING_FEATURES, comingRoute } from '../../resources/passport/console';
-import type { MenuEntry, ResourceDecl } from '../../resources/types';
+import type { MenuEntry, PageDecl, ResourceDecl } from '../../resources/types';
 import { menuTree } from '../../src/engine/menu';
 import { addressOf, routePattern, showPathOf } from '../../src/engine/routes';
 import { passportConsole } from '../../src/locales/sections/passport-console';
@@ -27,9 +27,12 @@ describe('declarations the console renders', () => {
 
   it('name only panels and pages the console has', () => {
     const panels = declared.flatMap(({ service, decl }) => (decl.panels ?? []).filter((p) => !(p in panelRegistry)).map((p) => `${service.name}/${decl.name}: panel ${p}`));
-    // A page is either a registered screen or a declared view the engine renders, never both nor neither.
+    // A page is exactly one of: a registered screen, a declared view or a declared dashboard the engine renders.
+    const kinds = (p: PageDecl) => [p.component, p.view, p.dashboard].filter(Boolean).length;
     const pages = services.flatMap((s) =>
-      (s.pages ?? []).filter((p) => (p.component ? !(p.component in pageRegistry) || !!p.view : !p.view)).map((p) => `${s.name}: page ${p.route} (${p.component ?? 'no component, no view'})`),
+      (s.pages ?? [])
+        .filter((p) => kinds(p) !== 1 || (p.component && !(p.component in pageRegistry)))
+        .map((p) => `${s.name}: page ${p.route} (${p.component ?? 'no component'}, ${kinds(p)} kinds)`),
     );
     expect([...panels, ...pages]).toEqual([]);
   });

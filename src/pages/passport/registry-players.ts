@@ -5,7 +5,6 @@ import type { AreaRegistry } from '../registry-types';
 export const playersRegistry: AreaRegistry = {
   pages: {
     passportPlayground: lazy(() => import('./PlayersPlayground')),
-    passportPlayerMetrics: lazy(() => import('./PlayersMetricsPage')),
   },
   panels: {},
 };
