@@ -3,8 +3,6 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { services as declaredServices, type ServiceDecl } from '../resources';
 import { databaseAnswers, isUnavailable, type Db } from './db';
 import type { ServerConfig } from './config';
@@ -30,6 +28,7 @@ import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
 import { serviceModules } from './services';
 import { securityHeaders } from './security-headers';
+import { registerApiReference } from './api-reference';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -150,11 +149,9 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     },
   });
 
-  const document = buildOpenApi(api.routes, VERSION);
+  const document = buildOpenApi(api.routes, VERSION, services);
   app.get('/openapi.json', { schema: { hide: true } }, async () => document);
-  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  // No validator badge: it would load an image from another site, which the Content-Security-Policy refuses.
-  await app.register(swaggerUi, { routePrefix: '/api-docs', uiConfig: { validatorUrl: null } });
+  await registerApiReference(app, document);
 
   mountConsole(app, config, apiPrefixes(services));
   return { app, ctx, api };

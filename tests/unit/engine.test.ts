@@ -73,6 +73,10 @@ describe('OpenAPI paths', () => {
     expect(toOpenApiPath(`${remoteConfig.base}/overrides/:id/variants`)).toBe(`${remoteConfig.base}/overrides/{id}/variants`);
     expect(toOpenApiPath('/api/app/:appId/auth-blue-cloud')).toBe('/api/app/{appId}/auth-blue-cloud');
   });
+
+  it("turns a trailing wildcard into the parameter Fastify names '*'", () => {
+    expect(toOpenApiPath('/blob/*')).toBe('/blob/{*}');
+  });
 });
 
 describe('failed sign-in limiter', () => {
