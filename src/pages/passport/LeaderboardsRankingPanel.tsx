@@ -6,11 +6,13 @@ import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
 import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
+import { findResource } from '../../../resources';
 import { boardPath, type Schedule, type VersionView } from './leaderboards-api';
 import LeaderboardsRankingTable from './LeaderboardsRankingTable';
 
 const LeaderboardsRewardsTable = lazy(() => import('./LeaderboardsRewardsTable'));
 const LeaderboardsScheduleEditor = lazy(() => import('./LeaderboardsScheduleEditor'));
+const board = findResource('passport', 'leaderboards')!;
 
 interface ResetAnswer {
   archivedVersion: number;
@@ -95,14 +97,24 @@ export default function LeaderboardsRankingPanel({ record, appId }: PanelProps) 
           {
             key: 'ranking',
             label: t('passportLeaderboards.panel.tabs.ranking'),
-            children: <LeaderboardsRankingTable appId={appId} path={path} version={version} current={current} players={record.memberType === 'Player'} refreshKey={refreshKey} />,
+            children: (
+              <LeaderboardsRankingTable
+                appId={appId}
+                board={board}
+                path={path}
+                version={version}
+                current={current}
+                players={record.memberType === 'Player'}
+                refreshKey={refreshKey}
+              />
+            ),
           },
           {
             key: 'rewards',
             label: t('passportLeaderboards.panel.tabs.rewards'),
             children: (
               <Suspense fallback={<Skeleton active />}>
-                <LeaderboardsRewardsTable appId={appId} path={path} version={version} current={current} refreshKey={refreshKey} />
+                <LeaderboardsRewardsTable key={version} appId={appId} board={board} record={record} path={path} version={version} current={current} />
               </Suspense>
             ),
           },
