@@ -2,7 +2,6 @@ import type { Text } from '../types';
 
 /** Messages the server sends from passport's liveops calls: the English key and its text in both languages. */
 export const passportLiveopsMessages: Record<string, Text> = {
-  'select a persona first': { 'zh-CN': '请先选择角色', en: 'Select a persona first' },
   'send a template or a message, not both': { 'zh-CN': '请选择模板或填写邮件内容，二者不能同时提供', en: 'Send a template or a message, not both' },
   'no inbox template with this id or slug': { 'zh-CN': '没有该 ID 或标识的邮件模板', en: 'No inbox template has this id or slug' },
   'required without a template': { 'zh-CN': '未选择模板时必填', en: 'Required when no template is chosen' },

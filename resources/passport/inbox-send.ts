@@ -141,3 +141,33 @@ export const sendMessageCommand: CommandDecl = {
   },
   answer: sendAnswer,
 };
+
+/** A written field of an inbox template, as a send's body takes it (without the console's hints or defaults). */
+const bodyField = (name: string): JsonSchema => {
+  const { 'x-ui': _x, default: _d, ...rest } = written[name];
+  return rest;
+};
+const id = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+
+/** What `POST /inbox/messages` takes: a template (id or slug) or a written message, and whom it reaches. */
+export const sendMessageBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['target'],
+  properties: {
+    template: { type: 'string', minLength: 1, maxLength: 64, description: 'An inbox template (id or slug) to send; or else title, content and attachments.' },
+    title: bodyField('title'),
+    content: bodyField('content'),
+    attachments: bodyField('attachments'),
+    target: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      properties: { type: { type: 'string', enum: ['personas', 'tag', 'everyone'] }, personaIds: { type: 'array', minItems: 1, maxItems: 1000, items: id }, tagId: id },
+      allOf: [
+        { if: { properties: { type: { const: 'personas' } } }, then: { required: ['personaIds'] } },
+        { if: { properties: { type: { const: 'tag' } } }, then: { required: ['tagId'] } },
+      ],
+    },
+  },
+};

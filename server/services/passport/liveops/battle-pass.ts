@@ -5,8 +5,7 @@ import { notFound, type FieldError } from '../../../engine/errors';
 import type { WriteInput } from '../../../engine/hooks';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { findRecord, iso, liveopsAudit, passportModel, refused, requirePersona, type PersonaPlayer, type Reward } from './common';
-import { grantRewards } from './grants';
+import { findRecord, grantRewards, iso, liveopsAudit, passportModel, type PersonaPlayer, refused, requirePersona, type Reward } from './common';
 
 export type Track = 'free' | 'premium';
 
@@ -76,22 +75,34 @@ export async function personaPasses(ctx: Ctx, appId: string, personaId: string, 
   return { total: views.length, battlePasses: views };
 }
 
+/**
+ * Sets one column of a persona's progress on a pass to `value` (`$4`), or on a row already there to `update` of
+ * it, and writes the standing before and after to the operation history.
+ */
+async function changeStanding(ctx: Ctx, appId: string, actor: string, pass: Data, personaId: string, column: 'premium' | 'exp', value: unknown, update = '$4') {
+  const passId = String(pass.id);
+  const view = async (db: Queryable) => {
+    const { progress, claims } = await standing(db, appId, personaId, [passId]);
+    return passView(pass, progress.get(passId), claims);
+  };
+  return ctx.db.transaction(async (tx) => {
+    const before = await view(tx);
+    await tx.query(
+      `INSERT INTO passport_battle_pass_progress (app_id, pass_id, persona_id, ${column}) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (app_id, pass_id, persona_id) DO UPDATE SET ${column} = ${update}, updated_at = now()`,
+      [appId, passId, personaId, value],
+    );
+    const after = await view(tx);
+    await liveopsAudit(tx, actor, appId, `battlePasses.${column}`, `${personaId}/${passId}`, before, after);
+    return after;
+  });
+}
+
 /** Unlocks (or locks again, after a refund) the premium track of a pass for a persona. */
 export async function setPremium(ctx: Ctx, appId: string, actor: string, passKey: string, personaId: string, premium: boolean) {
   const pass = await findRecord(ctx, 'battlePasses', appId, passKey);
   await requirePersona(ctx, appId, personaId);
-  return ctx.db.transaction(async (tx) => {
-    const before = await standing(tx, appId, personaId, [String(pass.id)]);
-    await tx.query(
-      `INSERT INTO passport_battle_pass_progress (app_id, pass_id, persona_id, premium) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (app_id, pass_id, persona_id) DO UPDATE SET premium = $4, updated_at = now()`,
-      [appId, pass.id, personaId, premium],
-    );
-    const after = await standing(tx, appId, personaId, [String(pass.id)]);
-    const view = passView(pass, after.progress.get(String(pass.id)), after.claims);
-    await liveopsAudit(tx, actor, appId, 'battlePasses.premium', `${personaId}/${String(pass.id)}`, passView(pass, before.progress.get(String(pass.id)), before.claims), view);
-    return view;
-  });
+  return changeStanding(ctx, appId, actor, pass, personaId, 'premium', premium);
 }
 
 /** The pass a player acts on, which must be Active and within its time. */
@@ -107,19 +118,7 @@ async function runningPass(ctx: Ctx, appId: string, key: string, now: Date): Pro
 /** Adds experience to the persona on a running pass. */
 export async function addPassExp(ctx: Ctx, player: PersonaPlayer, actor: string, key: string, exp: number, now = new Date()) {
   const pass = await runningPass(ctx, player.appId, key, now);
-  const passId = String(pass.id);
-  return ctx.db.transaction(async (tx) => {
-    const before = await standing(tx, player.appId, player.personaId, [passId]);
-    await tx.query(
-      `INSERT INTO passport_battle_pass_progress (app_id, pass_id, persona_id, exp) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (app_id, pass_id, persona_id) DO UPDATE SET exp = passport_battle_pass_progress.exp + $4, updated_at = now()`,
-      [player.appId, passId, player.personaId, exp],
-    );
-    const after = await standing(tx, player.appId, player.personaId, [passId]);
-    const view = passView(pass, after.progress.get(passId), after.claims);
-    await liveopsAudit(tx, actor, player.appId, 'battlePasses.exp', `${player.personaId}/${passId}`, passView(pass, before.progress.get(passId), before.claims), view);
-    return view;
-  });
+  return changeStanding(ctx, player.appId, actor, pass, player.personaId, 'exp', exp, 'passport_battle_pass_progress.exp + $4');
 }
 
 /**

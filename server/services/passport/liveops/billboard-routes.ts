@@ -1,19 +1,13 @@
 import type { Ctx } from '../../../context';
-import { errorResponses, paramsSchema, type Api } from '../../../engine/api';
-import { authorizeService } from '../../../engine/guard';
-import { requirePlayer } from '../players/principal';
+import { listAnswer, ok, type Api } from '../../../engine/api';
 import { liveBillboards, publishBillboard } from './billboards';
-import { listAnswer, TAG } from './common';
-import { BASE, SDK } from '../base';
+import { playerCall, serviceCall } from './calls';
 
 export function mountBillboards(api: Api, ctx: Ctx): void {
-  api.route({
+  serviceCall(api, ctx, {
     method: 'POST',
-    url: `${BASE}/billboards/:id/publish`,
+    path: '/billboards/:id/publish',
     summary: 'Publish a billboard now, or schedule it for a time (billboardScheduled until then)',
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
     optionalBody: {
       type: 'object',
       additionalProperties: false,
@@ -22,27 +16,20 @@ export function mountBillboards(api: Api, ctx: Ctx): void {
         version: { type: 'integer', minimum: 1, maximum: 2147483647 },
       },
     },
-    responses: { 200: { description: 'the billboard', schema: { type: 'object' } }, ...errorResponses(400, 401, 403, 404, 409) },
-    handler: async (req) => {
-      const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
-      return publishBillboard(ctx, scopeId, principal.actor, (req.params as { id: string }).id, (req.body ?? {}) as { publishAt?: string; version?: number });
-    },
-  });
-  api.route({
+    answer: ok('the billboard'),
+    errors: [400, 401, 403, 404, 409],
+  }, ({ appId, actor }, { id }, body: { publishAt?: string; version?: number }) => publishBillboard(ctx, appId, actor, id, body));
+  playerCall(api, ctx, {
     method: 'GET',
-    url: `${SDK}/billboards`,
+    path: '/billboards',
     summary: 'The billboards live now (of a namespace), highest priority first',
-    tag: TAG,
-    auth: 'player',
-    querystring: {
+    anyPersona: true,
+    query: {
       type: 'object',
       additionalProperties: false,
       properties: { namespace: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' } },
     },
-    responses: { 200: listAnswer('billboards'), ...errorResponses(400, 401) },
-    handler: async (req) => {
-      const player = await requirePlayer(ctx.db, req);
-      return liveBillboards(ctx, player.appId, (req.query as { namespace?: string }).namespace);
-    },
-  });
+    answer: listAnswer('billboards'),
+    errors: [400, 401],
+  }, (player, _, query) => liveBillboards(ctx, player.appId, query.namespace as string | undefined));
 }

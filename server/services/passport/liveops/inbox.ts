@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
+import type { Page } from '../../../engine/api';
 import { records } from '../../../engine/query';
-import { existingPersonas, findRecord, iso, liveopsAudit, passportModel, refused, type Reward } from './common';
-import { grantRewards } from './grants';
+import type { Data } from '../../../engine/store';
+import { findRecord, grantRewards, iso, liveopsAudit, passportModel, refused, type Reward } from './common';
 
 /** Messages one persona's inbox holds at most (spec 002 §9). */
 export const INBOX_CAPACITY = 500;
@@ -20,63 +21,34 @@ export interface SendInput {
   target: SendTarget;
 }
 
-interface RecordRow {
-  id: string;
-  template_id: string | null;
-  title: string;
-  content: string;
-  attachments: Reward[];
-  target: SendTarget;
-  delivered: number;
-  refused: { personaId: string; reason: string }[];
-  status: string;
-  recalled: number;
-  created_by: string;
-  created_at: Date;
-  recalled_at: Date | null;
+/** A row of the inbox tables as answered: its columns in camelCase, times as ISO text, the app left out. */
+function rowView(row: Record<string, unknown>): Data {
+  const entries = Object.entries(row).filter(([k]) => k !== 'app_id');
+  return Object.fromEntries(entries.map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), k.endsWith('_at') ? iso(v as Date | null) : v]));
 }
 
-interface MessageRow {
-  id: string;
-  record_id: string;
-  persona_id: string;
-  title: string;
-  content: string;
-  attachments: Reward[];
-  status: string;
-  created_at: Date;
-  read_at: Date | null;
-  claimed_at: Date | null;
+/** A page of one of the inbox tables in an app, newest first, its columns equal to the `where` values given. */
+async function pageOf(db: Queryable, table: string, appId: string, where: Record<string, string | undefined>, q: Page) {
+  const params: unknown[] = [appId];
+  const matches = Object.entries(where).flatMap(([column, value]) => (value ? [` AND ${column} = $${params.push(value)}`] : []));
+  const condition = `app_id = $1${matches.join('')}`;
+  const [rows, total] = await Promise.all([
+    db.query(`SELECT * FROM ${table} WHERE ${condition} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+      ...params,
+      q.count,
+      q.start,
+    ]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${condition}`, params),
+  ]);
+  return { total: total.rows[0].n, rows: rows.rows.map(rowView) };
 }
 
-export const presentRecord = (r: RecordRow) => ({
-  id: r.id,
-  templateId: r.template_id,
-  title: r.title,
-  content: r.content,
-  attachments: r.attachments,
-  target: r.target,
-  delivered: r.delivered,
-  refused: r.refused,
-  status: r.status,
-  recalled: r.recalled,
-  createdBy: r.created_by,
-  createdAt: iso(r.created_at),
-  recalledAt: iso(r.recalled_at),
-});
-
-export const presentMessage = (m: MessageRow) => ({
-  id: m.id,
-  recordId: m.record_id,
-  personaId: m.persona_id,
-  title: m.title,
-  content: m.content,
-  attachments: m.attachments,
-  status: m.status,
-  createdAt: iso(m.created_at),
-  readAt: iso(m.read_at),
-  claimedAt: iso(m.claimed_at),
-});
+/** The filters of the lists of sends and of copies. */
+export interface MessagePage extends Page {
+  personaId?: string;
+  recordId?: string;
+  status?: string;
+}
 
 /** What a send delivers: a template's message, or the one given. */
 async function messageOf(ctx: Ctx, appId: string, input: SendInput): Promise<{ templateId: string | null; title: string; content: string; attachments: Reward[] }> {
@@ -96,7 +68,8 @@ async function messageOf(ctx: Ctx, appId: string, input: SendInput): Promise<{ t
 async function targetPersonas(db: Queryable, ctx: Ctx, appId: string, target: SendTarget): Promise<string[]> {
   if (target.type === 'personas') {
     const ids = [...new Set(target.personaIds)];
-    const known = await existingPersonas(db, ctx, appId, ids);
+    const found = await records(db, passportModel(ctx, 'personas')).find(appId, { where: { id: { $in: ids } } });
+    const known = new Set(found.map((r) => String(r.id)));
     const unknown = target.personaIds.flatMap((id, i) => (known.has(id) ? [] : [{ field: `/target/personaIds/${i}`, message: 'no persona with this id' }]));
     if (unknown.length) throw badRequest(unknown);
     return ids;
@@ -112,7 +85,7 @@ async function targetPersonas(db: Queryable, ctx: Ctx, appId: string, target: Se
  */
 export async function sendMessage(ctx: Ctx, appId: string, actor: string, input: SendInput) {
   const message = await messageOf(ctx, appId, input);
-  const record = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-inbox:${appId}`]);
     const targets = await targetPersonas(tx, ctx, appId, input.target);
     const id = randomUUID();
@@ -137,68 +110,49 @@ export async function sendMessage(ctx: Ctx, appId: string, actor: string, input:
     );
     const got = new Set(delivered.rows.map((r) => r.persona_id));
     const refusedList = targets.filter((p) => !got.has(p)).map((personaId) => ({ personaId, reason: 'inbox full' }));
-    const res = await tx.query<RecordRow>(
+    const res = await tx.query(
       `INSERT INTO passport_inbox_records (id, app_id, template_id, title, content, attachments, target, delivered, refused, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
       [id, appId, message.templateId, message.title, message.content, JSON.stringify(message.attachments), JSON.stringify(input.target), got.size, JSON.stringify(refusedList), actor],
     );
-    const out = presentRecord(res.rows[0]);
+    const out = rowView(res.rows[0]);
     await liveopsAudit(tx, actor, appId, 'inbox.send', id, undefined, out);
     return out;
   });
-  return record;
 }
 
 /** Recalls a send: its copies not yet completed disappear from the inboxes; completed ones stay. */
 export async function recallRecord(ctx: Ctx, appId: string, actor: string, id: string) {
   return ctx.db.transaction(async (tx) => {
-    const before = await tx.query<RecordRow>('SELECT * FROM passport_inbox_records WHERE app_id = $1 AND id = $2 FOR UPDATE', [appId, id]);
+    const before = await tx.query('SELECT * FROM passport_inbox_records WHERE app_id = $1 AND id = $2 FOR UPDATE', [appId, id]);
     if (!before.rows[0]) throw notFound();
     if (before.rows[0].status !== 'Sent') throw refused('the send was already recalled');
     const removed = await tx.query("DELETE FROM passport_inbox_messages WHERE app_id = $1 AND record_id = $2 AND status IN ('Unread', 'Unconsumed')", [appId, id]);
-    const res = await tx.query<RecordRow>(
+    const res = await tx.query(
       "UPDATE passport_inbox_records SET status = 'Recalled', recalled = $3, recalled_at = now() WHERE app_id = $1 AND id = $2 RETURNING *",
       [appId, id, removed.rowCount],
     );
-    const after = presentRecord(res.rows[0]);
-    await liveopsAudit(tx, actor, appId, 'inbox.recall', id, presentRecord(before.rows[0]), after);
+    const after = rowView(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.recall', id, rowView(before.rows[0]), after);
     return after;
   });
 }
 
-export async function listRecords(ctx: Ctx, appId: string, q: { count: number; start: number; status?: string }) {
-  const params: unknown[] = [appId];
-  let where = 'app_id = $1';
-  if (q.status) where += ` AND status = $${params.push(q.status)}`;
-  const [rows, total] = await Promise.all([
-    ctx.db.query<RecordRow>(`SELECT * FROM passport_inbox_records WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, q.count, q.start]),
-    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM passport_inbox_records WHERE ${where}`, params),
-  ]);
-  return { total: total.rows[0].n, records: rows.rows.map(presentRecord) };
+export async function listRecords(ctx: Ctx, appId: string, q: MessagePage) {
+  const { total, rows } = await pageOf(ctx.db, 'passport_inbox_records', appId, { status: q.status }, q);
+  return { total, records: rows };
 }
 
-export async function listMessages(ctx: Ctx, appId: string, q: { count: number; start: number; personaId?: string; recordId?: string; status?: string }) {
-  const params: unknown[] = [appId];
-  let where = 'm.app_id = $1';
-  if (q.personaId) where += ` AND m.persona_id = $${params.push(q.personaId)}`;
-  if (q.recordId) where += ` AND m.record_id = $${params.push(q.recordId)}`;
-  if (q.status) where += ` AND m.status = $${params.push(q.status)}`;
-  const [rows, total] = await Promise.all([
-    ctx.db.query<MessageRow>(`SELECT * FROM passport_inbox_messages m WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-      ...params,
-      q.count,
-      q.start,
-    ]),
-    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM passport_inbox_messages m WHERE ${where}`, params),
-  ]);
-  const personas = await records(ctx.db, passportModel(ctx, 'personas')).find(appId, { where: { id: { $in: [...new Set(rows.rows.map((r) => r.persona_id))] } } });
+export async function listMessages(ctx: Ctx, appId: string, q: MessagePage) {
+  const { total, rows } = await pageOf(ctx.db, 'passport_inbox_messages', appId, { persona_id: q.personaId, record_id: q.recordId, status: q.status }, q);
+  const personas = await records(ctx.db, passportModel(ctx, 'personas')).find(appId, { where: { id: { $in: [...new Set(rows.map((r) => String(r.personaId)))] } } });
   const names = new Map(personas.map((p) => [p.id, p.name]));
-  return { total: total.rows[0].n, messages: rows.rows.map((r) => ({ ...presentMessage(r), personaName: names.get(r.persona_id) ?? null })) };
+  return { total, messages: rows.map((r) => ({ ...r, personaName: names.get(r.personaId) ?? null })) };
 }
 
 /** A persona's message, or 404 (another persona's message is as good as missing). */
-async function ownMessage(db: Queryable, appId: string, personaId: string, id: string): Promise<MessageRow> {
-  const res = await db.query<MessageRow>('SELECT * FROM passport_inbox_messages WHERE app_id = $1 AND persona_id = $2 AND id = $3 FOR UPDATE', [appId, personaId, id]);
+async function ownMessage(db: Queryable, appId: string, personaId: string, id: string): Promise<Data> {
+  const res = await db.query<Data>('SELECT * FROM passport_inbox_messages WHERE app_id = $1 AND persona_id = $2 AND id = $3 FOR UPDATE', [appId, personaId, id]);
   if (!res.rows[0]) throw notFound();
   return res.rows[0];
 }
@@ -208,14 +162,14 @@ export async function readMessage(ctx: Ctx, appId: string, personaId: string, ac
   return ctx.db.transaction(async (tx) => {
     const before = await ownMessage(tx, appId, personaId, id);
     if (before.status !== 'Unread') throw refused('the message was already read');
-    const res = await tx.query<MessageRow>(
+    const res = await tx.query(
       `UPDATE passport_inbox_messages SET read_at = now(),
          status = CASE WHEN jsonb_array_length(attachments) > 0 THEN 'Unconsumed' ELSE 'Completed' END
        WHERE id = $1 RETURNING *`,
       [id],
     );
-    const after = presentMessage(res.rows[0]);
-    await liveopsAudit(tx, actor, appId, 'inbox.read', id, presentMessage(before), after);
+    const after = rowView(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.read', id, rowView(before), after);
     return after;
   });
 }
@@ -226,10 +180,10 @@ export async function claimMessage(ctx: Ctx, appId: string, personaId: string, a
     const before = await ownMessage(tx, appId, personaId, id);
     if (before.status === 'Unread') throw refused('read the message before claiming its attachments');
     if (before.status !== 'Unconsumed') throw refused('the attachments were already claimed');
-    const res = await tx.query<MessageRow>("UPDATE passport_inbox_messages SET status = 'Completed', claimed_at = now() WHERE id = $1 RETURNING *", [id]);
-    await grantRewards(tx, ctx, appId, personaId, before.attachments);
-    const after = presentMessage(res.rows[0]);
-    await liveopsAudit(tx, actor, appId, 'inbox.claim', id, presentMessage(before), after);
+    const res = await tx.query("UPDATE passport_inbox_messages SET status = 'Completed', claimed_at = now() WHERE id = $1 RETURNING *", [id]);
+    await grantRewards(tx, ctx, appId, personaId, before.attachments as Reward[]);
+    const after = rowView(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.claim', id, rowView(before), after);
     return { message: after, granted: before.attachments };
   });
 }
