@@ -2,12 +2,14 @@
  * What the operation history calls an action code (`remote-config.overrides.disable`), read from the declarations:
  * the service's name, the record's singular and the action's label, in the console's two languages. The server
  * writes the codes (`<service>.<resource>.<operation>` for declared records, `<history>.<action>` for platform
- * entities); the back office's history and the app's monitor show these labels instead.
+ * entities, the platform's own in `platform-operations.ts`); the back office's history and the app's monitor show
+ * these labels instead.
  */
 import { services } from './index';
 import { TRANSACTIONS } from './billing-api';
 import { CERTIFICATIONS, INVOICES } from './payments-api';
 import type { PlatformEntityDecl } from './platform-entities';
+import { PLATFORM_OPERATIONS } from './platform-operations';
 import type { ResourceDecl, ServiceDecl, Text } from './types';
 
 /** The records engine's own operations on a record (its create, update, delete and import). */
@@ -26,9 +28,11 @@ const SEPARATOR = ' · ';
 export interface HistoryDeclarations {
   services: ServiceDecl[];
   entities: PlatformEntityDecl[];
+  /** The platform's own operations, by code. */
+  operations: Record<string, Text>;
 }
 
-const DECLARED: HistoryDeclarations = { services, entities: [TRANSACTIONS, INVOICES, CERTIFICATIONS] };
+const DECLARED: HistoryDeclarations = { services, entities: [TRANSACTIONS, INVOICES, CERTIFICATIONS], operations: PLATFORM_OPERATIONS };
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** A label inside an English phrase: `Variants` → `variants`, an initialism (`ID domains`) kept. */
@@ -56,10 +60,11 @@ const noun = (singular: Text): Text => ({ 'zh-CN': singular['zh-CN'], en: capita
 /**
  * The label of an action code, e.g. `remote-config.overrides.disable` → 远程配置 · 覆盖规则 · 停用 / Remote Config ·
  * Override · Disable. A code whose operation is not declared keeps that part as written after what is
- * (`passport.leaderboards.reset` → Passport · Leaderboard · reset); one that names no declared service or platform
- * entity has no label (undefined): show the code.
+ * (`passport.leaderboards.reset` → Passport · Leaderboard · reset); one that names no declared service, platform
+ * entity or platform operation has no label (undefined): show the code.
  */
 export function historyActionLabel(code: string, decls: HistoryDeclarations = DECLARED): Text | undefined {
+  if (Object.hasOwn(decls.operations, code)) return decls.operations[code];
   for (const entity of decls.entities) {
     if (!code.startsWith(`${entity.history}.`)) continue;
     const name = code.slice(entity.history.length + 1);

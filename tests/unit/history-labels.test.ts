@@ -1,6 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { services } from '../../resources';
 import { historyActionLabel } from '../../resources/history-labels';
+
+/** Every code-shaped string on a line naming the action, in the platform's server code (not the engine's or a service's). */
+function platformCodes(dir = 'server'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return path === join('server', 'services') || path === join('server', 'engine') ? [] : platformCodes(path);
+    if (!e.name.endsWith('.ts')) return [];
+    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => /\baction\b/.test(l));
+    return lines.flatMap((l) => [...l.matchAll(/'([a-z][a-z-]*(?:\.[a-z][a-zA-Z-]*)+)'/g)].map((m) => m[1]));
+  });
+}
 
 /** The codes the records engine writes for a declared resource (`server/engine/write.ts` `auditIn`). */
 const engineCodes = services.flatMap((s) =>
@@ -29,8 +42,15 @@ describe('operation history labels', () => {
   it('keeps an undeclared operation as written after the declared names, and has no label for an undeclared code', () => {
     expect(historyActionLabel('passport.leaderboards.reset')).toEqual({ 'zh-CN': 'Passport 玩家账号 · 排行榜 · reset', en: 'Passport · Leaderboard · reset' });
     expect(historyActionLabel('passport.payment.notification.refused')?.en).toBe('Passport · payment.notification.refused');
-    expect(historyActionLabel('app.update')).toBeUndefined();
+    expect(historyActionLabel('app.update')).toEqual({ 'zh-CN': '应用 · 修改', en: 'App · Update' });
+    expect(historyActionLabel('legacy.thing.done')).toBeUndefined();
     expect(historyActionLabel('remote-config')).toEqual({ 'zh-CN': '远程配置', en: 'Remote Config' });
+  });
+
+  it('names every operation the platform records', () => {
+    const codes = [...new Set(platformCodes())];
+    expect(codes).toContain('org.member.leave');
+    expect(codes.filter((c) => !historyActionLabel(c) || historyActionLabel(c)!.en.split(' · ').includes(c.split('.').at(-1)!))).toEqual([]);
   });
 
   it.each(engineCodes)('%s: every operation the engine records has a declared label', (code, name) => {
