@@ -4,14 +4,16 @@ import type { Ctx } from '../../../context';
 import { paramsSchema, type Api } from '../../../engine/api';
 import { ApiError, notFound } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
-import { banActionSchema, banHistory, stillBanned } from './bans';
+import banActionSchema from '../../../../schemas/passport/players/views/ban-action.json' with { type: 'json' };
+import { banHistory, stillBanned } from './bans';
 import { operationOf, meterPlayerCall } from './metering';
 import { personasModel, usersModel } from './models';
 import { providerCredentials } from '../identity/id-providers';
 import { qqAuthorizeUrl } from './provider-verify';
 import { realNameOf, realNameSchema } from './real-name';
 import { appOf, BASE, errors, listAnswer, recordIn, TAG } from './routes-common';
-import { loginBodySchema, signIn, type LoginBody } from './signin';
+import { loginBodySchema, qqWebLoginBody, type LoginBody } from '../../../../resources/players-api';
+import { signIn } from './signin';
 
 /** A user's or persona's ban history (`GET <path>/:id/ban-actions`); an ended ban is lifted first. */
 function mountBanActions(api: Api, ctx: Ctx, m: ResourceModel): void {
@@ -60,16 +62,7 @@ export function mountAccount(api: Api, ctx: Ctx): void {
     summary: "Start QQ web sign-in: the QQ authorization page to send the player to (the code it returns signs in with method OAuth, provider QQWeb)",
     tag: TAG,
     auth: 'none',
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['appId', 'redirectUri'],
-      properties: {
-        appId: { type: 'string', minLength: 1, maxLength: 64 },
-        redirectUri: { type: 'string', format: 'uri', maxLength: 2000, description: 'Where QQ sends the player back (the console origin plus /qq_conn/login-callback)' },
-        state: { type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$', description: 'Kept by the client to check the callback; generated when absent' },
-      },
-    },
+    body: qqWebLoginBody,
     responses: {
       200: { description: 'where to go', schema: { type: 'object', required: ['authorizeUrl', 'state'], properties: { authorizeUrl: { type: 'string' }, state: { type: 'string' } } } },
       ...errors(400, 403, 404, 409, 429),

@@ -35,20 +35,6 @@ export async function stillBanned(db: Queryable, m: ResourceModel, appId: string
   }
 }
 
-/** The response schema of a `BanAction` (resources/players-api.ts). */
-export const banActionSchema = {
-  type: 'object',
-  required: ['action', 'at', 'actor', 'automatic'],
-  properties: {
-    action: { type: 'string', enum: ['ban', 'unban'] },
-    at: { type: 'string', format: 'date-time' },
-    actor: { type: 'string' },
-    reason: { type: ['string', 'null'] },
-    until: { type: ['string', 'null'], format: 'date-time' },
-    automatic: { type: 'boolean' },
-  },
-};
-
 /** A user's or persona's bans and unbans, newest first, from the operation history. */
 export async function banHistory(db: Queryable, m: ResourceModel, appId: string, id: string, limit: number): Promise<{ total: number; items: BanAction[] }> {
   const actions = [`passport.${m.res.name}.ban`, `passport.${m.res.name}.unban`];

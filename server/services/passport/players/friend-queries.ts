@@ -2,7 +2,7 @@ import type { Queryable } from '../../../db';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { personasModel } from './models';
-import type { FriendEntry, Relation } from '../../../../resources/players-api';
+import type { BlacklistEntry, FriendEntry, Relation } from '../../../../resources/players-api';
 
 /**
  * The app's personas with these ids. Rows naming a deleted persona are removed with it (migration 016); the few
@@ -15,20 +15,6 @@ async function personasById(db: Queryable, appId: string, ids: string[]): Promis
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** The response schema of a `FriendEntry` (resources/players-api.ts). */
-export const friendEntrySchema = {
-  type: 'object',
-  required: ['personaId', 'name', 'relation', 'since'],
-  properties: {
-    personaId: { type: 'string' },
-    name: { type: 'string' },
-    level: { type: ['integer', 'null'] },
-    status: { type: 'string' },
-    relation: { type: 'string', enum: ['accepted', 'outgoing', 'incoming'] },
-    since: { type: 'string', format: 'date-time' },
-  },
-};
 
 /** A persona's friends and pending requests both ways (deleted personas left out), friends first, newest first. */
 export async function friendsOf(db: Queryable, appId: string, personaId: string, relations?: FriendEntry['relation'][]): Promise<FriendEntry[]> {
@@ -51,18 +37,6 @@ export async function friendsOf(db: Queryable, appId: string, personaId: string,
   });
 }
 
-export interface BlacklistEntry {
-  personaId: string;
-  name: string;
-  since: string;
-}
-
-export const blacklistEntrySchema = {
-  type: 'object',
-  required: ['personaId', 'name', 'since'],
-  properties: { personaId: { type: 'string' }, name: { type: 'string' }, since: { type: 'string', format: 'date-time' } },
-};
-
 /** The personas a persona blacklisted, newest first. */
 export async function blacklistOf(db: Queryable, appId: string, personaId: string): Promise<BlacklistEntry[]> {
   const res = await db.query<{ blocked_id: string; created_at: Date | string }>(
@@ -75,20 +49,6 @@ export async function blacklistOf(db: Queryable, appId: string, personaId: strin
     return p ? [{ personaId: r.blocked_id, name: String(p.name), since: iso(r.created_at) }] : [];
   });
 }
-
-/** The response schema of a `Relation` (resources/players-api.ts). */
-export const relationSchema = {
-  type: 'object',
-  required: ['personaId', 'personaName', 'friendId', 'friendName', 'state', 'since'],
-  properties: {
-    personaId: { type: 'string' },
-    personaName: { type: 'string' },
-    friendId: { type: 'string' },
-    friendName: { type: 'string' },
-    state: { type: 'string', enum: ['accepted', 'requested'] },
-    since: { type: 'string', format: 'date-time' },
-  },
-};
 
 export interface RelationQuery {
   count: number;

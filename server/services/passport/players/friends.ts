@@ -75,19 +75,40 @@ interface ChangeInput {
   actor: string;
 }
 
-async function audited(tx: Queryable, input: ChangeInput, action: string, after: unknown): Promise<void> {
-  await recordOperation(tx, { actor: input.actor, appId: input.appId, action: `passport.friends.${action}`, target: input.personaId, after: { personaId: input.personaId, otherId: input.otherId, ...(after as object) } });
+/** What a change did: its answer, and its entry in the operation history (`passport.friends.<action>`). */
+interface Outcome {
+  result: FriendChange;
+  action: string;
+  after?: object;
+}
+
+/** Rows between the two personas ($2, $3), either way round. */
+const BETWEEN = '((persona_id = $2 AND friend_id = $3) OR (persona_id = $3 AND friend_id = $2))';
+
+type ChangeStep = (tx: Queryable, appId: string, me: string, other: string) => Promise<Outcome>;
+
+/**
+ * Runs a change in a transaction holding both personas' locks (the other persona checked first unless it may be
+ * gone: removing and unblocking need only the rows) and records it in the operation history.
+ */
+async function change(db: Db, input: ChangeInput, checkOther: boolean, run: ChangeStep): Promise<FriendChange> {
+  const { appId, personaId: me, otherId: other } = input;
+  return db.transaction(async (tx) => {
+    if (checkOther) await requireOther(tx, appId, me, other);
+    await lockPersonas(tx, appId, [me, other]);
+    const { result, action, after } = await run(tx, appId, me, other);
+    const entry = { personaId: me, otherId: other, ...after };
+    await recordOperation(tx, { actor: input.actor, appId, action: `passport.friends.${action}`, target: me, after: entry });
+    return result;
+  });
 }
 
 /**
  * A friend request. If the other persona had already asked, the two become friends at once. Refused between
  * personas where either blacklisted the other, to an existing friend or pending request, or past a limit.
  */
-export async function requestFriend(db: Db, input: ChangeInput): Promise<FriendChange> {
-  const { appId, personaId: me, otherId: other } = input;
-  return db.transaction(async (tx): Promise<FriendChange> => {
-    await requireOther(tx, appId, me, other);
-    await lockPersonas(tx, appId, [me, other]);
+export const requestFriend = (db: Db, input: ChangeInput) =>
+  change(db, input, true, async (tx, appId, me, other): Promise<Outcome> => {
     if (await blocked(tx, appId, me, other)) throw forbidden('blacklisted personas cannot be friends');
     const limits = await friendLimits(tx, appId);
     const mine = await relation(tx, appId, me, other);
@@ -95,51 +116,34 @@ export async function requestFriend(db: Db, input: ChangeInput): Promise<FriendC
     if (mine === 'requested') throw refused('friend request already sent');
     if ((await relation(tx, appId, other, me)) === 'requested') {
       await makeFriends(tx, appId, other, me, limits);
-      await audited(tx, input, 'accept', { state: 'accepted' });
-      return 'accepted';
+      return { result: 'accepted', action: 'accept', after: { state: 'accepted' } };
     }
     if ((await countFriends(tx, appId, me, 'accepted')) >= limits.maxFriends) throw refused('friend limit reached');
     if ((await countFriends(tx, appId, me, 'requested')) >= limits.maxPendingRequests) throw refused('too many pending friend requests');
     await tx.query(`INSERT INTO passport_friends (app_id, persona_id, friend_id, state) VALUES ($1, $2, $3, 'requested')`, [appId, me, other]);
-    await audited(tx, input, 'request', { state: 'requested' });
-    return 'requested';
+    return { result: 'requested', action: 'request', after: { state: 'requested' } };
   });
-}
 
 /** Accepts the other persona's pending request (404 if there is none). */
-export async function acceptFriend(db: Db, input: ChangeInput): Promise<FriendChange> {
-  const { appId, personaId: me, otherId: other } = input;
-  return db.transaction(async (tx): Promise<FriendChange> => {
-    await requireOther(tx, appId, me, other);
-    await lockPersonas(tx, appId, [me, other]);
+export const acceptFriend = (db: Db, input: ChangeInput) =>
+  change(db, input, true, async (tx, appId, me, other): Promise<Outcome> => {
     if ((await relation(tx, appId, other, me)) !== 'requested') throw new ApiError(404, 'REQUEST_NOT_FOUND', 'no such friend request');
     await makeFriends(tx, appId, other, me, await friendLimits(tx, appId));
-    await audited(tx, input, 'accept', { state: 'accepted' });
-    return 'accepted';
+    return { result: 'accepted', action: 'accept', after: { state: 'accepted' } };
   });
-}
 
 /** Ends a friendship, withdraws a request or declines one, whichever exists between the two (404 if none). */
-export async function removeFriend(db: Db, input: ChangeInput): Promise<FriendChange> {
-  const { appId, personaId: me, otherId: other } = input;
-  return db.transaction(async (tx): Promise<FriendChange> => {
-    await lockPersonas(tx, appId, [me, other]);
-    const gone = await tx.query(
-      'DELETE FROM passport_friends WHERE app_id = $1 AND ((persona_id = $2 AND friend_id = $3) OR (persona_id = $3 AND friend_id = $2)) RETURNING state',
-      [appId, me, other],
-    );
+export const removeFriend = (db: Db, input: ChangeInput) =>
+  change(db, input, false, async (tx, appId, me, other): Promise<Outcome> => {
+    const sql = `DELETE FROM passport_friends WHERE app_id = $1 AND ${BETWEEN} RETURNING state`;
+    const gone = await tx.query<{ state: string }>(sql, [appId, me, other]);
     if (gone.rows.length === 0) throw new ApiError(404, 'FRIEND_NOT_FOUND', 'not friends and no request between them');
-    await audited(tx, input, 'remove', { was: (gone.rows as { state: string }[]).map((r) => r.state) });
-    return 'removed';
+    return { result: 'removed', action: 'remove', after: { was: gone.rows.map((r) => r.state) } };
   });
-}
 
 /** Blacklists a persona: any friendship or request between the two ends, and neither can befriend the other. */
-export async function blockPersona(db: Db, input: ChangeInput): Promise<FriendChange> {
-  const { appId, personaId: me, otherId: other } = input;
-  return db.transaction(async (tx): Promise<FriendChange> => {
-    await requireOther(tx, appId, me, other);
-    await lockPersonas(tx, appId, [me, other]);
+export const blockPersona = (db: Db, input: ChangeInput) =>
+  change(db, input, true, async (tx, appId, me, other): Promise<Outcome> => {
     const exists = await tx.query('SELECT 1 FROM passport_friend_blacklist WHERE app_id = $1 AND persona_id = $2 AND blocked_id = $3', [appId, me, other]);
     if (exists.rows.length) throw refused('already blacklisted');
     const count = await tx.query<{ n: number }>(
@@ -147,19 +151,14 @@ export async function blockPersona(db: Db, input: ChangeInput): Promise<FriendCh
       [appId, me],
     );
     if (Number(count.rows[0].n) >= (await friendLimits(tx, appId)).maxBlacklist) throw refused('blacklist limit reached');
-    await tx.query('DELETE FROM passport_friends WHERE app_id = $1 AND ((persona_id = $2 AND friend_id = $3) OR (persona_id = $3 AND friend_id = $2))', [appId, me, other]);
+    await tx.query(`DELETE FROM passport_friends WHERE app_id = $1 AND ${BETWEEN}`, [appId, me, other]);
     await tx.query('INSERT INTO passport_friend_blacklist (app_id, persona_id, blocked_id) VALUES ($1, $2, $3)', [appId, me, other]);
-    await audited(tx, input, 'block', {});
-    return 'blocked';
+    return { result: 'blocked', action: 'block' };
   });
-}
 
-export async function unblockPersona(db: Db, input: ChangeInput): Promise<FriendChange> {
-  const { appId, personaId: me, otherId: other } = input;
-  return db.transaction(async (tx): Promise<FriendChange> => {
+export const unblockPersona = (db: Db, input: ChangeInput) =>
+  change(db, input, false, async (tx, appId, me, other): Promise<Outcome> => {
     const gone = await tx.query('DELETE FROM passport_friend_blacklist WHERE app_id = $1 AND persona_id = $2 AND blocked_id = $3 RETURNING 1', [appId, me, other]);
     if (gone.rows.length === 0) throw new ApiError(404, 'NOT_BLACKLISTED', 'not on the blacklist');
-    await audited(tx, input, 'unblock', {});
-    return 'unblocked';
+    return { result: 'unblocked', action: 'unblock' };
   });
-}

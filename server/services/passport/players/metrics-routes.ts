@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../../../../resources/types';
+import { aggregationAnswer, callUsageAnswer, metricsRangeQuery, operationMetricsAnswer, topCallsAnswer } from '../../../../resources/players-api';
 import type { Ctx } from '../../../context';
-import type { Api } from '../../../engine/api';
+import { ok, pageQuery, textField, type Api } from '../../../engine/api';
 import { badRequest } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { lit } from '../../../engine/sql';
@@ -21,11 +21,6 @@ const shanghaiDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: US
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const spanDays = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 
-const rangeProperties: Record<string, JsonSchema> = {
-  start: { type: 'string', format: 'date', description: 'First day (Asia/Shanghai), inclusive; default 6 days before end' },
-  end: { type: 'string', format: 'date', description: 'Last day, inclusive; default today' },
-};
-
 /** The inclusive day range a metrics call asks for (a week to today by default), at most MAX_RANGE_DAYS long. */
 export function dayRange(q: { start?: string; end?: string }, now = new Date()): { start: string; end: string; days: string[] } {
   const end = q.end ?? shanghaiDay(now);
@@ -39,8 +34,6 @@ export function dayRange(q: { start?: string; end?: string }, now = new Date()):
 /** The minutes of a day range, as SQL bounds on a `minute` column ($2, $3 are the first and last day). */
 const minuteRange = `minute >= ($2::date::timestamp AT TIME ZONE '${USAGE_ZONE}') AND minute < (($3::date + 1)::timestamp AT TIME ZONE '${USAGE_ZONE}')`;
 
-const callsItem = (key: string): JsonSchema => ({ type: 'object', required: [key, 'calls'], properties: { [key]: { type: 'string' }, calls: { type: 'integer' } } });
-
 export function mountMetrics(api: Api, ctx: Ctx): void {
   api.route({
     method: 'GET',
@@ -48,26 +41,7 @@ export function mountMetrics(api: Api, ctx: Ctx): void {
     summary: "The app's player calls in the current minute against its limit, by operation, and the last hour minute by minute",
     tag: TAG,
     auth: 'service',
-    responses: {
-      200: {
-        description: 'this minute',
-        schema: {
-          type: 'object',
-          required: ['limit', 'minute', 'calls', 'served', 'refused', 'remaining', 'operations', 'recent'],
-          properties: {
-            limit: { type: 'integer' },
-            minute: { type: 'string', format: 'date-time' },
-            calls: { type: 'integer', description: 'attempts this minute' },
-            served: { type: 'integer' },
-            refused: { type: 'integer', description: 'refused with 429' },
-            remaining: { type: 'integer' },
-            operations: { type: 'array', items: callsItem('operation') },
-            recent: { type: 'array', items: { type: 'object', properties: { minute: { type: 'string', format: 'date-time' }, calls: { type: 'integer' } } } },
-          },
-        },
-      },
-      ...errors(401, 403),
-    },
+    responses: { 200: ok('this minute', callUsageAnswer), ...errors(401, 403) },
     handler: async (req) => {
       const { scopeId } = await appOf(ctx, req);
       const [lim, head] = await Promise.all([
@@ -108,33 +82,8 @@ export function mountMetrics(api: Api, ctx: Ctx): void {
     summary: 'Player calls served per operation over a range of days, with a series by hour or day',
     tag: TAG,
     auth: 'service',
-    querystring: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        ...rangeProperties,
-        interval: { type: 'string', enum: ['hour', 'day'], default: 'day' },
-        operation: { type: 'string', minLength: 1, maxLength: 300 },
-      },
-    },
-    responses: {
-      200: {
-        description: 'calls per operation',
-        schema: {
-          type: 'object',
-          required: ['start', 'end', 'interval', 'total', 'operations', 'series'],
-          properties: {
-            start: { type: 'string' },
-            end: { type: 'string' },
-            interval: { type: 'string' },
-            total: { type: 'integer' },
-            operations: { type: 'array', items: callsItem('operation') },
-            series: { type: 'array', items: { type: 'object', properties: { time: { type: 'string', format: 'date-time' }, operation: { type: 'string' }, calls: { type: 'integer' } } } },
-          },
-        },
-      },
-      ...errors(400, 401, 403),
-    },
+    querystring: pageQuery({ interval: { type: 'string', enum: ['hour', 'day'], default: 'day' }, operation: textField(300, 1) }, metricsRangeQuery),
+    responses: { 200: ok('calls per operation', operationMetricsAnswer), ...errors(400, 401, 403) },
     handler: async (req) => {
       const { scopeId } = await appOf(ctx, req);
       const q = req.query as { start?: string; end?: string; interval: 'hour' | 'day'; operation?: string };
@@ -162,25 +111,11 @@ export function mountMetrics(api: Api, ctx: Ctx): void {
     summary: 'The k operations or players with the most calls served over a range of days',
     tag: TAG,
     auth: 'service',
-    querystring: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { ...rangeProperties, by: { type: 'string', enum: ['operation', 'player'], default: 'operation' }, k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
-    },
-    responses: {
-      200: {
-        description: 'the top k',
-        schema: {
-          type: 'object',
-          required: ['by', 'items'],
-          properties: {
-            by: { type: 'string' },
-            items: { type: 'array', items: { type: 'object', required: ['key', 'calls'], properties: { key: { type: 'string' }, name: { type: ['string', 'null'] }, calls: { type: 'integer' } } } },
-          },
-        },
-      },
-      ...errors(400, 401, 403),
-    },
+    querystring: pageQuery(
+      { by: { type: 'string', enum: ['operation', 'player'], default: 'operation' }, k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
+      metricsRangeQuery,
+    ),
+    responses: { 200: ok('the top k', topCallsAnswer), ...errors(400, 401, 403) },
     handler: async (req) => {
       const { scopeId } = await appOf(ctx, req);
       const q = req.query as { start?: string; end?: string; by: 'operation' | 'player'; k: number };
@@ -206,26 +141,8 @@ export function mountMetrics(api: Api, ctx: Ctx): void {
     summary: 'Per day: active players (HyperLogLog estimate), new users and sign-ins; and the players active over the whole range',
     tag: TAG,
     auth: 'service',
-    querystring: { type: 'object', additionalProperties: false, properties: rangeProperties },
-    responses: {
-      200: {
-        description: 'per day',
-        schema: {
-          type: 'object',
-          required: ['start', 'end', 'days', 'totals'],
-          properties: {
-            start: { type: 'string' },
-            end: { type: 'string' },
-            days: {
-              type: 'array',
-              items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, dau: { type: 'integer' }, newUsers: { type: 'integer' }, signIns: { type: 'integer' } } },
-            },
-            totals: { type: 'object', properties: { activeUsers: { type: 'integer' }, newUsers: { type: 'integer' }, signIns: { type: 'integer' } } },
-          },
-        },
-      },
-      ...errors(400, 401, 403),
-    },
+    querystring: pageQuery({}, metricsRangeQuery),
+    responses: { 200: ok('per day', aggregationAnswer), ...errors(400, 401, 403) },
     handler: async (req) => {
       const { scopeId } = await appOf(ctx, req);
       const range = dayRange(req.query as { start?: string; end?: string });

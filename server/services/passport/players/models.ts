@@ -21,14 +21,13 @@ export const rateLimitModel = model('rateLimit');
 
 export { settingsOf };
 
+/** How long a player token lives unless the app's settings say otherwise. */
+export const DEFAULT_TOKEN_HOURS = 24 * 7;
 
 /**
  * Passport's sign-in settings (the `/config` settings resource, when declared): which platforms and methods may
  * sign in, how long a player token lives, whether players must pass a real-name check before playing.
  */
-/** How long a player token lives unless the app's settings say otherwise. */
-export const DEFAULT_TOKEN_HOURS = 24 * 7;
-
 export interface LoginSettings {
   loginPlatforms: string[];
   loginMethods: string[];

@@ -11,9 +11,6 @@ import { countActive, TODAY } from './dau';
 import { meterPlayerCall, operationOf } from './metering';
 import { configModel, DEFAULT_TOKEN_HOURS, personasModel, usersModel } from './models';
 
-/** A player token lives this long unless the app's settings say otherwise; signing in again issues a new one. */
-export const PLAYER_TOKEN_HOURS = DEFAULT_TOKEN_HOURS;
-
 /** Who a player API call is for: one player of one app, and the persona they selected, if any. */
 export interface Player {
   appId: string;
@@ -21,8 +18,11 @@ export interface Player {
   personaId: string | null;
 }
 
-/** Issues a player token (`Authorization: Bearer <token>` on player calls); only its hash is stored. */
-export async function issuePlayerToken(db: Queryable, appId: string, userId: string, hours = PLAYER_TOKEN_HOURS): Promise<{ token: string; expiresAt: string }> {
+/**
+ * Issues a player token (`Authorization: Bearer <token>` on player calls); only its hash is stored. Signing in again
+ * issues a new one.
+ */
+export async function issuePlayerToken(db: Queryable, appId: string, userId: string, hours = DEFAULT_TOKEN_HOURS): Promise<{ token: string; expiresAt: string }> {
   const token = `pt_${randomBytes(24).toString('base64url')}`;
   const res = await db.query<{ expires_at: Date | string }>(
     `INSERT INTO passport_sessions (token_hash, app_id, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))

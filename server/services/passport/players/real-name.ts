@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import realNameAnswer from '../../../../schemas/passport/players/views/real-name.json' with { type: 'json' };
 import { checkIdNumber, maskIdNumber, type IdNumberProblem } from '../../../../resources/real-name';
+import type { AgeBand, RealNameInfo } from '../../../../resources/players-api';
+export type { AgeBand } from '../../../../resources/players-api';
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
@@ -10,32 +12,8 @@ import { storedFields } from '../../../engine/write';
 import { recordUsage, USAGE_ZONE } from '../../../usage';
 import { usersModel } from './models';
 
-/** Age bands of spec 002 §9 (anti-addiction): under 8, 8-16, 16-18, over 18. */
-export type AgeBand = 'under8' | '8-16' | '16-18' | 'over18';
-
-export interface RealNameInfo {
-  verified: boolean;
-  name?: string;
-  idNumber?: string;
-  birthDate?: string;
-  age?: number;
-  ageBand?: AgeBand;
-  adult?: boolean;
-  verifiedAt?: string;
-}
-
 /** What a real-name read answers: the detail view's declared answer (`resources/passport/details.ts`). */
 export const realNameSchema = realNameAnswer;
-
-export const realNameBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'idNumber'],
-  properties: {
-    name: { type: 'string', minLength: 2, maxLength: 40, pattern: '\\S' },
-    idNumber: { type: 'string', minLength: 18, maxLength: 18 },
-  },
-};
 
 /** The first character of a name, the rest hidden. */
 export const maskName = (name: string): string => {

@@ -8,7 +8,8 @@ import { guardUnique } from '../../../engine/write';
 import { personaBanned, stillBanned } from './bans';
 import { personasModel, usersModel } from './models';
 import { bearerToken, playerActor, requirePlayer, selectPersona } from './principal';
-import { realNameBodySchema, realNameOf, realNameSchema, submitRealName } from './real-name';
+import { realNameBodySchema } from '../../../../resources/players-api';
+import { realNameOf, realNameSchema, submitRealName } from './real-name';
 import { requireOpenRealm } from './realms';
 import { errors, recordAnswer, SDK, TAG } from './routes-common';
 

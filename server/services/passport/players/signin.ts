@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { JsonSchema } from '../../../../resources/types';
+import type { LoginBody } from '../../../../resources/players-api';
 import { recordOperation } from '../../../audit';
 import { requireServiceEnabled, servicePrincipal } from '../../../auth/principal';
 import type { Ctx } from '../../../context';
@@ -18,49 +18,6 @@ import { issuePlayerToken } from './principal';
 import { providerCredentials } from '../identity/id-providers';
 import { verifyAtProvider } from './provider-verify';
 import { requireOpenRealm } from './realms';
-
-const userProps = usersModel.res.schema.properties as Record<string, JsonSchema & { enum?: string[] }>;
-
-/** The sign-in request (spec 002 §9: login platforms, methods and providers). */
-export const loginBodySchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['method', 'platform', 'realmId'],
-  properties: {
-    appId: { type: 'string', minLength: 1, maxLength: 64, description: 'The app (needed unless the app credential is sent)' },
-    realmId: { type: 'string', minLength: 1, maxLength: 64, description: 'The realm to sign in to; it must be Open' },
-    platform: { type: 'string', enum: userProps.platform.enum },
-    method: { type: 'string', enum: userProps.loginMethod.enum },
-    provider: { type: 'string', enum: userProps.loginProvider.enum },
-    externalId: { type: 'string', minLength: 1, maxLength: 128, description: "ServerSide: the game server's id of the player" },
-    phone: { type: 'string', maxLength: 20, pattern: '^\\+?[0-9]{5,19}$', description: 'Phone: the number the code was sent to' },
-    code: { type: 'string', minLength: 1, maxLength: 2048, description: "Phone: the verification code. OAuth: the provider's authorization code" },
-    token: { type: 'string', minLength: 1, maxLength: 8192, description: "AccessToken: the provider's access token (Apple: the identity token)" },
-    openId: { type: 'string', minLength: 1, maxLength: 128, description: "AccessToken with WeChat: the openid the token belongs to" },
-    redirectUri: { type: 'string', format: 'uri', maxLength: 2000, description: 'OAuth with QQ web or Weibo: the redirect URI the code was issued for' },
-    nickname: { type: 'string', minLength: 1, maxLength: 64, description: "The new user's nickname at a first sign-in" },
-  },
-  allOf: [
-    { if: { required: ['method'], properties: { method: { const: 'ServerSide' } } }, then: { required: ['externalId'] } },
-    { if: { required: ['method'], properties: { method: { const: 'Phone' } } }, then: { required: ['phone', 'code'] } },
-    { if: { required: ['method'], properties: { method: { enum: ['OAuth', 'AccessToken'] } } }, then: { required: ['provider'] } },
-  ],
-};
-
-export interface LoginBody {
-  appId?: string;
-  realmId: string;
-  platform: string;
-  method: 'Phone' | 'OAuth' | 'AccessToken' | 'ServerSide';
-  provider?: string;
-  externalId?: string;
-  phone?: string;
-  code?: string;
-  token?: string;
-  openId?: string;
-  redirectUri?: string;
-  nickname?: string;
-}
 
 /** Who asks for the sign-in: the game's server with the app credential (ServerSide), or the game client naming its app. */
 async function signInApp(ctx: Ctx, req: FastifyRequest, body: LoginBody): Promise<{ app: AppView; actor?: string }> {
