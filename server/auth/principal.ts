@@ -42,7 +42,8 @@ function basicCredentials(req: FastifyRequest): { appId: string; secret: string 
 }
 
 export async function sessionAccount(db: Queryable, req: FastifyRequest, kind: 'user' | 'admin' | 'finance-admin'): Promise<Account | undefined> {
-  return findSession(db, req.cookies[SESSION_COOKIES[kind]], kind);
+  // A server without the cookie plugin (an embedding of the engine alone) has no sessions.
+  return findSession(db, req.cookies?.[SESSION_COOKIES[kind]], kind);
 }
 
 /** Who calls a service API: an app credential, or an administrator naming the app in both headers. */
