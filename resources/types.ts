@@ -4,9 +4,11 @@
  */
 
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
+import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
+export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
 
 /** Text in the console's two languages. */
@@ -212,6 +214,8 @@ export interface ParentDecl {
  */
 export interface SingletonDecl {
   write: 'PUT' | 'POST';
+  /** The record does not exist until created, and is addressed by the scope's id (see `CreateOnceDecl`). */
+  createOnce?: CreateOnceDecl;
 }
 
 /**
@@ -313,6 +317,8 @@ export interface ResourceDecl {
   details?: DetailViewDecl[];
   /** One record per scope instead of a collection; `operations` is then ignored. */
   singleton?: SingletonDecl;
+  /** A create-once singleton's changes of some of its fields at calls of their own (`ChangeDecl`). */
+  changes?: ChangeDecl[];
   /**
    * `service`: the service's own code serves the declared `operations` at the paths the engine would give them
    * (`<path>`, `<path>/<id or addressBy>`), because the spec's calls are not plain CRUD (the login providers: a list
@@ -380,6 +386,11 @@ export interface PageDecl {
   component?: string;
   /** The page is a list of one of the service's calls, rendered by the engine (no registry entry). */
   view?: PageViewDecl;
+  /**
+   * A create-once singleton of the service (its name) shown in a card above the page's `view`: created there, its
+   * fields shown, edited, and its declared changes offered as buttons.
+   */
+  record?: string;
   /** The page is a dashboard of figures, charts and tables over the service's calls, rendered by the engine. */
   dashboard?: DashboardDecl;
   /** Outside /services/:appId (e.g. a playground). */

@@ -11,6 +11,7 @@ import entitlementSchema from '../../schemas/passport/identity/entitlement.json'
 import reportSchema from '../../schemas/passport/identity/report.json' with { type: 'json' };
 import antiAddictionSchema from '../../schemas/passport/identity/anti-addiction.json' with { type: 'json' };
 import idProviderSchema from '../../schemas/passport/identity/id-provider.json' with { type: 'json' };
+import { codeLogsView, idDomains } from './identity-domain';
 
 /** Console routes of the identity area (relative to /services/:appId). */
 export const IDENTITY_ROUTES = {
@@ -303,7 +304,7 @@ const idProviders: ResourceDecl = {
 
 /** Passport: the identity area's resources, menu entries and pages. */
 export const identityPart: PassportPart = {
-  resources: [config, tos, smsTemplates, namespaces, tags, entitlements, reports, antiAddiction, idProviders, ...guildResources],
+  resources: [config, tos, smsTemplates, namespaces, tags, entitlements, reports, antiAddiction, idProviders, idDomains, ...guildResources],
   menu: [
     { route: IDENTITY_ROUTES.settings, label: { 'zh-CN': '基础设置', en: 'Settings' } },
     { route: IDENTITY_ROUTES.idProviders, label: { 'zh-CN': '第三方登录', en: 'Login providers' } },
@@ -316,6 +317,6 @@ export const identityPart: PassportPart = {
     { route: IDENTITY_ROUTES.entitlement, label: { 'zh-CN': '权益管理', en: 'Entitlements' } },
   ],
   pages: [
-    { route: IDENTITY_ROUTES.verifyCode, label: { 'zh-CN': '短信验证码', en: 'SMS codes' }, component: 'passportVerifyCodes' },
+    { route: IDENTITY_ROUTES.verifyCode, label: { 'zh-CN': '短信验证码', en: 'SMS codes' }, record: idDomains.name, view: codeLogsView },
   ],
 };

@@ -4,6 +4,7 @@ import { checkRelations } from './references';
 import { checkLookups } from './lookups';
 import { checkPlayerReads } from './player-routes';
 import { checkRecordViews } from './record-views';
+import { checkChanges } from './created-once';
 import { writeOnlyFields } from '../../resources/field-access';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 
@@ -63,6 +64,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkPlayerReads(service, res);
   checkLookups(service, res);
   checkRecordViews(service, res);
+  checkChanges(service, res);
   checkFieldRules(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 

@@ -12,6 +12,7 @@ import type { Data } from './store';
 import { mountList } from './list-routes';
 import { deleteRecord, deleteRecords, mayRefuseDelete } from './references';
 import { mountSingleton } from './singleton';
+import { mountCreatedOnce } from './created-once';
 import { answerFor, audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
 import { mountCommands } from './commands';
@@ -23,6 +24,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
   mountPlayerReads(api, ctx, hooks, players.get(m.service.name), m);
   mountLookups(api, ctx, m);
   mountRecordViews(api, ctx, m);
+  if (res.singleton?.createOnce) return mountCreatedOnce(api, ctx, hooks, m);
   if (res.singleton) return mountSingleton(api, ctx, m);
   // The service mounts its own calls for the declared operations (ResourceDecl.implementedBy).
   if (res.implementedBy === 'service') return;

@@ -9,6 +9,7 @@ import { useCurrentAppState } from '../lib/currentApp';
 import { useLocale } from '../lib/useLocale';
 import { usePageTitle } from '../lib/usePageTitle';
 import { CommandButtons } from './CommandButtons';
+import { CreatedOnceCard } from './CreatedOnceCard';
 import { PageHeader } from './PageHeader';
 import { routeTo } from './routes';
 import { useDeclared } from './useDeclared';
@@ -106,6 +107,7 @@ export default function PageViewPage({ service, page }: { service: ServiceDecl; 
       />
       <Flex vertical gap={16}>
         {view.notice && <Alert type="info" showIcon message={text(view.notice)} />}
+        {page.record && <CreatedOnceCard service={service} resource={page.record} />}
         <Card
           title={text(view.label)}
           data-testid={`view-${view.name}`}

@@ -3,7 +3,6 @@ import { metering } from './metering';
 import { ops } from './ops';
 import { org } from './org';
 import { passportConsole } from './passport-console';
-import { passportIdentity } from './passport-identity';
 import { passportLeaderboards } from './passport-leaderboards';
 import { passportLiveops } from './passport-liveops';
 import { passportPlayers } from './passport-players';
@@ -11,6 +10,6 @@ import { payments } from './payments';
 
 /** The sections only the signed-in console uses: added when the console loads. */
 export const consoleSections = {
-  'zh-CN': { org: org['zh-CN'], ops: ops['zh-CN'], payments: payments['zh-CN'], billing: billing['zh-CN'], metering: metering['zh-CN'], passportIdentity: passportIdentity['zh-CN'], passportLeaderboards: passportLeaderboards['zh-CN'], passportPlayers: passportPlayers['zh-CN'], passportLiveops: passportLiveops['zh-CN'], passportConsole: passportConsole['zh-CN'] },
-  en: { org: org.en, ops: ops.en, payments: payments.en, billing: billing.en, metering: metering.en, passportIdentity: passportIdentity.en, passportLeaderboards: passportLeaderboards.en, passportPlayers: passportPlayers.en, passportLiveops: passportLiveops.en, passportConsole: passportConsole.en },
+  'zh-CN': { org: org['zh-CN'], ops: ops['zh-CN'], payments: payments['zh-CN'], billing: billing['zh-CN'], metering: metering['zh-CN'], passportLeaderboards: passportLeaderboards['zh-CN'], passportPlayers: passportPlayers['zh-CN'], passportLiveops: passportLiveops['zh-CN'], passportConsole: passportConsole['zh-CN'] },
+  en: { org: org.en, ops: ops.en, payments: payments.en, billing: billing.en, metering: metering.en, passportLeaderboards: passportLeaderboards.en, passportPlayers: passportPlayers.en, passportLiveops: passportLiveops.en, passportConsole: passportConsole.en },
 };

@@ -60,9 +60,8 @@ async function enabledTemplate(ctx: Ctx, appId: string): Promise<Template | unde
 
 /** The signature a message starts with: the id domain's SMS signature, else the app's name. */
 async function signature(ctx: Ctx, appId: string): Promise<string> {
-  const res = await ctx.db.query<{ sms_signature: string }>('SELECT sms_signature FROM passport_id_domains WHERE app_id = $1', [appId]);
-  const own = res.rows[0]?.sms_signature;
-  if (own) return own;
+  const own = (await records(ctx.db, modelOf(ctx, 'passport', 'id-domains')).maybe(appId, appId))?.smsSignature;
+  if (typeof own === 'string' && own) return own;
   return (await ctx.apps.get(appId))?.ProjectName ?? '';
 }
 

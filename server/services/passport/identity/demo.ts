@@ -26,9 +26,8 @@ async function saveSettings(ctx: Ctx, resource: string, appId: string, data: Dat
 
 /** The demo app's sign-in settings, SMS, tags, entitlements, reports and guilds, over the players area's demo players. */
 export async function seedIdentityDemo(ctx: Ctx, appId: string): Promise<void> {
-  await ctx.db.query("INSERT INTO passport_id_domains (app_id, name, description, sms_signature, production) VALUES ($1, 'Demo Game', '示例游戏的玩家账号域', 'Demo Game', true)", [
-    appId,
-  ]);
+  const domain = { idDomainID: appId, name: 'Demo Game', description: '示例游戏的玩家账号域', smsSignature: 'Demo Game', production: true, sendForReview: false };
+  await records(ctx.db, modelOf(ctx, 'passport', 'id-domains')).insert(appId, domain, { id: appId });
   const loginTemplate = await insert(ctx, 'sms-templates', appId, { name: '登录验证码', content: '您的验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。', description: '手机号登录', enabled: true, reviewComment: '' }, 'Available');
   await insert(ctx, 'sms-templates', appId, { name: '绑定手机', content: '您正在绑定手机号，验证码 {code}，{minutes} 分钟内有效。', description: '账号绑定手机号' }, 'Reviewing');
   await saveSettings(ctx, 'tos', appId, {

@@ -7,15 +7,15 @@ import { entitlementHooks, mountEntitlements } from './entitlements';
 import { guildHooks, mountGuildConsoleCalls } from './guilds/console-routes';
 import { mountGuildManageCalls } from './guilds/manage-routes';
 import { mountGuildPlayerCalls } from './guilds/player-routes';
-import { mountIdDomains } from './id-domains';
-import { moveSavedProviders } from './id-provider-move';
+import { mountAppSecretNotice } from './app-secret-notice';
+import { moveIdDomains, moveSavedProviders } from './record-moves';
 import { mountIdProviders } from './id-providers';
 import { mountReports, reportHooks } from './reports';
 import { mountSdkSettings } from './sdk-settings';
 import { mountSmsTemplates, smsTemplateHooks } from './sms-templates';
 
 function mount(api: Api, ctx: Ctx): void {
-  mountIdDomains(api, ctx);
+  mountAppSecretNotice(api, ctx);
   mountCodes(api, ctx, (line) => console.log(line));
   mountSmsTemplates(api, ctx);
   mountIdProviders(api, ctx);
@@ -28,12 +28,15 @@ function mount(api: Api, ctx: Ctx): void {
 }
 
 /**
- * Passport's identity area: the id domain, verification codes, SMS template review and enabling, login providers,
+ * Passport's identity area: the secret notice (the id domain is declared), verification codes, SMS template review and enabling, login providers,
  * tags' members, entitlements moving with time, player reports, and guilds with their rules.
  */
 export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
   mount,
-  prepare: async (ctx) => void (await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'))),
+  prepare: async (ctx) => {
+    await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'));
+    await moveIdDomains(ctx.db, modelOf(ctx, 'passport', 'id-domains'));
+  },
   seedDemo: seedIdentityDemo,
 };
