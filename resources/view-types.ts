@@ -159,6 +159,13 @@ export interface PlayerReadDecl {
   listKey: string;
   /** Without `{ count, start }` paging: one answer of every matching record, up to this many. */
   unpaged?: number;
+  /** `{ count, start }` bounds of the spec's own (default 1000 a call, 50 by default, starts up to 10,000,000). */
+  paging?: { max: number; count: number; lastStart: number };
+  /**
+   * Other records of the player's app answered beside the list, each under its key (a shop's categories beside its
+   * products): every record of `resource` of the same service, in `orderBy` order, up to `limit`.
+   */
+  alongside?: Record<string, { resource: string; orderBy: string | string[]; limit: number }>;
   /** Let a player whose selected persona is banned through (to read their own account). */
   allowBannedPersona?: boolean;
 }

@@ -145,6 +145,7 @@ const tokenInstances: ResourceDecl = {
             type: 'string',
             minLength: 1,
             maxLength: 64,
+            pattern: '^[A-Za-z0-9_-]+$',
             'x-ui': { title: { 'zh-CN': '礼包', en: 'Gift pack' }, optionsFrom: { resource: 'tokenClasses', value: 'id', label: 'name' } },
           },
           count: {

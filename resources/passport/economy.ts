@@ -112,6 +112,19 @@ const products: ResourceDecl = {
   references: [{ field: 'priceResource', resource: 'resources', by: 'slugName', onDelete: 'restrict' }],
   commands: [importCommand({ 'zh-CN': '导入商品', en: 'Import products' })],
   details: [productDetailView],
+  player: [
+    {
+      path: '/sdk/products',
+      summary: 'The products on sale (published), with their categories, by category order',
+      owner: 'app',
+      where: { status: 'published' },
+      filters: ['categoryId'],
+      orderBy: 'name',
+      listKey: 'products',
+      paging: { max: 1000, count: 200, lastStart: 1_000_000 },
+      alongside: { categories: { resource: 'categories', orderBy: 'sortOrder', limit: 200 } },
+    },
+  ],
   access: appAccess(),
   routes: { list: ECONOMY_ROUTES.products, show: `${ECONOMY_ROUTES.products}/:id` },
 };

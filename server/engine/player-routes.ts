@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { JsonSchema, PlayerReadDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
-import { errorResponses, listAnswer, pageProperties, pageQuery, type Api } from './api';
+import { errorResponses, listAnswer, pageProperties, pageQuery, type Api, type ResponseDef } from './api';
 import type { HookRegistry, PlayerCaller, PlayerPrincipal } from './hooks';
 import type { ResourceModel } from './model';
 import { records, type Where } from './query';
+import type { Data } from './store';
 
 /** Fields a player read may name besides the schema's properties. */
 const RECORD_FIELDS = ['id', 'status', 'createdAt', 'updatedAt'];
@@ -23,7 +24,44 @@ export function checkPlayerReads(service: ServiceDecl, res: ResourceDecl): void 
     if (!Object.keys(owner).length && read.owner !== 'app') throw new Error(`${where}: player read ${read.path} has no owner field`);
     if (read.search && !res.list.search?.length) throw new Error(`${where}: player read ${read.path} searches, but the list declares no search fields`);
     if (!read.path.startsWith('/')) throw new Error(`${where}: player read path '${read.path}' must start with /`);
+    checkAlongside(service, `${where}: player read ${read.path}`, read);
   }
+}
+
+/** The records a read answers beside its list: resources of the service, ordered by their own fields. */
+function checkAlongside(service: ServiceDecl, where: string, read: PlayerReadDecl): void {
+  for (const [key, beside] of Object.entries(read.alongside ?? {})) {
+    const res = service.resources.find((r) => r.name === beside.resource);
+    if (!res) throw new Error(`${where}: '${key}' names no resource of the service`);
+    if (key === read.listKey || key === 'total') throw new Error(`${where}: '${key}' is already a key of the answer`);
+    const props = (res.schema.properties ?? {}) as Record<string, JsonSchema>;
+    for (const f of (Array.isArray(beside.orderBy) ? beside.orderBy : [beside.orderBy]).map((o) => o.replace(/^-/, ''))) {
+      if (!(f in props) && !RECORD_FIELDS.includes(f)) throw new Error(`${where}: '${key}' is ordered by '${f}', not its field`);
+    }
+  }
+}
+
+/** The answer's schema: the page of the read's records, and the records it answers beside them. */
+function answerOf(ctx: Ctx, m: ResourceModel, read: PlayerReadDecl): ResponseDef {
+  const page = listAnswer(read.listKey, m.recordSchema);
+  const beside = Object.entries(read.alongside ?? {}).map(([key, b]) => {
+    const rows = ctx.models.get(`${m.service.name}/${b.resource}`)!.recordSchema;
+    return [key, { type: 'array', maxItems: b.limit, items: rows }];
+  });
+  if (!beside.length) return page;
+  const { properties, required } = page.schema as { properties: object; required: string[] };
+  const keys = beside.map(([k]) => k);
+  const schema = { ...page.schema, required: [...required, ...keys], properties: { ...properties, ...Object.fromEntries(beside) } };
+  return { ...page, schema };
+}
+
+/** The records answered beside the list, by key. */
+async function alongside(ctx: Ctx, m: ResourceModel, read: PlayerReadDecl, scopeId: string): Promise<Record<string, Data[]>> {
+  const found = Object.entries(read.alongside ?? {}).map(async ([key, b]) => {
+    const rows = ctx.models.get(`${m.service.name}/${b.resource}`)!;
+    return [key, await records(ctx.db, rows).find(scopeId, { orderBy: b.orderBy, limit: b.limit })] as const;
+  });
+  return Object.fromEntries(await Promise.all(found));
 }
 
 /** The query filters of a read, each with its field's own schema (without defaults or console hints). */
@@ -52,6 +90,8 @@ export function playerWhere(read: PlayerReadDecl, player: PlayerCaller, query: R
   return alternatives.length ? { ...where, $and: alternatives } : where;
 }
 
+const paging = ({ paging: p }: PlayerReadDecl) => (p ? pageProperties(p.max, p.count, p.lastStart) : pageProperties());
+
 const needsPersona = (read: PlayerReadDecl) => read.persona === true || (read.owner !== 'app' && Object.values(read.owner).includes('persona'));
 
 /**
@@ -71,8 +111,8 @@ export function mountPlayerReads(api: Api, ctx: Ctx, hooks: HookRegistry, princi
       summary: read.summary,
       tag: m.service.name,
       auth: 'player',
-      querystring: read.unpaged ? (Object.keys(filters).length ? pageQuery(filters, {}) : undefined) : pageQuery(filters, pageProperties()),
-      responses: { 200: listAnswer(read.listKey, m.recordSchema), ...errorResponses(400, 401, 403, 409, 423, 429) },
+      querystring: read.unpaged ? (Object.keys(filters).length ? pageQuery(filters, {}) : undefined) : pageQuery(filters, paging(read)),
+      responses: { 200: answerOf(ctx, m, read), ...errorResponses(400, 401, 403, 409, 423, 429) },
       handler: async (req: FastifyRequest) => {
         const player = await principal(ctx, req, { persona: needsPersona(read), allowBannedPersona: read.allowBannedPersona });
         if (before) await before(ctx, player.scopeId);
@@ -81,7 +121,7 @@ export function mountPlayerReads(api: Api, ctx: Ctx, hooks: HookRegistry, princi
         const { total, items } = read.unpaged
           ? await records(ctx.db, m).page(player.scopeId, { ...find, limit: read.unpaged })
           : await records(ctx.db, m).page(player.scopeId, { ...find, limit: query.count as number, offset: query.start as number });
-        return { total, [read.listKey]: items };
+        return { total, [read.listKey]: items, ...(await alongside(ctx, m, read, player.scopeId)) };
       },
     });
   }

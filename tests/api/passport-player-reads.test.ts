@@ -77,7 +77,7 @@ const idsOf = (rows: Data[]) => rows.map((r) => String(r.id));
 
 describe('declared player reads', () => {
   it('are declared for the spec calls this covers', () => {
-    expect(reads.map(([, path]) => path).sort()).toEqual(['/sdk/entitlements', '/sdk/guilds', '/sdk/inventory', '/sdk/personas', '/sdk/reports']);
+    expect(reads.map(([, path]) => path).sort()).toEqual(['/sdk/entitlements', '/sdk/guilds', '/sdk/inventory', '/sdk/personas', '/sdk/products', '/sdk/reports']);
   });
 
   it('are each mounted for players and documented', () => {
@@ -141,6 +141,38 @@ describe('declared player reads', () => {
     expect(idsOf(await answer(read, me))).toEqual(expect.arrayContaining([hit, miss]));
     const tooLong = await asPlayer(h, me, 'GET', readUrl(read, `q=${'x'.repeat(read.search! + 1)}`));
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  const besides = reads.flatMap(([resource, path, read]) => Object.entries(read.alongside ?? {}).map(([key, b]) => [resource, path, key, b, read] as const));
+  it.each(besides)("%s %s answers %s beside its list: the app's records, in order, up to the limit", async (_r, _p, key, beside, read) => {
+    const m = modelOf(beside.resource);
+    const [field] = (Array.isArray(beside.orderBy) ? beside.orderBy : [beside.orderBy]).map((o) => o.replace(/^-/, ''));
+    const numeric = ['integer', 'number'].includes(String(props(m)[field]?.type));
+    const desc = String(Array.isArray(beside.orderBy) ? beside.orderBy[0] : beside.orderBy).startsWith('-');
+    // Values ahead of anything stored, so both come in the first `limit`.
+    const [first, second] = numeric ? (desc ? [1e9 + 1, 1e9] : [-1e9 - 1, -1e9]) : desc ? ['~~b', '~~a'] : ['  a', '  b'];
+    const later = await put(m, h.appId, { [field]: second });
+    const earlier = await put(m, h.appId, { [field]: first });
+    const foreign = await put(m, h.otherAppId, { [field]: first });
+    const res = await asPlayer(h, me, 'GET', readUrl(read));
+    const ids = idsOf(res.json()[key]);
+    expect(ids.slice(0, 2)).toEqual([earlier, later]);
+    expect(ids).not.toContain(foreign);
+    await records(h.db, m).insertMany(h.appId, Array.from({ length: beside.limit }, () => ({ data: { [field]: second } })));
+    expect((await asPlayer(h, me, 'GET', readUrl(read))).json()[key]).toHaveLength(beside.limit);
+  });
+
+  it.each(reads.filter(([, , r]) => r.paging))('%s %s keeps its own paging bounds', async (resource, _path, read) => {
+    const m = modelOf(resource);
+    const { max, count, lastStart } = read.paging!;
+    const url = `${passport.base}${read.path}`;
+    const { [m.res.status?.field ?? '']: state, ...data } = { ...live(read), ...ownedBy(read, me) };
+    const status = state === undefined ? undefined : String(state);
+    await records(h.db, m).insertMany(h.appId, Array.from({ length: count + 1 }, () => ({ data, status })));
+    expect((await asPlayer(h, me, 'GET', url)).json()[read.listKey]).toHaveLength(count);
+    expect((await asPlayer(h, me, 'GET', `${url}?count=${max + 1}`)).statusCode).toBe(400);
+    expect((await asPlayer(h, me, 'GET', `${url}?start=${lastStart + 1}`)).statusCode).toBe(400);
+    expect((await asPlayer(h, me, 'GET', `${url}?start=${lastStart}`)).statusCode).toBe(200);
   });
 
   it.each(reads)('%s %s refuses a call without a player token', async (_resource, _path, read) => {

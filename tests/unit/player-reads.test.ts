@@ -37,6 +37,17 @@ describe('a declared player read', () => {
     expect(() => buildModel(service, decl({ player: [{ ...read, search: 50 }], list: { columns: ['name'], search: ['name'] } }))).not.toThrow();
   });
 
+  it('is checked at start-up: what it answers beside its list are records of the service, ordered by their fields', () => {
+    const svc = { ...service, resources: [decl({ name: 'shelves' })] } as ServiceDecl;
+    const beside = (b: object) => decl({ player: [{ ...read, alongside: { shelves: { resource: 'shelves', orderBy: 'name', limit: 10, ...b } } }] });
+    expect(() => buildModel(svc, beside({}))).not.toThrow();
+    expect(() => buildModel(svc, beside({ orderBy: ['-createdAt', 'kind'] }))).not.toThrow();
+    expect(() => buildModel(svc, beside({ resource: 'racks' }))).toThrow(/no resource/);
+    expect(() => buildModel(svc, beside({ orderBy: '-height' }))).toThrow(/height/);
+    const clash = decl({ player: [{ ...read, alongside: { gifts: { resource: 'shelves', orderBy: 'name', limit: 10 } } }] });
+    expect(() => buildModel(svc, clash)).toThrow(/already a key/);
+  });
+
   it('confines the query to the player, its fixed conditions and the filters asked for', () => {
     const where = playerWhere({ ...read, owner: { userId: 'user', personaId: 'persona-or-none' }, where: { shown: ['yes', 'soon'] }, filters: ['kind'] }, player, { kind: 'a', count: 5 });
     expect(where).toEqual({ userId: 'u1', shown: { $in: ['yes', 'soon'] }, kind: 'a', $and: [{ $or: [{ personaId: null }, { personaId: 'p1' }] }] });

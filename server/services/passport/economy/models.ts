@@ -2,27 +2,9 @@ import { modelOf, type Ctx } from '../../../context';
 import type { ResourceModel } from '../../../engine/model';
 
 /** The economy's declared resources (and the players area's personas, which inventories belong to). */
-export interface EconomyModels {
-  resources: ResourceModel;
-  categories: ResourceModel;
-  products: ResourceModel;
-  transactions: ResourceModel;
-  inventory: ResourceModel;
-  tokenClasses: ResourceModel;
-  tokenInstances: ResourceModel;
-  personas: ResourceModel;
-}
+const NAMES = ['resources', 'categories', 'products', 'transactions', 'inventory', 'tokenClasses', 'tokenInstances', 'personas'] as const;
 
-export function economyModels(ctx: Ctx): EconomyModels {
-  const m = (name: string) => modelOf(ctx, 'passport', name);
-  return {
-    resources: m('resources'),
-    categories: m('categories'),
-    products: m('products'),
-    transactions: m('transactions'),
-    inventory: m('inventory'),
-    tokenClasses: m('tokenClasses'),
-    tokenInstances: m('tokenInstances'),
-    personas: m('personas'),
-  };
-}
+export type EconomyModels = Record<(typeof NAMES)[number], ResourceModel>;
+
+export const economyModels = (ctx: Ctx): EconomyModels =>
+  Object.fromEntries(NAMES.map((n) => [n, modelOf(ctx, 'passport', n)])) as EconomyModels;

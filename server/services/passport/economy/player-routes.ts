@@ -2,11 +2,11 @@ import Decimal from 'decimal.js';
 import { publicOrigin } from '../../../auth/callers';
 import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
-import { idParam, listAnswer, paramsSchema, type Api } from '../../../engine/api';
+import { paramsSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { SDK } from '../base';
-import { playerActor, requirePlayer, requireSelectedPersona } from '../players/principal';
+import { playerActor, requireSelectedPersona } from '../players/principal';
 import { AMOUNT_PATTERN, amountError, plain } from './amounts';
 import { loadResources } from './catalog';
 import { debit, lockPersona } from './inventory';
@@ -15,35 +15,9 @@ import { purchase } from './purchase';
 import { redeem } from './tokens';
 import { playerErrors, playerPurchaseBody, purchaseAnswer, TAG } from './schemas';
 
-/** Products a game shows, at most this many per call. */
-const MAX_PRODUCTS = 1000;
-
 /** The game client's economy calls: each acts as the token's player and their selected persona, in the token's app. */
 export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
   const models = economyModels(ctx);
-
-  api.route({
-    method: 'GET',
-    url: `${SDK}/products`,
-    summary: 'The products on sale (published), with their categories, by category order',
-    tag: TAG,
-    auth: 'player',
-    querystring: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { categoryId: idParam, count: { type: 'integer', minimum: 1, maximum: MAX_PRODUCTS, default: 200 }, start: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 } },
-    },
-    responses: { 200: listAnswer('products'), ...playerErrors },
-    handler: async (req) => {
-      const p = await requirePlayer(ctx.db, req);
-      const { categoryId, count, start } = req.query as { categoryId?: string; count: number; start: number };
-      const [products, categories] = await Promise.all([
-        ctx.store.list(models.products, p.appId, { page: 1, pageSize: count, offset: start, sort: 'name', order: 'asc', filters: { status: 'published', categoryId } }),
-        ctx.store.list(models.categories, p.appId, { page: 1, pageSize: 200, sort: 'sortOrder', order: 'asc', filters: {} }),
-      ]);
-      return { total: products.total, products: products.items, categories: categories.items };
-    },
-  });
 
   api.route({
     method: 'POST',

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
-import { paramsSchema, type Api } from '../../../engine/api';
+import type { Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { authorizeService } from '../../../engine/guard';
+import { mountActionCall, mountCommandCall } from '../../../engine/service-calls';
 import { formRoute } from '../../../payments/alipay/routes';
 import { requireProvider } from '../../../payments/alipay/provider';
 import { sandboxNotification } from '../../../payments/alipay/sandbox';
@@ -19,24 +20,18 @@ import { dayRangeQuery, serviceErrors, TAG } from './schemas';
 export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
   const models = economyModels(ctx);
 
-  api.route({
-    method: 'POST',
-    url: `${models.transactions.base}/:id/re-fulfil`,
+  mountActionCall(api, ctx, models.transactions, 'reFulfil', {
     summary: "Grant a purchase's contents again after its fulfilment failed (FulfillFailed → Fulfilled); refused from any other state",
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    responses: { 200: { description: 'the transaction, Fulfilled', schema: { type: 'object' } }, ...serviceErrors },
-    handler: async (req) => {
-      const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
-      const id = (req.params as { id: string }).id;
-      return ctx.db.transaction(async (q) => {
+    answer: { description: 'the transaction, Fulfilled', schema: { type: 'object' } },
+    handler: ({ access: { scopeId, principal }, record }) =>
+      ctx.db.transaction(async (q) => {
+        const id = String(record.id);
         const before = await requireTransaction(q, models, scopeId, id);
         const after = await grantAndMove(q, models, before, 'reFulfil');
-        await recordOperation(q, { actor: principal.actor, appId: scopeId, action: 'passport.transactions.reFulfil', target: id, before: answerOf(before), after: answerOf(after) });
+        const change = { before: answerOf(before), after: answerOf(after) };
+        await recordOperation(q, { actor: principal.actor, appId: scopeId, action: 'passport.transactions.reFulfil', target: id, ...change });
         return answerOf(after);
-      });
-    },
+      }),
   });
 
   api.route({
@@ -67,27 +62,18 @@ export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: `${models.transactions.base}/:id/sandbox-pay`,
+  mountCommandCall(api, ctx, models.transactions, 'sandboxPay', {
     summary:
       "Pay (or fail) a Pending real-money purchase in the built-in payment sandbox (only while it takes payments): the sandbox sends the notification Alipay would send, signed as Alipay signs, through the notification's verification",
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    body: { type: 'object', additionalProperties: false, required: ['result'], properties: { result: { type: 'string', enum: ['success', 'fail'] } } },
-    responses: { 200: { description: 'the transaction afterwards', schema: { type: 'object' } }, ...serviceErrors },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, 'passport');
-      const id = (req.params as { id: string }).id;
-      const trx = await ctx.store.get(models.transactions, scopeId, id);
+    answer: { description: 'the transaction afterwards', schema: { type: 'object' } },
+    handler: async ({ access: { scopeId }, record: trx, body }) => {
       const provider = await requireProvider(ctx);
       if (provider.kind !== 'sandbox') throw notFound('the payment sandbox is not in use');
       if (trx.type !== 'RealMoneyPurchase') throw new ApiError(409, 'NOT_REAL_MONEY', 'not a real-money purchase');
       const payment = { OutTradeNo: String(trx.outTradeNo), Amount: new Decimal(priceOf(trx).amount).toFixed(2), CreatedAt: String(trx.createdAt) };
-      const params = await sandboxNotification(ctx.db, provider.appId, payment, (req.body as { result: 'success' | 'fail' }).result);
+      const params = await sandboxNotification(ctx.db, provider.appId, payment, body.result as 'success' | 'fail');
       await applyPurchaseNotification(ctx, provider, params);
-      return ctx.store.get(models.transactions, scopeId, id);
+      return ctx.store.get(models.transactions, scopeId, String(trx.id));
     },
   });
 
