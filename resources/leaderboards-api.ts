@@ -1,4 +1,5 @@
 /** What the passport leaderboards calls answer: one set of shapes for the server and the console. */
+import type { JsonSchema } from './types';
 
 /** A member's place in a version. */
 export interface Standing {
@@ -54,3 +55,204 @@ export interface ScheduleAnswer {
   schedule: Schedule | null;
   nextRuns: string[];
 }
+
+/** The largest score magnitude, submitted or aggregated (the database refuses a total past it too). */
+export const SCORE_LIMIT = 1_000_000_000_000_000;
+
+/** Time zones a schedule is read in (spec 002 §9); Beijing time unless told otherwise. */
+export const SCHEDULE_TIMEZONES = ['Asia/Shanghai', 'UTC'] as const;
+export type ScheduleTimezone = (typeof SCHEDULE_TIMEZONES)[number];
+
+/*
+ * The request and answer schemas of the leaderboards calls: the server checks requests and documents answers by
+ * them, beside the types above.
+ */
+
+/** A member id: a player's user id, or an entity's id (a guild, a team). */
+export const memberIdSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: "A player's user id, or an entity's id",
+} as const;
+
+/** A version number (a path parameter, a query field, a reissue's version). */
+export const versionNumber = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+const readVersion = { ...versionNumber, description: "The leaderboard's version read; a stale one is refused" };
+const timezone = { type: 'string', enum: [...SCHEDULE_TIMEZONES], default: 'Asia/Shanghai' };
+const cron = { type: 'string', minLength: 1, maxLength: 100 };
+const scoreValue = { type: 'integer', minimum: -SCORE_LIMIT, maximum: SCORE_LIMIT } as const;
+const dateTime = { type: 'string', format: 'date-time' };
+
+/** An object of exactly these properties. */
+const fields = (properties: Record<string, JsonSchema>, required?: string[]): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  ...(required ? { required } : {}),
+  properties,
+});
+
+export const scoreBody = fields({ score: scoreValue }, ['score']);
+
+/** The game client's submission: on an Entity board, the entity it is for. */
+export const playerScoreBody = fields(
+  {
+    score: scoreValue,
+    entityId: {
+      ...memberIdSchema,
+      description: 'On an Entity leaderboard, the entity the score is for (a guild, a team); left out on Player boards',
+    },
+  },
+  ['score'],
+);
+
+export const playerStandingQuery = fields({
+  entityId: { ...memberIdSchema, description: 'On an Entity leaderboard, the entity to look up' },
+});
+
+export const standingQuery = fields({ version: versionNumber });
+
+export const scheduleBody = fields(
+  {
+    cron: { ...cron, description: 'Five fields: minute hour day-of-month month day-of-week' },
+    timezone,
+    version: readVersion,
+  },
+  ['cron'],
+);
+
+export const versionBody = fields({ version: readVersion });
+
+export const schedulePreviewQuery = fields({
+  cron: { ...cron, description: 'Preview this expression instead of the saved schedule' },
+  timezone,
+});
+
+export const reissueBody = fields({ version: versionNumber }, ['version']);
+
+const standingProps = {
+  rank: { type: 'integer' },
+  memberId: { type: 'string' },
+  score: { type: 'integer' },
+  reachedAt: dateTime,
+  tier: { type: ['string', 'null'] },
+};
+
+export const standingSchema: JsonSchema = {
+  type: 'object',
+  required: ['memberId', 'version', 'rank', 'score', 'reachedAt', 'tier', 'total'],
+  properties: {
+    ...standingProps,
+    rank: { type: ['integer', 'null'] },
+    version: { type: 'integer' },
+    total: { type: 'integer', description: 'Members ranked in the version' },
+  },
+};
+
+/** The player's own standing: without a score in the version, its place fields are null. */
+export const playerStandingSchema: JsonSchema = {
+  ...standingSchema,
+  description: 'Without a score in the current version, rank, score, reachedAt and tier are null',
+  properties: {
+    ...(standingSchema.properties as object),
+    score: { type: ['integer', 'null'] },
+    reachedAt: { type: ['string', 'null'] },
+  },
+};
+
+export const rankingSchema: JsonSchema = {
+  type: 'object',
+  required: ['total', 'version', 'start', 'scores'],
+  properties: {
+    total: { type: 'integer' },
+    version: { type: 'integer' },
+    start: { type: 'integer' },
+    scores: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ...standingProps,
+          memberName: {
+            type: ['string', 'null'],
+            description: "The player's name, on Player boards read from the console",
+          },
+        },
+      },
+    },
+  },
+};
+
+/** A row of a board's versions (`VersionView`). */
+export const versionRow: JsonSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'integer' },
+    current: { type: 'boolean' },
+    startedAt: dateTime,
+    endedAt: { type: ['string', 'null'], format: 'date-time' },
+    endedBy: { type: ['string', 'null'] },
+    memberCount: { type: 'integer' },
+  },
+};
+
+/** A row of a version's rewards (`RewardView`). */
+export const rewardRow: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...standingProps,
+    userId: { type: ['string', 'null'] },
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { resource: { type: 'string' }, amount: { type: 'integer' } } },
+    },
+    createdAt: dateTime,
+  },
+};
+
+export const scheduleSchema: JsonSchema = {
+  type: 'object',
+  required: ['schedule', 'nextRuns'],
+  properties: {
+    schedule: {
+      type: ['object', 'null'],
+      properties: { cron: { type: 'string' }, timezone: { type: 'string' }, nextRunAt: dateTime },
+    },
+    nextRuns: { type: 'array', items: dateTime, description: 'The next three runs' },
+  },
+};
+
+export const resetSchema: JsonSchema = {
+  type: 'object',
+  required: ['archivedVersion', 'currentVersion', 'memberCount', 'rewards'],
+  properties: {
+    archivedVersion: { type: 'integer' },
+    currentVersion: { type: 'integer' },
+    memberCount: { type: 'integer' },
+    rewards: { type: 'object', properties: { entitled: { type: 'integer' }, created: { type: 'integer' } } },
+  },
+};
+
+export const reissueSchema: JsonSchema = {
+  type: 'object',
+  required: ['version', 'entitled', 'created'],
+  properties: {
+    version: { type: 'integer' },
+    entitled: { type: 'integer' },
+    created: { type: 'integer', description: 'Records that were missing and were created now' },
+  },
+};
+
+/** What clearing a player's scores answers: the boards that held one. */
+export const clearedSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    cleared: { type: 'integer' },
+    boards: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'string' }, version: { type: 'integer' } } },
+    },
+  },
+};

@@ -1,39 +1,22 @@
-import type { JsonSchema } from '../../../../resources/types';
+import {
+  playerScoreBody,
+  playerStandingQuery,
+  playerStandingSchema,
+  rankingSchema,
+  standingSchema,
+} from '../../../../resources/leaderboards-api';
 import type { Ctx } from '../../../context';
-import type { Api } from '../../../engine/api';
+import { errorResponses as errors, ok, paramsSchema, type Api } from '../../../engine/api';
 import { badRequest } from '../../../engine/errors';
+import { SDK } from '../base';
 import { requirePlayer } from '../players/principal';
 import { findBoard, type Board } from './board';
-import { BASE, boardParams, errors, memberIdSchema, ok, rankingQuery, rankingSchema, scoreValue, SERVICE, standingSchema } from './route-schemas';
-import { rankingPage, standingOf, submitScore } from './scores';
+import { pageOf, rankingPage, rankingQuery, standingOf, submitScore, type Paging } from './scores';
 
-const SDK = `${BASE}/sdk/leaderboards/:id`;
+const SERVICE = 'passport';
+const boardParams = paramsSchema('id');
 
-const submitBody: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['score'],
-  properties: {
-    score: scoreValue,
-    entityId: { ...memberIdSchema, description: 'On an Entity leaderboard, the entity the score is for (a guild, a team); left out on Player boards' },
-  },
-};
-
-const meQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { entityId: { ...memberIdSchema, description: 'On an Entity leaderboard, the entity to look up' } },
-};
-
-const meSchema: JsonSchema = {
-  ...standingSchema,
-  description: 'Without a score in the current version, rank, score, reachedAt and tier are null',
-  properties: {
-    ...(standingSchema.properties as object),
-    score: { type: ['integer', 'null'] },
-    reachedAt: { type: ['string', 'null'] },
-  },
-};
+const BOARD = `${SDK}/leaderboards/:id`;
 
 /**
  * The member a player's call is about: the player on a Player board; on an Entity board, the entity the player
@@ -58,12 +41,12 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
 
   api.route({
     method: 'POST',
-    url: `${SDK}/scores`,
+    url: `${BOARD}/scores`,
     summary: "Submit the player's score (or, on an Entity board, a named entity's)",
     tag: SERVICE,
     auth: 'player',
     params: boardParams,
-    body: submitBody,
+    body: playerScoreBody,
     responses: { 200: ok('the standing after the submission', standingSchema), ...errors(400, 401, 403, 404, 409, 423, 429) },
     handler: async (req) => {
       const { player, board } = await open(req);
@@ -75,7 +58,7 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
 
   api.route({
     method: 'GET',
-    url: `${SDK}/scores`,
+    url: `${BOARD}/scores`,
     summary: 'The top of the current ranking (a page from `start`, or around `memberId`)',
     tag: SERVICE,
     auth: 'player',
@@ -84,21 +67,20 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
     responses: { 200: ok('a page of the ranking, best first', rankingSchema), ...errors(400, 401, 403, 404, 423, 429) },
     handler: async (req) => {
       const { board } = await open(req);
-      const q = req.query as { count: number; start: number; memberId?: string };
-      const page = await rankingPage(ctx, board, board.currentVersion, board.rules, q.memberId ? { around: q.memberId, count: q.count } : q);
+      const page = await rankingPage(ctx, board, board.currentVersion, board.rules, pageOf(req.query as Paging));
       return { ...page, version: board.currentVersion };
     },
   });
 
   api.route({
     method: 'GET',
-    url: `${SDK}/scores/me`,
+    url: `${BOARD}/scores/me`,
     summary: "The player's own score, rank and tier in the current version (or a named entity's)",
     tag: SERVICE,
     auth: 'player',
     params: boardParams,
-    querystring: meQuery,
-    responses: { 200: ok("the player's standing", meSchema), ...errors(400, 401, 403, 404, 423, 429) },
+    querystring: playerStandingQuery,
+    responses: { 200: ok("the player's standing", playerStandingSchema), ...errors(400, 401, 403, 404, 423, 429) },
     handler: async (req) => {
       const { player, board } = await open(req);
       const memberId = memberFor(board, player.userId, (req.query as { entityId?: string }).entityId, 'query.entityId');

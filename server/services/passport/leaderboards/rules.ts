@@ -34,9 +34,6 @@ export interface BoardRules {
   rewards: RewardEntry[];
 }
 
-/** The largest score magnitude, submitted or aggregated (the database refuses a total past it too). */
-export const SCORE_LIMIT = 1_000_000_000_000_000;
-
 /** The rules of a stored leaderboard record, with the schema's defaults for what it leaves out. */
 export function rulesOf(record: Record<string, unknown>): BoardRules {
   return {

@@ -8,10 +8,6 @@ import type { Schedule } from '../../../../resources/leaderboards-api';
 import { boardModel, type Board } from './board';
 import { resetBoard } from './reset';
 
-/** Time zones a schedule is read in (spec 002 §9); Beijing time unless told otherwise. */
-export const SCHEDULE_TIMEZONES = ['Asia/Shanghai', 'UTC'] as const;
-export type ScheduleTimezone = (typeof SCHEDULE_TIMEZONES)[number];
-
 /** Who closes versions on schedule, in the operation history. */
 export const SCHEDULER_ACTOR = 'system:scheduler';
 

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../../context';
+import { pageProperties, pageQuery, type Page } from '../../../engine/api';
 import { conflict, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { RecordStore, type Data } from '../../../engine/store';
@@ -18,8 +19,11 @@ interface VersionRow {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** A page of versions or rewards: `{ count, start }`, up to 1000 a page. */
+export const versionsQuery = pageQuery({}, pageProperties(1000, 50, 100_000_000));
+
 /** A board's versions, newest first. The current one counts its members from the rank index. */
-export async function listVersions(ctx: Ctx, board: Board, start: number, count: number): Promise<{ total: number; versions: VersionView[] }> {
+export async function listVersions(ctx: Ctx, board: Board, { start, count }: Page): Promise<{ total: number; versions: VersionView[] }> {
   const [rows, counts, index] = await Promise.all([
     ctx.db.query<VersionRow>(
       `SELECT version, started_at, ended_at, ended_by, member_count FROM leaderboard_versions
@@ -161,7 +165,7 @@ export async function issueRewards(ctx: Ctx, appId: string, boardId: string, ver
 }
 
 /** The rewards granted for a version, by rank. */
-export async function listRewards(ctx: Ctx, board: Board, version: number, start: number, count: number): Promise<{ total: number; rewards: RewardView[] }> {
+export async function listRewards(ctx: Ctx, board: Board, version: number, { start, count }: Page): Promise<{ total: number; rewards: RewardView[] }> {
   const [rows, total] = await Promise.all([
     ctx.db.query<{ member_id: string; user_id: string | null; rank: number; score: number | string; tier: string | null; items: RewardView['items']; created_at: Date }>(
       `SELECT member_id, user_id, rank, score, tier, items, created_at FROM leaderboard_rewards
