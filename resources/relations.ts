@@ -33,3 +33,10 @@ export const subResourcesOf = (service: ServiceDecl, decl: ResourceDecl): Resour
  * console's dictionary has one entry per resource that refers to another, so the referrers are named in its language.
  */
 export const inUseMessage = (referrer: ResourceDecl, titles: string): string => `still used by ${referrer.label.en.toLowerCase()}: ${titles}`;
+
+/** The resources of the service that refer to `decl` (a declared reference or as their parent). */
+export const referrersOf = (service: ServiceDecl, decl: ResourceDecl): ResourceDecl[] =>
+  service.resources.filter((r) => r.parent?.resource === decl.name || (r.references ?? []).some((ref) => ref.resource === decl.name));
+
+/** The call answering what refers to one record (`GET <item>/used-by`), mounted when `referrersOf` is not empty. */
+export const USED_BY = { path: '/used-by' };

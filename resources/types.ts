@@ -173,16 +173,24 @@ export interface ChildDecl {
  * What deleting a record does to the records that refer to it (ADR 0015), in one transaction with the delete:
  * - `restrict`: the delete is refused (409 `IN_USE`, naming a few of the records that still use it);
  * - `cascade`: they are deleted too, and what refers to them in turn, each delete in the operation history;
- * - `set-null`: the field is removed from them (it must be optional), each change in the operation history.
+ * - `set-null`: the field is removed from them (it must be optional), each change in the operation history;
+ * - `keep`: they are left as they are, pointing at nothing (their owner decides; e.g. an override's values for a
+ *   config key that no longer exists are ignored). The console names them before the delete is confirmed.
+ * Every delete confirmation in the console names what refers to the record (`GET <item>/used-by`).
  */
-export type OnDelete = 'restrict' | 'cascade' | 'set-null';
+export type OnDelete = 'restrict' | 'cascade' | 'set-null' | 'keep';
 
 /**
  * A field holding another record of the same service: `personas.realmId` names a realm. Declared on the resource
  * that holds the field; the engine enforces `onDelete` when the referenced record is deleted and indexes the field.
  */
 export interface ReferenceDecl {
-  /** The field of this resource that holds the reference (a top-level string property of the schema). */
+  /**
+   * The field of this resource that holds the reference: a top-level string property of the schema, or a path into
+   * its values — `.` between properties, `[]` after an array (each of its items), and `{}` at the end after an
+   * object whose property names are the references (`variants[].values{}`: the keys of each variant's values).
+   * A path reference may be `restrict`, `cascade` or `keep`.
+   */
   field: string;
   /** The referenced resource's name, in the same service. */
   resource: string;

@@ -5,6 +5,7 @@ import type { Queryable } from '../db';
 import { ApiError, notFound } from './errors';
 import type { Access } from './guard';
 import type { ResourceModel } from './model';
+import { checkReferencePath, parseReferencePath, referencePathMatch } from './reference-paths';
 import { fieldExpr, kindPredicate } from './sql';
 import { COLS, present, RecordStore, type Data, type Row } from './store';
 import { auditIn } from './write';
@@ -18,8 +19,8 @@ import { auditIn } from './write';
 /** One way records of `from` point at records of another resource. */
 export interface Referrer {
   from: ResourceModel;
-  /** The SQL expression that holds the referenced value. */
-  expr: string;
+  /** The SQL condition that a row refers to one of the values in the text-array parameter `param`. */
+  match: (param: string) => string;
   /** The field cleared by `set-null` (a declared reference; the parent column has none). */
   field?: string;
   /** The referenced record's field the value matches (`id`: its id). */
@@ -44,10 +45,13 @@ export function checkRelations(service: ServiceDecl, res: ResourceDecl): void {
   };
   for (const ref of res.references ?? []) {
     const to = target(ref.resource, `reference ${ref.field} →`);
-    if (p[ref.field]?.type !== 'string') throw new Error(`${where}: reference field '${ref.field}' is not a string property of the schema`);
+    const path = parseReferencePath(ref.field);
+    if (path) checkReferencePath(res.schema, path, `${where}: reference ${ref.field}`);
+    else if (p[ref.field]?.type !== 'string') throw new Error(`${where}: reference field '${ref.field}' is not a string property of the schema`);
     const by = ref.by ?? 'id';
     if (by !== 'id' && !(to.unique ?? []).includes(by)) throw new Error(`${where}: reference ${ref.field} matches '${by}', which is not unique in ${to.name}`);
-    if (!['restrict', 'cascade', 'set-null'].includes(ref.onDelete)) throw new Error(`${where}: reference ${ref.field}: unknown onDelete '${ref.onDelete}'`);
+    if (!['restrict', 'cascade', 'set-null', 'keep'].includes(ref.onDelete)) throw new Error(`${where}: reference ${ref.field}: unknown onDelete '${ref.onDelete}'`);
+    if (path && ref.onDelete === 'set-null') throw new Error(`${where}: reference ${ref.field} is a path, so it cannot be set-null`);
     if (ref.onDelete === 'set-null' && ((res.schema.required as string[] | undefined) ?? []).includes(ref.field)) {
       throw new Error(`${where}: reference ${ref.field} is required, so it cannot be set-null`);
     }
@@ -72,9 +76,14 @@ export function referrersOf(models: Iterable<ResourceModel>, target: ResourceMod
   for (const from of models) {
     if (from.service.name !== target.service.name) continue;
     for (const ref of from.res.references ?? []) {
-      if (ref.resource === target.res.name) out.push({ from, expr: fieldExpr(from, ref.field), field: ref.field, by: ref.by ?? 'id', onDelete: ref.onDelete });
+      if (ref.resource !== target.res.name) continue;
+      const path = parseReferencePath(ref.field);
+      const match = path ? (param: string) => referencePathMatch(path, param) : (param: string) => `${fieldExpr(from, ref.field)} = ANY(${param})`;
+      out.push({ from, match, field: ref.field, by: ref.by ?? 'id', onDelete: ref.onDelete });
     }
-    if (from.res.parent?.resource === target.res.name) out.push({ from, expr: 'parent_id', by: 'id', onDelete: from.res.parent.onDelete });
+    if (from.res.parent?.resource === target.res.name) {
+      out.push({ from, match: (param) => `parent_id = ANY(${param})`, by: 'id', onDelete: from.res.parent.onDelete });
+    }
   }
   out.sort((a, b) => Number(b.onDelete === 'restrict') - Number(a.onDelete === 'restrict'));
   cache.set(target, out);
@@ -109,10 +118,11 @@ function inUse(ref: Referrer, rows: Data[]): ApiError {
  */
 async function afterDelete(ctx: Ctx, tx: Queryable, access: Deleter, target: ResourceModel, removed: Data[]): Promise<void> {
   for (const ref of referrersOf(ctx.models.values(), target)) {
+    if (ref.onDelete === 'keep') continue;
     const values = [...new Set(removed.map((r) => valueOf(target, r, ref.by)).filter((v): v is string => typeof v === 'string'))];
     if (values.length === 0) continue;
     const m = ref.from;
-    const where = `${kindPredicate(m)} AND scope_id = $1 AND ${ref.expr} = ANY($2::text[])`;
+    const where = `${kindPredicate(m)} AND scope_id = $1 AND ${ref.match('$2::text[]')}`;
     const params = [access.scopeId, values];
     if (ref.onDelete === 'restrict') {
       const found = await tx.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY created_at, id LIMIT ${NAMED + 1}`, params);
@@ -186,7 +196,8 @@ export async function deleteRecord(ctx: Ctx, access: Deleter, m: ResourceModel, 
 export function relationIndexStatements(m: ResourceModel, name: (meaning: string) => string): string[] {
   const where = kindPredicate(m);
   const indexed = new Set([...(m.res.list.sorters ?? []), ...(m.res.list.filters ?? [])]);
-  const exprs = (m.res.references ?? []).filter((r) => !indexed.has(r.field)).map((r) => fieldExpr(m, r.field));
+  const plain = (m.res.references ?? []).filter((r) => !indexed.has(r.field) && !parseReferencePath(r.field));
+  const exprs = plain.map((r) => fieldExpr(m, r.field));
   const out = exprs.map((expr) => `CREATE INDEX IF NOT EXISTS rx_${name(`${where}|${expr}|id`)} ON records (scope_id, ${expr}, id) WHERE ${where}`);
   if (m.res.parent) out.push(`CREATE INDEX IF NOT EXISTS rx_${name(`${where}|parent_id|created_at|id`)} ON records (scope_id, parent_id, created_at, id) WHERE ${where}`);
   return out;
@@ -197,3 +208,28 @@ export const parentModelOf = (ctx: Ctx, m: ResourceModel): ResourceModel | undef
   const parent = parentOf(m.service, m.res);
   return parent ? ctx.models.get(`${m.service.name}/${parent.name}`) : undefined;
 };
+
+/** What refers to one record, per referring resource: how many, a few of them, and what deleting the record does. */
+export interface UsedBy {
+  resource: string;
+  onDelete: OnDelete;
+  total: number;
+  items: { id: string; title: string }[];
+}
+
+/** The records in the caller's scope that refer to `record` of `target` (for the console's delete confirmation). */
+export async function usedBy(ctx: Ctx, scopeId: string, target: ResourceModel, record: Data): Promise<UsedBy[]> {
+  const out: UsedBy[] = [];
+  for (const ref of referrersOf(ctx.models.values(), target)) {
+    const value = valueOf(target, record, ref.by);
+    if (typeof value !== 'string') continue;
+    const m = ref.from;
+    const where = `${kindPredicate(m)} AND scope_id = $1 AND ${ref.match('$2::text[]')}`;
+    const rows = (await ctx.db.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY created_at, id LIMIT ${NAMED + 1}`, [scopeId, [value]])).rows;
+    if (rows.length === 0) continue;
+    const total = rows.length > NAMED ? Number((await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${where}`, [scopeId, [value]])).rows[0].n) : rows.length;
+    const items = rows.slice(0, NAMED).map((r) => present(m, r)).map((r) => ({ id: String(r[m.res.idField]), title: String(r[m.res.titleField] ?? r[m.res.idField]) }));
+    out.push({ resource: m.res.name, onDelete: ref.onDelete, total, items });
+  }
+  return out;
+}

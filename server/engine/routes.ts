@@ -16,6 +16,7 @@ import { mountCreatedOnce } from './created-once';
 import { answerFor, audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
 import { mountCommands } from './commands';
+import { mountUsedBy } from './used-by';
 
 
 /** Mounts a declared resource's API in its service's convention (ADR 0001, ADR 0008). */
@@ -124,6 +125,8 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       },
     });
   }
+
+  mountUsedBy(api, ctx, m);
 
   if (has('bulkDelete') && res.bulkDeleteParam) {
     const param = res.bulkDeleteParam;

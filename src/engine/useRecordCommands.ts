@@ -3,7 +3,10 @@ import { actionAllowed as allowedFrom, actionCall } from '../../resources/action
 import { useCustomMutation, useDelete, useDeleteMany, useInvalidate, type BaseKey, type BaseRecord } from '@refinedev/core';
 import type { ActionDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
+import { referrersOf, USED_BY } from '../../resources/relations';
+import { request } from '../../providers/http';
 import { recordCallUrl } from './calls';
+import { deleteConfirmContent, type UsedByGroup } from './UsedByNote';
 import { useDeclaredCommands } from './useDeclaredCommands';
 import type { DeclaredScope } from './useDeclared';
 import { useDialogs } from './useDialogs';
@@ -39,10 +42,18 @@ export function useRecordCommands(scope: DeclaredScope) {
   const refresh = (_id?: BaseKey) => invalidate({ resource: key, invalidates: ['resourceAll'], dataProviderName: service.convention });
   const declared = useDeclaredCommands(scope, dialogs, refresh);
 
-  const remove = (record: BaseRecord, onDone?: () => void) =>
+  /** What uses the record, asked before the confirmation when anything may refer to it (empty when nothing does). */
+  const usedBy = async (record: BaseRecord): Promise<UsedByGroup[]> => {
+    if (referrersOf(service, scope.decl).length === 0) return [];
+    const answer = await request<{ usedBy: UsedByGroup[] }>(recordCallUrl(scope, record, USED_BY), { appId, silent: true });
+    return answer?.usedBy ?? [];
+  };
+
+  const remove = async (record: BaseRecord, onDone?: () => void) => {
+    const users = await usedBy(record);
     modal.confirm({
       title: t('engine.deleteConfirmTitle', { name: scope.singular }),
-      content: t('engine.deleteConfirm', { title: scope.titleOf(record) }),
+      content: deleteConfirmContent(users, scope, t('engine.deleteConfirm', { title: scope.titleOf(record) })),
       okText: t('common.delete'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
@@ -54,6 +65,7 @@ export function useRecordCommands(scope: DeclaredScope) {
           })
           .catch(() => undefined),
     });
+  };
 
   const removeMany = (ids: BaseKey[], onDone?: () => void) =>
     modal.confirm({
