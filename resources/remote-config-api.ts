@@ -28,6 +28,18 @@ export interface EvaluatedOverride {
   bucket?: number;
   variant?: string;
   error?: string;
+  /** The keys an applied override's variant sets that the player does not get from it, and why. */
+  unused?: UnusedValue[];
+}
+
+/**
+ * Why a value an applied variant sets is not delivered: no config has its key (deleted or renamed), it does not fit
+ * the config's type, or an override of higher precedence sets the same key (`by` names it).
+ */
+export interface UnusedValue {
+  key: string;
+  why: 'no-config' | 'wrong-type' | 'taken';
+  by?: string;
 }
 
 export interface Evaluation {

@@ -32,7 +32,7 @@ export interface OverrideItem {
   variants?: Variant[];
 }
 
-import type { EvaluatedConfig, EvaluatedOverride, Evaluation, PlayerContext } from '../../../resources/remote-config-api';
+import type { EvaluatedConfig, EvaluatedOverride, Evaluation, PlayerContext, UnusedValue } from '../../../resources/remote-config-api';
 export type { EvaluatedConfig, EvaluatedOverride, Evaluation, OverrideReason, PlayerContext } from '../../../resources/remote-config-api';
 
 export const DEFAULT_PRIORITY = 100;
@@ -74,6 +74,23 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
 interface Applied {
   override: OverrideItem;
   variant: Variant;
+  entry: EvaluatedOverride;
+}
+
+/** Notes on each applied override the values of its variant that the player does not get from it, and why. */
+function noteUnused(applied: Applied[], configs: ConfigItem[], evaluated: EvaluatedConfig[]): void {
+  const byKey = new Map(configs.map((c, i) => [c.key, { config: c, result: evaluated[i] }]));
+  for (const { override, variant, entry } of applied) {
+    const values = variant.values !== null && typeof variant.values === 'object' ? variant.values : {};
+    const unused: UnusedValue[] = [];
+    for (const key of Object.keys(values)) {
+      const known = byKey.get(key);
+      if (!known) unused.push({ key, why: 'no-config' });
+      else if (!isValidTypedValue(known.config.type, values[key])) unused.push({ key, why: 'wrong-type' });
+      else if (known.result.overrideId !== override.id) unused.push({ key, why: 'taken', by: known.result.overrideName });
+    }
+    if (unused.length) entry.unused = unused;
+  }
 }
 
 /**
@@ -156,7 +173,7 @@ export function evaluateSettings(input: { configs: ConfigItem[]; overrides: Over
     entry.applied = true;
     entry.reason = 'applied';
     entry.variant = variant.name;
-    applied.push({ override, variant });
+    applied.push({ override, variant, entry });
   }
 
   const settings: Record<string, unknown> = {};
@@ -182,5 +199,6 @@ export function evaluateSettings(input: { configs: ConfigItem[]; overrides: Over
     return result;
   });
 
+  noteUnused(applied, configs, evaluated);
   return { settings, configs: evaluated, overrides: report };
 }

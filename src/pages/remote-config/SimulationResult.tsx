@@ -119,9 +119,14 @@ export function SimulationResult({ result }: { result: Simulation }) {
                     {o.reason === 'rule-error' && o.error
                       ? o.error
                       : o.applied && !setsSomething.has(o.id)
-                        ? t('playground.shadowed')
+                        ? t(o.unused?.length ? 'playground.setsNothing' : 'playground.noValues')
                         : t(`playground.reasonHints.${o.reason}`, { bucket: o.bucket ?? '—', defaultValue: '' })}
                   </Typography.Text>
+                  {o.unused?.map((u) => (
+                    <Typography.Text key={u.key} type="secondary" style={{ fontSize: 12 }} data-testid="unused-value">
+                      <Typography.Text code>{u.key}</Typography.Text> {t(`playground.unused.${u.why}`, { by: u.by })}
+                    </Typography.Text>
+                  ))}
                 </Flex>
               ),
             },
