@@ -163,7 +163,11 @@ export const sendMessageBody: JsonSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['type'],
-      properties: { type: { type: 'string', enum: ['personas', 'tag', 'everyone'] }, personaIds: { type: 'array', minItems: 1, maxItems: 1000, items: id }, tagId: id },
+      properties: {
+        type: { type: 'string', enum: ['personas', 'tag', 'everyone'] },
+        personaIds: { type: 'array', minItems: 1, maxItems: 1000, items: id },
+        tagId: id,
+      },
       allOf: [
         { if: { properties: { type: { const: 'personas' } } }, then: { required: ['personaIds'] } },
         { if: { properties: { type: { const: 'tag' } } }, then: { required: ['tagId'] } },

@@ -5,7 +5,7 @@ import type { Data } from '../../../engine/store';
 import { advanceAchievement } from './achievements';
 import { addPassExp, claimPassLevel } from './battle-pass';
 import { publishBillboard } from './billboards';
-import { passportModel, type PersonaPlayer } from './common';
+import { findRecord, passportModel, type PersonaPlayer } from './common';
 import { claimMessage, readMessage, sendMessage } from './inbox';
 import { advanceQuestItem } from './quest-progress';
 import { changeItems, setAllItems, setItemStatus, upsertItem } from './quests';
@@ -88,7 +88,7 @@ async function seedDefinitions(ctx: Ctx, appId: string, now: Date) {
   };
   for (const [slug, list] of Object.entries(items)) for (const item of list) await changeItems(ctx, appId, ACTOR, slug, 'items.add', upsertItem(item));
   await changeItems(ctx, appId, ACTOR, 'daily-training', 'publish', setAllItems('published'));
-  const explorer = await ctx.store.get(passportModel(ctx, 'quests'), appId, await ctx.store.resolveId(passportModel(ctx, 'quests'), appId, 'weekly-explorer'));
+  const explorer = await findRecord(ctx, 'quests', appId, 'weekly-explorer');
   await changeItems(ctx, appId, ACTOR, 'weekly-explorer', 'items.publish', setItemStatus(String((explorer.items as { id: string }[])[0].id), 'published'));
 }
 
@@ -107,8 +107,7 @@ async function seedProgress(ctx: Ctx, appId: string, now: Date) {
   await addPassExp(ctx, player, ACTOR, 'season-1', 2800, now);
   await claimPassLevel(ctx, player, ACTOR, 'season-1', 1, 'free', now);
   await claimPassLevel(ctx, player, ACTOR, 'season-1', 2, 'free', now);
-  const quest = await ctx.store.get(passportModel(ctx, 'quests'), appId, await ctx.store.resolveId(passportModel(ctx, 'quests'), appId, 'daily-training'));
-  const [firstItem] = quest.items as { id: string }[];
+  const [firstItem] = (await findRecord(ctx, 'quests', appId, 'daily-training')).items as { id: string }[];
   await advanceQuestItem(ctx, player, ACTOR, 'daily-training', firstItem.id, 2, now);
 }
 

@@ -68,8 +68,7 @@ export function mountInbox(api: Api, ctx: Ctx): void {
     ['read', 'Read a message: Unread becomes Unconsumed, or Completed when it has no attachments', readMessage],
     ['claim', "Claim a read message's attachments into the persona's inventory: Unconsumed becomes Completed", claimMessage],
   ] as const) {
-    playerCall(api, ctx, { method: 'POST', path: `/inbox/:id/${verb}`, summary, answer: ok('the message'), errors: [401, 404, 409] }, (player, { id }) =>
-      run(ctx, player.appId, player.personaId, player.actor, id),
-    );
+    const def = { method: 'POST' as const, path: `/inbox/:id/${verb}`, summary, answer: ok('the message'), errors: [401, 404, 409] };
+    playerCall(api, ctx, def, (player, { id }) => run(ctx, player.appId, player.personaId, player.actor, id));
   }
 }

@@ -86,7 +86,8 @@ function mountQuestProgress(api: Api, ctx: Ctx): void {
     ['POST', '/personas/:id/quests/search', "Search a persona's quests (by type or text) with this period's progress"],
   ] as const) {
     const read = method === 'GET' ? { query: pageQuery(typeFilter) } : { optionalBody: search };
-    serviceCall(api, ctx, { method, path, summary, ...read, answer: listAnswer('quests'), errors: [400, 401, 403, 404] }, async ({ appId }, { id }, q: Partial<QuestPage>) => {
+    const def = { method, path, summary, ...read, answer: listAnswer('quests'), errors: [400, 401, 403, 404] };
+    serviceCall(api, ctx, def, async ({ appId }, { id }, q: Partial<QuestPage>) => {
       await requirePersona(ctx, appId, id);
       return personaQuests(ctx, appId, id, { count: 50, start: 0, ...q });
     });

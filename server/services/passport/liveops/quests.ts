@@ -60,6 +60,13 @@ export async function changeItems(ctx: Ctx, appId: string, actor: string, key: s
   return after;
 }
 
+/** The item of a quest with this id, or 404. */
+function itemNamed(items: QuestItem[], itemId: string): QuestItem {
+  const item = items.find((i) => i.id === itemId);
+  if (!item) throw notFound('the quest has no such item');
+  return item;
+}
+
 /** Adds an item (unpublished) or replaces the named one's fields, keeping its status. */
 export function upsertItem(input: Omit<QuestItem, 'status' | 'id'> & { id?: string }) {
   return (items: QuestItem[]): QuestItem[] => {
@@ -67,18 +74,15 @@ export function upsertItem(input: Omit<QuestItem, 'status' | 'id'> & { id?: stri
       if (items.length >= (storedItem.maxItems as number | undefined ?? 100)) throw refused('the quest has as many items as it can hold');
       return [...items, { ...input, id: randomUUID(), status: 'unpublished' }];
     }
-    const at = items.findIndex((i) => i.id === input.id);
-    if (at < 0) throw notFound('the quest has no such item');
-    return items.map((item, i) => (i === at ? { ...input, id: item.id, status: item.status } : item));
+    const { id, status } = itemNamed(items, input.id);
+    return items.map((item) => (item.id === id ? { ...input, id, status } : item));
   };
 }
 
 /** Publishes or revokes one item; from the state it is already in, refused. */
 export function setItemStatus(itemId: string, status: ItemStatus) {
   return (items: QuestItem[]): QuestItem[] => {
-    const item = items.find((i) => i.id === itemId);
-    if (!item) throw notFound('the quest has no such item');
-    if (item.status === status) throw refused('action not allowed from the current state');
+    if (itemNamed(items, itemId).status === status) throw refused('action not allowed from the current state');
     return items.map((i) => (i.id === itemId ? { ...i, status } : i));
   };
 }
@@ -98,9 +102,7 @@ export function setAllItems(status: ItemStatus) {
 /** Removes an item that is not published (revoke it first: players may be working on it). */
 export function removeItem(itemId: string) {
   return (items: QuestItem[]): QuestItem[] => {
-    const item = items.find((i) => i.id === itemId);
-    if (!item) throw notFound('the quest has no such item');
-    if (item.status === 'published') throw refused('revoke the item before deleting it');
+    if (itemNamed(items, itemId).status === 'published') throw refused('revoke the item before deleting it');
     return items.filter((i) => i.id !== itemId);
   };
 }
