@@ -6,6 +6,8 @@ import { paramsSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import type { AppView } from '../../../platform/apps';
 import { CODE_RULES, maskPhone, PHONE_PATTERN, sendCode } from './codes';
+import { codeLogsView } from '../../../../resources/passport/identity-domain';
+import codeLogSchema from '../../../../schemas/passport/identity/views/code-log.json' with { type: 'json' };
 import { appCaller, BASE, errors, idString, iso, listAnswer, ok, pageQuery, SERVICE, type Page } from './shared';
 
 /** The app a code is asked for: named by the game client, or the game server's own (its app credential). */
@@ -80,19 +82,9 @@ export function mountCodes(api: Api, ctx: Ctx, log: (line: string) => void): voi
     tag: SERVICE,
     auth: 'service',
     params: paramsSchema('id'),
-    querystring: pageQuery({ result: { type: 'string', enum: ['Sent', 'RateLimited'] } }),
+    querystring: pageQuery({ result: { type: 'string', enum: codeLogSchema.properties.result.enum } }),
     responses: {
-      200: listAnswer('verificationCodeLogs', {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          phone: { type: 'string' },
-          templateId: { type: ['string', 'null'] },
-          templateName: { type: 'string' },
-          result: { type: 'string' },
-          createdAt: { type: 'string', format: 'date-time' },
-        },
-      }),
+      200: listAnswer(codeLogsView.listKey, codeLogSchema),
       ...errors(400, 401, 403, 404),
     },
     handler: async (req) => {
@@ -111,7 +103,7 @@ export function mountCodes(api: Api, ctx: Ctx, log: (line: string) => void): voi
       ]);
       return {
         total: Number(total.rows[0].n),
-        verificationCodeLogs: rows.rows.map((r) => ({
+        [codeLogsView.listKey]: rows.rows.map((r) => ({
           id: String(r.id),
           phone: r.phone_masked,
           templateId: r.template_id,
