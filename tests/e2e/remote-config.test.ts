@@ -207,6 +207,27 @@ describe('remote config console', () => {
     await shot('playground');
   });
 
+  it('names the overrides using a config before deleting it, and the playground then says their value is ignored', async () => {
+    await page.getByRole('menuitem', { name: '配置管理' }).click();
+    await page.waitForURL(/\/config$/);
+    await row('max_level').getByRole('button', { name: '删除' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await visible(confirm.getByTestId('used-by').getByText(/覆盖规则.*“Max level for testers”/));
+    await visible(confirm.getByText('删除后，它们中指向它的值将不再生效。'));
+    await shot('config-delete-used-by');
+    await confirm.getByRole('button', { name: '删除' }).click();
+    await gone(row('max_level'));
+
+    await page.getByRole('menuitem', { name: '调试台' }).click();
+    await page.waitForURL(/\/playground\/remote-config\//);
+    await page.getByLabel('玩家 ID').fill('player-1001');
+    await page.getByLabel('国家/地区').fill('JP');
+    await page.getByRole('button', { name: '运行' }).click();
+    const unused = page.locator('.ant-table-row', { hasText: 'Max level for testers' }).getByTestId('unused-value');
+    await visible(unused.getByText('没有这个键的配置项（已删除或改名），此值被忽略'));
+    await shot('playground-dangling-key');
+  });
+
   it('switches to English and back', async () => {
     await page.getByRole('button', { name: '简体中文' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
