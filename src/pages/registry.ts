@@ -1,17 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { services, type PageDecl, type ServiceDecl } from '../../resources';
 import type { AreaRegistry, PanelProps } from './registry-types';
-import { economyRegistry } from './passport/registry-economy';
-import { leaderboardsRegistry } from './passport/registry-leaderboards';
-import { playersRegistry } from './passport/registry-players';
-import { liveopsRegistry } from './passport/registry-liveops';
-import { consoleRegistry } from './passport/registry-console';
+import { passportRegistry } from './passport/registry';
 
 /**
  * Pages a declaration names in `pages[].component`, by that name. A service's custom pages (playgrounds,
  * dashboards) are the only screens written by hand; everything else is rendered from declarations.
  */
-const areas: AreaRegistry[] = [economyRegistry, leaderboardsRegistry, playersRegistry, liveopsRegistry, consoleRegistry];
+const areas: AreaRegistry[] = [passportRegistry];
 
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   remoteConfigPlayground: lazy(() => import('./remote-config/Playground')),
