@@ -54,7 +54,7 @@ export function RecordDrawer({ scope, mode, record, defaults, open, onClose, onS
         saved = answer.data;
         toast('success', t('engine.created', { name: scope.singular }));
       } else {
-        // Fields the form leaves out (parts edited elsewhere) go back unchanged.
+        // Fields the form leaves out (a secret, replaced on its own) go back unchanged.
         const values = { ...pick(record, formFields(decl, 'create')), ...formData, version: record?.version };
         const answer = await update({
           resource: key,

@@ -116,13 +116,12 @@ function hiddenFromForms(decl: ResourceDecl): Set<string> {
 }
 
 /**
- * The fields of the create or edit form. Parts (fields with their own endpoint) are edited where they are shown,
- * so the edit form leaves them out; the create form includes them so a record can start complete. Write-only
- * fields (secrets) are asked for on create and left out of the edit form: an update without them keeps them.
+ * The fields of the create or edit form. Both include the parts (fields that also have their own endpoint and
+ * editor on the record's page), so editing a record edits all of it in one place. Write-only fields (secrets) are
+ * asked for on create and left out of the edit form: an update without them keeps them.
  */
 export function formFields(decl: ResourceDecl, mode: 'create' | 'edit'): string[] {
   const hidden = hiddenFromForms(decl);
-  if (mode === 'edit') for (const part of decl.parts ?? []) hidden.add(part.field);
   // A secret is never read back, so the edit form cannot show it: it is replaced on its own (WriteOnlyValue).
   if (mode === 'edit') for (const field of writeOnlyFields(decl.schema)) hidden.add(field);
   return propertiesOf(decl.schema)
