@@ -85,6 +85,14 @@ describe("a call the service's code answers, from its declaration", () => {
     expect(api.routes[4].responses[200].schema).toMatchObject({ properties: { uses: { items: view.row } } });
   });
 
+  it("takes the query the service names (a view's own filter), and none otherwise", () => {
+    const { api, ctx, m } = mounted();
+    const query = { type: 'object', additionalProperties: false, properties: { kind: { type: 'string', enum: ['a', 'b'] } } };
+    mountViewCall(api, ctx, m, 'uses', { ...def, query });
+    mountDetailCall(api, ctx, m, 'label', def);
+    expect(api.routes.map((r) => r.querystring)).toEqual([query, undefined]);
+  });
+
   it('is refused at start-up when the declaration has no such call, or the engine serves it', () => {
     const { api, ctx, m } = mounted();
     expect(() => mountCommandCall(api, ctx, m, 'empty', def)).toThrow(/no command 'empty'/);

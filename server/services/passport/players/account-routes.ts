@@ -1,34 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { requireServiceEnabled } from '../../../auth/principal';
 import type { Ctx } from '../../../context';
-import { paramsSchema, type Api } from '../../../engine/api';
-import { ApiError, notFound } from '../../../engine/errors';
+import { pageQuery, type Api } from '../../../engine/api';
+import { mountDetailCall, mountViewCall } from '../../../engine/service-calls';
+import { realNameView } from '../../../../resources/passport/details';
+import { banHistoryView } from '../../../../resources/passport/views';
+import { notFound } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
-import banActionSchema from '../../../../schemas/passport/players/views/ban-action.json' with { type: 'json' };
 import { banHistory, stillBanned } from './bans';
 import { operationOf, meterPlayerCall } from './metering';
 import { personasModel, usersModel } from './models';
-import { providerCredentials } from '../identity/id-providers';
-import { qqAuthorizeUrl } from './provider-verify';
-import { realNameOf, realNameSchema } from './real-name';
-import { appOf, BASE, errors, listAnswer, recordIn, TAG } from './routes-common';
+import { configuredProvider, qqAuthorizeUrl } from './provider-verify';
+import { realNameOf } from './real-name';
+import { BASE, errors, TAG } from './routes-common';
 import { loginBodySchema, qqWebLoginBody, type LoginBody } from '../../../../resources/players-api';
 import { signIn } from './signin';
 
-/** A user's or persona's ban history (`GET <path>/:id/ban-actions`); an ended ban is lifted first. */
+/** A user's or persona's ban history (`GET <path>/:id/ban-actions`, a declared view); an ended ban is lifted first. */
 function mountBanActions(api: Api, ctx: Ctx, m: ResourceModel): void {
-  api.route({
-    method: 'GET',
-    url: `${m.base}/:id/ban-actions`,
+  mountViewCall(api, ctx, m, banHistoryView.name, {
     summary: `The bans and unbans of a ${m.res.singular.en}, newest first (lifts by a passed end are marked automatic)`,
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    querystring: { type: 'object', additionalProperties: false, properties: { count: { type: 'integer', minimum: 1, maximum: 500, default: 100 } } },
-    responses: { 200: listAnswer('banActions', banActionSchema), ...errors(400, 401, 403, 404) },
-    handler: async (req) => {
-      const { scopeId } = await appOf(ctx, req);
-      const record = await recordIn(ctx, m, scopeId, (req.params as { id: string }).id);
+    query: pageQuery({}, { count: { type: 'integer', minimum: 1, maximum: 500, default: 100 } }),
+    errors: errors(400, 401, 403, 404),
+    handler: async ({ access: { scopeId }, record, req }) => {
       await stillBanned(ctx.db, m, scopeId, record);
       const { total, items } = await banHistory(ctx.db, m, scopeId, String(record.id), (req.query as { count: number }).count);
       return { total, banActions: items };
@@ -73,26 +67,16 @@ export function mountAccount(api: Api, ctx: Ctx): void {
       if (!app) throw notFound();
       requireServiceEnabled(app, TAG);
       await meterPlayerCall(ctx.db, app.AppId, operationOf(req), null);
-      const creds = await providerCredentials(ctx, app.AppId, 'QQWeb');
-      if (!creds) throw new ApiError(409, 'PROVIDER_NOT_CONFIGURED', 'the login provider is not configured');
+      const creds = await configuredProvider(ctx, app.AppId, 'QQWeb');
       const state = body.state ?? randomBytes(16).toString('base64url');
       return { authorizeUrl: qqAuthorizeUrl(creds, body.redirectUri, state), state };
     },
   });
 
-  api.route({
-    method: 'GET',
-    url: `${BASE}/users/:id/real-name`,
+  mountDetailCall(api, ctx, usersModel, realNameView.name, {
     summary: "A user's real-name check: whether passed, the masked name and number, birth date and age band",
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    responses: { 200: { description: 'the check', schema: realNameSchema }, ...errors(400, 401, 403, 404) },
-    handler: async (req) => {
-      const { scopeId } = await appOf(ctx, req);
-      const user = await recordIn(ctx, usersModel, scopeId, (req.params as { id: string }).id);
-      return realNameOf(ctx.db, scopeId, String(user.id));
-    },
+    errors: errors(400, 401, 403, 404),
+    handler: ({ access, record }) => realNameOf(ctx.db, access.scopeId, String(record.id)),
   });
 
   mountBanActions(api, ctx, usersModel);

@@ -5,6 +5,9 @@ import { hllEstimate, hllPosition, REGISTERS } from './hll';
 /** Today in the usage zone, in SQL. */
 export const TODAY = `(now() AT TIME ZONE '${USAGE_ZONE}')::date`;
 
+/** The day (YYYY-MM-DD) of a moment in the usage zone. */
+export const usageDay = (d: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE }).format(d);
+
 /**
  * Adds a player to the app's sketch of today's active players: one register raised, in one statement (a row lock
  * orders concurrent adds; a register already as high is left alone, so repeat visits write nothing).

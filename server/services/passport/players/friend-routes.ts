@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../../context';
+import type { Queryable } from '../../../db';
 import { idParam, paramsSchema, type Api } from '../../../engine/api';
+import { mountViewCall } from '../../../engine/service-calls';
 import { blockPersona, removeFriend, requestFriend, acceptFriend, unblockPersona, type FriendChange } from './friends';
 import type { FriendEntry } from '../../../../resources/players-api';
 import friendEntrySchema from '../../../../schemas/passport/players/views/friend.json' with { type: 'json' };
@@ -9,7 +11,7 @@ import relationSchema from '../../../../schemas/passport/players/views/friend-re
 import { blacklistOf, friendsOf, searchRelations, type RelationQuery } from './friend-queries';
 import { personasModel } from './models';
 import { playerActor, requireSelectedPersona } from './principal';
-import { appOf, BASE, errors, listAnswer, pageProperties, personaIdBody, recordIn, SDK, TAG } from './routes-common';
+import { appOf, BASE, errors, listAnswer, pageProperties, personaIdBody, SDK, TAG } from './routes-common';
 
 const changeAnswer = {
   description: 'what changed',
@@ -21,6 +23,19 @@ const relationFilter = {
   additionalProperties: false,
   properties: { relation: { type: 'string', enum: ['accepted', 'outgoing', 'incoming'] } },
 };
+
+/** A persona's friends and requests (`{ total, friends }`), of the relation the query names, if any. */
+async function friendsAnswer(db: Queryable, appId: string, personaId: string, query: unknown) {
+  const relation = (query as { relation?: FriendEntry['relation'] }).relation;
+  const friends = await friendsOf(db, appId, personaId, relation ? [relation] : undefined);
+  return { total: friends.length, friends };
+}
+
+/** The personas a persona blacklisted (`{ total, blacklist }`). */
+async function blacklistAnswer(db: Queryable, appId: string, personaId: string) {
+  const blacklist = await blacklistOf(db, appId, personaId);
+  return { total: blacklist.length, blacklist };
+}
 
 type Change = (db: Ctx['db'], input: { appId: string; personaId: string; otherId: string; actor: string }) => Promise<FriendChange>;
 
@@ -53,9 +68,7 @@ function mountSdkFriends(api: Api, ctx: Ctx): void {
     responses: { 200: listAnswer('friends', friendEntrySchema), ...errors(400, 401, 409, 423, 429) },
     handler: async (req) => {
       const p = await requireSelectedPersona(ctx.db, req);
-      const relation = (req.query as { relation?: FriendEntry['relation'] }).relation;
-      const friends = await friendsOf(ctx.db, p.appId, p.personaId, relation ? [relation] : undefined);
-      return { total: friends.length, friends };
+      return friendsAnswer(ctx.db, p.appId, p.personaId, req.query);
     },
   });
   change('POST', `${SDK}/friends/requests`, 'Ask a persona to be friends (if it already asked, you become friends)', requestFriend, fromBody, true);
@@ -71,48 +84,25 @@ function mountSdkFriends(api: Api, ctx: Ctx): void {
     responses: { 200: listAnswer('blacklist', blacklistEntrySchema), ...errors(401, 409, 423, 429) },
     handler: async (req) => {
       const p = await requireSelectedPersona(ctx.db, req);
-      const blacklist = await blacklistOf(ctx.db, p.appId, p.personaId);
-      return { total: blacklist.length, blacklist };
+      return blacklistAnswer(ctx.db, p.appId, p.personaId);
     },
   });
   change('POST', `${SDK}/friends/blacklist`, 'Blacklist a persona (ends any friendship or request with it)', blockPersona, fromBody, true);
   change('DELETE', `${SDK}/friends/blacklist/:personaId`, 'Take a persona off the blacklist', unblockPersona, fromPath, false);
 }
 
-/** The console's and game server's friend calls. */
+/** The console's and game server's friend calls: a persona's two declared views, the app's relations, ending one. */
 function mountAppFriends(api: Api, ctx: Ctx): void {
-  api.route({
-    method: 'GET',
-    url: `${BASE}/personas/:id/friends`,
+  mountViewCall(api, ctx, personasModel, 'friends', {
     summary: "A persona's friends and pending friend requests",
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    querystring: relationFilter,
-    responses: { 200: listAnswer('friends', friendEntrySchema), ...errors(400, 401, 403, 404) },
-    handler: async (req) => {
-      const { scopeId } = await appOf(ctx, req);
-      const persona = await recordIn(ctx, personasModel, scopeId, (req.params as { id: string }).id);
-      const relation = (req.query as { relation?: FriendEntry['relation'] }).relation;
-      const friends = await friendsOf(ctx.db, scopeId, String(persona.id), relation ? [relation] : undefined);
-      return { total: friends.length, friends };
-    },
+    query: relationFilter,
+    errors: errors(400, 401, 403, 404),
+    handler: ({ access, record, req }) => friendsAnswer(ctx.db, access.scopeId, String(record.id), req.query),
   });
-
-  api.route({
-    method: 'GET',
-    url: `${BASE}/personas/:id/friend-blacklist`,
+  mountViewCall(api, ctx, personasModel, 'friendBlacklist', {
     summary: 'The personas a persona blacklisted',
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    responses: { 200: listAnswer('blacklist', blacklistEntrySchema), ...errors(400, 401, 403, 404) },
-    handler: async (req) => {
-      const { scopeId } = await appOf(ctx, req);
-      const persona = await recordIn(ctx, personasModel, scopeId, (req.params as { id: string }).id);
-      const blacklist = await blacklistOf(ctx.db, scopeId, String(persona.id));
-      return { total: blacklist.length, blacklist };
-    },
+    errors: errors(400, 401, 403, 404),
+    handler: ({ access, record }) => blacklistAnswer(ctx.db, access.scopeId, String(record.id)),
   });
 
   api.route({

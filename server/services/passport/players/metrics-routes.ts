@@ -5,7 +5,7 @@ import { badRequest } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { lit } from '../../../engine/sql';
 import { USAGE_ZONE } from '../../../usage';
-import { sketchesByDay } from './dau';
+import { sketchesByDay, usageDay } from './dau';
 import { hllEstimate, hllMerge } from './hll';
 import { callLimit } from './metering';
 import { usersModel } from './models';
@@ -17,13 +17,12 @@ export const MAX_RANGE_DAYS = 90;
 export const MAX_HOURLY_DAYS = 7;
 
 const DAY_MS = 86_400_000;
-const shanghaiDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE }).format(d);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const spanDays = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 
 /** The inclusive day range a metrics call asks for (a week to today by default), at most MAX_RANGE_DAYS long. */
 export function dayRange(q: { start?: string; end?: string }, now = new Date()): { start: string; end: string; days: string[] } {
-  const end = q.end ?? shanghaiDay(now);
+  const end = q.end ?? usageDay(now);
   const start = q.start ?? addDays(end, -6);
   if (start > end) throw badRequest([{ field: 'query.start', message: 'must not be after end' }]);
   const span = spanDays(start, end);

@@ -1,5 +1,7 @@
 import { createPublicKey, verify as verifySignature, type JsonWebKey } from 'node:crypto';
+import type { Ctx } from '../../../context';
 import { ApiError } from '../../../engine/errors';
+import { providerCredentials } from '../identity/id-providers';
 
 /** A login provider's credentials, as the app configured them. */
 export interface ProviderCredentials {
@@ -29,6 +31,13 @@ export const providerRefused = () => new ApiError(401, 'PROVIDER_REFUSED', 'the 
 export const providerUnreachable = () => new ApiError(502, 'PROVIDER_UNREACHABLE', 'the login provider could not be reached');
 export const providerUnsupported = () => new ApiError(400, 'PROVIDER_UNSUPPORTED', 'this login provider does not support this method', [{ field: '/method', message: 'not supported by the provider' }]);
 const missing = (field: string) => new ApiError(400, 'INVALID_PARAMETERS', 'invalid parameters', [{ field: `/${field}`, message: 'required for this provider' }]);
+
+/** The app's credentials at a login provider: 409 until the app configures and enables it. */
+export async function configuredProvider(ctx: Ctx, appId: string, provider: string): Promise<ProviderCredentials> {
+  const creds = await providerCredentials(ctx, appId, provider);
+  if (!creds) throw new ApiError(409, 'PROVIDER_NOT_CONFIGURED', 'the login provider is not configured');
+  return creds;
+}
 
 /** A provider's JSON answer; a network failure or a non-JSON answer means it could not be reached. */
 async function call(url: string, init?: RequestInit): Promise<Record<string, unknown>> {

@@ -9,7 +9,8 @@ import type { Queryable } from '../../../db';
 import { ApiError, conflict } from '../../../engine/errors';
 import { RecordStore } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
-import { recordUsage, USAGE_ZONE } from '../../../usage';
+import { recordUsage } from '../../../usage';
+import { usageDay } from './dau';
 import { usersModel } from './models';
 
 /** What a real-name read answers: the detail view's declared answer (`resources/passport/details.ts`). */
@@ -41,9 +42,6 @@ const PROBLEMS: Record<IdNumberProblem, string> = {
   'check-digit': 'the check digit does not match',
 };
 
-/** Today (YYYY-MM-DD) in China. */
-const chinaToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE }).format(now);
-
 interface Row {
   name_masked: string;
   id_number_masked: string;
@@ -53,7 +51,7 @@ interface Row {
 
 function info(row: Row | undefined, now: Date): RealNameInfo {
   if (!row) return { verified: false };
-  const age = ageOn(row.birth_date, chinaToday(now));
+  const age = ageOn(row.birth_date, usageDay(now));
   return {
     verified: true,
     name: row.name_masked,

@@ -15,8 +15,7 @@ import { findUserByIdentity, identityKey } from './hooks';
 import { meterPlayerCall, operationOf } from './metering';
 import { loginSettings, usersModel } from './models';
 import { issuePlayerToken } from './principal';
-import { providerCredentials } from '../identity/id-providers';
-import { verifyAtProvider } from './provider-verify';
+import { configuredProvider, verifyAtProvider } from './provider-verify';
 import { requireOpenRealm } from './realms';
 
 /** Who asks for the sign-in: the game's server with the app credential (ServerSide), or the game client naming its app. */
@@ -52,8 +51,7 @@ async function proveIdentity(ctx: Ctx, appId: string, body: LoginBody): Promise<
     return { key: identityKey('Phone', undefined), externalId: phone };
   }
   const provider = body.provider!;
-  const creds = await providerCredentials(ctx, appId, provider);
-  if (!creds) throw new ApiError(409, 'PROVIDER_NOT_CONFIGURED', 'the login provider is not configured');
+  const creds = await configuredProvider(ctx, appId, provider);
   const proven = await verifyAtProvider(provider, creds, { method: body.method, code: body.code, token: body.token, openId: body.openId, redirectUri: body.redirectUri });
   return { key: identityKey(body.method, provider), externalId: proven.externalId, loginProvider: provider };
 }
