@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_REFERENCE_PATH } from '../../resources/api-reference';
 
 const file = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url));
-
-/** Where the reference is served. */
-export const API_REFERENCE_PATH = '/api-docs';
 
 /**
  * The API reference: Swagger UI over the server's OpenAPI document, as Lodestar's (title, logo, favicon, colours),

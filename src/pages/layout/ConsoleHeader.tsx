@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { Breadcrumb, Flex, Layout, Typography, theme } from 'antd';
-import { AppstoreOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Flex, Layout, Typography, theme } from 'antd';
+import { ApiOutlined, AppstoreOutlined } from '@ant-design/icons';
+import { API_REFERENCE_PATH } from '../../../resources/api-reference';
 import type { AppRecord } from '../../../providers/types';
 import { useLocale } from '../../lib/useLocale';
 import { Brand } from './Brand';
@@ -8,7 +9,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { ConsoleNav } from './ConsoleNav';
 import { UserMenu } from './UserMenu';
 
-/** The bar above every signed-in page: where you are (the app and its organisation), language, account. */
+/** The bar above every signed-in page: where you are (the app and its organisation), the API reference, language, account. */
 export function ConsoleHeader({ app }: { app?: AppRecord }) {
   const { token } = theme.useToken();
   const { t } = useLocale();
@@ -55,6 +56,9 @@ export function ConsoleHeader({ app }: { app?: AppRecord }) {
           </Flex>
         )}
         <Flex align="center" gap={4}>
+          <Button type="text" href={`${API_REFERENCE_PATH}/`} target="_blank" icon={<ApiOutlined />} data-testid="api-reference-link">
+            {t('shell.apiReference')}
+          </Button>
           <LanguageSwitch />
           <UserMenu />
         </Flex>

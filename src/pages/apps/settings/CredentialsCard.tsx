@@ -6,7 +6,8 @@ import { request } from '../../../../providers/http';
 import { useCurrentAppState } from '../../../lib/currentApp';
 import { useLocale } from '../../../lib/useLocale';
 
-const MASK = '••••••••••••••••••••••••';
+/** What a secret shows until revealed. */
+export const SECRET_MASK = '••••••••••••••••••••••••';
 
 /** A secret, masked until revealed, with copy and (for editors) generate-new. */
 function Secret({ kind }: { kind: SecretKind }) {
@@ -36,7 +37,7 @@ function Secret({ kind }: { kind: SecretKind }) {
   return (
     <Flex align="center" gap={8} wrap>
       <Typography.Text code copyable={{ text: value }} data-testid={`secret-${kind}`}>
-        {shown ? value : MASK}
+        {shown ? value : SECRET_MASK}
       </Typography.Text>
       <Button
         size="small"
