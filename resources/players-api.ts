@@ -47,7 +47,11 @@ export const metricsRangeQuery: Record<string, JsonSchema> = {
   end: { type: 'string', format: 'date', description: 'Last day, inclusive; default today' },
 };
 
-const calls = (key: string): JsonSchema => ({ type: 'object', required: [key, 'calls'], properties: { [key]: { type: 'string' }, calls: { type: 'integer' } } });
+const calls = (key: string): JsonSchema => ({
+  type: 'object',
+  required: [key, 'calls'],
+  properties: { [key]: { type: 'string' }, calls: { type: 'integer' } },
+});
 const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 const time = { type: 'string', format: 'date-time' };
 
@@ -104,7 +108,10 @@ export const aggregationAnswer: JsonSchema = {
   properties: {
     start: { type: 'string' },
     end: { type: 'string' },
-    days: list({ type: 'object', properties: { day: { type: 'string', format: 'date' }, dau: { type: 'integer' }, ...counts } }),
+    days: list({
+      type: 'object',
+      properties: { day: { type: 'string', format: 'date' }, dau: { type: 'integer' }, ...counts },
+    }),
     totals: { type: 'object', properties: { activeUsers: { type: 'integer' }, ...counts } },
   },
 };
