@@ -10,7 +10,8 @@ import { sendMessageCommand } from './inbox-send';
  * filters and row commands. The row shapes are `schemas/passport/<area>/views/*.json`.
  */
 
-const personaFilter = { kind: 'reference', label: { 'zh-CN': '角色', en: 'Persona' }, optionsFrom: { resource: 'personas', value: 'id', label: 'name' } } as const;
+/** A persona chosen by name, searched as one types (pages filtered by persona, a battle pass's persona lookup). */
+export const personaFilter = { kind: 'reference', label: { 'zh-CN': '角色', en: 'Persona' }, optionsFrom: { resource: 'personas', value: 'id', label: 'name' } } as const;
 
 /**
  * The inbox page: Send a message in its toolbar (the send record answered), and the copies personas received, newest

@@ -42,7 +42,8 @@ function ReferenceFilter({ service, filter, value, onChange, appId }: { service:
   );
 }
 
-function Filter({ service, filter, value, onChange, appId }: { service: ServiceDecl; filter: ViewFilterDecl; value: FilterValue; onChange: (v: FilterValue) => void; appId: string }) {
+/** One declared filter's control (a page view's, or a panel's own choice such as a persona to open). */
+export function ViewFilter({ service, filter, value, onChange, appId }: { service: ServiceDecl; filter: ViewFilterDecl; value: FilterValue; onChange: (v: FilterValue) => void; appId: string }) {
   const { text } = useLocale();
   const label = text(filter.label);
   const single = typeof value === 'string' ? value : undefined;
@@ -87,7 +88,7 @@ export function ViewFilters({ service, filters, values, onChange, appId }: { ser
   return (
     <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
       {filters.map((filter) => (
-        <Filter key={filter.name} service={service} filter={filter} value={values[filter.name]} onChange={(v) => onChange(filter.name, v)} appId={appId} />
+        <ViewFilter key={filter.name} service={service} filter={filter} value={values[filter.name]} onChange={(v) => onChange(filter.name, v)} appId={appId} />
       ))}
     </Flex>
   );

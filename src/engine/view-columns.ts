@@ -2,6 +2,7 @@ import type { JsonSchema, ResourceDecl, ServiceDecl, Text, ViewDecl } from '../.
 import { TIMESTAMP_TITLES, widthOf } from './column-widths';
 import { fieldTitle, propertyOf, xui, type PropSchema } from './schema';
 import { fillText, specialCell, valueAtPath, type SpecialCell, type ViewHints } from './view-cells';
+import type { ViewRowsState } from './useViewRows';
 
 type Locale = keyof Text;
 
@@ -93,4 +94,9 @@ export function viewGroups(views: ViewDecl[]): { group?: Text; views: ViewDecl[]
 /** A view's sentence about its answer (`summary`, `{{total}}` standing for the total), or nothing to say. */
 export function viewSummary(view: Pick<ViewDecl, 'summary'>, total: number | undefined, text: (t: Text) => string, locale: string): string | undefined {
   return view.summary && total !== undefined ? text(view.summary).replace('{{total}}', total.toLocaleString(locale)) : undefined;
+}
+
+/** Rows already in hand (a record's own list field) as a view's state: one answer the table pages itself. */
+export function heldRows(rows: Record<string, unknown>[]): ViewRowsState {
+  return { rows, total: rows.length, loading: false, error: null, page: 1, setPage: () => undefined, refetch: () => undefined };
 }

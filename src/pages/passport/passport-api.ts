@@ -37,12 +37,3 @@ export function useRefreshResource(resource: string) {
   const invalidate = useInvalidate();
   return () => invalidate({ resource: `passport.${resource}`, invalidates: ['resourceAll'], dataProviderName: 'passport' });
 }
-
-/** One reward line: an economy resource and how many. */
-export interface Reward {
-  resource: string;
-  amount: number;
-}
-
-/** A page of a passport list answer. */
-export type Page<K extends string, T> = { total: number } & Record<K, T[]>;
