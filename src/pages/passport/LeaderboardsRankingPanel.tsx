@@ -7,7 +7,7 @@ import type { PanelProps } from '../registry-types';
 import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
 import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
 import { findResource } from '../../../resources';
-import { boardPath, type Schedule, type VersionView } from './leaderboards-api';
+import type { Schedule, VersionView } from '../../../resources/leaderboards-api';
 import LeaderboardsRankingTable from './LeaderboardsRankingTable';
 
 const LeaderboardsRewardsTable = lazy(() => import('./LeaderboardsRewardsTable'));
@@ -28,7 +28,7 @@ export default function LeaderboardsRankingPanel({ record, appId }: PanelProps) 
   const { t } = useLocale();
   const { modal } = App.useApp();
   const refreshBoard = useRefreshResource('leaderboards');
-  const path = boardPath(record);
+  const path = `${board.path}/${encodeURIComponent(String(record.id))}`;
   const currentVersion = Number(record.currentVersion ?? 1);
   const [chosen, setChosen] = useState<number>();
   const [resetting, setResetting] = useState(false);

@@ -8,7 +8,7 @@ import { viewSummary } from '../../engine/view-columns';
 import { ViewTable } from '../../engine/ViewTable';
 import { useLocale } from '../../lib/useLocale';
 import { usePassportQuery } from './passport-api';
-import type { RankingPage } from './leaderboards-api';
+import type { RankingPage } from '../../../resources/leaderboards-api';
 
 const { pageSize } = rankingView.paging;
 /** A board of teams or entities has no player to name: its members are shown by id. */

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useCustom } from '@refinedev/core';
 import { Alert, Button, Descriptions, Flex, Form, Input, List, Popconfirm, Select, Space, Typography } from 'antd';
 import { isApiError } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { passportCall, usePassportQuery } from './passport-api';
-import type { Schedule, ScheduleAnswer } from './leaderboards-api';
+import { SCHEDULE_TIMEZONES, type Schedule, type ScheduleAnswer } from '../../../resources/leaderboards-api';
 
-const TIMEZONES = ['Asia/Shanghai', 'UTC'] as const;
+/** A schedule is read in Beijing time unless told otherwise (the first of the declared zones). */
+const DEFAULT_ZONE = SCHEDULE_TIMEZONES[0];
 const PRESETS = [
   ['daily', '0 0 * * *'],
   ['weekly', '0 0 * * 1'],
@@ -38,26 +38,19 @@ export default function LeaderboardsScheduleEditor({ appId, path, schedule, reco
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    form.setFieldsValue({ cron: schedule?.cron ?? '', timezone: schedule?.timezone ?? 'Asia/Shanghai' });
+    form.setFieldsValue({ cron: schedule?.cron ?? '', timezone: schedule?.timezone ?? DEFAULT_ZONE });
   }, [form, schedule?.cron, schedule?.timezone]);
 
   useEffect(() => {
-    const timer = setTimeout(() => setTyped(cron?.trim() ? { cron: cron.trim(), timezone: timezone ?? 'Asia/Shanghai' } : undefined), PREVIEW_DELAY_MS);
+    const timer = setTimeout(() => setTyped(cron?.trim() ? { cron: cron.trim(), timezone: timezone ?? DEFAULT_ZONE } : undefined), PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [cron, timezone]);
 
   const saved = usePassportQuery<ScheduleAnswer>(appId, `${path}/schedule`);
   // Shown beside the field as it is typed: no toast for an expression that does not parse yet.
-  const { query: preview } = useCustom<ScheduleAnswer>({
-    url: `${path}/schedule`,
-    method: 'get',
-    config: { query: typed },
-    meta: { service: 'passport', appId, silent: true },
-    queryOptions: { enabled: !!typed, retry: false },
-    errorNotification: false,
-  });
+  const preview = usePassportQuery<ScheduleAnswer>(appId, typed && `${path}/schedule`, { query: typed, silent: true });
   const previewError = typed && isApiError(preview.error) ? (preview.error.errors['query.cron'] ?? preview.error.errors['/cron'] ?? preview.error.message) : undefined;
-  const previewRuns = (preview.data?.data as ScheduleAnswer | undefined)?.nextRuns;
+  const previewRuns = preview.data?.nextRuns;
 
   const run = async (kind: 'create' | 'update' | 'cancel') => {
     setBusy(true);
@@ -114,7 +107,7 @@ export default function LeaderboardsScheduleEditor({ appId, path, schedule, reco
           ))}
         </Space>
         <Form.Item name="timezone" label={t('passportLeaderboards.schedule.timezone')}>
-          <Select options={TIMEZONES.map((z) => ({ value: z, label: t(`passportLeaderboards.schedule.timezones.${z}`) }))} />
+          <Select options={SCHEDULE_TIMEZONES.map((z) => ({ value: z, label: t(`passportLeaderboards.schedule.timezones.${z}`) }))} />
         </Form.Item>
         <Form.Item label={t('passportLeaderboards.schedule.nextRuns')} extra={t('passportLeaderboards.schedule.shownIn')}>
           {typed && !previewError ? runs(previewRuns) : <Typography.Text type="secondary">{t('passportLeaderboards.schedule.previewEmpty')}</Typography.Text>}

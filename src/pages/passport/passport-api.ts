@@ -8,14 +8,14 @@ export const PASSPORT_BASE = passport.base;
 /**
  * A passport call read as a query for the hand-written passport screens: GET with a query string, or POST with a
  * body. An absent `url` waits. The app's credential goes with it; failures show the shared toast. A refusal (4xx)
- * is not retried.
+ * is not retried. A `silent` one shows no toast (a preview of what is being typed).
  */
-export function usePassportQuery<T>(appId: string, url: string | undefined, opts: { query?: Record<string, QueryValue>; payload?: unknown } = {}) {
+export function usePassportQuery<T>(appId: string, url: string | undefined, opts: { query?: Record<string, QueryValue>; payload?: unknown; silent?: boolean } = {}) {
   const { query } = useCustom<T & object>({
     url: url ?? '',
     method: opts.payload === undefined ? 'get' : 'post',
     config: { query: opts.query as Record<string, string>, payload: opts.payload as never },
-    meta: { service: 'passport', appId },
+    meta: { service: 'passport', appId, silent: opts.silent },
     queryOptions: { enabled: !!url && !!appId, retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 2 },
     errorNotification: false,
   });
