@@ -1,5 +1,6 @@
 import { Form, Typography } from 'antd';
 import type { FieldTemplateProps } from '@rjsf/utils';
+import { useLocale } from '../../lib/useLocale';
 
 /**
  * One field: label, input, then its errors, or its help when it has none (the theme's own template shows the
@@ -7,8 +8,11 @@ import type { FieldTemplateProps } from '@rjsf/utils';
  * list whose weights do not add up, say) follow them. An array of choices is a single control with its label.
  */
 export function FieldTemplate({ id, label, displayLabel, required, children, rawErrors, rawHelp, rawDescription, hidden, schema, uiSchema, registry }: FieldTemplateProps) {
+  const { t } = useLocale();
   if (hidden) return <div className="rjsf-field-hidden">{children}</div>;
-  const errors = [...new Set(rawErrors?.filter(Boolean) ?? [])];
+  // The typed-value editor says where and why its JSON does not parse; the format check's line would repeat it.
+  const repeated = uiSchema?.['ui:field'] === 'typedValue' ? t('validation.formats.typed-json') : undefined;
+  const errors = [...new Set(rawErrors?.filter((e) => e && e !== repeated) ?? [])];
   // A list of choices (an array of enum values, or one a widget edits whole) is one control, labelled like any
   // single value.
   const oneControl = registry.schemaUtils.isMultiSelect(schema) || typeof uiSchema?.['ui:widget'] === 'string';

@@ -5,6 +5,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { VALUE_TYPES, type ValueType } from '../../../../resources/formats';
 import { useLocale } from '../../../lib/useLocale';
 import { valueAt, type FormContext } from '../context';
+import { jsonProblem } from '../jsonProblem';
 
 const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
@@ -18,16 +19,6 @@ export interface TypedValueInputProps {
   autoFocus?: boolean;
   invalid?: boolean;
   placeholder?: string;
-}
-
-function jsonProblem(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
 }
 
 function JsonEditor({ value, onChange, onBlur, id, disabled, autoFocus, invalid }: TypedValueInputProps) {
@@ -54,7 +45,8 @@ function JsonEditor({ value, onChange, onBlur, id, disabled, autoFocus, invalid 
         <Flex justify="space-between" align="center">
           {problem ? (
             <Typography.Text type="danger">
-              <CloseCircleFilled /> {t('widgets.jsonInvalid', { error: problem })}
+              <CloseCircleFilled />{' '}
+              {t('widgets.jsonInvalidAt', { line: problem.line, column: problem.column, reason: t(`widgets.jsonErrors.${problem.code}`, { defaultValue: t('validation.formats.typed-json') }) })}
             </Typography.Text>
           ) : (
             <Typography.Text type="success">
