@@ -2,6 +2,10 @@ import type { Text } from '../types';
 
 /** Messages the server sends from its billing calls: the English key and its text in both languages. */
 export const billingMessages: Record<string, Text> = {
+  // Notes the platform writes on transactions (an administrator's own notes are shown as written).
+  'Alipay page': { 'zh-CN': '支付宝电脑网站支付', en: 'Alipay (web page)' },
+  'Alipay wap': { 'zh-CN': '支付宝手机网站支付', en: 'Alipay (mobile web)' },
+  'Redeem code •••••-•••••-•••••-{0}': { 'zh-CN': '兑换码 •••••-•••••-•••••-{0}', en: 'Redeem code •••••-•••••-•••••-{0}' },
   'only pending transactions can be activated': { 'zh-CN': '只能激活待处理的交易', en: 'Only pending transactions can be activated' },
   'the transaction is already invalid or cancelled': { 'zh-CN': '该交易已作废或已取消', en: 'The transaction is already invalid or cancelled' },
   'must be an amount greater than 0 with at most 2 decimals': {

@@ -15,6 +15,7 @@ import { signedAmount } from './money';
 import { NoteDialog } from './NoteDialog';
 import { TransactionStatusTag, transactionTypeText } from './tags';
 import { filterQuery, TransactionFilters, type FilterState } from './TransactionFilters';
+import { translateServerMessage } from '../../../providers/i18n';
 
 const PAGE_SIZE = 20;
 
@@ -138,11 +139,12 @@ export function TransactionsTable({ base, office = false, canCancel = false, sho
     {
       title: t('billing.transactions.columns.note'),
       dataIndex: 'Note',
+      // A note the platform wrote is shown in the viewer's language; one an administrator wrote, as written.
       render: (v: string) =>
         v ? (
-          <Tooltip title={v}>
+          <Tooltip title={translateServerMessage(v)}>
             <Typography.Text ellipsis style={{ maxWidth: 240 }}>
-              {v}
+              {translateServerMessage(v)}
             </Typography.Text>
           </Tooltip>
         ) : (

@@ -5,6 +5,7 @@ import { findResource } from '../../../resources';
 import { showPathOf } from '../../engine/routes';
 import { useLocale } from '../../lib/useLocale';
 import type { OverrideReason, SimulatedConfig, SimulatedOverride, Simulation } from './simulation';
+import { translateServerMessage } from '../../../providers/i18n';
 
 const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
@@ -117,7 +118,7 @@ export function SimulationResult({ result }: { result: Simulation }) {
                   </span>
                   <Typography.Text type={o.reason === 'rule-error' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
                     {o.reason === 'rule-error' && o.error
-                      ? o.error
+                      ? translateServerMessage(o.error)
                       : o.applied && !setsSomething.has(o.id)
                         ? t(o.unused?.length ? 'playground.setsNothing' : 'playground.noValues')
                         : t(`playground.reasonHints.${o.reason}`, { bucket: o.bucket ?? '—', defaultValue: '' })}

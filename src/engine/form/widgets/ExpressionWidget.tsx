@@ -4,6 +4,7 @@ import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, InfoCircleOutlin
 import type { WidgetProps } from '@rjsf/utils';
 import { findService } from '../../../../resources';
 import { request } from '../../../../providers/http';
+import { translateServerMessage } from '../../../../providers/i18n';
 import { useLocale } from '../../../lib/useLocale';
 import type { FormContext } from '../context';
 
@@ -21,7 +22,7 @@ export interface RuleProblem {
 type Verdict = { state: 'empty' | 'checking' | 'valid' | 'unavailable' } | { state: 'invalid'; error: RuleProblem };
 
 /** The server's message without its own "Line 1, column 5:" prefix (the position is shown separately). */
-const reasonOf = (message: string) => message.replace(/^line \d+, column \d+:\s*/i, '');
+const reasonOf = (message: string) => translateServerMessage(message.replace(/^line \d+, column \d+:\s*/i, ''));
 
 /** The line of the rule with a caret under the column where the problem is. */
 function Pointer({ rule, error }: { rule: string; error: RuleProblem }) {
