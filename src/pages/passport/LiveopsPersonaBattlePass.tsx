@@ -20,15 +20,16 @@ import { passportCall, usePassportQuery, useRefreshResource } from './passport-a
 type Pass = { id: string; name: string; slugName: string; status: string; startTime: string; endTime: string; slots?: PassSlot[] };
 
 const battlePasses = findResource('passport', 'battlePasses')!;
+const personas = findResource('passport', 'personas')!;
 
 /** `passport/battle-pass/:personaId/:slugName`: one persona's experience, level, premium track and claims on one pass. */
 export default function LiveopsPersonaBattlePass() {
   const { appId = '', personaId = '', slugName = '' } = useParams();
   const { t, text } = useLocale();
   const { modal } = App.useApp();
-  const pass = usePassportQuery<Pass>(appId, `/battle-pass/${encodeURIComponent(slugName)}`);
-  const persona = usePassportQuery<{ id: string; name: string }>(appId, `/personas/${encodeURIComponent(personaId)}`);
-  const standing = usePassportQuery<{ battlePasses: PassStanding[] }>(appId, `/personas/${encodeURIComponent(personaId)}/battle-pass`, { query: { battlePass: slugName } });
+  const pass = usePassportQuery<Pass>(appId, `${battlePasses.path}/${encodeURIComponent(slugName)}`);
+  const persona = usePassportQuery<{ id: string; name: string }>(appId, `${personas.path}/${encodeURIComponent(personaId)}`);
+  const standing = usePassportQuery<{ battlePasses: PassStanding[] }>(appId, `${personas.path}/${encodeURIComponent(personaId)}/battle-pass`, { query: { battlePass: slugName } });
   const refreshPasses = useRefreshResource('battlePasses');
   const mine = standing.data?.battlePasses[0];
   usePageTitle(t('passportLiveops.personaPass.title'));
@@ -45,7 +46,7 @@ export default function LiveopsPersonaBattlePass() {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          await passportCall(appId, 'PUT', `/battle-pass/${encodeURIComponent(pass.data!.id)}/personas/${encodeURIComponent(personaId)}/premium`, { premium: !mine.premium });
+          await passportCall(appId, 'PUT', `${battlePasses.path}/${encodeURIComponent(pass.data!.id)}/personas/${encodeURIComponent(personaId)}/premium`, { premium: !mine.premium });
           toast('success', t('passportLiveops.common.saved'));
           await standing.refetch();
           void refreshPasses();
