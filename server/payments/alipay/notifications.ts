@@ -11,21 +11,23 @@ import type { PaymentProvider } from './provider';
 /** Who the operation history names for what Alipay (or the sandbox standing in for it) told us. */
 export const NOTIFY_ACTOR = 'alipay:notify';
 
-const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
-const CLOSED = 'TRADE_CLOSED';
+/** Alipay's trade states of a paid trade, and of one closed unpaid or refunded in full. */
+export const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+export const CLOSED = 'TRADE_CLOSED';
 
 /** Why a notification was refused; each is a message of the dictionary. */
 export type RefusalReason = 'invalid signature' | 'unknown trade' | 'amount does not match the payment' | 'notification for another app';
 
 /** The parameter each refusal is about. */
-const REFUSED_FIELD: Record<RefusalReason, string> = {
+export const REFUSED_FIELD: Record<RefusalReason, string> = {
   'invalid signature': '/sign',
   'unknown trade': '/out_trade_no',
   'amount does not match the payment': '/total_amount',
   'notification for another app': '/app_id',
 };
 
-class Refusal extends Error {
+/** A notification refused: thrown inside its work, answered 403 naming the parameter. */
+export class Refusal extends Error {
   constructor(readonly reason: RefusalReason) {
     super(reason);
   }
@@ -33,7 +35,8 @@ class Refusal extends Error {
 
 export type NotificationOutcome = 'paid' | 'failed' | 'unchanged' | 'late';
 
-const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
+/** An amount as Alipay writes it: yuan, at most 2 decimals. */
+export const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
 async function apply(q: Queryable, params: Record<string, string>): Promise<{ outcome: NotificationOutcome; payment: Payment }> {
   const payment = await findPayment(q, params.out_trade_no ?? '', true);

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
+import { ECONOMY_AMOUNT } from '../../../../resources/passport/economy-api';
 import { PROPERTIES_BYTES_LIMIT } from '../../../../resources/passport/economy-flow';
 import type { FieldError } from '../../../engine/errors';
 
-/** An amount as the API carries it: a decimal string (never a float), at most 18 digits before the point and 6 after. */
-export const AMOUNT_PATTERN = /^(0|[1-9][0-9]{0,17})(\.[0-9]{1,6})?$/;
+/** An amount as the API carries it (`ECONOMY_AMOUNT`). */
+const AMOUNT_PATTERN = new RegExp(ECONOMY_AMOUNT);
 
 /** How many decimals an amount is written with. */
 export function decimalsOf(amount: string): number {

@@ -10,7 +10,8 @@ import { recordOperation } from '../../../audit';
 import { loadResources, priceOf, type Line } from './catalog';
 import { economyModels, type EconomyModels } from './models';
 import { purchase } from './purchase';
-import { purchaseAnswer, serverPurchaseBody, serviceErrors, TAG } from './schemas';
+import { purchaseAnswer, serverPurchaseBody } from '../../../../resources/passport/economy-api';
+import { serviceErrors, TAG } from './schemas';
 
 /** Publishes or revokes every product of a category that is in the other state; answers how many moved. */
 function mountCategoryMove(api: Api, ctx: Ctx, models: EconomyModels, move: 'publish' | 'revoke'): void {

@@ -40,23 +40,20 @@ export async function loadResources(q: Queryable, models: EconomyModels, appId: 
   );
 }
 
-/** Field errors of contents lines (resources that exist and can be held, valid amounts, small properties). */
-export function linesErrors(lines: Line[], known: Map<string, ResourceInfo>, field: string): FieldError[] {
-  const errors: FieldError[] = [];
-  lines.forEach((line, i) => {
-    const at = `${field}/${i}`;
-    const r = known.get(line.resource);
-    if (!r) errors.push({ field: `${at}/resource`, message: 'no such resource' });
-    else if (r.type === 'Currency') errors.push({ field: `${at}/resource`, message: 'a real currency cannot be held in an inventory' });
-    else {
-      const bad = amountError(line.amount, r.decimals, `${at}/amount`);
-      if (bad) errors.push(bad);
-    }
-    const big = propertiesError(line.properties, `${at}/properties`);
-    if (big) errors.push(big);
-  });
-  return errors;
+/** Field errors of one held line at `at` (a resource that exists and can be held, an amount it allows, small properties). */
+export function lineErrors(line: Line, known: Map<string, ResourceInfo>, at: string): FieldError[] {
+  const r = known.get(line.resource);
+  const errors: (FieldError | undefined)[] = [];
+  if (!r) errors.push({ field: `${at}/resource`, message: 'no such resource' });
+  else if (r.type === 'Currency') errors.push({ field: `${at}/resource`, message: 'a real currency cannot be held in an inventory' });
+  else errors.push(amountError(line.amount, r.decimals, `${at}/amount`));
+  errors.push(propertiesError(line.properties, `${at}/properties`));
+  return errors.filter((e) => e !== undefined);
 }
+
+/** Field errors of contents lines, each under `<field>/<index>`. */
+export const linesErrors = (lines: Line[], known: Map<string, ResourceInfo>, field: string): FieldError[] =>
+  lines.flatMap((line, i) => lineErrors(line, known, `${field}/${i}`));
 
 /** A product's or transaction's price (`priceResource`, `priceAmount`) as a line. */
 export const priceOf = (d: Record<string, unknown>): Line => ({ resource: String(d.priceResource), amount: String(d.priceAmount) });

@@ -1,6 +1,6 @@
 import { PURCHASE_FLOW, type PurchaseMove, type PurchaseStatus } from '../../../../resources/passport/economy-flow';
 import type { Queryable } from '../../../db';
-import { ApiError, conflict, notFound } from '../../../engine/errors';
+import { ApiError, conflict } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import type { Line } from './catalog';
@@ -16,12 +16,6 @@ export async function lockTransaction(q: Queryable, models: EconomyModels, where
   }
   const [found] = await transactions.findEverywhere({ where: { outTradeNo: where.outTradeNo }, lock: 'update' });
   return found && { ...found.record, appId: found.scopeId };
-}
-
-export async function requireTransaction(q: Queryable, models: EconomyModels, appId: string, id: string): Promise<Data> {
-  const trx = await lockTransaction(q, models, { appId, id });
-  if (!trx) throw notFound();
-  return trx;
 }
 
 /** Whether the flow allows `move` from the transaction's state. */

@@ -4,8 +4,7 @@ import type { FieldError } from '../../../engine/errors';
 import type { ResourceHooks, WriteInput } from '../../../engine/hooks';
 import type { Data } from '../../../engine/store';
 import { records } from '../../../engine/query';
-import { amountError, propertiesError } from './amounts';
-import { linesErrors, loadResources, priceErrors, priceOf, resourceInUse, type Line } from './catalog';
+import { lineErrors, linesErrors, loadResources, priceErrors, priceOf, resourceInUse, type Line } from './catalog';
 import { economyModels } from './models';
 
 /** Fields of a resource that products, gift packs and inventories depend on: fixed once it is in use. */
@@ -68,15 +67,8 @@ async function inventoryErrors({ ctx, scopeId, data, existing }: WriteInput): Pr
   }
   const persona = await records(ctx.db, models.personas).exists(scopeId, { id: String(data.personaId) });
   if (!persona) errors.push({ field: '/personaId', message: 'no such persona' });
-  const resource = (await loadResources(ctx.db, models, scopeId, [String(data.resource)])).get(String(data.resource));
-  if (!resource) errors.push({ field: '/resource', message: 'no such resource' });
-  else if (resource.type === 'Currency') errors.push({ field: '/resource', message: 'a real currency cannot be held in an inventory' });
-  else {
-    const bad = amountError(String(data.amount), resource.decimals, '/amount');
-    if (bad) errors.push(bad);
-  }
-  const big = propertiesError(data.properties as Record<string, unknown> | undefined, '/properties');
-  if (big) errors.push(big);
+  const line = { resource: String(data.resource), amount: String(data.amount), properties: data.properties as Line['properties'] };
+  errors.push(...lineErrors(line, await loadResources(ctx.db, models, scopeId, [line.resource]), ''));
   if (!existing && persona) {
     const held = await records(ctx.db, models.inventory).count(scopeId, { personaId: String(data.personaId) });
     if (held >= INVENTORY_CAPACITY) errors.push({ field: '/personaId', message: `a persona holds at most ${INVENTORY_CAPACITY} inventory entries` });

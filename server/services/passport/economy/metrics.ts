@@ -70,7 +70,7 @@ export async function transactionMetrics(q: Queryable, models: EconomyModels, ap
     measures: { product_name: ['max', 'productName'], n: ['count'], amount: ['sum', 'priceAmount'] },
   })) as unknown as Group[];
   const daily = new Map(daysOf(range).map((d) => [d, { date: d, realMoney: 0, virtual: 0 }]));
-  const dailyRevenue: (Money & { date: string })[] = [];
+  const dailyRevenue = new Map<string, Money[]>();
   const byStatus = new Map<string, number>();
   const totals = { purchases: 0, realMoney: 0, virtual: 0, revenue: [] as Money[] };
   const products = new Map<string, { productId: string; productName: string; purchases: number; revenue: Money[] }>();
@@ -89,15 +89,16 @@ export async function transactionMetrics(q: Queryable, models: EconomyModels, ap
     if (real && g.currency) {
       addMoney(totals.revenue, g.currency, g.amount);
       addMoney(product.revenue, g.currency, g.amount);
-      const hit = dailyRevenue.find((r) => r.date === g.day && r.currencyCode === g.currency);
-      if (hit) hit.amount = new Decimal(hit.amount).plus(g.amount).toFixed(2);
-      else dailyRevenue.push({ date: g.day, currencyCode: g.currency, amount: new Decimal(g.amount).toFixed(2) });
+      dailyRevenue.set(g.day, dailyRevenue.get(g.day) ?? []);
+      addMoney(dailyRevenue.get(g.day)!, g.currency, g.amount);
     }
   }
   return {
     ...range,
     daily: [...daily.values()],
-    dailyRevenue: dailyRevenue.sort((a, b) => a.date.localeCompare(b.date) || a.currencyCode.localeCompare(b.currencyCode)),
+    dailyRevenue: [...dailyRevenue]
+      .flatMap(([date, list]) => list.map((m) => ({ date, ...m })))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.currencyCode.localeCompare(b.currencyCode)),
     byStatus: [...byStatus].map(([status, count]) => ({ status, count })).sort((a, b) => a.status.localeCompare(b.status)),
     totals,
     topProducts: [...products.values()].sort((a, b) => b.purchases - a.purchases || a.productName.localeCompare(b.productName)).slice(0, 10),

@@ -5,30 +5,11 @@ import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError } from '../../../engine/errors';
 import type { Data } from '../../../engine/store';
-import { NOTIFY_ACTOR } from '../../../payments/alipay/notifications';
+import { AMOUNT, CLOSED, NOTIFY_ACTOR, PAID, REFUSED_FIELD, Refusal } from '../../../payments/alipay/notifications';
 import type { PaymentProvider } from '../../../payments/alipay/provider';
 import { priceOf } from './catalog';
 import { allowed, fulfilOrFail, lockTransaction, moveTransaction } from './flow';
 import { economyModels, type EconomyModels } from './models';
-
-const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
-const CLOSED = 'TRADE_CLOSED';
-const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
-
-/** Why a notification is refused, and the parameter it is about (messages of the payments dictionary). */
-const REFUSALS = {
-  'invalid signature': '/sign',
-  'notification for another app': '/app_id',
-  'unknown trade': '/out_trade_no',
-  'amount does not match the payment': '/total_amount',
-} as const;
-type Reason = keyof typeof REFUSALS;
-
-class Refusal extends Error {
-  constructor(readonly reason: Reason) {
-    super(reason);
-  }
-}
 
 export type NotifyOutcome = 'fulfilled' | 'fulfil-failed' | 'charge-failed' | 'refunded' | 'unchanged';
 
@@ -91,6 +72,6 @@ export async function applyPurchaseNotification(ctx: Ctx, provider: PaymentProvi
       target: (params.out_trade_no ?? '').slice(0, 64) || '-',
       after: { Reason: err.reason, TradeStatus: params.trade_status?.slice(0, 32) ?? null, TotalAmount: params.total_amount?.slice(0, 32) ?? null },
     });
-    throw new ApiError(403, 'NOTIFICATION_REFUSED', 'payment notification refused', [{ field: REFUSALS[err.reason], message: err.reason }]);
+    throw new ApiError(403, 'NOTIFICATION_REFUSED', 'payment notification refused', [{ field: REFUSED_FIELD[err.reason], message: err.reason }]);
   }
 }

@@ -7,13 +7,14 @@ import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { SDK } from '../base';
 import { playerActor, requireSelectedPersona } from '../players/principal';
-import { AMOUNT_PATTERN, amountError, plain } from './amounts';
+import { amountError, plain } from './amounts';
 import { loadResources } from './catalog';
 import { debit, lockPersona } from './inventory';
 import { economyModels } from './models';
 import { purchase } from './purchase';
 import { redeem } from './tokens';
-import { playerErrors, playerPurchaseBody, purchaseAnswer, TAG } from './schemas';
+import { consumeBody, playerPurchaseBody, purchaseAnswer, redeemBody } from '../../../../resources/passport/economy-api';
+import { playerErrors, TAG } from './schemas';
 
 /** The game client's economy calls: each acts as the token's player and their selected persona, in the token's app. */
 export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
@@ -43,12 +44,7 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
     tag: TAG,
     auth: 'player',
     params: paramsSchema('itemId'),
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['amount'],
-      properties: { amount: { type: 'string', minLength: 1, maxLength: 26, pattern: AMOUNT_PATTERN.source } },
-    },
+    body: consumeBody,
     responses: { 200: { description: 'the entry afterwards (null when used up)', schema: { type: 'object' } }, ...playerErrors },
     handler: async (req) => {
       const p = await requireSelectedPersona(ctx.db, req);
@@ -77,7 +73,7 @@ export function mountPlayerRoutes(api: Api, ctx: Ctx): void {
     summary: "Redeem a code for the selected persona: the gift pack's contents go into its inventory; unknown codes answer 'failed to find token', used ones 'token has been fulfilled'",
     tag: TAG,
     auth: 'player',
-    body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 64 } } },
+    body: redeemBody,
     responses: { 200: { description: 'what was granted', schema: { type: 'object' } }, ...playerErrors },
     handler: async (req) => {
       const p = await requireSelectedPersona(ctx.db, req);

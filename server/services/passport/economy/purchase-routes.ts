@@ -9,12 +9,13 @@ import { formRoute } from '../../../payments/alipay/routes';
 import { requireProvider } from '../../../payments/alipay/provider';
 import { sandboxNotification } from '../../../payments/alipay/sandbox';
 import { priceOf } from './catalog';
-import { answerOf, grantAndMove, requireTransaction } from './flow';
+import { answerOf, grantAndMove, lockTransaction } from './flow';
 import { dayRange, inventoryMetrics, transactionMetrics } from './metrics';
 import { economyModels } from './models';
 import { applyPurchaseNotification } from './notify';
 import { NOTIFY_PATH } from './purchase';
-import { dayRangeQuery, serviceErrors, TAG } from './schemas';
+import { dayRangeQuery } from '../../../../resources/passport/economy-api';
+import { serviceErrors, TAG } from './schemas';
 
 /** Transactions (re-fulfil, metrics), inventory metrics and payment notifications. */
 export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
@@ -26,7 +27,8 @@ export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
     handler: ({ access: { scopeId, principal }, record }) =>
       ctx.db.transaction(async (q) => {
         const id = String(record.id);
-        const before = await requireTransaction(q, models, scopeId, id);
+        const before = await lockTransaction(q, models, { appId: scopeId, id });
+        if (!before) throw notFound();
         const after = await grantAndMove(q, models, before, 'reFulfil');
         const change = { before: answerOf(before), after: answerOf(after) };
         await recordOperation(q, { actor: principal.actor, appId: scopeId, action: 'passport.transactions.reFulfil', target: id, ...change });

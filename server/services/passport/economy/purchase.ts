@@ -35,14 +35,6 @@ export interface PurchaseAnswer {
   payment?: { outTradeNo: string; amount: string; currencyCode: string; provider: string; orderString?: string };
 }
 
-const notPublished = () => new ApiError(409, 'PRODUCT_NOT_PUBLISHED', 'product is not published');
-
-async function publishedProduct(ctx: Ctx, models: EconomyModels, appId: string, key: string): Promise<Data> {
-  const product = await ctx.store.get(models.products, appId, key);
-  if (product.status !== 'published') throw notPublished();
-  return product;
-}
-
 async function earlier(q: Queryable, models: EconomyModels, req: PurchaseRequest): Promise<Data | undefined> {
   if (!req.requestId) return undefined;
   const trx = await records(q, models.transactions).first(req.appId, { where: { personaId: req.personaId, requestId: req.requestId } });
@@ -132,7 +124,8 @@ async function realMoneyPurchase(ctx: Ctx, origin: string, models: EconomyModels
  */
 export async function purchase(ctx: Ctx, origin: string, req: PurchaseRequest): Promise<PurchaseAnswer> {
   const models = economyModels(ctx);
-  const product = await publishedProduct(ctx, models, req.appId, req.productId);
+  const product = await ctx.store.get(models.products, req.appId, req.productId);
+  if (product.status !== 'published') throw new ApiError(409, 'PRODUCT_NOT_PUBLISHED', 'product is not published');
   const priceLine = priceOf(product);
   const price = (await loadResources(ctx.db, models, req.appId, [priceLine.resource])).get(priceLine.resource);
   if (!price) throw contentsUnavailable([{ field: '/priceResource', message: 'no such resource' }]);

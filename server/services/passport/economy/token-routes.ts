@@ -1,11 +1,12 @@
 import type { Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import { mountCommandCall, mountViewCall } from '../../../engine/service-calls';
+import { generatedAnswer } from '../../../../resources/passport/economy-api';
 import { MAX_GENERATED_CODES } from '../../../../resources/passport/economy-gift';
 import { economyModels } from './models';
 import { generateCodes } from './tokens';
 
-const generated = { description: 'the batch made', schema: { type: 'object', properties: { batchId: { type: 'string' }, generated: { type: 'integer' } } } };
+const generated = { description: 'the batch made', schema: generatedAnswer };
 
 const iso = (v: Date | string | null) => (v === null ? '' : new Date(v).toISOString());
 

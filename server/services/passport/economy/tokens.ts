@@ -29,10 +29,8 @@ export function effectiveClassStatus(stored: TokenClassStatus, validFrom: string
  */
 export async function generateCodes(ctx: Ctx, appId: string, classId: string, count: number, actor: string): Promise<{ batchId: string; generated: number }> {
   const models = economyModels(ctx);
-  const tokenClass = await ctx.store.get(models.tokenClasses, appId, classId).catch((err) => {
-    if (err instanceof ApiError && err.status === 404) throw badRequest([{ field: '/tokenClassId', message: 'no such token class' }]);
-    throw err;
-  });
+  const tokenClass = await records(ctx.db, models.tokenClasses).maybe(appId, classId);
+  if (!tokenClass) throw badRequest([{ field: '/tokenClassId', message: 'no such token class' }]);
   const batchId = randomUUID();
   await ctx.db.transaction(async (q) => {
     let missing = count;

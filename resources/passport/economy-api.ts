@@ -1,0 +1,69 @@
+/** The shapes of the passport economy's own calls (purchases, codes, metrics): one set for the server and the console. */
+import type { JsonSchema } from '../types';
+
+/** An amount as the API carries it: a decimal string (never a float), at most 18 digits before the point and 6 after. */
+export const ECONOMY_AMOUNT = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,6})?$';
+
+const id: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+
+/** The caller's idempotency key of a purchase. */
+const requestId: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' };
+
+/** `POST /products/:id/purchase` (the game's server names the persona). */
+export const serverPurchaseBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['personaId'],
+  properties: { personaId: id, requestId },
+};
+
+/** `POST /sdk/products/:id/purchase` (for the player's selected persona). */
+export const playerPurchaseBody: JsonSchema = { type: 'object', additionalProperties: false, properties: { requestId } };
+
+/** A purchase's transaction, and for a real-money one the order to pay. */
+export const purchaseAnswer: JsonSchema = {
+  type: 'object',
+  required: ['transaction'],
+  properties: {
+    transaction: { type: 'object', additionalProperties: true },
+    payment: {
+      type: 'object',
+      properties: {
+        outTradeNo: { type: 'string' },
+        amount: { type: 'string' },
+        currencyCode: { type: 'string' },
+        provider: { type: 'string', enum: ['alipay', 'sandbox'] },
+        orderString: { type: 'string', description: "Alipay's app payment order string, for the game client's Alipay SDK" },
+      },
+    },
+  },
+};
+
+/** `POST /sdk/inventory/:itemId/consume`. */
+export const consumeBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['amount'],
+  properties: { amount: { type: 'string', minLength: 1, maxLength: 26, pattern: ECONOMY_AMOUNT } },
+};
+
+/** `POST /sdk/tokens/redeem`. */
+export const redeemBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: { code: { type: 'string', minLength: 1, maxLength: 64 } },
+};
+
+/** A batch of codes made (`POST /token/instances/generate`, `/token/classes/:id/generate`). */
+export const generatedAnswer: JsonSchema = { type: 'object', properties: { batchId: { type: 'string' }, generated: { type: 'integer' } } };
+
+/** Days of a metrics range, Shanghai calendar (`GET /transactions/metrics`). */
+export const dayRangeQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    from: { type: 'string', format: 'date', pattern: '^2[0-9]{3}-', maxLength: 10 },
+    to: { type: 'string', format: 'date', pattern: '^2[0-9]{3}-', maxLength: 10 },
+  },
+};
