@@ -1,4 +1,4 @@
-import type { Db } from '../../../db';
+import type { Db, Queryable } from '../../../db';
 import { RankList, type RankEntry } from './rank-list';
 
 /**
@@ -87,28 +87,34 @@ export const entryOfRow = (r: ScoreRow): RankEntry => ({
   revision: Number(r.revision),
 });
 
-/** A version's entries in rank order, read from one snapshot in batches along the ranking index. */
+/** The columns that place a score row in its version's ranking. */
+type Placed = Pick<ScoreRow, 'member_id' | 'rank_key' | 'reached_us'>;
+
+/**
+ * A version's score rows in rank order, `batch` rows a statement, read along the ranking index (each statement
+ * starts after the last row of the one before).
+ */
+export async function* rankedRows<R extends Placed>(q: Queryable, boardId: string, version: number, columns: string, batch: number): AsyncGenerator<R[]> {
+  let last: R | undefined;
+  for (;;) {
+    const after = last ? 'AND (rank_key, reached_us, member_id) > ($4::bigint, $5::bigint, $6::text)' : '';
+    const res = await q.query<R>(
+      `SELECT ${columns} FROM leaderboard_scores WHERE board_id = $1 AND version = $2 ${after} ${ORDER} LIMIT $3`,
+      last ? [boardId, version, batch, last.rank_key, last.reached_us, last.member_id] : [boardId, version, batch],
+    );
+    if (res.rows.length) yield res.rows;
+    if (res.rows.length < batch) return;
+    last = res.rows[res.rows.length - 1];
+  }
+}
+
+/** A version's entries in rank order, read from one snapshot. */
 async function readVersion(db: Db, boardId: string, version: number): Promise<RankEntry[]> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const out: RankEntry[] = [];
-    let last: RankEntry | undefined;
-    for (;;) {
-      const res = last
-        ? await tx.query<ScoreRow>(
-            `SELECT ${COLUMNS} FROM leaderboard_scores WHERE board_id = $1 AND version = $2
-               AND (rank_key, reached_us, member_id) > ($3::bigint, $4::bigint, $5::text) ${ORDER} LIMIT $6`,
-            [boardId, version, last.rankKey, last.reachedUs, last.memberId, BATCH],
-          )
-        : await tx.query<ScoreRow>(`SELECT ${COLUMNS} FROM leaderboard_scores WHERE board_id = $1 AND version = $2 ${ORDER} LIMIT $3`, [
-            boardId,
-            version,
-            BATCH,
-          ]);
-      for (const row of res.rows) out.push(entryOfRow(row));
-      if (res.rows.length < BATCH) return out;
-      last = out[out.length - 1];
-    }
+    for await (const rows of rankedRows<ScoreRow>(tx, boardId, version, COLUMNS, BATCH)) for (const row of rows) out.push(entryOfRow(row));
+    return out;
   });
 }
 

@@ -1,3 +1,4 @@
+import leaderboardSchema from '../../../../schemas/passport/leaderboards/leaderboard.json' with { type: 'json' };
 import type { FieldError } from '../../../engine/errors';
 
 export type UpdateType = 'KeepBest' | 'KeepLatest' | 'Aggregate';
@@ -34,17 +35,12 @@ export interface BoardRules {
   rewards: RewardEntry[];
 }
 
+const RULE_FIELDS = ['updateType', 'memberType', 'sortOrder', 'tierStrategy', 'tiers', 'rewardStrategy', 'rewards'] as const;
+const declared = leaderboardSchema.properties as Record<string, { default?: unknown }>;
+
 /** The rules of a stored leaderboard record, with the schema's defaults for what it leaves out. */
 export function rulesOf(record: Record<string, unknown>): BoardRules {
-  return {
-    updateType: (record.updateType as UpdateType) ?? 'KeepBest',
-    memberType: (record.memberType as MemberType) ?? 'Player',
-    sortOrder: (record.sortOrder as SortOrder) ?? 'Desc',
-    tierStrategy: (record.tierStrategy as TierStrategy) ?? 'Rank',
-    tiers: (record.tiers as Tier[]) ?? [],
-    rewardStrategy: (record.rewardStrategy as RewardStrategy) ?? 'General',
-    rewards: (record.rewards as RewardEntry[]) ?? [],
-  };
+  return Object.fromEntries(RULE_FIELDS.map((k) => [k, record[k] ?? structuredClone(declared[k].default)])) as unknown as BoardRules;
 }
 
 /** Ascending rank keys are best first: Desc boards rank by the negated score. */

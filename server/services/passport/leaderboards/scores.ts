@@ -46,16 +46,16 @@ export async function submitScore(ctx: Ctx, board: Board, memberId: string, scor
   throw conflict('INVALID_TRANSITION', 'the leaderboard is being reset, submit again');
 }
 
-function standingIn(index: RankIndex, rules: BoardRules, entry: RankEntry): Standing {
-  const rank = index.list.indexOf(entry) + 1;
-  return {
-    rank,
-    memberId: entry.memberId,
-    score: entry.score,
-    reachedAt: reachedAt(entry.reachedUs),
-    tier: tierOf(rules, rank, index.size, entry.score),
-  };
-}
+/** The standing of an entry at a rank (1-based) among `total` members, tiered by the version's rules. */
+const standingAt = (rules: BoardRules, rank: number, total: number, entry: RankEntry): Standing => ({
+  rank,
+  memberId: entry.memberId,
+  score: entry.score,
+  reachedAt: reachedAt(entry.reachedUs),
+  tier: tierOf(rules, rank, total, entry.score),
+});
+
+const standingIn = (index: RankIndex, rules: BoardRules, entry: RankEntry) => standingAt(rules, index.list.indexOf(entry) + 1, index.size, entry);
 
 /** The rules a version is ranked by: the board's own for the current version, the kept ones for a closed one. */
 export async function rulesFor(ctx: Ctx, board: Board, version: number): Promise<BoardRules> {
@@ -103,15 +103,8 @@ export async function rankingPage(ctx: Ctx, board: Board, version: number, rules
   } else {
     start = page.start;
   }
-  const total = index.size;
-  const scores = index.list.slice(start, page.count).map((e, i) => ({
-    rank: start + i + 1,
-    memberId: e.memberId,
-    score: e.score,
-    reachedAt: reachedAt(e.reachedUs),
-    tier: tierOf(rules, start + i + 1, total, e.score),
-  }));
-  return { total, start, scores };
+  const scores = index.list.slice(start, page.count).map((e, i) => standingAt(rules, start + i + 1, index.size, e));
+  return { total: index.size, start, scores };
 }
 
 /**

@@ -6,6 +6,7 @@ import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import { boardModel, boardOf, ensureVersion, type Board } from './board';
 import { lastRewardableRank, rewardOf, rulesOf, tierOf, type BoardRules } from './rules';
+import { rankedRows } from './rank-index';
 import { stateOf } from './state';
 import type { RewardView, Schedule, VersionView } from '../../../../resources/leaderboards-api';
 
@@ -130,17 +131,10 @@ export async function issueRewards(ctx: Ctx, appId: string, boardId: string, ver
   let rank = 0;
   let entitled = 0;
   let created = 0;
-  let after: RankedRow | undefined;
-  while (rank < last) {
-    const page = await ctx.db.query<RankedRow>(
-      `SELECT member_id, user_id, score, rank_key, reached_us FROM leaderboard_scores WHERE board_id = $1 AND version = $2
-        ${after ? 'AND (rank_key, reached_us, member_id) > ($4::bigint, $5::bigint, $6::text)' : ''}
-        ORDER BY rank_key, reached_us, member_id LIMIT $3`,
-      after ? [boardId, version, REWARD_BATCH, after.rank_key, after.reached_us, after.member_id] : [boardId, version, REWARD_BATCH],
-    );
-    if (page.rows.length === 0) break;
+  if (last === 0) return { entitled, created };
+  for await (const page of rankedRows<RankedRow>(ctx.db, boardId, version, 'member_id, user_id, score, rank_key, reached_us', REWARD_BATCH)) {
     const grant: { member: string; user: string | null; rank: number; score: number; tier: string | null; items: string }[] = [];
-    for (const r of page.rows) {
+    for (const r of page) {
       rank += 1;
       if (rank > last) break;
       const score = Number(r.score);
@@ -159,35 +153,22 @@ export async function issueRewards(ctx: Ctx, appId: string, boardId: string, ver
       );
       created += inserted.rowCount;
     }
-    after = page.rows[page.rows.length - 1];
+    if (rank >= last) break;
   }
   return { entitled, created };
 }
 
 /** The rewards granted for a version, by rank. */
 export async function listRewards(ctx: Ctx, board: Board, version: number, { start, count }: Page): Promise<{ total: number; rewards: RewardView[] }> {
+  const where = 'FROM leaderboard_rewards WHERE board_id = $1 AND app_id = $2 AND version = $3';
   const [rows, total] = await Promise.all([
-    ctx.db.query<{ member_id: string; user_id: string | null; rank: number; score: number | string; tier: string | null; items: RewardView['items']; created_at: Date }>(
-      `SELECT member_id, user_id, rank, score, tier, items, created_at FROM leaderboard_rewards
-        WHERE board_id = $1 AND app_id = $2 AND version = $3 ORDER BY rank LIMIT $4 OFFSET $5`,
+    ctx.db.query<Omit<RewardView, 'score' | 'createdAt'> & { score: number | string; createdAt: Date }>(
+      `SELECT member_id AS "memberId", user_id AS "userId", rank, score, tier, items, created_at AS "createdAt" ${where}
+        ORDER BY rank LIMIT $4 OFFSET $5`,
       [board.id, board.appId, version, count, start],
     ),
-    ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leaderboard_rewards WHERE board_id = $1 AND app_id = $2 AND version = $3', [
-      board.id,
-      board.appId,
-      version,
-    ]),
+    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n ${where}`, [board.id, board.appId, version]),
   ]);
-  return {
-    total: Number(total.rows[0]?.n ?? 0),
-    rewards: rows.rows.map((r) => ({
-      memberId: r.member_id,
-      userId: r.user_id,
-      rank: r.rank,
-      score: Number(r.score),
-      tier: r.tier,
-      items: r.items,
-      createdAt: iso(r.created_at),
-    })),
-  };
+  const rewards = rows.rows.map((r) => ({ ...r, score: Number(r.score), createdAt: iso(r.createdAt) }));
+  return { total: Number(total.rows[0]?.n ?? 0), rewards };
 }
