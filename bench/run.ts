@@ -12,6 +12,7 @@ import { modelOf } from '../server/context';
 import { createAccount, createApp, createOrganization } from '../server/platform/accounts';
 import { runLoadBench } from './load';
 import { runLeaderboardBench } from './leaderboard';
+import { runDeepLinkBench } from './deep-link';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -114,3 +115,4 @@ if (process.env.DATABASE_URL) await measure('PostgreSQL', process.env.DATABASE_U
 
 await runLoadBench();
 await runLeaderboardBench();
+await runDeepLinkBench();

@@ -1,0 +1,74 @@
+/**
+ * Time to first content of a deep link into the console (issue: reloads felt slow): the production build on the
+ * real server, in Chromium, signed in as the demo user. Cold: a fresh browser context (no cache) opening an app's
+ * config list by its address; warm: the same address again (cache filled); the baseline, measured in the same run:
+ * moving to that page from another console page without a reload. Prints milliseconds and the ratios to the
+ * baseline, and the requests made before the first content.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../tests/e2e/browser';
+import { startServer } from '../tests/e2e/server';
+
+const RUNS = Number(process.env.BENCH_DEEP_LINK_RUNS ?? 5);
+const CONTENT = '.ant-table-row';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function signedInContext(browser: Browser, url: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const res = await context.request.post(`${url}/auth/auth-login`, { data: { email: 'demo@example.com', password: 'lodestar-demo' } });
+  if (!res.ok()) throw new Error(`sign-in: ${res.status()}`);
+  return context;
+}
+
+/** From navigation start to the first row of the list, in ms (the browser's own clock). */
+async function timeToContent(page: Page, go: () => Promise<unknown>): Promise<number> {
+  const start = await page.evaluate(() => performance.timeOrigin + performance.now()).catch(() => Date.now());
+  await go();
+  await page.locator(CONTENT).first().waitFor({ state: 'visible', timeout: 30_000 });
+  const end = await page.evaluate(() => performance.timeOrigin + performance.now());
+  return end - start;
+}
+
+export async function runDeepLinkBench(): Promise<void> {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const probe = await signedInContext(browser, server.url);
+    const apps = await (await probe.request.get(`${server.url}/api/apps`)).json();
+    await probe.close();
+    const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+    const target = `${server.url}/services/${appId}/config`;
+    const other = `${server.url}/services/${appId}/dashboard`;
+    const cold: number[] = [];
+    const warm: number[] = [];
+    const inApp: number[] = [];
+    let requests: string[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const context = await signedInContext(browser, server.url);
+      const page = await context.newPage();
+      const seen: string[] = [];
+      page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+      await page.goto('about:blank');
+      cold.push(await timeToContent(page, () => page.goto(target)));
+      if (i === 0) requests = [...seen];
+      warm.push(await timeToContent(page, () => page.reload()));
+      await page.goto(other);
+      await page.getByRole('menuitem', { name: '配置管理' }).waitFor();
+      inApp.push(await timeToContent(page, () => page.getByRole('menuitem', { name: '配置管理' }).click()));
+      await context.close();
+    }
+    const base = median(inApp);
+    console.log(`\nDeep link to an app's config list, ${RUNS} runs, median time to the first row:`);
+    console.log(`  cold (no cache)       ${median(cold).toFixed(0).padStart(6)} ms   ${(median(cold) / base).toFixed(1)}× in-app`);
+    console.log(`  warm (reload)         ${median(warm).toFixed(0).padStart(6)} ms   ${(median(warm) / base).toFixed(1)}× in-app`);
+    console.log(`  in-app (baseline)     ${base.toFixed(0).padStart(6)} ms`);
+    console.log(`  requests before the first row (cold): ${requests.length}`);
+    if (process.env.BENCH_DEEP_LINK_VERBOSE) console.log(requests.join('\n'));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runDeepLinkBench();
