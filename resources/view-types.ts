@@ -192,8 +192,8 @@ export interface LookupDecl {
 }
 
 /**
- * A view whose rows are the records of its `row` resource (of the same service) that refer to the record: their
- * `field` holds its id, or with `contains` holds it among others (a list of tag ids). The engine serves
+ * A view whose rows are the records of its `row` resource (or of `resource`; of the same service) that refer to the
+ * record: their `field` holds its id, or with `contains` holds it among others (a list of tag ids). The engine serves
  * `GET <item path><path>` (`server/engine/record-views.ts`) with the resource's read access: 404 when the record is
  * not in the caller's scope, rows in `orderBy` order, `{ count, start }` paged when the view pages on the server,
  * every row up to `limit` otherwise.
@@ -205,4 +205,12 @@ export interface RowsOfDecl {
   limit?: number;
   /** What the call answers, for the API document (English). */
   summary: string;
+  /** Fixed conditions on the rows: a field (or the record's `status`) equal to a value, or to one of a list. */
+  where?: Record<string, string | number | boolean | string[]>;
+  /**
+   * When `row` is a schema rather than a resource: the resource whose records the rows are. Each row then answers
+   * the schema's properties of its record (`createdAt` and the like included), one the record lacks as null, instead
+   * of the whole record (an answer the spec fixes without the record's bookkeeping).
+   */
+  resource?: string;
 }

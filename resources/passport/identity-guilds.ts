@@ -4,6 +4,8 @@ import { guildMemberViews } from './views';
 import guildSchema from '../../schemas/passport/identity/guild.json' with { type: 'json' };
 import guildRoleSchema from '../../schemas/passport/identity/guild-role.json' with { type: 'json' };
 import guildConfigSchema from '../../schemas/passport/identity/guild-config.json' with { type: 'json' };
+import guildMemberSchema from '../../schemas/passport/identity/guild-member.json' with { type: 'json' };
+import guildRequestSchema from '../../schemas/passport/identity/guild-request.json' with { type: 'json' };
 
 /** Console routes of guilds (spec 002 §2). */
 export const GUILD_ROUTES = {
@@ -17,7 +19,7 @@ export type GuildPermission = (typeof GUILD_PERMISSIONS)[number];
 
 /**
  * Guilds: players create, join and leave them from the game (`/sdk/guilds/...`); operators see them, edit their
- * information and dismiss them. Members and join requests are kept beside the guild and shown on its page.
+ * information and dismiss them. Its members and join requests are its sub-resources, shown on its page by its views.
  */
 const guilds: ResourceDecl = {
   name: 'guilds',
@@ -96,4 +98,61 @@ const guildConfig: ResourceDecl = {
   routes: { list: GUILD_ROUTES.setting },
 };
 
-export const guildResources: ResourceDecl[] = [guildConfig, guildRoles, guilds];
+/** Under a guild: no calls of their own beyond the guild's views and the game's guild calls. */
+const underGuild = { resource: 'guilds', param: 'guildId', field: 'guildId', onDelete: 'cascade' } as const;
+
+/**
+ * A guild's members, one record per persona in the guild (the leader's among them). Deleting the persona removes its
+ * memberships; deleting a role leaves its members without one.
+ */
+const guildMembers: ResourceDecl = {
+  name: 'guild-members',
+  label: { 'zh-CN': '公会成员', en: 'Guild members' },
+  singular: { 'zh-CN': '公会成员', en: 'guild member' },
+  schema: guildMemberSchema,
+  path: '/members',
+  idField: 'id',
+  titleField: 'personaId',
+  scope: 'app',
+  operations: [],
+  parent: underGuild,
+  references: [
+    { field: 'personaId', resource: 'personas', onDelete: 'cascade' },
+    { field: 'roleId', resource: 'guild-roles', onDelete: 'set-null' },
+  ],
+  list: { columns: ['personaId', 'isLeader', 'roleId', 'joinedAt'] },
+  access: appAccess(),
+};
+
+/** Requests to join a guild that needs approval; a waiting one is accepted or refused by the game's calls. */
+const guildRequests: ResourceDecl = {
+  name: 'guild-requests',
+  label: { 'zh-CN': '入会申请', en: 'Guild join requests' },
+  singular: { 'zh-CN': '入会申请', en: 'guild join request' },
+  schema: guildRequestSchema,
+  path: '/requests',
+  idField: 'id',
+  titleField: 'personaId',
+  scope: 'app',
+  operations: [],
+  parent: underGuild,
+  references: [{ field: 'personaId', resource: 'personas', onDelete: 'cascade' }],
+  status: {
+    field: 'status',
+    initial: 'waiting',
+    values: {
+      waiting: { color: 'processing', label: { 'zh-CN': '待处理', en: 'Waiting' } },
+      accepted: { color: 'success', label: { 'zh-CN': '已通过', en: 'Accepted' } },
+      refused: { color: 'default', label: { 'zh-CN': '已拒绝', en: 'Refused' } },
+    },
+  },
+  // The game's calls (`/sdk/guilds/:id/requests/:personaId/approve|reject`), which also check the member's permission.
+  actions: [
+    { name: 'approve', label: { 'zh-CN': '通过', en: 'Approve' }, from: ['waiting'], to: 'accepted', implementedBy: 'service' },
+    { name: 'reject', label: { 'zh-CN': '拒绝', en: 'Reject' }, from: ['waiting'], to: 'refused', implementedBy: 'service' },
+  ],
+  list: { columns: ['personaId', 'message', 'status', 'createdAt'] },
+  access: appAccess(),
+};
+
+export const guildResources: ResourceDecl[] = [guildConfig, guildRoles, guilds, guildMembers, guildRequests];

@@ -128,6 +128,12 @@ export const guildMemberViews: ViewDecl[] = [
     path: '/members',
     listKey: 'members',
     row: guildMemberSchema,
+    rowsOf: {
+      resource: 'guild-members',
+      field: 'guildId',
+      orderBy: ['-isLeader', 'joinedAt', 'personaId'],
+      summary: "A guild's members (persona, role, joining time), the leader first",
+    },
     columns: ['personaId', 'isLeader', 'roleId', 'joinedAt'],
     rowKey: 'personaId',
     empty: { 'zh-CN': '公会暂无成员', en: 'The guild has no members' },
@@ -147,7 +153,9 @@ export const guildMemberViews: ViewDecl[] = [
           properties: {
             roleId: {
               type: ['string', 'null'],
+              minLength: 1,
               maxLength: 64,
+              pattern: '^[A-Za-z0-9_-]+$',
               'x-ui': {
                 title: { 'zh-CN': '公会角色', en: 'Guild role' },
                 help: { 'zh-CN': '留空则不担任角色', en: 'Leave empty for no role' },
@@ -177,6 +185,13 @@ export const guildMemberViews: ViewDecl[] = [
     path: '/requests',
     listKey: 'requests',
     row: guildRequestSchema,
+    rowsOf: {
+      resource: 'guild-requests',
+      field: 'guildId',
+      where: { status: 'waiting' },
+      orderBy: ['createdAt', 'personaId'],
+      summary: 'Requests waiting to join a guild',
+    },
     columns: ['personaId', 'message', 'createdAt'],
     rowKey: 'personaId',
     empty: { 'zh-CN': '没有待处理的入会申请（由拥有“审批入会申请”权限的成员在游戏内处理）', en: 'No requests are waiting (members allowed to handle join requests approve them in the game)' },

@@ -195,18 +195,20 @@ export class RecordQuery {
   /**
    * Several records in one statement. With `skipConflicts`, rows that would break a unique index are left out
    * (the answer holds only those stored). A row may carry the version and the time it had elsewhere (records
-   * brought over from another table keep their history); otherwise it starts at version 1, now.
+   * brought over from another table keep their history); otherwise it starts at version 1, now. A sub-resource's
+   * row names its parent.
    */
   async insertMany(
     scope: string,
-    rows: { id?: string; data: Data; status?: string | null; version?: number; at?: Date }[],
+    rows: { id?: string; data: Data; status?: string | null; version?: number; at?: Date; parentId?: string }[],
     opts: { skipConflicts?: boolean } = {},
   ): Promise<Data[]> {
     if (!rows.length) return [];
     const res = await this.db.query<Row>(
-      `INSERT INTO records (service, kind, id, scope_id, status, data, version, created_at, updated_at)
-       SELECT $1, $2, r.id, $3, r.status, r.data, coalesce(r.version, 1), coalesce(r.at, now()), coalesce(r.at, now())
-       FROM unnest($4::text[], $5::text[], $6::jsonb[], $7::int[], $8::timestamptz[]) AS r(id, status, data, version, at)
+      `INSERT INTO records (service, kind, id, scope_id, status, data, version, created_at, updated_at, parent_id)
+       SELECT $1, $2, r.id, $3, r.status, r.data, coalesce(r.version, 1), coalesce(r.at, now()), coalesce(r.at, now()), r.parent_id
+       FROM unnest($4::text[], $5::text[], $6::jsonb[], $7::int[], $8::timestamptz[], $9::text[])
+         AS r(id, status, data, version, at, parent_id)
        ${opts.skipConflicts ? 'ON CONFLICT DO NOTHING ' : ''}RETURNING ${COLS}`,
       [
         this.m.service.name,
@@ -217,6 +219,7 @@ export class RecordQuery {
         rows.map((r) => JSON.stringify(r.data)),
         rows.map((r) => r.version ?? null),
         rows.map((r) => r.at?.toISOString() ?? null),
+        rows.map((r) => r.parentId ?? null),
       ],
     );
     return res.rows.map((r) => present(this.m, r));

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { actionCall } from '../../resources/action-call';
 import { actionAccess } from '../../resources/field-access';
-import type { JsonSchema, Principal } from '../../resources/types';
+import type { JsonSchema, Principal, RowCommandDecl, ViewDecl } from '../../resources/types';
 import type { Ctx } from '../context';
-import { errorResponses, listAnswer, type Api, type Method, type ResponseDef } from './api';
+import { errorResponses, idParam, listAnswer, type Api, type Method, type ResponseDef } from './api';
 import { itemParams } from './children';
 import { authorize, type Access } from './guard';
 import type { ResourceModel } from './model';
@@ -47,6 +47,10 @@ interface Route {
   access?: Principal[];
   fields?: JsonSchema;
   answer: ResponseDef;
+  /** The path's own `:name`s after the record's id (a row command's), each an id. */
+  params?: string[];
+  /** The body as it is checked, when not the declared `fields`' (see `bodyOf`). */
+  body?: JsonSchema;
 }
 
 /** A declared dialog as the call's body: what the console only shows or fills in (titles, defaults) left out. */
@@ -59,7 +63,7 @@ export function bodyOf(fields: JsonSchema): JsonSchema {
 }
 
 function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceCallDef): void {
-  const body = route.fields ? bodyOf(route.fields) : undefined;
+  const body = route.body ?? (route.fields ? bodyOf(route.fields) : undefined);
   api.route({
     method: route.method,
     url: `${m.base}${route.item ? `/:${m.idParam}` : ''}${route.path}`,
@@ -67,7 +71,7 @@ function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceC
     tag: m.service.name,
     auth: 'service',
     access: route.access ?? m.res.access[route.mode],
-    ...(route.item ? { params: itemParams(m) } : {}),
+    ...(route.item ? { params: withParams(itemParams(m), route.params ?? []) } : {}),
     ...(body ? { body } : {}),
     ...(def.query ? { querystring: def.query } : {}),
     responses: { 200: def.answer ?? route.answer, ...(def.errors ?? errorResponses(400, 401, 403, 404, 409)) },
@@ -78,6 +82,13 @@ function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceC
       return def.handler({ req, access, record, body: (req.body ?? {}) as Data });
     },
   });
+}
+
+/** An item's path parameters with more of the call's own. */
+function withParams(item: JsonSchema, names: string[]): JsonSchema {
+  if (!names.length) return item;
+  const own = Object.fromEntries(names.map((n) => [n, idParam]));
+  return { ...item, required: [...(item.required as string[]), ...names], properties: { ...(item.properties as object), ...own } };
 }
 
 const declared = <T extends { name: string }>(m: ResourceModel, kind: string, list: T[] | undefined, name: string): T => {
@@ -124,4 +135,34 @@ export function mountViewCall(api: Api, ctx: Ctx, m: ResourceModel, name: string
   const rows = typeof view.row === 'string' ? ctx.models.get(`${m.service.name}/${view.row}`)?.recordSchema : view.row;
   const answer = listAnswer(view.listKey, rows);
   mount(api, ctx, m, { method: 'GET', path: view.path, item: true, mode: 'read', answer }, def);
+}
+
+/**
+ * The body a row command takes: its fields, every nullable one required (the console sends it, as null when left
+ * empty); none without fields. Also for the service's own call of the same change made by other callers (a player).
+ */
+export function rowCommandBody(command: RowCommandDecl): JsonSchema | undefined {
+  if (!command.fields) return undefined;
+  const props = Object.entries((command.fields.properties ?? {}) as Record<string, JsonSchema>);
+  const nullable = props.filter(([, s]) => Array.isArray(s.type) && s.type.includes('null')).map(([k]) => k);
+  const required = [...new Set([...((command.fields.required as string[] | undefined) ?? []), ...nullable])];
+  return bodyOf({ ...command.fields, required });
+}
+
+/** A row command declared on a view of `m`. */
+export function rowCommandOf(m: ResourceModel, viewName: string, name: string): { view: ViewDecl; command: RowCommandDecl } {
+  const view = declared(m, 'view', m.res.views, viewName);
+  return { view, command: declared(m, `row command of ${viewName}`, view.rowCommands, name) };
+}
+
+/**
+ * A row command of a record's view that the service performs (a guild member's role): `<method> <item><view's
+ * path><command's path>`, each `:name` of the command's path an id the handler reads from the request, the body
+ * `rowCommandBody`.
+ */
+export function mountRowCommandCall(api: Api, ctx: Ctx, m: ResourceModel, viewName: string, name: string, def: ServiceCallDef): void {
+  const { view, command } = rowCommandOf(m, viewName, name);
+  const params = [...command.path.matchAll(/:(\w+)/g)].map((p) => p[1]);
+  const path = `${view.path}${command.path}`;
+  mount(api, ctx, m, { method: command.method, path, item: true, mode: 'write', answer: anyObject, params, body: rowCommandBody(command) }, def);
 }

@@ -18,6 +18,8 @@ export function childrenOf(service: ServiceDecl, decl: ResourceDecl, id: string)
     const declared = allResources().find((r) => r.service.name === service.name && r.decl.name === child.resource);
     return declared ? [{ declared, fixed: { field: child.field, value: id } }] : [];
   });
-  const nested = subResourcesOf(service, decl).map((sub) => ({ declared: { service, decl: sub, key: resourceKey(service, sub), parentId: id } }));
+  // A sub-resource without a list of its own (a guild's members, shown by the guild's views) has none to show here.
+  const listed = subResourcesOf(service, decl).filter((sub) => sub.operations.includes('list'));
+  const nested = listed.map((sub) => ({ declared: { service, decl: sub, key: resourceKey(service, sub), parentId: id } }));
   return [...filtered, ...nested];
 }

@@ -2,7 +2,8 @@
  * The saved login providers move from their own table (set aside by migration 017) into declared records at
  * start-up: each saved provider becomes one record of its app with its version and settings, the secret a
  * write-only value (read back only through the store) with its masked form, and the old table is gone. The id
- * domains move the same way from theirs (set aside by migration 018), each the record of its app.
+ * domains move the same way from theirs (set aside by migration 018), each the record of its app; guild members and
+ * join requests from theirs (migration 019), each a record under its guild.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passport } from '../../resources/passport';
@@ -12,7 +13,7 @@ import { openPglite } from '../../server/db/pglite';
 import { buildModel } from '../../server/engine/model';
 import { records } from '../../server/engine/query';
 import { RecordStore } from '../../server/engine/store';
-import { moveIdDomains, moveSavedProviders } from '../../server/services/passport/identity/record-moves';
+import { moveGuildMembers, moveGuildRequests, moveIdDomains, moveSavedProviders } from '../../server/services/passport/identity/record-moves';
 
 const MIGRATION = '017_passport_id_provider_records.sql';
 const m = buildModel(passport, passport.resources.find((r) => r.name === 'id-providers')!);
@@ -99,5 +100,58 @@ describe('id domains (migration 018)', () => {
     const left = await moved.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'passport_id_domains%'");
     expect(left.rows[0].n).toBe(0);
     expect(await moveIdDomains(moved, domains)).toBe(0);
+  });
+});
+
+describe('guild members and join requests (migration 019)', () => {
+  const model = (name: string) => buildModel(passport, passport.resources.find((r) => r.name === name)!);
+  const [guilds, members, requests, personas, roles] = ['guilds', 'guild-members', 'guild-requests', 'personas', 'guild-roles'].map(model);
+  let moved: Db;
+
+  beforeAll(async () => {
+    moved = await openPglite();
+    const later = '019_passport_guild_member_records.sql';
+    await moved.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await moved.query('INSERT INTO schema_migrations (name) VALUES ($1)', [later]);
+    await migrate(moved);
+    for (const id of ['p-lead', 'p-two', 'p-ask']) await records(moved, personas).insert('app-a', { name: id }, { id });
+    await records(moved, roles).insert('app-a', { name: 'officer' }, { id: 'r-officer' });
+    await records(moved, guilds).insert('app-a', { name: 'Night Watch', memberCount: 2, leaderPersonaId: 'p-lead' }, { id: 'g-1' });
+    await moved.query(
+      `INSERT INTO passport_guild_members (app_id, guild_id, persona_id, role_id, joined_at) VALUES
+         ('app-a', 'g-1', 'p-lead', NULL, '2025-01-02T03:04:05Z'),
+         ('app-a', 'g-1', 'p-two', 'r-officer', '2025-02-03T04:05:06Z')`,
+    );
+    await moved.query(
+      "INSERT INTO passport_guild_requests (app_id, guild_id, persona_id, message, created_at) VALUES ('app-a', 'g-1', 'p-ask', 'hi', '2025-03-04T05:06:07Z')",
+    );
+    await moved.query('DELETE FROM schema_migrations WHERE name = $1', [later]);
+    expect(await migrate(moved)).toEqual([later]);
+    expect(await moveGuildMembers(moved, members, guilds)).toBe(2);
+    expect(await moveGuildRequests(moved, requests)).toBe(1);
+  });
+  afterAll(() => moved.close());
+
+  it('makes each member a record under its guild, the leader marked, its role and joining time kept', async () => {
+    const found = await records(moved, members).find('app-a', { where: { parentId: 'g-1' }, orderBy: 'joinedAt' });
+    expect(found).toEqual([
+      expect.objectContaining({ guildId: 'g-1', personaId: 'p-lead', isLeader: true, joinedAt: '2025-01-02T03:04:05.000Z' }),
+      expect.objectContaining({ guildId: 'g-1', personaId: 'p-two', roleId: 'r-officer', isLeader: false, joinedAt: '2025-02-03T04:05:06.000Z' }),
+    ]);
+    expect(found[0]).not.toHaveProperty('roleId');
+  });
+
+  it('makes each waiting request a waiting record under its guild, asked when it was asked', async () => {
+    expect(await records(moved, requests).find('app-a', { where: { parentId: 'g-1' } })).toEqual([
+      expect.objectContaining({ guildId: 'g-1', personaId: 'p-ask', message: 'hi', status: 'waiting', createdAt: '2025-03-04T05:06:07.000Z' }),
+    ]);
+  });
+
+  it('drops the old tables, and a second start moves nothing', async () => {
+    const left = await moved.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'passport_guild_members%' OR table_name LIKE 'passport_guild_requests%'",
+    );
+    expect(left.rows[0].n).toBe(0);
+    expect([await moveGuildMembers(moved, members, guilds), await moveGuildRequests(moved, requests)]).toEqual([0, 0]);
   });
 });

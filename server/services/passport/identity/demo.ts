@@ -5,6 +5,8 @@ import { maskPhone } from './codes';
 import { sweepEntitlements } from './entitlements';
 import { saveProvider } from './id-providers';
 import { records } from '../../../engine/query';
+import { guildModels } from './guilds/common';
+import { addMember } from './guilds/membership';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -95,11 +97,11 @@ export async function seedIdentityDemo(ctx: Ctx, appId: string): Promise<void> {
   const deputy = await insert(ctx, 'guild-roles', appId, { name: '副会长', description: '协助会长管理公会', dismissGuild: false, manageGuildRequests: true, manageMemberRole: true, updateGuildInfo: true, removeMembers: true });
   const elite = await insert(ctx, 'guild-roles', appId, { name: '精英', description: '负责招新', dismissGuild: false, manageGuildRequests: true, manageMemberRole: false, updateGuildInfo: false, removeMembers: false });
   await insert(ctx, 'guild-roles', appId, { name: '成员', description: '普通成员', dismissGuild: false, manageGuildRequests: false, manageMemberRole: false, updateGuildInfo: false, removeMembers: false });
+  const m = guildModels(ctx);
   const guild = async (name: string, description: string, leader: number, members: [number, string | null][]) => {
     const id = await insert(ctx, 'guilds', appId, { name, description, announcement: '每周五晚九点公会战', memberCount: members.length + 1, leaderPersonaId: personas[leader].id });
-    for (const [p, role] of [[leader, null] as [number, string | null], ...members]) {
-      await ctx.db.query('INSERT INTO passport_guild_members (app_id, guild_id, persona_id, role_id) VALUES ($1, $2, $3, $4)', [appId, id, personas[p].id, role]);
-    }
+    const record = await records(ctx.db, m.guilds).get(appId, id);
+    for (const [p, role] of [[leader, null] as [number, string | null], ...members]) await addMember(ctx.db, m, appId, record, personas[p].id, role);
     return id;
   };
   await guild('晨曦之光', '休闲与竞技兼顾，欢迎新人', 0, [
@@ -107,5 +109,6 @@ export async function seedIdentityDemo(ctx: Ctx, appId: string): Promise<void> {
     [3, elite],
   ]);
   const tide = await guild('潮汐', '二区老牌公会', 4, []);
-  await ctx.db.query("INSERT INTO passport_guild_requests (app_id, guild_id, persona_id, message) VALUES ($1, $2, $3, '想一起打公会战')", [appId, tide, personas[1].id]);
+  const words = '想一起打公会战';
+  await records(ctx.db, m.requests).insert(appId, { guildId: tide, personaId: personas[1].id, message: words }, { parentId: tide });
 }

@@ -8,7 +8,7 @@ import { guildHooks, mountGuildConsoleCalls } from './guilds/console-routes';
 import { mountGuildManageCalls } from './guilds/manage-routes';
 import { mountGuildPlayerCalls } from './guilds/player-routes';
 import { mountAppSecretNotice } from './app-secret-notice';
-import { moveIdDomains, moveSavedProviders } from './record-moves';
+import { moveGuildMembers, moveGuildRequests, moveIdDomains, moveSavedProviders } from './record-moves';
 import { mountIdProviders } from './id-providers';
 import { mountReports, reportHooks } from './reports';
 import { mountSdkSettings } from './sdk-settings';
@@ -37,6 +37,8 @@ export const identityModule: PassportModule = {
   prepare: async (ctx) => {
     await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'));
     await moveIdDomains(ctx.db, modelOf(ctx, 'passport', 'id-domains'));
+    await moveGuildMembers(ctx.db, modelOf(ctx, 'passport', 'guild-members'), modelOf(ctx, 'passport', 'guilds'));
+    await moveGuildRequests(ctx.db, modelOf(ctx, 'passport', 'guild-requests'));
   },
   seedDemo: seedIdentityDemo,
 };

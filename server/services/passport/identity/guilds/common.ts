@@ -8,6 +8,8 @@ export const guildModels = (ctx: Ctx): Models => ({
   guilds: modelOf(ctx, 'passport', 'guilds'),
   roles: modelOf(ctx, 'passport', 'guild-roles'),
   config: modelOf(ctx, 'passport', 'guild-config'),
+  members: modelOf(ctx, 'passport', 'guild-members'),
+  requests: modelOf(ctx, 'passport', 'guild-requests'),
 });
 
 /** The player of a guild call: a signed-in player acting as their selected persona. */

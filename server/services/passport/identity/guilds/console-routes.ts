@@ -1,9 +1,10 @@
 import { modelOf, type Ctx } from '../../../../context';
 import { paramsSchema, type Api } from '../../../../engine/api';
 import type { ResourceHooks } from '../../../../engine/hooks';
-import { appCaller, BASE, errors, idString, listAnswer, ok, pageQuery, SERVICE, type Page } from '../shared';
+import { mountRowCommandCall, type ServiceCall } from '../../../../engine/service-calls';
+import { appCaller, BASE, errors, listAnswer, ok, SERVICE } from '../shared';
 import { guildAudit, guildModels, paramOf } from './common';
-import { guildConfig, lockGuild, lockPersona, membersPage, nameInUse, requestsPage } from './membership';
+import { guildConfig, lockGuild, lockPersona, nameInUse } from './membership';
 import { expel, setRole } from './manage-routes';
 import { personaGuilds } from './player-routes';
 import { nameTaken } from './rules';
@@ -13,86 +14,46 @@ export const guildHooks: ResourceHooks = {
   validate: async ({ ctx, scopeId, data, existing }) => {
     const m = guildModels(ctx);
     const cfg = await guildConfig(ctx.db, m, scopeId);
-    if (!cfg.GuildDisableUniqueGuildName && (await nameInUse(ctx.db, m, scopeId, String(data.name), existing ? String(existing.id) : undefined))) throw nameTaken();
+    const except = existing ? String(existing.id) : undefined;
+    if (!cfg.GuildDisableUniqueGuildName && (await nameInUse(ctx.db, m, scopeId, String(data.name), except))) throw nameTaken();
     return [];
   },
 };
 
-/** The console's view of a guild's members and requests, and the operators' changes to members. */
+/**
+ * The operators' changes to a guild's members, the row commands of the guild's members view (its lists are the
+ * engine's views), and a persona's guilds.
+ */
 export function mountGuildConsoleCalls(api: Api, ctx: Ctx): void {
   const m = guildModels(ctx);
   const personas = modelOf(ctx, SERVICE, 'personas');
-  const gid = `${BASE}/guilds/:id`;
+  const operator = ({ access }: ServiceCall) => ({ actor: access.principal.actor, appId: access.scopeId });
 
-  api.route({
-    method: 'GET',
-    url: `${gid}/members`,
-    summary: "A guild's members (persona, role, joining time), the leader first",
-    tag: SERVICE,
-    auth: 'service',
-    params: paramsSchema('id'),
-    querystring: pageQuery(),
-    responses: { 200: listAnswer('members'), ...errors(400, 401, 403, 404) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
-      const guild = await ctx.store.get(m.guilds, access.scopeId, paramOf(req, 'id'));
-      const q = req.query as Page;
-      return membersPage(ctx.db, guild, q.count, q.start);
-    },
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${gid}/requests`,
-    summary: 'Requests waiting to join a guild',
-    tag: SERVICE,
-    auth: 'service',
-    params: paramsSchema('id'),
-    querystring: pageQuery(),
-    responses: { 200: listAnswer('requests'), ...errors(400, 401, 403, 404) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
-      const guild = await ctx.store.get(m.guilds, access.scopeId, paramOf(req, 'id'));
-      const q = req.query as Page;
-      return requestsPage(ctx.db, String(guild.id), q.count, q.start);
-    },
-  });
-
-  api.route({
-    method: 'PUT',
-    url: `${gid}/members/:personaId/role`,
+  mountRowCommandCall(api, ctx, m.guilds, 'guildMembers', 'setRole', {
     summary: "Set a member's role, or none (not the leader's)",
-    tag: SERVICE,
-    auth: 'service',
-    params: paramsSchema('id', 'personaId'),
-    body: { type: 'object', additionalProperties: false, required: ['roleId'], properties: { roleId: { anyOf: [idString, { type: 'null' }] } } },
-    responses: { 200: ok('the member'), ...errors(400, 401, 403, 404, 409) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
+    answer: ok('the member'),
+    handler: async (call) => {
+      const { access, record, req, body } = call;
       const personaId = paramOf(req, 'personaId');
-      const roleId = (req.body as { roleId: string | null }).roleId;
-      const out = await ctx.db.transaction(async (tx) => setRole(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, paramOf(req, 'id')), personaId, roleId));
-      await guildAudit(ctx, { actor: access.principal.actor, appId: access.scopeId }, 'member.role', `${out.after.guildId}/${personaId}`, out.before, out.after);
+      const out = await ctx.db.transaction(async (tx) =>
+        setRole(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, String(record.id)), personaId, body.roleId as string | null),
+      );
+      await guildAudit(ctx, operator(call), 'member.role', `${String(out.after.guildId)}/${personaId}`, out.before, out.after);
       return out.after;
     },
   });
 
-  api.route({
-    method: 'DELETE',
-    url: `${gid}/members/:personaId`,
+  mountRowCommandCall(api, ctx, m.guilds, 'guildMembers', 'remove', {
     summary: 'Remove a member (not the leader); the persona waits out the restriction before joining again',
-    tag: SERVICE,
-    auth: 'service',
-    params: paramsSchema('id', 'personaId'),
-    responses: { 200: ok('the guild', m.guilds.recordSchema), ...errors(400, 401, 403, 404, 409) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
+    answer: ok('the guild', m.guilds.recordSchema),
+    handler: async (call) => {
+      const { access, record, req } = call;
       const personaId = paramOf(req, 'personaId');
       const { before, after } = await ctx.db.transaction(async (tx) => {
         await lockPersona(tx, access.scopeId, personaId);
-        return expel(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, paramOf(req, 'id')), personaId);
+        return expel(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, String(record.id)), personaId);
       });
-      await guildAudit(ctx, { actor: access.principal.actor, appId: access.scopeId }, 'member.remove', String(after.id), before, undefined);
+      await guildAudit(ctx, operator(call), 'member.remove', String(after.id), before, undefined);
       return after;
     },
   });

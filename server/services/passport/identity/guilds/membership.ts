@@ -1,35 +1,31 @@
 import type { Queryable } from '../../../../db';
 import type { ResourceModel } from '../../../../engine/model';
-import { settingsOf } from '../../../../engine/singleton';
 import { records } from '../../../../engine/query';
+import { viewRow } from '../../../../engine/record-views';
+import { settingsOf } from '../../../../engine/singleton';
 import type { Data } from '../../../../engine/store';
 import type { GuildPermission } from '../../../../../resources/passport/identity-guilds';
+import type { ViewDecl } from '../../../../../resources/types';
 import { sameName, type GuildConfig, type JoinerState, type Standing } from './rules';
 
 /**
- * Guild membership in the database: members, join requests and departures (kept in their own tables, removed with
- * the guild or the persona). Functions taking `tx` run inside the caller's transaction.
+ * Guild membership: the guild's member and join request records (its sub-resources) and the personas' departures
+ * (their own table). Functions taking `tx` run inside the caller's transaction.
  */
 export interface Models {
   guilds: ResourceModel;
   roles: ResourceModel;
   config: ResourceModel;
+  members: ResourceModel;
+  requests: ResourceModel;
 }
 
-export interface MemberRow {
-  guild_id: string;
-  persona_id: string;
-  role_id: string | null;
-  joined_at: Date | string;
-}
+/** The guild's view of its members (`guildMembers`): its rows are what the member calls answer. */
+export const membersView = (m: Models): ViewDecl => m.guilds.res.views!.find((v) => v.name === 'guildMembers')!;
+export const requestsView = (m: Models): ViewDecl => m.guilds.res.views!.find((v) => v.name === 'guildRequests')!;
 
-export const presentMember = (r: MemberRow, leaderId: unknown) => ({
-  guildId: r.guild_id,
-  personaId: r.persona_id,
-  roleId: r.role_id,
-  isLeader: r.persona_id === leaderId,
-  joinedAt: new Date(r.joined_at).toISOString(),
-});
+/** A member record as the guild calls answer it (a row of the members view). */
+export const presentMember = (m: Models, member: Data): Data => viewRow(membersView(m), member);
 
 export async function guildConfig(db: Queryable, m: Models, appId: string): Promise<GuildConfig> {
   return (await settingsOf(db, m.config, appId)) as unknown as GuildConfig;
@@ -45,37 +41,33 @@ export async function lockGuild(tx: Queryable, m: Models, appId: string, guildId
   return records(tx, m.guilds).get(appId, guildId, { lock: 'update', message: 'guild not found' });
 }
 
-export async function joinerState(tx: Queryable, appId: string, personaId: string): Promise<JoinerState> {
-  const [guilds, left, now] = await Promise.all([
-    tx.query<{ guild_id: string }>('SELECT guild_id FROM passport_guild_members WHERE app_id = $1 AND persona_id = $2', [appId, personaId]),
+export async function joinerState(tx: Queryable, m: Models, appId: string, personaId: string): Promise<JoinerState> {
+  const [memberships, left, now] = await Promise.all([
+    records(tx, m.members).find(appId, { where: { personaId } }),
     tx.query<{ left_at: Date | string }>('SELECT left_at FROM passport_guild_departures WHERE app_id = $1 AND persona_id = $2', [appId, personaId]),
     tx.query<{ now: Date | string }>('SELECT now() AS now'),
   ]);
   return {
-    guildIds: guilds.rows.map((r) => r.guild_id),
+    guildIds: memberships.map((r) => String(r.guildId)),
     lastLeftAt: left.rows[0] ? new Date(left.rows[0].left_at) : null,
     now: new Date(now.rows[0].now),
   };
 }
 
-export async function memberRow(db: Queryable, guildId: string, personaId: string): Promise<MemberRow | undefined> {
-  const res = await db.query<MemberRow>('SELECT guild_id, persona_id, role_id, joined_at FROM passport_guild_members WHERE guild_id = $1 AND persona_id = $2', [
-    guildId,
-    personaId,
-  ]);
-  return res.rows[0];
-}
+/** The persona's membership of the guild, if it is a member. */
+export const memberOf = (db: Queryable, m: Models, appId: string, guildId: string, personaId: string) =>
+  records(db, m.members).first(appId, { where: { parentId: guildId, personaId } });
 
 /** What a persona may do in a guild: leader, member with a role's permissions, or outsider. */
 export async function standingOf(db: Queryable, m: Models, appId: string, guild: Data, personaId: string): Promise<Standing> {
-  const member = await memberRow(db, String(guild.id), personaId);
+  const member = await memberOf(db, m, appId, String(guild.id), personaId);
   if (!member) return { isLeader: false, isMember: false, permissions: {} };
   let permissions: Partial<Record<GuildPermission, boolean>> = {};
-  if (member.role_id) {
-    const role = await records(db, m.roles).maybe(appId, member.role_id);
+  if (member.roleId) {
+    const role = await records(db, m.roles).maybe(appId, String(member.roleId));
     permissions = (role ?? {}) as typeof permissions;
   }
-  return { isLeader: guild.leaderPersonaId === personaId, isMember: true, permissions };
+  return { isLeader: member.isLeader === true, isMember: true, permissions };
 }
 
 /** Whether another guild of the app already has this name. */
@@ -84,59 +76,42 @@ export async function nameInUse(db: Queryable, m: Models, appId: string, name: s
   return found.some((r) => r.id !== exceptId && sameName(String(r.name), name));
 }
 
-export async function addMember(tx: Queryable, appId: string, guildId: string, personaId: string, roleId: string | null = null): Promise<void> {
-  await tx.query('INSERT INTO passport_guild_members (app_id, guild_id, persona_id, role_id) VALUES ($1, $2, $3, $4)', [appId, guildId, personaId, roleId]);
-  await tx.query('DELETE FROM passport_guild_requests WHERE guild_id = $1 AND persona_id = $2', [guildId, personaId]);
+/** The guild's requests still waiting for a decision, from one persona (or from any). */
+const waiting = (guildId: string | undefined, personaId: string) => ({ ...(guildId ? { parentId: guildId } : {}), personaId, status: 'waiting' });
+
+export const waitingRequest = (db: Queryable, m: Models, appId: string, guildId: string, personaId: string) =>
+  records(db, m.requests).first(appId, { where: waiting(guildId, personaId) });
+
+/** Makes the persona a member (the leader when it leads the guild); a request of its to this guild waits no more. */
+export async function addMember(tx: Queryable, m: Models, appId: string, guild: Data, personaId: string, roleId: string | null = null) {
+  const guildId = String(guild.id);
+  const joinedAt = (await tx.query<{ now: Date }>('SELECT now() AS now')).rows[0].now;
+  const data: Data = { guildId, personaId, isLeader: guild.leaderPersonaId === personaId, joinedAt: new Date(joinedAt).toISOString() };
+  if (roleId) data.roleId = roleId;
+  await records(tx, m.members).insert(appId, data, { parentId: guildId });
+  await records(tx, m.requests).remove(appId, waiting(guildId, personaId));
+}
+
+/** In single-guild mode a persona that became a member has no use for its other waiting requests. */
+export async function dropOtherRequests(tx: Queryable, m: Models, cfg: GuildConfig, appId: string, personaId: string) {
+  if (!cfg.EnableJoinMultiGuilds) await records(tx, m.requests).remove(appId, waiting(undefined, personaId));
 }
 
 /** Removes a member and notes the departure (joining again waits out the restriction). */
-export async function removeMember(tx: Queryable, appId: string, guildId: string, personaId: string): Promise<MemberRow | undefined> {
-  const res = await tx.query<MemberRow>(
-    'DELETE FROM passport_guild_members WHERE guild_id = $1 AND persona_id = $2 RETURNING guild_id, persona_id, role_id, joined_at',
-    [guildId, personaId],
-  );
-  if (!res.rows[0]) return undefined;
+export async function removeMember(tx: Queryable, m: Models, appId: string, guildId: string, personaId: string): Promise<Data | undefined> {
+  const [gone] = await records(tx, m.members).remove(appId, { parentId: guildId, personaId });
+  if (!gone) return undefined;
   await tx.query(
     `INSERT INTO passport_guild_departures (app_id, persona_id, guild_id, left_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (app_id, persona_id) DO UPDATE SET guild_id = EXCLUDED.guild_id, left_at = EXCLUDED.left_at`,
     [appId, personaId, guildId],
   );
-  return res.rows[0];
+  return gone;
 }
+
+export const memberCount = (db: Queryable, m: Models, appId: string, guildId: string) => records(db, m.members).count(appId, { parentId: guildId });
 
 /** Brings the guild record's member count up to date (a new version of the guild). */
 export async function recount(tx: Queryable, m: Models, appId: string, guildId: string): Promise<Data> {
-  return records(tx, m.guilds).updateOne(appId, guildId, { set: { memberCount: await memberCount(tx, guildId) } });
-}
-
-export async function memberCount(db: Queryable, guildId: string): Promise<number> {
-  const res = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM passport_guild_members WHERE guild_id = $1', [guildId]);
-  return Number(res.rows[0].n);
-}
-
-/** A page of a guild's members, the leader first, then by joining time. */
-export async function membersPage(db: Queryable, guild: Data, count: number, start: number) {
-  const [rows, total] = await Promise.all([
-    db.query<MemberRow>(
-      `SELECT guild_id, persona_id, role_id, joined_at FROM passport_guild_members WHERE guild_id = $1
-       ORDER BY (persona_id = $2) DESC, joined_at, persona_id LIMIT $3 OFFSET $4`,
-      [guild.id, guild.leaderPersonaId ?? '', count, start],
-    ),
-    memberCount(db, String(guild.id)),
-  ]);
-  return { total, members: rows.rows.map((r) => presentMember(r, guild.leaderPersonaId)) };
-}
-
-export async function requestsPage(db: Queryable, guildId: string, count: number, start: number) {
-  const [rows, total] = await Promise.all([
-    db.query<{ persona_id: string; message: string; created_at: Date | string }>(
-      'SELECT persona_id, message, created_at FROM passport_guild_requests WHERE guild_id = $1 ORDER BY created_at, persona_id LIMIT $2 OFFSET $3',
-      [guildId, count, start],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM passport_guild_requests WHERE guild_id = $1', [guildId]),
-  ]);
-  return {
-    total: Number(total.rows[0].n),
-    requests: rows.rows.map((r) => ({ guildId, personaId: r.persona_id, message: r.message, createdAt: new Date(r.created_at).toISOString() })),
-  };
+  return records(tx, m.guilds).updateOne(appId, guildId, { set: { memberCount: await memberCount(tx, m, appId, guildId) } });
 }
