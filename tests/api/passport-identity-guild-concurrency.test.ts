@@ -29,14 +29,14 @@ describe('guilds under concurrent calls', () => {
   it('never go past the member limit, and count their members right', async () => {
     await setGuildConfig(h, { EnableGainApprovalBeforeJoin: false, MemberLimitCount: 3 });
     const guild = await createGuild(h, await newPlayer(h));
-    const joiners = await players(6);
+    const joiners = await players(10);
     const answers = await Promise.all(joiners.map((p) => join(p, guild.id)));
-    expect(codes(answers)).toEqual(['GUILD_FULL', 'GUILD_FULL', 'GUILD_FULL', 'GUILD_FULL', 'Joined', 'Joined']);
+    expect(codes(answers)).toEqual([...Array(8).fill('GUILD_FULL'), 'Joined', 'Joined']);
     expect(await membership(guild.id)).toEqual({ total: 3, leaders: 1, count: 3 });
   });
 
   it('let a persona into one guild only, however many it joins or creates at once', async () => {
-    const guilds = await Promise.all((await players(3)).map((leader) => createGuild(h, leader)));
+    const guilds = await Promise.all((await players(6)).map((leader) => createGuild(h, leader)));
     const p = await newPlayer(h);
     const answers = await Promise.all([
       ...guilds.map((g) => join(p, g.id)),
@@ -44,7 +44,7 @@ describe('guilds under concurrent calls', () => {
     ]);
     const succeeded = answers.filter((a) => a.statusCode === 200 || a.statusCode === 201);
     expect(succeeded).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().code)).toEqual(['ALREADY_IN_GUILD', 'ALREADY_IN_GUILD', 'ALREADY_IN_GUILD']);
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().code)).toEqual(Array(6).fill('ALREADY_IN_GUILD'));
     expect((await asPlayer(h, p, 'GET', `${P}/sdk/guilds/mine`)).json().total).toBe(1);
   });
 
