@@ -20,7 +20,7 @@ export const opsConsole = {
       template: '内容',
       userName: '用户',
       total: '共 {{count}} 条',
-      kinds: { user: '成员', admin: '管理员', service: '服务', app: '应用', guest: '访客', finance: '财务管理员' },
+      kinds: { user: '成员', admin: '管理员', service: '服务', app: '应用', guest: '访客', finance: '财务管理员', system: '系统' },
     },
     monitor: {
       title: '运维监控',
@@ -119,7 +119,7 @@ export const opsConsole = {
       template: 'Message',
       userName: 'User',
       total: '{{count}} in total',
-      kinds: { user: 'Member', admin: 'Administrator', service: 'Service', app: 'App', guest: 'Visitor', finance: 'Finance administrator' },
+      kinds: { user: 'Member', admin: 'Administrator', service: 'Service', app: 'App', guest: 'Visitor', finance: 'Finance administrator', system: 'System' },
     },
     monitor: {
       title: 'Monitor',

@@ -32,7 +32,7 @@ export const orgApps = {
       nameTooLong: '最多 50 个字符',
       multi: '支持多服务',
       multiHint:
-        '开启：Multiverse 与 Sync 互斥，其余服务可同时开通。关闭：Multiverse、Sync、Func、Push、Baking 中只能开通一个。创建后只有平台管理员可以更改。',
+        '开启：Multiverse 与 Sync 互斥，其余服务可同时开通。关闭：Multiverse、Sync、Func、消息推送、云烘焙中只能开通一个。创建后只有平台管理员可以更改。',
       submit: '创建应用',
       created: '应用「{{name}}」已创建',
       noEligibleTitle: '没有可以创建应用的组织',
@@ -117,7 +117,7 @@ export const orgApps = {
         subtitle: '只有平台管理员可以修改这些设置',
         notAdmin: '只有平台管理员可以打开此页面',
         multi: '支持多服务（SupportMultiServices）',
-        multiHint: '关闭后，Multiverse、Sync、Func、Push、Baking 中只能有一个处于开通状态。',
+        multiHint: '关闭后，Multiverse、Sync、Func、消息推送、云烘焙中只能有一个处于开通状态。',
         multiSaved: '多服务设置已保存',
         services: '应用的服务',
         service: '服务',

@@ -10,6 +10,7 @@ import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { EntityActions } from '../../engine/EntityActions';
+import { ActorTag } from '../ops/ActorTag';
 import { useTransactions } from './api';
 import { signedAmount } from './money';
 import { NoteDialog } from './NoteDialog';
@@ -151,7 +152,7 @@ export function TransactionsTable({ base, office = false, canCancel = false, sho
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    ...(office ? [{ title: t('billing.transactions.columns.createdBy'), dataIndex: 'CreatedBy' }] : []),
+    ...(office ? [{ title: t('billing.transactions.columns.createdBy'), dataIndex: 'CreatedBy', render: (actor: string) => <ActorTag actor={actor} /> }] : []),
     {
       title: t('billing.transactions.columns.id'),
       dataIndex: 'Id',
