@@ -76,7 +76,7 @@ function Value({ context, spec, value, row, size }: { context: DeclaredValueCont
   }
   if (xui(prop).widget === 'code' && typeof value === 'string') {
     return (
-      <Typography.Text ellipsis={compact} style={{ ...MONO, maxWidth: '100%' }}>
+      <Typography.Text ellipsis={compact} style={{ ...MONO, maxWidth: '100%' }} data-user-text>
         {value}
       </Typography.Text>
     );
@@ -123,7 +123,11 @@ export function DeclaredValue({ context, spec, row, size }: { context: DeclaredV
     case 'progress':
       return <Progress size="small" percent={cell.of ? Math.floor((cell.value / cell.of) * 100) : 0} format={() => `${cell.value} / ${cell.of}`} />;
     case 'page':
-      return <Link to={`${routeTo(cell.route, { appId: context.appId })}?${new URLSearchParams(cell.query).toString()}`}>{String(cell.value)}</Link>;
+      return (
+        <Link to={`${routeTo(cell.route, { appId: context.appId })}?${new URLSearchParams(cell.query).toString()}`} data-user-text>
+          {String(cell.value)}
+        </Link>
+      );
     case 'link': {
       const target = context.service.resources.find((r) => r.name === cell.resource);
       const path = target && showPathOf(target, context.appId, context.records === target ? row : cell.id);

@@ -84,14 +84,15 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
     return <NestedValue decl={decl} prop={prop} value={value} />;
   }
 
+  // What was entered, shown as it is: marked as the user's text (the zh-CN check leaves it out, tests/e2e/zh-crawl.test.ts).
   const text = String(value);
   const valueType = typeOfSibling(prop, record);
-  if (valueType === 'BOOL') return <Tag color={text === 'true' ? 'green' : 'default'}>{text}</Tag>;
+  if (valueType === 'BOOL') return <Tag color={text === 'true' ? 'green' : 'default'} data-user-text>{text}</Tag>;
   const code = hints.widget === 'expression' || hints.widget === 'variableName' || valueType === 'JSON' || (valueType !== undefined && valueType !== 'STRING');
   if (compact) {
     return (
       <Tooltip title={text.length > 40 ? <span style={code ? MONO : undefined}>{text}</span> : undefined} placement="topLeft">
-        <Typography.Text ellipsis style={{ ...(code ? MONO : {}), maxWidth: '100%' }}>
+        <Typography.Text ellipsis style={{ ...(code ? MONO : {}), maxWidth: '100%' }} data-user-text>
           {text}
         </Typography.Text>
       </Tooltip>
@@ -99,7 +100,7 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
   }
   if (valueType === 'JSON') return <pre style={PRE}>{prettyJson(text)}</pre>;
   return (
-    <Typography.Text copyable={hints.widget === 'variableName'} style={{ ...(code ? MONO : {}), whiteSpace: 'pre-wrap' }}>
+    <Typography.Text copyable={hints.widget === 'variableName'} style={{ ...(code ? MONO : {}), whiteSpace: 'pre-wrap' }} data-user-text>
       {text}
     </Typography.Text>
   );

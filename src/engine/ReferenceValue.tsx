@@ -16,14 +16,15 @@ function ReferenceName({ decl, from, value, compact, tag }: { decl: ResourceDecl
   const record = useReferenced(service, target, from, value, appId);
   const name = record && from.label ? record[from.label] : undefined;
   const label = name === undefined || name === null || name === '' ? value : String(name);
-  if (tag) return <Tag style={{ marginInlineEnd: 4 }}>{label}</Tag>;
+  // A record's name is what its user entered (data-user-text: see FieldValue).
+  if (tag) return <Tag style={{ marginInlineEnd: 4 }} data-user-text>{label}</Tag>;
   const path = record && target ? showPathOf(target, appId, record) : undefined;
   const body = compact ? (
-    <Typography.Text ellipsis style={{ maxWidth: '100%', color: 'inherit' }}>
+    <Typography.Text ellipsis style={{ maxWidth: '100%', color: 'inherit' }} data-user-text>
       {label}
     </Typography.Text>
   ) : (
-    label
+    <span data-user-text>{label}</span>
   );
   return path ? <Link to={path}>{body}</Link> : <>{body}</>;
 }

@@ -58,7 +58,8 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
         ...(menuLabel ? [{ title: <Link to={routeTo(route, { appId })}>{text(menuLabel)}</Link> }] : []),
         // The resource's own step only where its list is one tab of several (else it repeats the menu entry).
         ...(!menuLabel || sharesRoute ? [{ title: <Link to={listPath}>{scope.label}</Link> }] : []),
-        { title },
+        // The record's name is what its user entered (see FieldValue); before it loads, the resource's name.
+        { title: record ? <span data-user-text>{title}</span> : title },
       ]}
     />
   );
@@ -94,7 +95,7 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
     <>
       {breadcrumb}
       <PageHeader
-        title={title}
+        title={<span data-user-text>{title}</span>}
         tags={decl.status ? <StatusTag decl={decl} value={record[decl.status.field]} /> : undefined}
         extra={
           <RecordActions

@@ -11,7 +11,8 @@ export function ActorTag({ actor }: { actor: string }) {
   return (
     <Space size={4}>
       {kind && <Tag color={KIND_COLORS[kind] ?? 'default'}>{t(`ops.history.kinds.${kind}`, { defaultValue: kind })}</Tag>}
-      <Typography.Text>{who}</Typography.Text>
+      {/* Who acted: an account's e-mail, an app's id, a process's name (user data, see FieldValue). */}
+      <Typography.Text data-user-text>{who}</Typography.Text>
     </Space>
   );
 }

@@ -131,7 +131,9 @@ export default function UsersPage() {
               render: (_, u) => (
                 <Flex vertical>
                   <Space size={4}>
-                    <Typography.Text strong>{u.Name || '—'}</Typography.Text>
+                    <Typography.Text strong data-user-text>
+                      {u.Name || '—'}
+                    </Typography.Text>
                     {u.Id === me && <Tag>{t('account.users.you')}</Tag>}
                   </Space>
                   <Typography.Text type="secondary" copyable={{ text: u.Email }}>
