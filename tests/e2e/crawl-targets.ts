@@ -1,0 +1,84 @@
+import type { ServiceDecl } from '../../resources';
+import type { AppRecord } from '../../resources/platform';
+import type { DeclaredResource } from '../../providers/declarations';
+import { APP_BASE, dashboardPages, isServiceEnabled, listRoutes, routePattern, routeTo, viewPages } from '../../src/engine/routes';
+import { registeredPages } from '../../src/pages/registry';
+import { pagesOf } from '../../src/routes';
+
+/**
+ * The console's screens for the zh-CN crawl, read from the tables the console routes by (src/AppRoutes.tsx): the
+ * signed-in pages, the app's pages, the back office's pages (src/routes), and for every service the app has
+ * enabled its declared lists, view and dashboard pages and registered pages (playgrounds) — as the app's menu
+ * offers them (src/pages/layout/ServiceSider.tsx).
+ */
+
+export interface CrawlPage {
+  /** Where it comes from, for failure messages. */
+  name: string;
+  path: string;
+}
+
+export interface CrawlList extends CrawlPage {
+  /** The resources shown on the list, one tab each. */
+  resources: DeclaredResource[];
+}
+
+/** The values a route's parameters take in the demo data; a route with any other parameter fails the crawl. */
+export type Params = Record<string, string | undefined>;
+
+function fill(route: string, params: Params): string | undefined {
+  let missing = false;
+  const path = route.replace(/:(\w+)\??/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) missing = true;
+    return encodeURIComponent(value ?? '');
+  });
+  return missing ? undefined : path;
+}
+
+/** The pages of the routes, their parameters filled; the routes whose parameters have no demo value in `skipped`. */
+function filled(entries: { name: string; route: string }[], params: Params, skipped: string[]): CrawlPage[] {
+  return entries.flatMap(({ name, route }) => {
+    const path = fill(route, params);
+    if (path === undefined) skipped.push(route);
+    return path === undefined ? [] : [{ name, path }];
+  });
+}
+
+const enabled = (app: AppRecord) => (service: ServiceDecl) => isServiceEnabled(app, service);
+
+/** The signed-in user's pages and the app's pages, hand-written and declared. */
+export function consolePages(app: AppRecord, params: Params, skipped: string[]) {
+  const on = enabled(app);
+  const user = pagesOf('user').map((p) => ({ name: `user ${p.path}`, route: p.path }));
+  // With the administrator signed in too, the administrator-only pages (admin-config) included.
+  const appPages = pagesOf('app').map((p) => ({ name: `app ${p.path}`, route: `${APP_BASE}/${p.path}` }));
+  const declared = [
+    ...viewPages().filter(({ service }) => on(service)).map(({ page }) => ({ name: `view ${page.route}`, route: routePattern(page.route) })),
+    ...dashboardPages().filter(({ service }) => on(service)).map(({ page }) => ({ name: `dashboard ${page.route}`, route: routePattern(page.route) })),
+    ...registeredPages()
+      .filter(({ service }) => on(service))
+      .map(({ page }) => ({ name: `page ${page.component}`, route: page.absolute ? page.route : routePattern(page.route) })),
+  ];
+  return filled([...user, ...appPages, ...declared], params, skipped);
+}
+
+/** The declared list pages of the app's enabled services, with the resources on each. */
+export function listPages(app: AppRecord): CrawlList[] {
+  const on = enabled(app);
+  return listRoutes()
+    .map(({ route, resources }) => ({ route, resources: resources.filter((r) => on(r.service)) }))
+    .filter(({ resources }) => resources.length > 0)
+    .map(({ route, resources }) => ({ name: `list ${route}`, path: routeTo(route, { appId: app.AppId }), resources }));
+}
+
+/** The administrator's back-office pages. */
+export function backOfficePages(params: Params, skipped: string[]): CrawlPage[] {
+  // BACK_OFFICES.admin.base in src/routes/guards.tsx (which loads the browser's console, so not imported here).
+  const base = '/admin';
+  return filled(
+    pagesOf('admin').map((p) => ({ name: `admin ${p.path || '(index)'}`, route: p.path ? `${base}/${p.path}` : base })),
+    params,
+    skipped,
+  );
+}

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { findResource, findService, services } from '../../resources';
+import type { AuthCheckAnswer } from '../../resources/account-api';
+import type { AppRecord } from '../../resources/platform';
+import type { DeclaredResource } from '../../providers/declarations';
+import { routePattern } from '../../src/engine/routes';
+import { launchBrowser, visible } from './browser';
+import { backOfficePages, consolePages, listPages, type CrawlPage, type Params } from './crawl-targets';
+import { englishIn } from './english-text';
+import { startServer, type RunningServer } from './server';
+
+/**
+ * English inside the Chinese console: in zh-CN, every screen the demo user and the demo administrator can reach —
+ * the pages of the route tables, every declared list with its create drawer open and a record's page per resource
+ * with demo records, the playgrounds, the back office — is read, and any visible text that reads as English
+ * (english-text.ts) outside code, inputs and user data (`data-user-text`) fails the test with its page.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let app: AppRecord;
+const params: Params = {};
+
+/** Everything a person reads on the page now, without code, inputs' values and user data: each text with where it is. */
+function readVisibleText(): [string, string][] {
+  const SKIP = 'code, pre, kbd, samp, textarea, input, select, script, style, noscript, svg, [data-user-text], [contenteditable="true"]';
+  const seen = new Map<string, string>();
+  const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true });
+  // The element's place, for the failure message: its tag and class, and the nearest test id or engine block.
+  const where = (el: Element) => {
+    const named = el.closest('[data-testid], .ant-drawer, .ant-modal, .ant-table, .ant-form-item, .ant-descriptions, .ant-card');
+    const label = (e: Element) => `${e.tagName.toLowerCase()}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/)[0]}` : ''}`;
+    return named && named !== el ? `${label(el)} in ${named.getAttribute('data-testid') ?? label(named)}` : label(el);
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const el = node.parentElement;
+    if (text && el && !el.closest(SKIP) && shown(el) && !seen.has(text)) seen.set(text, where(el));
+  }
+  // What an empty field says it wants.
+  for (const el of document.querySelectorAll('[placeholder]')) {
+    const value = el.getAttribute('placeholder')?.trim();
+    if (value && !el.closest('[data-user-text]') && shown(el) && !seen.has(value)) seen.set(value, `placeholder of ${where(el)}`);
+  }
+  return [...seen];
+}
+
+/** Texts read as English (with where on the screen), each with the screens it was seen on. */
+type Findings = Map<string, Set<string>>;
+
+/** Whether the screen has loaded: no page or list spinner, no skeleton shown. */
+function settled(): boolean {
+  return ![...document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active')].some((el) => el.checkVisibility());
+}
+
+/**
+ * Proper names besides english-text.ts's own: the product names in the services' Chinese catalogue names (Sync in
+ * "Sync 房间同步"), and the demo account's own names (its user's, organisation's and app's: user data the console
+ * puts into its sentences).
+ */
+const names: string[] = [];
+
+/** Requests under way: a page's code being loaded, its data being fetched. */
+const pending = new Set<unknown>();
+
+/** Waits until no request has been under way for a moment (at most a few seconds: a slow call is not waited out). */
+async function quiet() {
+  const deadline = Date.now() + 8000;
+  let calm = 0;
+  while (Date.now() < deadline && calm < 3) {
+    await page.waitForTimeout(50);
+    calm = pending.size === 0 ? calm + 1 : 0;
+  }
+}
+
+/**
+ * Waits for the screen to settle — the page's code and data loaded (the old page stays shown while the new one's
+ * code loads), spinners gone — then adds its English to `found`.
+ */
+async function read(name: string, found: Findings): Promise<void> {
+  await quiet();
+  await page.waitForFunction(settled, undefined, { timeout: 8000, polling: 100 }).catch(() => undefined);
+  await quiet();
+  for (const [text, where] of await page.evaluate(readVisibleText)) {
+    if (englishIn(text, names) === undefined) continue;
+    const key = `${JSON.stringify(text)} (${where})`;
+    found.set(key, (found.get(key) ?? new Set()).add(name));
+  }
+}
+
+const report = (found: Findings) => [...found].map(([text, pages]) => `${text} on ${[...pages].slice(0, 3).join(', ')}`);
+
+/** Opens a console address as a link in the console would (no reload: the console is loaded once). */
+async function open(path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function visit(target: CrawlPage, found: Findings) {
+  const started = Date.now();
+  await open(target.path);
+  await read(target.name, found);
+  if (process.env.CRAWL_TIMES) console.log(`${Date.now() - started} ms ${target.name}`);
+}
+
+/** The show route of a resource as a pattern over hrefs, the app filled in. */
+const showPattern = (r: DeclaredResource) =>
+  new RegExp(`^${routePattern(r.decl.routes!.show!).replace(':appId', app.AppId).replace(/:\w+\??/g, '[^/?#]+')}$`);
+
+/** The active tab's content on a list page of several resources, else the page. */
+const shownList = async () => ((await page.locator('.ant-tabs-tabpane-active').count()) > 0 ? page.locator('.ant-tabs-tabpane-active').first() : page.locator('body'));
+
+/** Opens the first record of the list shown, as its title link does; false when the list has none. */
+async function openFirstRecord(r: DeclaredResource): Promise<boolean> {
+  const link = (await shownList()).locator('.ant-table-row td a').first();
+  if ((await link.count()) === 0) return false;
+  await link.click();
+  const pattern = showPattern(r);
+  return page
+    .waitForURL((url) => pattern.test(decodeURI(url.pathname)), { timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+async function signIn(path: string, email: string, password: string, landing: RegExp) {
+  await page.goto(`${server.url}${path}`);
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码').fill(password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(landing);
+}
+
+async function api<T>(path: string): Promise<T> {
+  const res = await page.request.get(`${server.url}${path}`);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A service's first record, read with the app's credential as the game's server would (the passport convention). */
+async function firstRecord(serviceName: string, resourceName: string): Promise<Record<string, string> | undefined> {
+  const service = findService(serviceName)!;
+  const decl = findResource(serviceName, resourceName)!;
+  const res = await fetch(`${server.url}${service.base}${decl.path}/search`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}` },
+    body: JSON.stringify({ count: 1, start: 0 }),
+  });
+  expect(res.status, `${serviceName} ${resourceName}`).toBe(200);
+  return ((await res.json()) as Record<string, Record<string, string>[]>)[decl.listKey ?? decl.name]?.[0];
+}
+
+/**
+ * A deposit of the organisation (a bank transfer the back office records), for the pages of one transaction. The
+ * administrator signs in for it, beside the demo user: the app's administrator-only pages show from then on too.
+ */
+async function depositOf(orgId: string): Promise<string> {
+  const signIn = await page.request.post(`${server.url}/auth/admin-login`, { data: { email: 'admin@example.com', password: 'lodestar-admin' } });
+  expect(signIn.status()).toBe(200);
+  const res = await page.request.post(`${server.url}/api/transactions`, { data: { OrgId: orgId, Type: 'Deposit', Amount: '100.00', Note: '银行转账到账' } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { Id: string }).Id;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  await signIn('/login-authorize', 'demo@example.com', 'lodestar-demo', /\/apps$/);
+  await page.getByText('Demo Game').click();
+  await page.waitForURL(/\/services\/[^/]+\/dashboard$/);
+  const appId = /\/services\/([^/]+)\//.exec(page.url())![1];
+  app = await api<AppRecord>(`/api/app/${appId}`);
+  const { user } = await api<AuthCheckAnswer>('/auth/auth-check');
+  const productNames = services.flatMap((s) => s.catalogue.displayName['zh-CN'].match(/[A-Za-z][\w-]*/g) ?? []);
+  names.push(...productNames, app.ProjectName, app.OrganizationName, user?.name ?? '');
+  const projects = await api<{ Items: { Id?: string; id?: string }[] }>(`/api/organizations/${app.OrganizationId}/projects`);
+  Object.assign(params, {
+    appId,
+    orgId: app.OrganizationId,
+    projectId: projects.Items[0]?.Id ?? projects.Items[0]?.id,
+    transactionId: await depositOf(app.OrganizationId),
+    personaId: (await firstRecord('passport', 'personas'))?.id,
+    slugName: (await firstRecord('passport', 'battlePasses'))?.slugName,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the zh-CN console says everything in Chinese', () => {
+  it('flags a planted English label, and not code or user data', async () => {
+    await page.goto(`${server.url}/apps`);
+    await visible(page.getByText('Demo Game'));
+    await page.evaluate(() => {
+      const planted = document.createElement('div');
+      planted.id = 'planted';
+      planted.innerHTML =
+        '<button>Save changes</button><input placeholder="Search records"><code>Some code here</code>' +
+        '<h3 data-user-text>Spring event A/B</h3><span>欢迎 welcome_message</span>';
+      document.body.prepend(planted);
+    });
+    const found: Findings = new Map();
+    await read('planted', found);
+    await page.evaluate(() => document.getElementById('planted')?.remove());
+    const flagged = report(found).join('\n');
+    for (const loud of ['Save changes', 'Search records']) expect(flagged).toContain(loud);
+    for (const quiet of ['Some code here', 'Spring event A/B', 'welcome_message']) expect(flagged).not.toContain(quiet);
+  });
+
+  it("the signed-in user's and the app's pages", async () => {
+    const found: Findings = new Map();
+    const skipped: string[] = [];
+    for (const target of consolePages(app, params, skipped)) await visit(target, found);
+    expect(report(found)).toEqual([]);
+    expect(skipped).toEqual([]);
+  });
+
+  it('every declared list with its create drawer, and a record of each resource', { timeout: 240_000 }, async () => {
+    const found: Findings = new Map();
+    const withoutRecords: string[] = [];
+    for (const list of listPages(app)) {
+      for (const r of list.resources) {
+        const name = `${list.name} (${r.decl.name})`;
+        await visit({ name, path: `${list.path}?tab=${encodeURIComponent(r.decl.name)}` }, found);
+        const create = (await shownList()).locator('button.ant-btn-primary:has(.anticon-plus):visible').first();
+        if (r.decl.operations.includes('create') && (await create.count()) > 0) {
+          await create.click();
+          await visible(page.locator('.ant-drawer-content-wrapper:visible, .ant-modal-wrap:visible'));
+          await read(`${name} create`, found);
+          await page.keyboard.press('Escape');
+          await page.locator('.ant-drawer-content-wrapper:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+        }
+        if (!r.decl.routes?.show) continue;
+        if (await openFirstRecord(r)) await read(`record ${r.key}`, found);
+        else withoutRecords.push(r.key);
+      }
+    }
+    console.log(`lists without demo records: ${withoutRecords.join(', ') || 'none'}`);
+    expect(report(found)).toEqual([]);
+  });
+
+  it("the administrator's back office", async () => {
+    const { admin } = await api<AuthCheckAnswer>('/auth/auth-check');
+    names.push(admin?.name ?? '');
+    const found: Findings = new Map();
+    const skipped: string[] = [];
+    for (const target of backOfficePages(params, skipped)) await visit(target, found);
+    expect(report(found)).toEqual([]);
+    expect(skipped).toEqual([]);
+  });
+});
