@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { JsonSchema } from '../../resources/types';
+import type { JsonSchema, Principal } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, type Api, type Method, type ResponseDef } from './api';
 import { itemParams } from './children';
@@ -20,6 +20,8 @@ export interface RecordCallDef {
   path: string;
   summary: string;
   access: 'read' | 'write';
+  /** Who may call, when not those the resource's `access` names for it (a declared action's own access). */
+  principals?: Principal[];
   /** The path's parameters after the record's own, each with its schema. */
   params?: Record<string, JsonSchema>;
   query?: JsonSchema;
@@ -27,8 +29,8 @@ export interface RecordCallDef {
   /** A body that may be left out. */
   optionalBody?: JsonSchema;
   answer: ResponseDef;
-  /** The error statuses the call may answer. */
-  errors: number[];
+  /** The error statuses the call may answer (described generically), or the error answers themselves. */
+  errors: number[] | Record<number, ResponseDef>;
   /** The 404's message when the path names no record in the caller's scope (default `not found`). */
   missing?: string;
 }
@@ -74,14 +76,14 @@ export function mountRecordCall(
     summary: def.summary,
     tag: m.service.name,
     auth: 'service',
-    access: m.res.access[def.access],
+    access: def.principals ?? m.res.access[def.access],
     params: callParams(m, def.params),
     querystring: def.query,
     body: def.body,
     optionalBody: def.optionalBody,
-    responses: { 200: def.answer, ...errorResponses(...def.errors) },
+    responses: { 200: def.answer, ...(Array.isArray(def.errors) ? errorResponses(...def.errors) : def.errors) },
     handler: async (req) => {
-      const access = await authorize(ctx, req, m, def.access);
+      const access = await authorize(ctx, req, m, def.access, def.principals);
       return answer({ access, record: await recordOf(ctx, m, access.scopeId, idOf(req, m), def.missing), req });
     },
   });

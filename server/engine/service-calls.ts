@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { actionCall } from '../../resources/action-call';
+import { pathFields } from '../../resources/command-call';
 import { actionAccess } from '../../resources/field-access';
 import type { JsonSchema, Principal, RowCommandDecl, ViewDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, idParam, listAnswer, type Api, type Method, type ResponseDef } from './api';
-import { itemParams } from './children';
 import { authorize, type Access } from './guard';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
-import { idOf } from './write';
+import { mountRecordCall } from './record-calls';
 
 /**
  * The service's own code behind a call the declaration describes (a command without a `kind`, an action
@@ -47,48 +47,70 @@ interface Route {
   access?: Principal[];
   fields?: JsonSchema;
   answer: ResponseDef;
-  /** The path's own `:name`s after the record's id (a row command's), each an id. */
-  params?: string[];
+  /** The path's own `:name`s after the record's id (a row command's), each an id unless given its schema. */
+  params?: string[] | Record<string, JsonSchema>;
   /** The body as it is checked, when not the declared `fields`' (see `bodyOf`). */
   body?: JsonSchema;
 }
 
 /** A declared dialog as the call's body: what the console only shows or fills in (titles, defaults) left out. */
 export function bodyOf(fields: JsonSchema): JsonSchema {
-  const props = Object.entries((fields.properties ?? {}) as Record<string, JsonSchema>).map(([k, s]) => {
-    const { default: _d, 'x-ui': _x, title: _t, ...rest } = s;
-    return [k, rest];
-  });
+  const props = Object.entries((fields.properties ?? {}) as Record<string, JsonSchema>).map(([k, s]) => [k, checked(s)]);
   return { ...fields, properties: Object.fromEntries(props) };
 }
 
+/** A dialog field as the server checks it: without what only the console shows or fills in. */
+function checked(field: JsonSchema): JsonSchema {
+  const { default: _d, 'x-ui': _x, title: _t, ...rest } = field;
+  return rest;
+}
+
+/**
+ * Mounts a declared call: on one record through the engine's record calls (`mountRecordCall`: the item path, the
+ * record found or 404), on the collection directly.
+ */
 function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceCallDef): void {
   const body = route.body ?? (route.fields ? bodyOf(route.fields) : undefined);
+  const answer = def.answer ?? route.answer;
+  const errors = def.errors ?? errorResponses(400, 401, 403, 404, 409);
+  const toBody = (req: FastifyRequest) => (req.body ?? {}) as Data;
+  if (route.item) {
+    const params = Array.isArray(route.params) ? Object.fromEntries(route.params.map((n) => [n, idParam])) : route.params;
+    const call = { method: route.method, path: route.path, summary: def.summary, access: route.mode, principals: route.access };
+    mountRecordCall(api, ctx, m, { ...call, params, query: def.query, body, answer, errors }, (c) => def.handler({ ...c, body: toBody(c.req) }));
+    return;
+  }
   api.route({
     method: route.method,
-    url: `${m.base}${route.item ? `/:${m.idParam}` : ''}${route.path}`,
+    url: `${m.base}${route.path}`,
     summary: def.summary,
     tag: m.service.name,
     auth: 'service',
     access: route.access ?? m.res.access[route.mode],
-    ...(route.item ? { params: withParams(itemParams(m), route.params ?? []) } : {}),
     ...(body ? { body } : {}),
     ...(def.query ? { querystring: def.query } : {}),
-    responses: { 200: def.answer ?? route.answer, ...(def.errors ?? errorResponses(400, 401, 403, 404, 409)) },
+    responses: { 200: answer, ...errors },
     handler: async (req) => {
       const access = await authorize(ctx, req, m, route.mode, route.access);
-      const id = route.item ? await ctx.store.resolveId(m, access.scopeId, idOf(req, m)) : undefined;
-      const record = id === undefined ? {} : await ctx.store.get(m, access.scopeId, id);
-      return def.handler({ req, access, record, body: (req.body ?? {}) as Data });
+      return def.handler({ req, access, record: {}, body: toBody(req) });
     },
   });
 }
 
-/** An item's path parameters with more of the call's own. */
-function withParams(item: JsonSchema, names: string[]): JsonSchema {
-  if (!names.length) return item;
-  const own = Object.fromEntries(names.map((n) => [n, idParam]));
-  return { ...item, required: [...(item.required as string[]), ...names], properties: { ...(item.properties as object), ...own } };
+/**
+ * A command's dialog split between its path and its body: each `:name` of the path is a required field of the
+ * dialog sent in the address (`fillCommandPath` in the console), with that field's schema; the body is the rest.
+ */
+function commandParts(where: string, path: string, fields: JsonSchema | undefined): { params: Record<string, JsonSchema>; body?: JsonSchema } {
+  const names = pathFields(path);
+  if (!names.length) return { params: {}, body: fields ? bodyOf(fields) : undefined };
+  const props = (fields?.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (fields?.required as string[] | undefined) ?? [];
+  for (const n of names) if (!props[n] || !required.includes(n)) throw new Error(`${where}: ':${n}' of its path is not a required field`);
+  const params = Object.fromEntries(names.map((n) => [n, checked(props[n])]));
+  const rest = Object.fromEntries(Object.entries(props).filter(([k]) => !names.includes(k)));
+  const body = bodyOf({ ...fields, properties: rest, required: required.filter((r) => !names.includes(r)) });
+  return { params, body };
 }
 
 const declared = <T extends { name: string }>(m: ResourceModel, kind: string, list: T[] | undefined, name: string): T => {
@@ -107,7 +129,9 @@ export function mountCommandCall(api: Api, ctx: Ctx, m: ResourceModel, name: str
   if (command.on === 'selection') throw new Error(`${where}: a selection command is not mounted here`);
   const answer = command.answer ? { description: 'the answer', schema: command.answer } : anyObject;
   const { method, path, fields } = command;
-  mount(api, ctx, m, { method, path, fields, answer, item: command.on === 'item', mode: method === 'GET' ? 'read' : 'write' }, def);
+  const { params, body } = commandParts(where, path, fields);
+  if (Object.keys(params).length && command.on !== 'item') throw new Error(`${where}: only an item command takes fields in its path`);
+  mount(api, ctx, m, { method, path, fields, body, params, answer, item: command.on === 'item', mode: method === 'GET' ? 'read' : 'write' }, def);
 }
 
 /** A state action the service's code performs (`implementedBy: 'service'`), at the action's declared call. */
