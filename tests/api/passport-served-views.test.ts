@@ -23,24 +23,32 @@ const model = (name: string): ResourceModel => h.ctx.models.get(`${passport.name
 
 describe('views the engine serves', () => {
   it('are declared for the calls this covers', () => {
-    expect(served.map(([r, path]) => `${r}${path}`).sort()).toEqual(['personas/inventory', 'tags/personas', 'tags/users']);
+    expect(served.map(([r, path]) => `${r}${path}`).sort()).toEqual(['guilds/members', 'guilds/requests', 'personas/inventory', 'tags/personas', 'tags/users']);
   });
 
   it.each(served)('%s %s answers the rows referring to the record, and only those', async (resource, path, view) => {
     const m = model(resource);
-    const rows = model(view.row as string);
-    const { field, contains } = view.rowsOf!;
-    const refer = (id: string) => ({ [field]: contains ? [id, unique('other')] : id });
+    // The rows are records of the view's row resource, or (a schema row) of the resource `rowsOf` names; a row is
+    // known by its key, and satisfies the view's fixed conditions; a sub-resource's row is stored under its parent.
+    const { field, contains, where = {} } = view.rowsOf!;
+    const rows = model(view.rowsOf!.resource ?? (view.row as string));
+    const key = view.rowKey ?? 'id';
+    const { status, ...fixed } = where as Record<string, unknown>;
+    const add = async (scope: string, to: string) => {
+      const data = { ...fixed, [field]: contains ? [to, unique('other')] : to, ...(key === 'id' ? {} : { [key]: unique('k') }) };
+      const row = await records(h.db, rows).insert(scope, data, { status: status as string | undefined, parentId: rows.res.parent ? to : undefined });
+      return String(row[key]);
+    };
     const [record, other] = [await records(h.db, m).insert(h.appId, { name: unique('r') }), await records(h.db, m).insert(h.appId, { name: unique('r') })];
     const id = String(record.id);
-    const mine = [await records(h.db, rows).insert(h.appId, refer(id)), await records(h.db, rows).insert(h.appId, refer(id))].map((r) => r.id);
-    const notMine = [await records(h.db, rows).insert(h.appId, refer(String(other.id))), await records(h.db, rows).insert(h.otherAppId, refer(id))].map((r) => r.id);
+    const mine = [await add(h.appId, id), await add(h.appId, id)];
+    const notMine = [await add(h.appId, String(other.id)), await add(h.otherAppId, id)];
     const url = `${m.base}/${id}${path}`;
     expect(h.api.routes.filter((r) => r.method === 'GET' && r.url === `${m.base}/:${m.idParam}${path}`)).toHaveLength(1);
 
     const res = await call(h, { authorization: h.basic }, 'GET', url);
     expect(res.statusCode, res.body).toBe(200);
-    const ids = (res.json()[view.listKey] as { id: string }[]).map((r) => r.id);
+    const ids = (res.json()[view.listKey] as Record<string, unknown>[]).map((r) => String(r[key]));
     expect(ids.sort()).toEqual([...mine].sort());
     expect(ids.filter((x) => notMine.includes(x))).toEqual([]);
     expect(res.json().total).toBe(2);
