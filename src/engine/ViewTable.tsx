@@ -3,8 +3,10 @@ import { Button, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
+import { isDateTimeColumn } from './column-widths';
 import { scrollWidth } from './columns';
 import { DeclaredValue } from './DeclaredValue';
+import { TimeColumnTitle } from './TimeColumnTitle';
 import { viewColumnSpecs, viewRowKey, viewRows } from './view-columns';
 import type { ViewRowsState } from './useViewRows';
 
@@ -38,13 +40,14 @@ export function ViewTable({ service, owner, view, state, appId, actions, emptyTe
   const columns: ColumnsType<Row> = viewColumnSpecs(service, view, locale, t).map((spec) => ({
     key: spec.field,
     dataIndex: spec.field,
-    title: spec.title,
+    title: isDateTimeColumn(spec.field, spec.prop) ? <TimeColumnTitle title={spec.title} /> : spec.title,
     width: spec.width,
     align: spec.align,
     ellipsis: true,
     render: (_: unknown, row: Row) => <DeclaredValue context={context} spec={spec} row={row} size="small" />,
   }));
-  if (actions) columns.push({ key: 'actions', width: actions.width, fixed: 'right', render: (_: unknown, row: Row) => actions.render(row) });
+  // Not pinned to the right, as a resource list's actions: a pinned column would lie over the last columns.
+  if (actions) columns.push({ key: 'actions', width: actions.width, render: (_: unknown, row: Row) => actions.render(row) });
   const { pageSize, mode } = view.paging;
   const empty = state.error ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('errors.loadFailed')}>

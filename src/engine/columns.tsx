@@ -4,11 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import type { BaseRecord, CrudSort } from '@refinedev/core';
 import { sortableFields } from '../../providers/declarations';
 import { FieldValue } from './FieldValue';
-import { FLEX_WIDTH, TIMESTAMP_TITLES, widthOf } from './column-widths';
+import { buttonsWidth, FLEX_WIDTH, isDateTimeColumn, TIMESTAMP_TITLES, widthOf } from './column-widths';
 import { fieldTitle, propertyOf, xui } from './schema';
+import { TimeColumnTitle } from './TimeColumnTitle';
 import type { DeclaredScope } from './useDeclared';
-
-const ACTION_WIDTH = 42;
 
 /**
  * The list's columns, in the declared order: titles from `x-ui.title`, sorting where declared (the current sort
@@ -22,7 +21,7 @@ export function buildColumns(
   /** Columns the screen makes redundant (a child list's tie to its parent, the same on every row). */
   omit: string[] = [],
 ): ColumnsType<BaseRecord> {
-  const { decl, t, locale } = scope;
+  const { decl, t, text, locale } = scope;
   const sortable = new Set(sortableFields(decl));
   const fields = decl.list.columns.filter((f) => !xui(propertyOf(decl.schema, f)).hideInList && !omit.includes(f));
 
@@ -31,11 +30,15 @@ export function buildColumns(
     const current = sorters.find((s) => s.field === field)?.order;
     const isTitle = field === decl.titleField;
     const width = widthOf(field, prop, decl.status?.field === field) ?? (isTitle ? 180 : undefined);
+    const title = TIMESTAMP_TITLES[field] ? t(TIMESTAMP_TITLES[field]) : fieldTitle(prop, field, locale);
+    const time = isDateTimeColumn(field, prop);
     return {
       key: field,
       dataIndex: field,
-      title: TIMESTAMP_TITLES[field] ? t(TIMESTAMP_TITLES[field]) : fieldTitle(prop, field, locale),
+      title: time ? <TimeColumnTitle title={title} /> : title,
       sorter: sortable.has(field),
+      // The time-zone clock has its own tooltip: the sorter's is kept to its arrows.
+      showSorterTooltip: time ? { target: 'sorter-icon' } : undefined,
       sortOrder: current === 'asc' ? 'ascend' : current === 'desc' ? 'descend' : null,
       width,
       align: xui(prop).align,
@@ -52,11 +55,19 @@ export function buildColumns(
     };
   });
 
+  // As wide as its buttons in the console's language. Not pinned to the right: a pinned column lies over the last
+  // columns of a table that scrolls sideways and hides them (a scrolled table reaches its actions at the end).
+  const ops = new Set(decl.operations);
+  const labels = [
+    t('common.view'),
+    ...(ops.has('update') ? [t('common.edit')] : []),
+    ...(decl.actions ?? []).map((a) => text(a.label)),
+    ...(ops.has('delete') ? [t('common.delete')] : []),
+  ];
   columns.push({
     key: '__actions',
     title: t('common.actions'),
-    fixed: 'right',
-    width: 28 + ACTION_WIDTH * (3 + (decl.actions?.length ?? 0) + ((decl.commands ?? []).some((c) => c.on === 'item') ? 1.5 : 0)),
+    width: buttonsWidth(labels, (decl.commands ?? []).some((c) => c.on === 'item') ? t('engine.more') : undefined),
     render: (_: unknown, record: BaseRecord) => renderActions(record),
   });
   return columns;

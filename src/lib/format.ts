@@ -22,6 +22,20 @@ export function formatDateTime(iso: string | null | undefined, pattern = 'YYYY-M
 
 export const formatDate = (iso: string | null | undefined) => formatDateTime(iso, 'YYYY-MM-DD');
 
+/** The display zone's offset from UTC as people read it: "UTC+8". */
+export function displayZoneOffset(at: Date = new Date()): string {
+  const minutes = dayjs(at).tz(DISPLAY_ZONE).utcOffset();
+  const abs = Math.abs(minutes);
+  const rest = abs % 60;
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/**
+ * What tells which zone the console's times are in, said once where times are shown (a time column's heading, a
+ * time picker): the zone's name in the console's language (`widgets.timezone`) and its offset, "北京时间 (UTC+8)".
+ */
+export const zoneNote = (zoneName: string, at?: Date): string => `${zoneName} (${displayZoneOffset(at)})`;
+
 /** Today's date in Asia/Shanghai, shifted by `offsetDays`, as `YYYY-MM-DD`. */
 export function shanghaiDate(offsetDays = 0, now: Date = new Date()): string {
   return dayjs(now).tz(DISPLAY_ZONE).add(offsetDays, 'day').format('YYYY-MM-DD');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleContext, formatAmount, formatBigNumber, formatDate, formatDateTime, formatDuration, formatSize, shanghaiDate } from '../../src/lib/format';
+import { articleContext, displayZoneOffset, formatAmount, formatBigNumber, formatDate, formatDateTime, formatDuration, formatSize, shanghaiDate, zoneNote } from '../../src/lib/format';
 
 // Spec 000 §1: "Times are shown in the Asia/Shanghai zone" (UTC+8, no daylight saving).
 describe('times', () => {
@@ -17,6 +17,14 @@ describe('times', () => {
 });
 
 // Spec 000 §1: "Money is shown with two decimals in the zh-CN format."
+describe('the time-zone note', () => {
+  it('names Shanghai by its offset from UTC, summer and winter alike (no daylight saving)', () => {
+    expect(displayZoneOffset(new Date('2026-01-15T12:00:00Z'))).toBe('UTC+8');
+    expect(displayZoneOffset(new Date('2026-07-15T12:00:00Z'))).toBe('UTC+8');
+    expect(zoneNote('北京时间', new Date('2026-07-15T12:00:00Z'))).toBe('北京时间 (UTC+8)');
+  });
+});
+
 describe('formatAmount', () => {
   it.each([
     ['1234567.891', '1,234,567.89'],

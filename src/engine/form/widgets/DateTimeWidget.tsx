@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DatePicker, Flex, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { fromShanghaiWallTime, toShanghaiWallTime } from '../../../lib/format';
+import { fromShanghaiWallTime, toShanghaiWallTime, zoneNote } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
 
 /** `x-ui.widget: datetime` (and any `format: date-time`): picked in Beijing time, stored as an ISO UTC instant. */
@@ -27,7 +27,7 @@ export function DateTimeWidget({ id, value, onChange, onBlur, disabled, readonly
         onChange={(d) => onChange(d ? fromShanghaiWallTime(d) : undefined)}
         onBlur={() => onBlur(id, value)}
       />
-      <Typography.Text type="secondary">{t('widgets.timezone')} (UTC+8)</Typography.Text>
+      <Typography.Text type="secondary">{zoneNote(t('widgets.timezone'))}</Typography.Text>
     </Flex>
   );
 }
