@@ -52,11 +52,21 @@ export function AppCard({ app }: { app: AppRecord }) {
           <Typography.Text type="secondary">{t('org.apps.noServices')}</Typography.Text>
         )}
       </Flex>
-      <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={{ text: app.AppId }} onClick={(e) => e.stopPropagation()}>
-          {t('org.apps.appId')} <code>{app.AppId}</code>
+      {/* The App ID stays on one line (cut with an ellipsis only on a card too narrow for it, the copy button whole);
+          the link moves under it when both do not fit. */}
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text
+          type="secondary"
+          style={{ fontSize: 12, display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%', minWidth: 0, whiteSpace: 'nowrap' }}
+          copyable={{ text: app.AppId }}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {t('org.apps.appId')}
+          <code title={app.AppId} style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="app-card-id">
+            {app.AppId}
+          </code>
         </Typography.Text>
-        <Typography.Link>
+        <Typography.Link style={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}>
           {t('org.apps.open')} <RightOutlined />
         </Typography.Link>
       </Flex>

@@ -39,7 +39,12 @@ export function ConsoleHeader({ app }: { app?: AppRecord }) {
               },
               {
                 title: (
-                  <span data-testid="current-app">
+                  // One line in the header bar: long names are cut, whole on pointing.
+                  <span
+                    data-testid="current-app"
+                    title={`${app.ProjectName} · ${app.OrganizationName}`}
+                    style={{ display: 'inline-block', maxWidth: '40vw', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}
+                  >
                     <Typography.Text strong>{app.ProjectName}</Typography.Text>
                     <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
                       {app.OrganizationName}
