@@ -1,5 +1,5 @@
 import { Line } from '@ant-design/charts';
-import { CHART_PALETTE } from '../lib/charts';
+import { CHART_PALETTE, LINE_POINT, LINE_STYLE } from '../lib/charts';
 import { SharePie, StackedColumns } from '../pages/metering/charts';
 import type { DashboardPoint } from './dashboard-data';
 
@@ -23,7 +23,8 @@ export default function DashboardChart({ kind, data, format }: { kind: 'line' | 
       height={HEIGHT}
       autoFit
       scale={{ color: { range: [...CHART_PALETTE] } }}
-      point={{ shapeField: 'circle', sizeField: 3 }}
+      style={LINE_STYLE}
+      point={LINE_POINT}
       axis={{
         x: { labelFormatter: dayLabel, labelAutoHide: true },
         y: { labelFormatter: (n: number) => format(n), tickFilter: (n: number) => Number.isInteger(n) },

@@ -17,6 +17,13 @@ export const CHART_PALETTE: readonly string[] = [
   '#595959',
 ];
 
+/**
+ * A line series as every line chart draws it: two pixels wide (a one-pixel line, flat at zero along the bottom of
+ * the plot, all but disappears) with a point on each value.
+ */
+export const LINE_STYLE = { lineWidth: 2 } as const;
+export const LINE_POINT = { shapeField: 'circle', sizeField: 3 } as const;
+
 /** The colour of the series at `index` (0-based). */
 export function seriesColor(index: number): string {
   const n = CHART_PALETTE.length;

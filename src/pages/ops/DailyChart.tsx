@@ -1,5 +1,6 @@
 import { Column, Line } from '@ant-design/charts';
 import type { DayCount } from '../../../resources/ops-api';
+import { LINE_POINT, LINE_STYLE } from '../../lib/charts';
 
 /**
  * Counts per day as columns or a line. Loaded on its own (the chart library is large): import it lazily.
@@ -19,5 +20,5 @@ export default function DailyChart({ data, kind = 'column', label, height = 260 
     },
     tooltip: { title: 'date', items: [{ channel: 'y', name: label }] },
   };
-  return kind === 'line' ? <Line {...common} point={{ size: 3 }} /> : <Column {...common} style={{ maxWidth: 24 }} />;
+  return kind === 'line' ? <Line {...common} style={LINE_STYLE} point={LINE_POINT} /> : <Column {...common} style={{ maxWidth: 24 }} />;
 }
