@@ -134,7 +134,8 @@ export default function PlayersPlayground() {
         </Col>
         <Col xs={24} xl={15}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
-            <Card title={t('passportPlayers.playground.signedIn')} data-testid="playground-result">
+            {/* "Signed in" only once a sign-in succeeded; until then the card is named for what it will hold. */}
+            <Card title={t(signedIn ? 'passportPlayers.playground.signedIn' : 'passportPlayers.playground.token')} data-testid="playground-result">
               {!signedIn ? (
                 <Empty description={t('passportPlayers.playground.notSignedIn')} />
               ) : (
