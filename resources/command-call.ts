@@ -45,3 +45,17 @@ export function exportCommand(label: Text, spec: ExportDecl = {}, fields?: JsonS
 export function bulkCommand(name: string, label: Text, bulk: BulkDecl, extra: Pick<CommandDecl, 'confirm' | 'danger'> = {}): CommandDecl {
   return { name, label, kind: 'bulk', bulk, ...kindCall('bulk', bulk), ...extra };
 }
+
+/** The `:name`s of a command's path: fields of its dialog that are sent in the address rather than the body. */
+export const pathFields = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/**
+ * A command's call for the dialog's values: its path with each `:name` filled from the value of that field, and
+ * the other values, for the body (or the query of a GET). The server mounts the same path with those fields as its
+ * parameters (server/engine/service-calls.ts).
+ */
+export function fillCommandPath(path: string, values: Record<string, unknown> = {}): { path: string; rest: Record<string, unknown> } {
+  const names = pathFields(path);
+  const rest = Object.fromEntries(Object.entries(values).filter(([k]) => !names.includes(k)));
+  return { path: path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? ''))), rest };
+}

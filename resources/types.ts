@@ -147,7 +147,10 @@ export interface CommandDecl {
   label: Text;
   on: 'collection' | 'selection' | 'item';
   method: 'GET' | 'POST' | 'PUT';
-  /** Appended to the collection path (`collection`, `selection`) or the item path (`item`), e.g. `/generate`. */
+  /**
+   * Appended to the collection path (`collection`, `selection`) or the item path (`item`), e.g. `/generate`. A
+   * `:name` in it is a required field of the dialog sent in the address (`/members/:memberId/scores`).
+   */
   path: string;
   /** What the dialog asks for (an object schema), sent as the JSON body (query for GET). */
   fields?: JsonSchema;

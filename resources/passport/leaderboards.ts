@@ -1,6 +1,36 @@
 import { defineResource } from '../define';
+import { memberIdSchema, scoreBody, standingSchema } from '../leaderboards-api';
+import type { CommandDecl, JsonSchema } from '../types';
 import type { PassportPart } from './part';
 import leaderboardSchema from '../../schemas/passport/leaderboards/leaderboard.json' with { type: 'json' };
+
+/**
+ * A score submitted from the console for a member, as the game's server would (`POST <board>/members/:memberId/
+ * scores`), to try a board out; the dialog shows the member's standing after it.
+ */
+export const submitScoreCommand: CommandDecl = {
+  name: 'submitScore',
+  label: { 'zh-CN': '提交测试分数', en: 'Submit a test score' },
+  on: 'item',
+  method: 'POST',
+  path: '/members/:memberId/scores',
+  fields: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['memberId', 'score'],
+    properties: {
+      memberId: {
+        ...memberIdSchema,
+        'x-ui': {
+          title: { 'zh-CN': '成员 ID', en: 'Member id' },
+          help: { 'zh-CN': '玩家榜填玩家的用户 ID，实体榜填实体 ID（如公会 ID）', en: "A player's user id on a Player board; an entity's id (a guild's) on an Entity board" },
+        },
+      },
+      score: { ...((scoreBody.properties as Record<string, JsonSchema>).score), 'x-ui': { title: { 'zh-CN': '分数', en: 'Score' } } },
+    },
+  },
+  answer: standingSchema,
+};
 
 /**
  * Passport: the leaderboards area. A leaderboard's settings are a declared record; its versions, scores, reset
@@ -26,6 +56,7 @@ export const leaderboardsPart: PassportPart = {
       },
       routes: { list: 'passport/leaderboards', show: 'passport/leaderboards/:slugName' },
       panels: ['leaderboardRanking'],
+      commands: [submitScoreCommand],
     }),
   ],
   menu: [{ route: 'passport/leaderboards', label: { 'zh-CN': '排行榜', en: 'Leaderboards' } }],

@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useDataProvider, type BaseKey, type BaseRecord } from '@refinedev/core';
+import { fillCommandPath } from '../../resources/command-call';
 import type { CommandDecl } from '../../resources/types';
 import { requestFile, type QueryValue } from '../../providers/http';
 import { toast } from '../../providers/notification';
@@ -46,8 +47,9 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
   const { decl, t, text, meta, service, appId } = scope;
 
   const send = async (command: CommandDecl, target: CommandTarget, values: Record<string, unknown> | undefined, silent: boolean) => {
-    const url = commandPath(scope, command, target.record);
-    const { query, body } = commandArguments(command, target, values);
+    const filled = fillCommandPath(command.path, values);
+    const url = commandPath(scope, { ...command, path: filled.path }, target.record);
+    const { query, body } = commandArguments(command, target, filled.rest);
     if (command.download) {
       const file = await requestFile(url, { appId, method: command.method, query, body, silent, throwResponse: true });
       if (!file) return undefined;

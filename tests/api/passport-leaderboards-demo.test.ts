@@ -4,7 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LADDER_PLAYERS } from '../../server/services/passport/leaderboards/seed';
+import { fillCommandPath } from '../../resources/command-call';
 import { passport } from '../../resources/passport';
+import { submitScoreCommand } from '../../resources/passport/leaderboards';
+import { compileSchema } from '../../server/engine/ajv';
 import { LB } from './passport-leaderboards-fixtures';
 import { startHarness, type Harness } from './harness';
 
@@ -35,5 +38,24 @@ describe('the demo season ladder', () => {
     const user = await h.svc('GET', `${passport.base}/users/${rows[0].memberId}`);
     expect(user.statusCode).toBe(200);
     expect(user.json().name).toBe(rows[0].memberName);
+  });
+
+  it("takes a test score through the board's declared command, as the console sends it, and ranks the player", async () => {
+    const ladder = (await h.svc('GET', `${LB}/season-ladder`)).json();
+    expect(passport.resources.find((r) => r.name === 'leaderboards')?.commands).toContainEqual(submitScoreCommand);
+    const before = (await h.svc('GET', `${LB}/${ladder.id}/scores?count=1000`)).json().scores as Row[];
+    const last = before.at(-1)!;
+    const best = before[0].score;
+    const { path, rest } = fillCommandPath(submitScoreCommand.path, { memberId: last.memberId, score: best + 1 });
+    expect(path).toBe(`/members/${last.memberId}/scores`);
+    const res = await h.svc(submitScoreCommand.method, `${LB}/${ladder.id}${path}`, rest);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(compileSchema(submitScoreCommand.answer!)(res.json())).toBe(true);
+    expect(res.json()).toMatchObject({ memberId: last.memberId, rank: 1, score: best + 1, tier: '传奇' });
+    // The member is in the path, not the body; a score is required; a player must be one of the app's.
+    expect((await h.svc('POST', `${LB}/${ladder.id}${path}`, { memberId: last.memberId, score: 1 })).statusCode).toBe(400);
+    expect((await h.svc('POST', `${LB}/${ladder.id}${path}`, {})).statusCode).toBe(400);
+    const nobody = fillCommandPath(submitScoreCommand.path, { memberId: 'nobody-here', score: 5 });
+    expect((await h.svc('POST', `${LB}/${ladder.id}${nobody.path}`, nobody.rest)).statusCode).toBe(404);
   });
 });

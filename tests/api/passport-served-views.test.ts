@@ -32,7 +32,7 @@ describe('views the engine serves', () => {
     // known by its key, and satisfies the view's fixed conditions; a sub-resource's row is stored under its parent.
     const { field, contains, where = {} } = view.rowsOf!;
     const rows = model(view.rowsOf!.resource ?? (view.row as string));
-    const key = view.rowKey ?? 'id';
+    const key = (view.rowKey ?? 'id') as string; // each of these views keys its rows by one field
     const { status, ...fixed } = where as Record<string, unknown>;
     const add = async (scope: string, to: string) => {
       const data = { ...fixed, [field]: contains ? [to, unique('other')] : to, ...(key === 'id' ? {} : { [key]: unique('k') }) };

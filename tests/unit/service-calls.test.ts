@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { fillCommandPath } from '../../resources/command-call';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
 import type { Ctx } from '../../server/context';
 import { Api } from '../../server/engine/api';
@@ -83,6 +84,22 @@ describe("a call the service's code answers, from its declaration", () => {
     expect(sweep.body).toBeUndefined();
     expect(api.routes[3].responses[200].schema).toEqual(decl.details![0].answer);
     expect(api.routes[4].responses[200].schema).toMatchObject({ properties: { uses: { items: view.row } } });
+  });
+
+  it("takes a `:name` of an item command's path from its dialog's field of that name, the rest as the body", () => {
+    const { api, ctx } = mounted();
+    const bin = { type: 'string', minLength: 1, maxLength: 8, 'x-ui': { title: label } };
+    const fields = { type: 'object', additionalProperties: false, required: ['bin', 'count'], properties: { bin, count: { type: 'integer' } } };
+    const put = { name: 'put', label, on: 'item', method: 'POST', path: '/bins/:bin/put', fields } as const;
+    mountCommandCall(api, ctx, buildModel(service, { ...decl, commands: [put] }), 'put', def);
+    const [route] = api.routes;
+    expect(route.url).toBe('/shop/v1/crates/:id/bins/:bin/put');
+    expect(route.params).toMatchObject({ required: ['id', 'bin'], properties: { bin: { type: 'string', minLength: 1, maxLength: 8 } } });
+    expect(route.body).toEqual({ type: 'object', additionalProperties: false, required: ['count'], properties: { count: { type: 'integer' } } });
+    expect(fillCommandPath(put.path, { bin: 'a/b', count: 2 })).toEqual({ path: '/bins/a%2Fb/put', rest: { count: 2 } });
+    // A path name that is not a required field of the dialog is refused at start-up.
+    const loose = { ...put, fields: { ...fields, required: ['count'] } };
+    expect(() => mountCommandCall(api, ctx, buildModel(service, { ...decl, commands: [loose] }), 'put', def)).toThrow(/':bin' of its path/);
   });
 
   it("takes the query the service names (a view's own filter), and none otherwise", () => {

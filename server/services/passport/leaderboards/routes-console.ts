@@ -9,7 +9,6 @@ import {
   scheduleBody,
   schedulePreviewQuery,
   scheduleSchema,
-  scoreBody,
   standingQuery,
   standingSchema,
   versionBody,
@@ -23,6 +22,8 @@ import { listAnswer, ok, type Api } from '../../../engine/api';
 import { notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { mountRecordCall, type RecordCall, type RecordCallDef } from '../../../engine/record-calls';
+import { mountCommandCall } from '../../../engine/service-calls';
+import { submitScoreCommand } from '../../../../resources/passport/leaderboards';
 import { usersModel } from '../players/models';
 import { boardModel, boardOf, type Board } from './board';
 import { withMemberNames } from './member-names';
@@ -91,24 +92,21 @@ export function mountConsoleRoutes(api: Api, ctx: Ctx): void {
     },
   );
 
-  onBoard(
-    write('POST', {
-      path: '/members/:memberId/scores',
-      summary: "Submit a member's score from the game's server (a player's user id, or an entity's id)",
-      params: member,
-      body: scoreBody,
-      answer: ok("the member's standing after the submission", standingSchema),
-    }),
-    async (board, { req, actor }) => {
+  // Declared (the console's "submit a test score"): the game's server calls it too.
+  mountCommandCall(api, ctx, m, submitScoreCommand.name, {
+    summary: "Submit a member's score from the game's server (a player's user id, or an entity's id)",
+    answer: ok("the member's standing after the submission", standingSchema),
+    handler: async ({ req, access, record, body }) => {
+      const board = boardOf(access.scopeId, record);
       const memberId = (req.params as Params).memberId;
-      const { score } = req.body as { score: number };
+      const score = body.score as number;
       const player = board.rules.memberType === 'Player';
       if (player) await requireUser(ctx, board.appId, memberId);
       const result = await submitScore(ctx, board, memberId, score, player ? memberId : null);
-      await history(actor, board, 'score.submit', undefined, { submitted: score, ...result }, `${board.id}/${memberId}`);
+      await history(access.principal.actor, board, 'score.submit', undefined, { submitted: score, ...result }, `${board.id}/${memberId}`);
       return result;
     },
-  );
+  });
 
   onBoard(
     read({
