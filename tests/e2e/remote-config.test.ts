@@ -180,6 +180,14 @@ describe('remote config console', () => {
     await visible(page.getByText('max_level', { exact: true }));
     await shot('override-page');
 
+    // Editing the override edits all of it: its variants and their values are in the drawer too.
+    await page.getByRole('button', { name: /编辑/ }).first().click();
+    await visible(drawer().getByText('变体名'));
+    expect(await drawer().getByPlaceholder('值').last().inputValue()).toBe('99');
+    await shot('override-edit-drawer');
+    await drawer().getByRole('button', { name: '取消' }).click();
+    await gone(drawer());
+
     await page.getByRole('button', { name: '启用' }).click();
     await visible(toast('已启用「Max level for testers」'));
     await visible(page.locator('.ant-tag', { hasText: '已启用' }));
