@@ -12,12 +12,13 @@ export function LanguageSwitch() {
       menu={{
         selectable: true,
         selectedKeys: [locale],
-        items: LOCALES.map((l) => ({ key: l, label: t(`language.${l}`) })),
+        // Each language named in itself, marked as written in it (`lang`).
+        items: LOCALES.map((l) => ({ key: l, label: <span lang={l}>{t(`language.${l}`)}</span> })),
         onClick: ({ key }) => void changeLocale(key as Locale),
       }}
     >
       <Button type="text" icon={<TranslationOutlined />} title={t('language.label')}>
-        {t(`language.${locale}`)}
+        <span lang={locale}>{t(`language.${locale}`)}</span>
       </Button>
     </Dropdown>
   );

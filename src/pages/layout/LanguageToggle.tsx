@@ -12,7 +12,8 @@ export function LanguageToggle() {
     <Segmented<Locale>
       aria-label={t('language.label')}
       value={locale}
-      options={LOCALES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+      // Each language named in itself, marked as written in it (`lang`).
+      options={LOCALES.map((l) => ({ value: l, label: <span lang={l}>{t(`language.${l}`)}</span> }))}
       onChange={(value) => void changeLocale(value)}
     />
   );
