@@ -72,12 +72,14 @@ export function listPages(app: AppRecord): CrawlList[] {
     .map(({ route, resources }) => ({ name: `list ${route}`, path: routeTo(route, { appId: app.AppId }), resources }));
 }
 
-/** The administrator's back-office pages. */
-export function backOfficePages(params: Params, skipped: string[]): CrawlPage[] {
-  // BACK_OFFICES.admin.base in src/routes/guards.tsx (which loads the browser's console, so not imported here).
-  const base = '/admin';
+/**
+ * The pages of a back office: the administrators' (/admin) or the finance administrators' (/bc-admin) — the bases of
+ * BACK_OFFICES in src/routes/guards.tsx, which loads the browser's console and so is not imported here.
+ */
+export function backOfficePages(office: 'admin' | 'finance', params: Params, skipped: string[]): CrawlPage[] {
+  const base = office === 'admin' ? '/admin' : '/bc-admin';
   return filled(
-    pagesOf('admin').map((p) => ({ name: `admin ${p.path || '(index)'}`, route: p.path ? `${base}/${p.path}` : base })),
+    pagesOf(office).map((p) => ({ name: `${office} ${p.path || '(index)'}`, route: p.path ? `${base}/${p.path}` : base })),
     params,
     skipped,
   );

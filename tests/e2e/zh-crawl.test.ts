@@ -11,10 +11,11 @@ import { englishIn } from './english-text';
 import { startServer, type RunningServer } from './server';
 
 /**
- * English inside the Chinese console: in zh-CN, every screen the demo user and the demo administrator can reach —
+ * English inside the Chinese console: in zh-CN, every screen the demo user and the demo administrators can reach —
  * the pages of the route tables, every declared list with its create drawer open and a record's page per resource
- * with demo records, the playgrounds, the back office — is read, and any visible text that reads as English
- * (english-text.ts) outside code, inputs and user data (`data-user-text`) fails the test with its page.
+ * with demo records (each of its tabs), the playgrounds, both back offices — is read, and any visible text that
+ * reads as English (english-text.ts) outside code, inputs and user data (`data-user-text`) fails the test with its
+ * page. The screens are opened as the console's links open them (no reload), one after the other.
  */
 
 let server: RunningServer;
@@ -25,7 +26,8 @@ const params: Params = {};
 
 /** Everything a person reads on the page now, without code, inputs' values and user data: each text with where it is. */
 function readVisibleText(): [string, string][] {
-  const SKIP = 'code, pre, kbd, samp, textarea, input, select, script, style, noscript, svg, [data-user-text], [contenteditable="true"]';
+  // Besides code and user data: what is marked as written in another language (a language's own name).
+  const SKIP = 'code, pre, kbd, samp, textarea, input, select, script, style, noscript, svg, [data-user-text], [contenteditable="true"], [lang]:not([lang^="zh"])';
   const seen = new Map<string, string>();
   const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true });
   // The element's place, for the failure message: its tag and class, and the nearest test id or engine block.
@@ -84,6 +86,9 @@ async function read(name: string, found: Findings): Promise<void> {
   await quiet();
   await page.waitForFunction(settled, undefined, { timeout: 8000, polling: 100 }).catch(() => undefined);
   await quiet();
+  // A screen that failed to load says little: its failure is a finding too (the crawl would pass on it unread).
+  const failed = page.locator('.ant-result-error:visible, .ant-result-404:visible, .ant-result-403:visible, .ant-notification-notice-error:visible');
+  if ((await failed.count()) > 0) found.set(`failed to load: ${(await failed.first().innerText()).replace(/\s+/g, ' ')}`, new Set([name]));
   for (const [text, where] of await page.evaluate(readVisibleText)) {
     if (englishIn(text, names) === undefined) continue;
     const key = `${JSON.stringify(text)} (${where})`;
@@ -105,6 +110,9 @@ async function visit(target: CrawlPage, found: Findings) {
   const started = Date.now();
   await open(target.path);
   await read(target.name, found);
+  // A page that sends elsewhere (to a sign-in page, say) was not read.
+  const shown = new URL(page.url()).pathname;
+  if (decodeURI(shown) !== decodeURI(target.path.split('?')[0])) found.set(`went to ${shown} instead`, new Set([target.name]));
   if (process.env.CRAWL_TIMES) console.log(`${Date.now() - started} ms ${target.name}`);
 }
 
@@ -125,6 +133,18 @@ async function openFirstRecord(r: DeclaredResource): Promise<boolean> {
     .waitForURL((url) => pattern.test(decodeURI(url.pathname)), { timeout: 5000 })
     .then(() => true)
     .catch(() => false);
+}
+
+/** Reads the page, then each of its other tabs opened in turn (a record's views and panels). */
+async function readTabs(name: string, found: Findings) {
+  await read(name, found);
+  const tabs = page.locator('.ant-tabs-tab:not(.ant-tabs-tab-active):visible');
+  const labels = await tabs.allInnerTexts();
+  if (process.env.CRAWL_TIMES) console.log(`${name}: tabs ${labels.join(' | ') || 'none'}`);
+  for (const label of labels) {
+    await page.locator('.ant-tabs-tab:visible', { hasText: label }).first().click();
+    await read(`${name} tab ${label}`, found);
+  }
 }
 
 async function signIn(path: string, email: string, password: string, landing: RegExp) {
@@ -206,7 +226,7 @@ describe('the zh-CN console says everything in Chinese', () => {
       planted.id = 'planted';
       planted.innerHTML =
         '<button>Save changes</button><input placeholder="Search records"><code>Some code here</code>' +
-        '<h3 data-user-text>Spring event A/B</h3><span>欢迎 welcome_message</span>';
+        '<h3 data-user-text>Spring event A/B</h3><span>欢迎 welcome_message</span><span lang="en">Plain English</span>';
       document.body.prepend(planted);
     });
     const found: Findings = new Map();
@@ -214,7 +234,7 @@ describe('the zh-CN console says everything in Chinese', () => {
     await page.evaluate(() => document.getElementById('planted')?.remove());
     const flagged = report(found).join('\n');
     for (const loud of ['Save changes', 'Search records']) expect(flagged).toContain(loud);
-    for (const quiet of ['Some code here', 'Spring event A/B', 'welcome_message']) expect(flagged).not.toContain(quiet);
+    for (const quiet of ['Some code here', 'Spring event A/B', 'welcome_message', 'Plain English']) expect(flagged).not.toContain(quiet);
   });
 
   it("the signed-in user's and the app's pages", async () => {
@@ -241,7 +261,7 @@ describe('the zh-CN console says everything in Chinese', () => {
           await page.locator('.ant-drawer-content-wrapper:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
         }
         if (!r.decl.routes?.show) continue;
-        if (await openFirstRecord(r)) await read(`record ${r.key}`, found);
+        if (await openFirstRecord(r)) await readTabs(`record ${r.key}`, found);
         else withoutRecords.push(r.key);
       }
     }
@@ -254,7 +274,21 @@ describe('the zh-CN console says everything in Chinese', () => {
     names.push(admin?.name ?? '');
     const found: Findings = new Map();
     const skipped: string[] = [];
-    for (const target of backOfficePages(params, skipped)) await visit(target, found);
+    for (const target of backOfficePages('admin', params, skipped)) await visit(target, found);
+    expect(report(found)).toEqual([]);
+    expect(skipped).toEqual([]);
+  });
+
+  it("the finance administrator's back office", async () => {
+    const signIn = await page.request.post(`${server.url}/auth/bc-admin-login`, { data: { email: 'finance@example.com', password: 'lodestar-finance' } });
+    expect(signIn.status()).toBe(200);
+    const { financeAdmin } = await api<AuthCheckAnswer>('/auth/auth-check');
+    names.push(financeAdmin?.name ?? '');
+    // The console reads who is signed in as it loads: loaded again, it knows the finance session.
+    await page.goto(`${server.url}/bc-admin`);
+    const found: Findings = new Map();
+    const skipped: string[] = [];
+    for (const target of backOfficePages('finance', params, skipped)) await visit(target, found);
     expect(report(found)).toEqual([]);
     expect(skipped).toEqual([]);
   });
