@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { services } from './resources/index.ts';
 import { formValidators } from './scripts/form-validators.ts';
+import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The platform's paths plus the first segment of every declared service base (e.g. /uconfig).
@@ -10,7 +11,8 @@ const apiPaths = ['/auth', '/api', '/base', '/openapi.json', '/api-docs', '/heal
 
 export default defineConfig({
   // formValidators: the console forms' checks, compiled from the declarations (no code generated in the browser).
-  plugins: [react(), formValidators()],
+  // precompress: brotli and gzip copies of the built files, which the server sends as they are.
+  plugins: [react(), formValidators(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

@@ -163,7 +163,12 @@ function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: stri
   const index = join(root, 'index.html');
   const built = existsSync(index);
   // Wildcard: files are looked up per request, so a new build is served without a restart.
-  if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false });
+  // Built files under assets/ are named by their content: a browser keeps them for good and never asks again. The
+  // build's brotli and gzip copies are sent to browsers that accept them.
+  const setHeaders = (reply: FastifyReply, path: string) => {
+    reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders });
   const version = built ? String(statSync(index).mtimeMs) : VERSION;
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').send(readFileSync(index));
   // The console's root is a directory to the file server (which lists none): it is the console's page.

@@ -1,13 +1,19 @@
 import { matchPath } from 'react-router';
+import { fetchSessions } from '../providers/auth';
+import { getApp } from '../providers/http';
 import { publicPages } from './routes/public';
 
 /**
  * A console address opened directly (a reload, a bookmark) starts loading the console, and for an app's page the
- * page's code and first calls, as the entry runs: side by side rather than as a chain of lazy imports. Public pages
- * load on their own and need none of it.
+ * page's code and its first calls (the sessions, the app's record: both kept by the clients that make them), as the
+ * entry runs: side by side rather than as a chain of lazy imports. Public pages load on their own and need none of it.
  */
 export function preloadConsole(pathname: string): void {
   if (publicPages.some(({ path }) => matchPath(path, pathname))) return;
   void import('./Console');
-  if (pathname.startsWith('/services/')) void import('./engine/preloadPage').then((m) => m.preloadAppPage(pathname));
+  const app = matchPath('/services/:appId/*', pathname)?.params.appId;
+  if (!app) return;
+  void import('./engine/preloadPage').then((m) => m.preloadAppPage(pathname));
+  // The first calls the app's console makes, started now rather than once its code has loaded.
+  void fetchSessions().then((s) => (s.user || s.admin ? getApp(app).catch(() => undefined) : undefined));
 }

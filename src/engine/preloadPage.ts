@@ -1,6 +1,4 @@
 import { matchPath } from 'react-router';
-import { getApp } from '../../providers/http';
-import { fetchSessions } from '../../providers/auth';
 import { APP_BASE, dashboardPages, listRoutes, routePattern, showRoutes, viewPages } from './routes';
 
 /** The engine page a console address opens, by the routes the console mounts (AppRoutes). */
@@ -13,14 +11,9 @@ function pageChunk(pathname: string): (() => Promise<unknown>) | undefined {
   return undefined;
 }
 
-/**
- * What a deep link into an app's console waits for, asked for at once instead of one after another: the app's
- * layout and the page's code, the sessions and the app's record (kept by the HTTP client for the layout to use).
- */
+/** The code a deep link into an app's console waits for, asked for at once: the app's layout and the page's. */
 export function preloadAppPage(pathname: string): void {
-  const app = matchPath(`${APP_BASE}/*`, pathname);
-  if (!app?.params.appId) return;
+  if (!matchPath(`${APP_BASE}/*`, pathname)) return;
   void import('../pages/layout/AppLayout');
   void pageChunk(pathname)?.();
-  void fetchSessions().then((s) => (s.user || s.admin ? getApp(app.params.appId!).catch(() => undefined) : undefined));
 }
