@@ -2,38 +2,32 @@
  * Whether a piece of console text reads as English: what the zh-CN crawl (zh-crawl.test.ts) holds against every
  * screen. Values that are no language at all are taken out first — addresses, e-mails, ids, numbers, code-like
  * names (`welcome_message`, `user.country`, `appId`), constants in capitals (`STRING`, `HTTP`) — and the names
- * below; what then remains is English when it holds two words of three letters or more (a sentence, a label), or
- * is one such word alone (a button, a column title); "No data" counts too (two words, one of them that long).
+ * below (acronyms such as API, JSON, SDK, ID, CSV go with the constants); what then remains is English when it holds
+ * two words, one of three letters or more (a sentence, a label: "No data"), or is one such word alone (a button, a
+ * column title).
  */
 
-/** Names that stay as they are in Chinese text: the product's, brands, and technical terms. */
+/** Names that stay as they are in Chinese text: the product's, brands', platforms' and technical terms'. */
 const NAMES = [
-  // The product and its areas' proper names.
+  // The product and its area that keeps its name.
   'Lodestar',
   'Passport',
+  // Sign-in and payment providers, stores and platforms, by their own names.
   'Blue Cloud',
-  // Brands a user signs in or pays with.
   'Alipay',
   'WeChat',
   'Apple',
-  'Google',
-  'Steam',
-  'TapTap',
-  'Chromium',
-  'App Store',
   'Google Play',
-  // Technical terms read as they are written.
-  'OpenAPI',
+  'Google',
+  'App Store',
+  'TapTap',
   'OAuth',
-  'curl',
   'iOS',
   'Android',
   'Windows',
-  'macOS',
-  'Linux',
+  // Technical terms written as they are typed.
+  'curl',
   'semver',
-  'Base64',
-  'Markdown',
   'Webhook',
 ];
 
@@ -54,12 +48,13 @@ const NOT_LANGUAGE: RegExp[] = [
 
 const WORD = /[A-Za-z]{2,}/g;
 
-const namesPattern = (names: string[]) => new RegExp(`(?<![A-Za-z])(?:${names.map((n) => n.replace(/\s+/g, '\\s+')).join('|')})(?![A-Za-z])`, 'g');
+const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+const namesPattern = (names: string[]) => new RegExp(`(?<![A-Za-z])(?:${names.map(escaped).join('|')})(?![A-Za-z])`, 'g');
 const NAME_PATTERN = namesPattern(NAMES);
 
 /**
  * The English in `text`, or undefined when it has none worth flagging. `names` are more proper names to let pass
- * (the services' catalogue names, which are product names in both languages).
+ * (product names, the account's own names: see the crawl).
  */
 export function englishIn(text: string, names: string[] = []): string | undefined {
   let rest = text.replace(NAME_PATTERN, ' ');

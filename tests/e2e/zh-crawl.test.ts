@@ -83,14 +83,24 @@ async function quiet() {
  * code loads), spinners gone — then adds its English to `found`.
  */
 async function read(name: string, found: Findings): Promise<void> {
-  await quiet();
-  await page.waitForFunction(settled, undefined, { timeout: 8000, polling: 100 }).catch(() => undefined);
-  await quiet();
+  const settle = async () => {
+    await quiet();
+    await page.waitForFunction(settled, undefined, { timeout: 8000, polling: 100 }).catch(() => undefined);
+    await quiet();
+  };
+  const english = async () => (await page.evaluate(readVisibleText)).filter(([text]) => englishIn(text, names) !== undefined);
+  await settle();
+  let flagged = await english();
+  // A list keeps the rows it showed until the new ones arrive: what is flagged must still be there a moment later.
+  if (flagged.length > 0) {
+    await page.waitForTimeout(300);
+    await settle();
+    flagged = await english();
+  }
   // A screen that failed to load says little: its failure is a finding too (the crawl would pass on it unread).
   const failed = page.locator('.ant-result-error:visible, .ant-result-404:visible, .ant-result-403:visible, .ant-notification-notice-error:visible');
   if ((await failed.count()) > 0) found.set(`failed to load: ${(await failed.first().innerText()).replace(/\s+/g, ' ')}`, new Set([name]));
-  for (const [text, where] of await page.evaluate(readVisibleText)) {
-    if (englishIn(text, names) === undefined) continue;
+  for (const [text, where] of flagged) {
     const key = `${JSON.stringify(text)} (${where})`;
     found.set(key, (found.get(key) ?? new Set()).add(name));
   }
@@ -123,16 +133,26 @@ const showPattern = (r: DeclaredResource) =>
 /** The active tab's content on a list page of several resources, else the page. */
 const shownList = async () => ((await page.locator('.ant-tabs-tabpane-active').count()) > 0 ? page.locator('.ant-tabs-tabpane-active').first() : page.locator('body'));
 
-/** Opens the first record of the list shown, as its title link does; false when the list has none. */
-async function openFirstRecord(r: DeclaredResource): Promise<boolean> {
+/** Whether the list shown has loaded: its rows, or its empty state. */
+async function listLoaded(): Promise<boolean> {
+  return (await shownList())
+    .locator('.ant-table-row, .ant-table-placeholder .ant-empty')
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** Opens the first record of the list shown, as its title link does: 'none' when the list has no record. */
+async function openFirstRecord(r: DeclaredResource): Promise<'opened' | 'none' | 'failed'> {
   const link = (await shownList()).locator('.ant-table-row td a').first();
-  if ((await link.count()) === 0) return false;
+  if ((await link.count()) === 0) return 'none';
   await link.click();
   const pattern = showPattern(r);
   return page
     .waitForURL((url) => pattern.test(decodeURI(url.pathname)), { timeout: 5000 })
-    .then(() => true)
-    .catch(() => false);
+    .then(() => 'opened' as const)
+    .catch(() => 'failed' as const);
 }
 
 /** Reads the page, then each of its other tabs opened in turn (a record's views and panels). */
@@ -252,6 +272,8 @@ describe('the zh-CN console says everything in Chinese', () => {
       for (const r of list.resources) {
         const name = `${list.name} (${r.decl.name})`;
         await visit({ name, path: `${list.path}?tab=${encodeURIComponent(r.decl.name)}` }, found);
+        // A list that never shows its rows (nor that it has none) would pass unread.
+        if (!r.decl.singleton && !(await listLoaded())) found.set('the list did not load', new Set([name]));
         const create = (await shownList()).locator('button.ant-btn-primary:has(.anticon-plus):visible').first();
         if (r.decl.operations.includes('create') && (await create.count()) > 0) {
           await create.click();
@@ -261,8 +283,10 @@ describe('the zh-CN console says everything in Chinese', () => {
           await page.locator('.ant-drawer-content-wrapper:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
         }
         if (!r.decl.routes?.show) continue;
-        if (await openFirstRecord(r)) await readTabs(`record ${r.key}`, found);
-        else withoutRecords.push(r.key);
+        const opened = await openFirstRecord(r);
+        if (opened === 'opened') await readTabs(`record ${r.key}`, found);
+        else if (opened === 'none') withoutRecords.push(r.key);
+        else found.set("a record's page did not open", new Set([name]));
       }
     }
     console.log(`lists without demo records: ${withoutRecords.join(', ') || 'none'}`);

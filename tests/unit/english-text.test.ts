@@ -30,4 +30,10 @@ describe('englishIn (what the zh-CN crawl calls English)', () => {
     '12,345',
     'OK',
   ])('passes %j', (text) => expect(englishIn(text)).toBeUndefined());
+
+  it('lets the names it is given pass, and only those', () => {
+    expect(englishIn('「Demo Studio」的所有成员都可以访问该项目', ['Demo Studio'])).toBeUndefined();
+    expect(englishIn('「Demo Studio」的所有成员都可以访问该项目')).toBe('「Demo Studio」的所有成员都可以访问该项目');
+    expect(englishIn('Demo Studio: Save changes', ['Demo Studio'])).toBe('Demo Studio: Save changes');
+  });
 });
