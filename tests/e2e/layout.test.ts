@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
+import { remoteConfig } from '../../resources/config';
 
 /**
  * Layout with long values, measured in the browser at 1366 pixels wide (the narrowest screen the console is laid out
@@ -47,7 +48,7 @@ beforeAll(async () => {
   const basic = `Basic ${Buffer.from(`${appId}:${AppServiceSecret}`).toString('base64')}`;
   // An override with both times set: the last two columns of its list before the actions.
   await ok(
-    await api.post(`${server.url}/uconfig/v1/overrides`, {
+    await api.post(`${server.url}${remoteConfig.base}/overrides`, {
       headers: { authorization: basic },
       data: {
         name: 'Lunar New Year limited-time login rewards for returning players in mainland China',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineResource } from '../../resources/define';
-import { leaderboardsPart } from '../../resources/passport/leaderboards';
+import { leaderboardsPart, submitScoreCommand } from '../../resources/passport/leaderboards';
 import leaderboardSchema from '../../schemas/passport/leaderboards/leaderboard.json' with { type: 'json' };
 
 const scoreSchema = {
@@ -43,6 +43,7 @@ describe('defineResource', () => {
       access: { read: ['app', 'admin'], write: ['app', 'admin'] },
       routes: { list: 'passport/leaderboards', show: 'passport/leaderboards/:slugName' },
       panels: ['leaderboardRanking'],
+      commands: [submitScoreCommand],
     });
   });
 
