@@ -59,9 +59,10 @@ const noun = (singular: Text): Text => ({ 'zh-CN': singular['zh-CN'], en: capita
 
 /**
  * The label of an action code, e.g. `remote-config.overrides.disable` → 远程配置 · 覆盖规则 · 停用 / Remote Config ·
- * Override · Disable. A code whose operation is not declared keeps that part as written after what is
- * (`passport.leaderboards.reset` → Passport · Leaderboard · reset); one that names no declared service, platform
- * entity or platform operation has no label (undefined): show the code.
+ * Override · Disable; an operation the service's code records is named by the service's `history`
+ * (`passport.leaderboards.reset` → Passport · Leaderboard · Reset). A code whose operation is not declared keeps that
+ * part as written after what is (`passport.leaderboards.rebuild` → Passport · Leaderboard · rebuild); one that names
+ * no declared service, platform entity or platform operation has no label (undefined): show the code.
  */
 export function historyActionLabel(code: string, decls: HistoryDeclarations = DECLARED): Text | undefined {
   if (Object.hasOwn(decls.operations, code)) return decls.operations[code];
@@ -75,6 +76,9 @@ export function historyActionLabel(code: string, decls: HistoryDeclarations = DE
   const service = decls.services.find((s) => s.name === serviceName);
   if (!service) return undefined;
   const res = service.resources.find((r) => r.name === resourceName);
+  // An operation the service's own code records, named in its declaration: after the record's name when it has one.
+  const own = service.history?.[code.slice(serviceName.length + 1)];
+  if (own) return joined([service.catalogue.displayName, ...(res ? [noun(res.singular)] : []), own], undefined);
   if (!res) return joined([service.catalogue.displayName], code.slice(serviceName.length + 1) || undefined);
   const name = operation.join('.');
   const verb = name ? verbOf(res, name) : undefined;

@@ -6,6 +6,7 @@ import { identityPart } from './passport/identity';
 import { leaderboardsPart } from './passport/leaderboards';
 import { liveopsPart } from './passport/liveops';
 import { playersPart } from './passport/players';
+import { PASSPORT_HISTORY } from './passport/history';
 
 /** Passport's areas, in menu order (spec 002 §2); each is declared in its own file under passport/. */
 const parts = [consolePart, identityPart, leaderboardsPart, playersPart, economyPart, liveopsPart];
@@ -90,6 +91,7 @@ export const passport: ServiceDecl = {
     { meter: 'real-name', label: { 'zh-CN': '实名认证', en: 'Real-name checks' }, unit: UNITS.verification, price: 'realName' },
   ],
   menu: groupedMenu(parts.flatMap((p) => p.menu)),
+  history: PASSPORT_HISTORY,
   pages: parts.flatMap((p) => p.pages ?? []),
   resources: parts.flatMap((p) => p.resources),
 };

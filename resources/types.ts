@@ -433,4 +433,10 @@ export interface ServiceDecl {
   pages?: PageDecl[];
   /** Console menu order of this service's screens: list routes and pages. */
   menu?: MenuEntry[];
+  /**
+   * What the operation history calls the operations the service's own code records (`quests.items.add`, the code
+   * after `<service>.`) beyond its records' declared actions and commands: a record's as its verb
+   * (`quests.progress` → 进度推进), the service's others as a whole phrase (`inbox.send` → 发送邮件).
+   */
+  history?: Record<string, Text>;
 }

@@ -40,11 +40,24 @@ describe('operation history labels', () => {
   });
 
   it('keeps an undeclared operation as written after the declared names, and has no label for an undeclared code', () => {
-    expect(historyActionLabel('passport.leaderboards.reset')).toEqual({ 'zh-CN': 'Passport 玩家账号 · 排行榜 · reset', en: 'Passport · Leaderboard · reset' });
-    expect(historyActionLabel('passport.payment.notification.refused')?.en).toBe('Passport · payment.notification.refused');
+    expect(historyActionLabel('passport.leaderboards.rebuild')).toEqual({ 'zh-CN': 'Passport 玩家账号 · 排行榜 · rebuild', en: 'Passport · Leaderboard · rebuild' });
+    expect(historyActionLabel('passport.payment.notification.lost')?.en).toBe('Passport · payment.notification.lost');
     expect(historyActionLabel('app.update')).toEqual({ 'zh-CN': '应用 · 修改', en: 'App · Update' });
     expect(historyActionLabel('legacy.thing.done')).toBeUndefined();
     expect(historyActionLabel('remote-config')).toEqual({ 'zh-CN': '远程配置', en: 'Remote Config' });
+  });
+
+  it("names the operations a service's own code records by the service's declared history", () => {
+    expect(historyActionLabel('passport.quests.items.add')).toEqual({ 'zh-CN': 'Passport 玩家账号 · 任务 · 添加任务项', en: 'Passport · Quest · Add an item' });
+    expect(historyActionLabel('passport.inbox.send')).toEqual({ 'zh-CN': 'Passport 玩家账号 · 发送邮件', en: 'Passport · Send a message' });
+    expect(historyActionLabel('passport.leaderboards.reset')?.['zh-CN']).toBe('Passport 玩家账号 · 排行榜 · 重置');
+  });
+
+  it("names every operation Passport's code writes as a literal code", () => {
+    const codes = [...new Set(platformCodes(join('server', 'services', 'passport')))].filter((c) => c.startsWith('passport.'));
+    expect(codes).toContain('passport.users.login');
+    // An undeclared operation shows as written: the end of its code.
+    expect(codes.filter((c) => historyActionLabel(c)!.en.split(' · ').some((part) => c.endsWith(`.${part}`)))).toEqual([]);
   });
 
   it('names every operation the platform records', () => {
