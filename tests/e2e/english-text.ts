@@ -47,6 +47,7 @@ const NOT_LANGUAGE: RegExp[] = [
 ];
 
 const WORD = /[A-Za-z]{2,}/g;
+const SEPARATORS = / [·|›»] /;
 
 const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
 const namesPattern = (names: string[]) => new RegExp(`(?<![A-Za-z])(?:${names.map(escaped).join('|')})(?![A-Za-z])`, 'g');
@@ -57,6 +58,9 @@ const NAME_PATTERN = namesPattern(NAMES);
  * (product names, the account's own names: see the crawl).
  */
 export function englishIn(text: string, names: string[] = []): string | undefined {
+  // Labels joined into one line (Passport 玩家账号 · 任务 · progress) are each read alone.
+  const parts = text.split(SEPARATORS);
+  if (parts.length > 1) return parts.some((part) => englishIn(part, names) !== undefined) ? text : undefined;
   let rest = text.replace(NAME_PATTERN, ' ');
   if (names.length > 0) rest = rest.replace(namesPattern(names), ' ');
   for (const pattern of NOT_LANGUAGE) rest = rest.replace(pattern, ' ');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { englishIn } from '../e2e/english-text';
 
 describe('englishIn (what the zh-CN crawl calls English)', () => {
-  it.each(['Save changes', 'No data', 'Something went wrong, please retry.', 'Cancel', 'status:', '请求失败：Request failed', '共 3 条 records found'])(
+  it.each(['Save changes', 'No data', 'Something went wrong, please retry.', 'Cancel', 'status:', '请求失败：Request failed', '共 3 条 records found', 'Passport 玩家账号 · 任务 · progress'])(
     'flags %j',
     (text) => expect(englishIn(text)).toBe(text),
   );
@@ -29,6 +29,7 @@ describe('englishIn (what the zh-CN crawl calls English)', () => {
     'v1.2.0',
     '12,345',
     'OK',
+    'Passport 玩家账号 · 任务 · 进度推进',
   ])('passes %j', (text) => expect(englishIn(text)).toBeUndefined());
 
   it('lets the names it is given pass, and only those', () => {

@@ -62,12 +62,13 @@ export default function LiveopsPersonaBattlePass() {
         style={{ marginBottom: 12 }}
         items={[
           { title: <Link to={routeTo(LIVEOPS_ROUTES.battlePasses, { appId })}>{text(battlePasses.label)}</Link> },
-          { title: <Link to={routeTo(battlePasses.routes!.show!, { appId, slugName })}>{pass.data.name}</Link> },
-          { title: persona.data.name },
+          { title: <Link to={routeTo(battlePasses.routes!.show!, { appId, slugName })}><span data-user-text>{pass.data.name}</span></Link> },
+          { title: <span data-user-text>{persona.data.name}</span> },
         ]}
       />
       <PageHeader
-        title={`${persona.data.name} · ${pass.data.name}`}
+        // The persona's and the pass's names, as entered (see FieldValue).
+        title={<span data-user-text>{`${persona.data.name} · ${pass.data.name}`}</span>}
         tags={<StatusTag decl={battlePasses} value={pass.data.status} />}
         extra={
           <Button icon={<CrownOutlined />} onClick={togglePremium} danger={mine.premium} data-testid="persona-pass-premium">
