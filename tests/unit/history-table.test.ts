@@ -53,7 +53,7 @@ describe('the history table', () => {
     const zh = await render('zh-CN');
     expect(rowText(zh, '1')).toContain('远程配置 · 配置项 · 创建');
     expect(rowText(zh, '1')).not.toContain('remote-config.configs.create');
-    expect(rowText(zh, '2')).toContain('Passport 玩家账号 · 排行榜 · reset');
+    expect(rowText(zh, '2')).toContain('Passport 玩家账号 · 排行榜 · 重置');
     const en = await render('en');
     expect(rowText(en, '1')).toContain('Remote Config · Config · Create');
     expect(rowText(en, '1')).not.toContain('remote-config.configs.create');
