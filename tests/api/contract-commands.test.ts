@@ -152,7 +152,7 @@ describe.each(commandsOf('bulk'))('%s (bulk)', (_name, m, command) => {
       expect([Boolean(await storedRecord(h, m, used.id)), Boolean(await storedRecord(h, m, free.id))]).toEqual([restrict, false]);
       const after = await storedRecord(h, from, referrer.id);
       if (ref.onDelete === 'cascade') expect(after).toBeUndefined();
-      else expect(after.data[ref.field]).toBe(restrict ? value : undefined);
+      else expect(after.data[ref.field]).toBe(restrict || ref.onDelete === 'keep' ? value : undefined);
       await removeAll(from, [referrer.id]);
       await removeAll(m, [used.id]);
     }

@@ -4,6 +4,7 @@ import { bulkCommand } from '../../resources/command-call';
 import type { ReferenceDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
 import type { ResourceModel } from '../../server/engine/model';
 import type { Harness } from './harness';
+import { parseReferencePath } from '../../server/engine/reference-paths';
 
 /**
  * What the contract tests of deletes share (ADR 0015): the registry with every way the engine deletes a record
@@ -33,9 +34,17 @@ export function withBulkDeletes(list: ServiceDecl[]): ServiceDecl[] {
 }
 
 /** Each reference of the models to `target` (in its service), with the model holding it. */
+/**
+ * The references to `target` held in a top-level field (those along a path into values need values valid for the
+ * referenced record: tests/api/remote-config-references.test.ts covers them).
+ */
 export const referencesTo = (models: ResourceModel[], target: ResourceModel): [ResourceModel, ReferenceDecl][] =>
   models.flatMap((from) =>
-    from.service.name === target.service.name ? (from.res.references ?? []).filter((ref) => ref.resource === target.res.name).map((ref) => [from, ref] as [ResourceModel, ReferenceDecl]) : [],
+    from.service.name === target.service.name
+      ? (from.res.references ?? [])
+          .filter((ref) => ref.resource === target.res.name && !parseReferencePath(ref.field))
+          .map((ref) => [from, ref] as [ResourceModel, ReferenceDecl])
+      : [],
   );
 
 type Rec = Record<string, unknown>;
