@@ -103,10 +103,20 @@ export function mayRefuseDelete(models: Iterable<ResourceModel>, target: Resourc
 }
 
 const valueOf = (m: ResourceModel, record: Data, by: string) => (by === 'id' ? record[m.res.idField] : record[by]);
+const titleOfRecord = (m: ResourceModel, r: Data) => String(r[m.res.titleField] ?? r[m.res.idField]);
+
+/** The SQL condition for the records of one referrer, in a scope (`$1`), that refer to any of the values (`$2`). */
+const referringWhere = (ref: Referrer) => `${kindPredicate(ref.from)} AND scope_id = $1 AND ${ref.match('$2::text[]')}`;
+
+/** The first few records (one more than are named, to tell whether there are others) that refer to the values. */
+async function firstReferring(db: Queryable, ref: Referrer, scopeId: string, values: string[]): Promise<Data[]> {
+  const sql = `SELECT ${COLS} FROM records WHERE ${referringWhere(ref)} ORDER BY created_at, id LIMIT ${NAMED + 1}`;
+  return (await db.query<Row>(sql, [scopeId, values])).rows.map((r) => present(ref.from, r));
+}
 
 function inUse(ref: Referrer, rows: Data[]): ApiError {
   const { res } = ref.from;
-  const titleOf = (r: Data) => String(r[res.titleField] ?? r[res.idField]);
+  const titleOf = (r: Data) => titleOfRecord(ref.from, r);
   const titles = rows.slice(0, NAMED).map(titleOf).join(', ') + (rows.length > NAMED ? ', …' : '');
   const details = rows.slice(0, NAMED).map((r) => ({ field: `/${res.name}/${String(r[res.idField])}`, message: titleOf(r) }));
   return new ApiError(409, 'IN_USE', inUseMessage(res, titles), details);
@@ -122,11 +132,11 @@ async function afterDelete(ctx: Ctx, tx: Queryable, access: Deleter, target: Res
     const values = [...new Set(removed.map((r) => valueOf(target, r, ref.by)).filter((v): v is string => typeof v === 'string'))];
     if (values.length === 0) continue;
     const m = ref.from;
-    const where = `${kindPredicate(m)} AND scope_id = $1 AND ${ref.match('$2::text[]')}`;
+    const where = referringWhere(ref);
     const params = [access.scopeId, values];
     if (ref.onDelete === 'restrict') {
-      const found = await tx.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY created_at, id LIMIT ${NAMED + 1}`, params);
-      if (found.rows.length) throw inUse(ref, found.rows.map((r) => present(m, r)));
+      const found = await firstReferring(tx, ref, access.scopeId, values);
+      if (found.length) throw inUse(ref, found);
     } else if (ref.onDelete === 'cascade') {
       const gone = (await tx.query<Row>(`DELETE FROM records WHERE ${where} RETURNING ${COLS}`, params)).rows.map((r) => present(m, r));
       for (const r of gone) await auditIn(tx, access, m, 'delete', String(r[m.res.idField]), r);
@@ -224,11 +234,11 @@ export async function usedBy(ctx: Ctx, scopeId: string, target: ResourceModel, r
     const value = valueOf(target, record, ref.by);
     if (typeof value !== 'string') continue;
     const m = ref.from;
-    const where = `${kindPredicate(m)} AND scope_id = $1 AND ${ref.match('$2::text[]')}`;
-    const rows = (await ctx.db.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY created_at, id LIMIT ${NAMED + 1}`, [scopeId, [value]])).rows;
+    const rows = await firstReferring(ctx.db, ref, scopeId, [value]);
     if (rows.length === 0) continue;
-    const total = rows.length > NAMED ? Number((await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${where}`, [scopeId, [value]])).rows[0].n) : rows.length;
-    const items = rows.slice(0, NAMED).map((r) => present(m, r)).map((r) => ({ id: String(r[m.res.idField]), title: String(r[m.res.titleField] ?? r[m.res.idField]) }));
+    const counted = async () => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${referringWhere(ref)}`, [scopeId, [value]])).rows[0].n;
+    const total = rows.length > NAMED ? await counted() : rows.length;
+    const items = rows.slice(0, NAMED).map((r) => ({ id: String(r[m.res.idField]), title: titleOfRecord(m, r) }));
     out.push({ resource: m.res.name, onDelete: ref.onDelete, total, items });
   }
   return out;
