@@ -4,8 +4,8 @@ import { errorResponses, listAnswer, type Api } from './api';
 import { authorize } from './guard';
 import type { ResourceModel } from './model';
 import { records } from './query';
+import { RECORD_FIELDS } from './where';
 
-const RECORD_FIELDS = ['id', 'status', 'createdAt', 'updatedAt'];
 
 /** Start-up check of a resource's lookups: one kind each, over fields of the resource. */
 export function checkLookups(service: ServiceDecl, res: ResourceDecl): void {

@@ -5,10 +5,10 @@ import { errorResponses, listAnswer, pageProperties, pageQuery, type Api, type R
 import type { HookRegistry, PlayerCaller, PlayerPrincipal } from './hooks';
 import type { ResourceModel } from './model';
 import { records, type Where } from './query';
+import { fixedWhere, RECORD_FIELDS } from './where';
 import type { Data } from './store';
 
 /** Fields a player read may name besides the schema's properties. */
-const RECORD_FIELDS = ['id', 'status', 'createdAt', 'updatedAt'];
 
 /** Start-up check of a resource's player reads: every field they name is the resource's, and paths are unique. */
 export function checkPlayerReads(service: ServiceDecl, res: ResourceDecl): void {
@@ -84,7 +84,7 @@ export function playerWhere(read: PlayerReadDecl, player: PlayerCaller, query: R
     else if (who === 'persona') where[field] = player.personaId;
     else alternatives.push({ $or: [{ [field]: null }, { [field]: player.personaId }] });
   }
-  for (const [field, value] of Object.entries(read.where ?? {})) where[field] = Array.isArray(value) ? { $in: value } : value;
+  Object.assign(where, fixedWhere(read.where));
   for (const f of read.filters ?? []) if (query[f] !== undefined) where[f] = query[f] as string;
   if (read.search && query.q) alternatives.push({ $or: (search ?? []).map((f) => ({ [f]: { $search: String(query.q) } })) });
   return alternatives.length ? { ...where, $and: alternatives } : where;

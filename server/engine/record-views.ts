@@ -6,6 +6,7 @@ import { itemParams } from './children';
 import { authorize } from './guard';
 import type { ResourceModel } from './model';
 import { records } from './query';
+import { fixedWhere, RECORD_FIELDS } from './where';
 import type { Data } from './store';
 import { idOf } from './write';
 
@@ -29,7 +30,6 @@ export function checkRecordViews(service: ServiceDecl, res: ResourceDecl): void 
   }
 }
 
-const RECORD_FIELDS = ['id', 'status', 'createdAt', 'updatedAt'];
 
 /** The model of the records a `rowsOf` view lists, and the schema of its rows (the view's own, when it has one). */
 function rowsOfModel(ctx: Ctx, m: ResourceModel, view: ViewDecl): { rows: ResourceModel; row: JsonSchema } {
@@ -54,9 +54,8 @@ export async function viewRowsOf(
   const rowsOf = view.rowsOf!;
   const { rows } = rowsOfModel(ctx, m, view);
   const paged = view.paging.mode === 'server';
-  const fixed = Object.entries(rowsOf.where ?? {}).map(([k, v]) => [k, Array.isArray(v) ? { $in: v } : v]);
   const page = await records(db, rows).page(scopeId, {
-    where: { ...Object.fromEntries(fixed), [rowsOf.field]: rowsOf.contains ? { $contains: [id] } : id },
+    where: { ...fixedWhere(rowsOf.where), [rowsOf.field]: rowsOf.contains ? { $contains: [id] } : id },
     orderBy: rowsOf.orderBy,
     limit: paged ? query.count : (rowsOf.limit ?? 1000),
     offset: paged ? query.start : 0,

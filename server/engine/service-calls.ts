@@ -186,7 +186,7 @@ export function rowCommandOf(m: ResourceModel, viewName: string, name: string): 
  */
 export function mountRowCommandCall(api: Api, ctx: Ctx, m: ResourceModel, viewName: string, name: string, def: ServiceCallDef): void {
   const { view, command } = rowCommandOf(m, viewName, name);
-  const params = [...command.path.matchAll(/:(\w+)/g)].map((p) => p[1]);
+  const params = pathFields(command.path);
   const path = `${view.path}${command.path}`;
   mount(api, ctx, m, { method: command.method, path, item: true, mode: 'write', answer: anyObject, params, body: rowCommandBody(command) }, def);
 }

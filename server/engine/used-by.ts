@@ -1,11 +1,9 @@
 import { USED_BY } from '../../resources/relations';
 import type { Ctx } from '../context';
-import { errorResponses, type Api } from './api';
-import { itemParams } from './children';
-import { authorize } from './guard';
+import type { Api } from './api';
 import type { ResourceModel } from './model';
+import { mountRecordCall } from './record-calls';
 import { referrersOf, usedBy } from './references';
-import { idOf } from './write';
 
 const usedBySchema = {
   type: 'object',
@@ -37,19 +35,13 @@ const usedBySchema = {
  */
 export function mountUsedBy(api: Api, ctx: Ctx, m: ResourceModel): void {
   if (!m.res.operations.includes('delete') || referrersOf(ctx.models.values(), m).length === 0) return;
-  api.route({
-    method: 'GET',
-    url: `${m.base}/:${m.idParam}${USED_BY.path}`,
+  const call = {
+    method: 'GET' as const,
+    path: USED_BY.path,
     summary: `What refers to a ${m.res.singular.en} (and what deleting it does to them)`,
-    tag: m.service.name,
-    auth: 'service',
-    access: m.res.access.read,
-    params: itemParams(m),
-    responses: { 200: { description: 'the referring records, per resource', schema: usedBySchema }, ...errorResponses(400, 401, 403, 404) },
-    handler: async (req) => {
-      const access = await authorize(ctx, req, m, 'read');
-      const record = await ctx.store.get(m, access.scopeId, await ctx.store.resolveId(m, access.scopeId, idOf(req, m)));
-      return { usedBy: await usedBy(ctx, access.scopeId, m, record) };
-    },
-  });
+    access: 'read' as const,
+    answer: { description: 'the referring records, per resource', schema: usedBySchema },
+    errors: [400, 401, 403, 404],
+  };
+  mountRecordCall(api, ctx, m, call, async ({ access, record }) => ({ usedBy: await usedBy(ctx, access.scopeId, m, record) }));
 }

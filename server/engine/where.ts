@@ -10,6 +10,13 @@ import { lit } from './sql';
  */
 export type Value = string | number | boolean | Date | null | typeof NOW;
 
+/** Fields every record has beside its schema's, which declarations may name (to order or answer by). */
+export const RECORD_FIELDS = ['id', 'status', 'createdAt', 'updatedAt'];
+
+/** A declaration's fixed conditions (`where`: a value, or a list of allowed values) as query conditions. */
+export const fixedWhere = (fixed: Record<string, string | number | boolean | string[]> | undefined): Where =>
+  Object.fromEntries(Object.entries(fixed ?? {}).map(([k, v]) => [k, Array.isArray(v) ? { $in: v } : v]));
+
 /** The database's clock, for conditions and writes that must agree across server instances. */
 export const NOW: unique symbol = Symbol('now');
 
