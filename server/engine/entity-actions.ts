@@ -28,8 +28,6 @@ export interface EntityMoves<C, R extends object> {
   answer?(q: Queryable, after: R): Promise<unknown>;
 }
 
-/** The back office's principals: an action only they may call is documented as an administrator call. */
-
 /** A declaration the engine cannot mount is a start-up error, not a route that misbehaves. */
 export function checkEntity(entity: PlatformEntityDecl): void {
   const states = entity.status.values;

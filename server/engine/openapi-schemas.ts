@@ -5,7 +5,7 @@
  */
 
 /** A component name (`^[A-Za-z0-9._-]+$`) for a schema id: `lodestar:passport/players/views/real-name` → `passport.players.views.real-name`. */
-export const componentName = (id: string): string => id.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/\//g, '.').replace(/[^A-Za-z0-9._-]/g, '_');
+const componentName = (id: string): string => id.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/\//g, '.').replace(/[^A-Za-z0-9._-]/g, '_');
 
 export function identifiedSchemas() {
   const components: Record<string, unknown> = {};

@@ -10,7 +10,7 @@ import { identifiedSchemas } from './openapi-schemas';
 export const toOpenApiPath = (url: string) => url.replace(/(^|\/):([A-Za-z0-9_]+)/g, '$1{$2}').replace(/\/\*$/, '/{*}');
 
 /** OpenAPI 3.1's default schema dialect: JSON Schema 2020-12 with the OpenAPI vocabulary (what the schemas are). */
-export const OAS_BASE_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
+const OAS_BASE_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
 
 /**
  * The document's tags, one group of operations each: every declared service that has operations (named by its

@@ -24,7 +24,7 @@ export interface DeclaredValueContext {
 }
 
 /** How much room a value has: `small` one line of a list's cell, `full` a row of a record's detail. */
-export type ValueSize = 'small' | 'full';
+type ValueSize = 'small' | 'full';
 
 /** An object as its schema's summary line, then its tags. */
 function SummaryLine({ prop, value }: { prop: PropSchema | undefined; value: Row }) {

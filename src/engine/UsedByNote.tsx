@@ -15,7 +15,7 @@ export interface UsedByGroup {
  * The delete confirmation's account of what uses the record: per referring resource, a few of its records by title
  * and what the delete does to them (refused, deleted too, cleared, or left pointing at nothing).
  */
-export function UsedByNote({ groups, scope }: { groups: UsedByGroup[]; scope: DeclaredScope }) {
+function UsedByNote({ groups, scope }: { groups: UsedByGroup[]; scope: DeclaredScope }) {
   const { t, text, service } = scope;
   return (
     <div data-testid="used-by">

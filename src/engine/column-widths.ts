@@ -7,7 +7,7 @@ export const FLEX_WIDTH = 160;
  * A date-time column: "2026-01-28 16:00:00" whole on one line with a cell's padding, and in its heading the title,
  * the sorter and the time-zone clock. A narrower declared width is raised to it: the time would be cut.
  */
-export const DATE_TIME_WIDTH = 180;
+const DATE_TIME_WIDTH = 180;
 
 /** The console's own titles of the timestamps every record has. */
 export const TIMESTAMP_TITLES: Record<string, string> = { createdAt: 'engine.createdAt', updatedAt: 'engine.updatedAt' };
