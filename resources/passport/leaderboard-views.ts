@@ -32,4 +32,5 @@ export const rewardsView: ViewDecl = {
   rowKey: 'memberId',
   empty: { 'zh-CN': '此版本没有发放奖励（奖励策略没有覆盖任何成员）', en: 'No rewards were granted for this version (the reward strategy covers no member)' },
   paging: { mode: 'server', pageSize: 20 },
+  refetchOnChange: true,
 };

@@ -29,7 +29,7 @@ export default function LeaderboardsRewardsTable({ current, ...props }: Props) {
 function Rewards({ appId, board, record, path, version }: Omit<Props, 'current'>) {
   const { t } = useLocale();
   const [busy, setBusy] = useState(false);
-  const view = { ...rewardsView, path: rewardsView.path.replace(':version', String(version)), refetchOnChange: true };
+  const view = { ...rewardsView, path: rewardsView.path.replace(':version', String(version)) };
   const state = useViewRows(passport, board, view, record, appId);
 
   const reissue = async () => {
