@@ -71,8 +71,9 @@ describe('platform shell', () => {
     await page.waitForURL(/\/apps$/);
     const me = await page.evaluate(async () => (await (await fetch('/auth/auth-check')).json()).user);
     expect(me).toMatchObject({ policyAccepted: true });
-    // A brand-new account is not told the terms changed.
+    // A brand-new account is not told the terms changed (looked at once the page has made all its calls).
     await visible(page.getByTestId('apps-no-org'));
+    await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('policy-prompt').count()).toBe(0);
   });
 
