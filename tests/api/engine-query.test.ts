@@ -4,6 +4,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { ALL_SCOPES, NOW, records } from '../../server/engine/query';
+import { createScratchDatabase } from './harness';
 
 const schema = {
   type: 'object',
@@ -38,11 +39,15 @@ const service = { name: 'querytest', base: '/querytest/v1', convention: 'rest', 
 
 let db: Db;
 let m: ResourceModel;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12)).toISOString();
 
 beforeAll(async () => {
-  db = await openDatabase({ databaseUrl: loadConfig().databaseUrl });
+  // A database of the file's own: the fixed ids below must not meet an earlier run's rows.
+  const url = loadConfig().databaseUrl;
+  scratch = url ? await createScratchDatabase(url) : undefined;
+  db = await openDatabase({ databaseUrl: scratch?.url });
   m = buildModel(service, items);
   const q = records(db, m);
   await q.insertMany('app-a', [
@@ -56,6 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.close();
+  await scratch?.drop();
 });
 
 const ids = (rows: Record<string, unknown>[]) => rows.map((r) => r.id);

@@ -32,7 +32,7 @@ export interface Harness {
 export const basicOf = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
 
 /** A database of its own for one test file, on the PostgreSQL server DATABASE_URL points at. */
-async function createScratchDatabase(url: string) {
+export async function createScratchDatabase(url: string) {
   const name = `lodestar_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
