@@ -7,6 +7,7 @@ import { leaderboardsPart } from './passport/leaderboards';
 import { liveopsPart } from './passport/liveops';
 import { playersPart } from './passport/players';
 import { PASSPORT_HISTORY } from './passport/history';
+import { joinCalls } from './passport/part';
 
 /** Passport's areas, in menu order (spec 002 §2); each is declared in its own file under passport/. */
 const parts = [consolePart, identityPart, leaderboardsPart, playersPart, economyPart, liveopsPart];
@@ -94,4 +95,5 @@ export const passport: ServiceDecl = {
   history: PASSPORT_HISTORY,
   pages: parts.flatMap((p) => p.pages ?? []),
   resources: parts.flatMap((p) => p.resources),
+  calls: joinCalls(parts),
 };

@@ -3,6 +3,7 @@
  * console renders its screens from it. Nothing here may import React, Node APIs, the server or the console.
  */
 
+import type { CallDecl } from './call-types';
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
@@ -439,4 +440,6 @@ export interface ServiceDecl {
    * (`quests.progress` → 进度推进), the service's others as a whole phrase (`inbox.send` → 发送邮件).
    */
   history?: Record<string, Text>;
+  /** The service's own calls by name, each mounted by the engine with the handler of the same name its module gives. */
+  calls?: Record<string, CallDecl>;
 }

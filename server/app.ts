@@ -26,7 +26,8 @@ import { mountBilling } from './billing/routes';
 import { mountMetering } from './billing/metering-routes';
 import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
-import { serviceModules } from './services';
+import { handlersOf, serviceModules, type ServiceModule } from './services';
+import { mountDeclaredCalls } from './engine/declared-calls';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
 
@@ -60,7 +61,7 @@ export interface BuiltApp {
   api: Api;
 }
 
-export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean; mailLog?: (line: string) => void; services?: ServiceDecl[] } = {}): Promise<BuiltApp> {
+export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: boolean; mailLog?: (line: string) => void; services?: ServiceDecl[]; modules?: ServiceModule[] } = {}): Promise<BuiltApp> {
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
@@ -124,13 +125,16 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   mountPayments(api, ctx);
   const hooks: HookRegistry = new Map();
   const players: PlayerRegistry = new Map();
-  for (const mod of serviceModules) {
+  // The declared services' hand-written parts, or the caller's (a test declaring a service of its own).
+  const modules = opts.modules ?? serviceModules;
+  for (const mod of modules) {
     for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);
     if (mod.player) players.set(mod.service, mod.player);
     mod.mount?.(api, ctx);
   }
+  for (const s of services) mountDeclaredCalls(api, ctx, s, handlersOf(ctx, s.name, modules), players.get(s.name));
   for (const m of models) mountResource(api, ctx, hooks, m, players);
-  for (const mod of serviceModules) await mod.prepare?.(ctx);
+  for (const mod of modules) await mod.prepare?.(ctx);
 
   api.route({
     method: 'GET',

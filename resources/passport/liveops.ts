@@ -1,4 +1,5 @@
 import { importCommand } from '../command-call';
+import { battlePassCalls } from './liveops-calls';
 import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
@@ -273,6 +274,7 @@ const quests: ResourceDecl = {
 /** Passport: the live-ops area's resources (inbox, achievements, billboards, battle passes, quests), menu and pages. */
 export const liveopsPart: PassportPart = {
   resources: [inboxTemplates, achievementMeta, billboards, battlePasses, quests],
+  calls: { ...battlePassCalls },
   menu: [
     { route: LIVEOPS_ROUTES.inboxTemplates, label: { 'zh-CN': '邮件模板', en: 'Inbox templates' } },
     { route: LIVEOPS_ROUTES.inboxMessages, label: { 'zh-CN': '发送邮件', en: 'Send messages' } },

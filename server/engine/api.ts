@@ -2,16 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema, Principal } from '../../resources/types';
 import { compileSchema, toFieldErrors } from './ajv';
 import { badRequest } from './errors';
+import type { ResponseDef } from '../../resources/call-shapes';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How a call authenticates, for the OpenAPI document. */
 export type AuthKind = 'none' | 'session' | 'admin' | 'service' | 'player';
 
-export interface ResponseDef {
-  description: string;
-  schema?: JsonSchema;
-}
+export type { ResponseDef } from '../../resources/call-shapes';
 
 /** One API operation: registered with Fastify and described in the OpenAPI document from the same data. */
 export interface RouteDef {
@@ -59,66 +57,10 @@ export class Api {
   }
 }
 
-export const idParam = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_-]+$',
-} as const;
-
-export function paramsSchema(...names: string[]): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: names,
-    properties: Object.fromEntries(names.map((n) => [n, idParam])),
-  };
-}
-
-export const errorSchema: JsonSchema = {
-  type: 'object',
-  required: ['message', 'code'],
-  properties: {
-    message: { type: 'string' },
-    code: { type: 'string' },
-    details: {
-      type: 'array',
-      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
-    },
-  },
-};
-
-/** The error responses an operation may give, for its OpenAPI description. */
-export const errorResponses = (...codes: number[]): Record<number, ResponseDef> =>
-  Object.fromEntries(codes.map((c) => [c, { description: 'error', schema: errorSchema }]));
-
-/** `{ count, start }` paging of the passport convention (spec 002 §7): `count` records (at most `max`) from `start`. */
-export const pageProperties = (max = 1000, count = 50, lastStart = 10_000_000) => ({
-  count: { type: 'integer', minimum: 1, maximum: max, default: count },
-  start: { type: 'integer', minimum: 0, maximum: lastStart, default: 0 },
-});
-
-/** A list call's query: its paging and its own filters, nothing else. */
-export const pageQuery = (extra: Record<string, JsonSchema> = {}, paging: Record<string, JsonSchema> = pageProperties()): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...paging, ...extra },
-});
+export { idParam, paramsSchema, errorSchema, errorResponses, pageProperties, pageQuery, listAnswer, ok, textField } from '../../resources/call-shapes';
 
 /** A page asked for with `{ count, start }`. */
 export interface Page {
   count: number;
   start: number;
 }
-
-/** A passport list answer: `{ total, <key>: [...] }`. */
-export const listAnswer = (key: string, item: JsonSchema = { type: 'object' }): ResponseDef => ({
-  description: 'one page',
-  schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: item } } },
-});
-
-/** A success answer's description and schema. */
-export const ok = (description: string, schema: JsonSchema = { type: 'object' }): ResponseDef => ({ description, schema });
-
-/** A bounded text field of a hand-written body. */
-export const textField = (max: number, min = 0): JsonSchema => ({ type: 'string', minLength: min, maxLength: max });

@@ -47,6 +47,8 @@ export interface PlayerCallOptions {
   /** The call acts as the selected persona: 409 when none is selected. */
   persona: boolean;
   allowBannedPersona?: boolean;
+  /** Let a player through who has not passed the identity check the service may require. */
+  identityCheckExempt?: boolean;
 }
 
 /**
@@ -54,6 +56,9 @@ export interface PlayerCallOptions {
  * 423, 429...). Registered by that service's module; the engine's player reads go through it.
  */
 export type PlayerPrincipal = (ctx: Ctx, req: FastifyRequest, opts: PlayerCallOptions) => Promise<PlayerCaller>;
+
+/** A player as the operation history names them. */
+export const playerActor = (p: { userId: string }) => `player:${p.userId}`;
 
 /** Player principals by service name. */
 export type PlayerRegistry = Map<string, PlayerPrincipal>;

@@ -1,5 +1,6 @@
 import type { Ctx } from '../context';
 import type { Api } from '../engine/api';
+import type { CallHandlers } from '../engine/declared-calls';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { overrideHooks } from './config/hooks';
 import { mountConfigService } from './config/routes';
@@ -10,6 +11,8 @@ export interface ServiceModule {
   service: string;
   hooks?: Record<string, ResourceHooks>;
   mount?: (api: Api, ctx: Ctx) => void;
+  /** The behaviour of the service's declared calls (`ServiceDecl.calls`) this module gives, by call name. */
+  calls?: (ctx: Ctx) => CallHandlers;
   /** Who a player call is made by, for the player reads its declaration asks the engine to mount. */
   player?: PlayerPrincipal;
   /** Brings the service's stored data up to date at start-up, after the migrations and before any call is served. */
@@ -22,3 +25,15 @@ export const serviceModules: ServiceModule[] = [
   { service: 'remote-config', hooks: { overrides: overrideHooks }, mount: mountConfigService },
   ...passportModules,
 ];
+
+/** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */
+export function handlersOf(ctx: Ctx, service: string, modules = serviceModules): CallHandlers {
+  const all: CallHandlers = {};
+  for (const mod of modules.filter((m) => m.service === service)) {
+    for (const [name, handler] of Object.entries(mod.calls?.(ctx) ?? {})) {
+      if (all[name]) throw new Error(`${service}: two modules give the behaviour of call '${name}'`);
+      all[name] = handler;
+    }
+  }
+  return all;
+}

@@ -8,6 +8,7 @@ import { DEMO_ADMIN, DEMO_USER, seedDemo } from '../../server/demo';
 import type { ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../../server/context';
 import type { Api } from '../../server/engine/api';
+import type { ServiceModule } from '../../server/services';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 
 export interface Harness {
@@ -55,11 +56,11 @@ export async function createScratchDatabase(url: string) {
  * A server on a fresh database (in memory, or DATABASE_URL's PostgreSQL emptied first) with the demo data; it
  * mounts `services` instead of the declared ones when given.
  */
-export async function startHarness(opts: { services?: ServiceDecl[] } = {}): Promise<Harness> {
+export async function startHarness(opts: { services?: ServiceDecl[]; modules?: ServiceModule[] } = {}): Promise<Harness> {
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
   const config = { ...loadConfig({}), loginFailureLimit: 5, databaseUrl: scratch?.url };
   const db = await openDatabase({ databaseUrl: config.databaseUrl });
-  const { app, ctx, api } = await buildApp(db, config, { services: opts.services });
+  const { app, ctx, api } = await buildApp(db, config, { services: opts.services, modules: opts.modules });
   await seedDemo(db, ctx);
   const apps = await db.query<{ app_id: string; app_service_secret: string }>('SELECT app_id, app_service_secret FROM apps');
   const demo = apps.rows[0];

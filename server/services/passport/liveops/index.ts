@@ -1,7 +1,7 @@
 import type { PassportModule } from '../part';
 import { mountAchievements } from './achievement-routes';
 import { validateBattlePass } from './battle-pass';
-import { mountBattlePasses } from './battle-pass-routes';
+import { battlePassHandlers } from './battle-pass-routes';
 import { mountBillboards } from './billboard-routes';
 import { validateBillboard } from './billboards';
 import { startClock } from './clock';
@@ -19,9 +19,9 @@ export const liveopsModule: PassportModule = {
     mountInbox(api, ctx);
     mountAchievements(api, ctx);
     mountBillboards(api, ctx);
-    mountBattlePasses(api, ctx);
     mountQuests(api, ctx);
     startClock(api, ctx);
   },
+  calls: (ctx) => ({ ...battlePassHandlers(ctx) }),
   seedDemo: seedLiveopsDemo,
 };

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { hashToken } from '../../../auth/sessions';
 import type { Queryable } from '../../../db';
 import { ApiError, forbidden, unauthorized } from '../../../engine/errors';
+import type { CallInput } from '../../../engine/declared-calls';
 import type { PlayerPrincipal } from '../../../engine/hooks';
 import { records } from '../../../engine/query';
 import { settingsOf } from '../../../engine/singleton';
@@ -116,9 +117,20 @@ export async function requireSelectedPersona(db: Queryable, req: FastifyRequest,
 
 /** Passport's player principal, for the player reads the engine mounts from its declaration. */
 export const playerPrincipal: PlayerPrincipal = async (ctx, req, opts) => {
-  const p = await (opts.persona ? requireSelectedPersona : requirePlayer)(ctx.db, req, { allowBannedPersona: opts.allowBannedPersona });
+  const p = await (opts.persona ? requireSelectedPersona : requirePlayer)(ctx.db, req, {
+    allowBannedPersona: opts.allowBannedPersona,
+    realNameExempt: opts.identityCheckExempt,
+  });
   return { scopeId: p.appId, userId: p.userId, personaId: p.personaId };
 };
 
-/** The player as the operation history names them. */
-export const playerActor = (p: { userId: string }) => `player:${p.userId}`;
+export { playerActor } from '../../../engine/hooks';
+
+/** The player of a declared player call, as passport's behaviour takes them (with how the history names them). */
+export function playerOf(call: CallInput): Player & { actor: string } {
+  if (!call.player) throw new Error('not a player call');
+  return { appId: call.scopeId, userId: call.player.userId, personaId: call.player.personaId, actor: call.actor };
+}
+
+/** The player of a declared `persona` call: their selected persona is set. */
+export const personaOf = (call: CallInput) => playerOf(call) as PersonaPlayer & { actor: string };

@@ -1,0 +1,47 @@
+/**
+ * A service's own call, declared as data: its method, path, caller, request and answer shapes and errors. The engine
+ * mounts it and documents it in the API document from this declaration; the service's module supplies only the
+ * behaviour, as a handler under the same name (checked at start-up: no declared call without a handler, no handler
+ * without a declared call). The console, the documentation and the tests read the same declarations.
+ */
+import type { ResponseDef } from './call-shapes';
+import type { JsonSchema } from './types';
+
+/**
+ * Who makes the call:
+ * - `service`: the console or the game's server, with the app credential (or an administrator);
+ * - `player`: the game client, with a player token of the service that issues them;
+ * - `persona`: as `player`, acting as the persona the player selected (409 without one).
+ */
+export type CallCaller = 'service' | 'player' | 'persona';
+
+export interface CallDecl {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Under the service's base; player calls under its `/sdk`. Every `:name` is an id unless `params` types it. */
+  path: string;
+  caller: CallCaller;
+  /** What the call does, for the API document (English). */
+  summary: string;
+  /** The path parameters' schemas where they are not plain ids. */
+  params?: Record<string, JsonSchema>;
+  body?: JsonSchema;
+  /** A body that may be left out (the handler is then given `{}`). */
+  optionalBody?: JsonSchema;
+  query?: JsonSchema;
+  /** The success answer, given with `status` (default 200); `more`: other success answers the handler chooses. */
+  answer: ResponseDef;
+  status?: number;
+  more?: Record<number, ResponseDef>;
+  /** The error statuses the call may answer. */
+  errors: number[];
+  /** A player call that lets a player through whose selected persona is banned, or who has not passed the
+   * service's identity check (to see their account, pick another persona, or pass the check). */
+  player?: { allowBannedPersona?: boolean; identityCheckExempt?: boolean };
+  /** The API document's group, when not the service's own. */
+  tag?: string;
+}
+
+/** Where a declared call is served: under the base, or the base's `/sdk` for the game client's calls. */
+export function callUrl(base: string, call: Pick<CallDecl, 'caller' | 'path'>): string {
+  return `${base}${call.caller === 'service' ? '' : '/sdk'}${call.path}`;
+}

@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callUrl, type CallDecl } from '../../resources/call-types';
+import type { JsonSchema, ServiceDecl } from '../../resources/types';
+import type { Ctx } from '../context';
+import { errorResponses, idParam, type Api } from './api';
+import { authorizeService } from './guard';
+import { playerActor, type PlayerCaller, type PlayerPrincipal } from './hooks';
+
+/** What the behaviour behind a declared call is given. */
+export interface CallInput<I = Record<string, unknown>> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The app (or other scope) the call acts in. */
+  scopeId: string;
+  /** Who calls, as the operation history names them. */
+  actor: string;
+  /** A player call's player; for a `persona` call its `personaId` is the selected persona. */
+  player?: PlayerCaller;
+  params: Record<string, string>;
+  /** The body (a GET's query), as checked against the declaration; `{}` when the call takes none. */
+  input: I;
+}
+
+export type CallHandler = (call: CallInput) => Promise<unknown>;
+
+/** The behaviour of a service's declared calls, by the calls' names. */
+export type CallHandlers = Record<string, CallHandler>;
+
+/** The path's `:name`s. */
+const pathNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/** Start-up check of one declared call: the path and its typed parameters agree, and a GET takes no body. */
+export function checkCall(service: ServiceDecl, name: string, call: CallDecl): void {
+  const where = `${service.name}: call '${name}'`;
+  if (!call.path.startsWith('/')) throw new Error(`${where}: its path must start with /`);
+  const names = pathNames(call.path);
+  for (const p of Object.keys(call.params ?? {})) if (!names.includes(p)) throw new Error(`${where}: parameter '${p}' is not in its path`);
+  if (call.method === 'GET' && (call.body || call.optionalBody)) throw new Error(`${where}: a GET takes no body`);
+  if (call.body && call.optionalBody) throw new Error(`${where}: a body and an optional body`);
+  if (call.query && call.method !== 'GET') throw new Error(`${where}: only a GET takes a query`);
+}
+
+function paramsOf(call: CallDecl): JsonSchema | undefined {
+  const names = pathNames(call.path);
+  if (!names.length) return undefined;
+  const properties = Object.fromEntries(names.map((n) => [n, call.params?.[n] ?? idParam]));
+  return { type: 'object', additionalProperties: false, required: names, properties };
+}
+
+/**
+ * Mounts a service's declared calls with the behaviour its modules give: every declared call must have a handler
+ * and every handler a declared call (an error at start-up otherwise). Player calls go through the service's player
+ * principal, service calls through the app credential with the service enabled.
+ */
+export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, handlers: CallHandlers, player?: PlayerPrincipal): void {
+  const calls = service.calls ?? {};
+  for (const name of Object.keys(handlers)) {
+    if (!calls[name]) throw new Error(`${service.name}: behaviour given for '${name}', which is not a declared call`);
+  }
+  for (const [name, call] of Object.entries(calls)) {
+    checkCall(service, name, call);
+    const handler = handlers[name];
+    if (!handler) throw new Error(`${service.name}: call '${name}' is declared but no module gives its behaviour`);
+    if (call.caller !== 'service' && !player) throw new Error(`${service.name}: call '${name}' is a player call, but the service has no player principal`);
+    const params = paramsOf(call);
+    api.route({
+      method: call.method,
+      url: callUrl(service.base, call),
+      summary: call.summary,
+      tag: call.tag ?? service.name,
+      auth: call.caller === 'service' ? 'service' : 'player',
+      ...(params ? { params } : {}),
+      ...(call.body ? { body: call.body } : {}),
+      ...(call.optionalBody ? { optionalBody: call.optionalBody } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      responses: { [call.status ?? 200]: call.answer, ...call.more, ...errorResponses(...call.errors) },
+      handler: async (req, reply) => {
+        const who = await callerOf(ctx, req, service, call, player);
+        if (call.status) reply.code(call.status);
+        const input = ((call.query ? req.query : req.body) ?? {}) as Record<string, unknown>;
+        return handler({ req, reply, ...who, params: req.params as Record<string, string>, input });
+      },
+    });
+  }
+}
+
+async function callerOf(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, call: CallDecl, player?: PlayerPrincipal) {
+  if (call.caller === 'service') {
+    const { scopeId, principal } = await authorizeService(ctx, req, service.name);
+    return { scopeId, actor: principal.actor };
+  }
+  const p = await player!(ctx, req, { persona: call.caller === 'persona', ...call.player });
+  return { scopeId: p.scopeId, actor: playerActor(p), player: p };
+}
