@@ -7,6 +7,7 @@ import { leaderboardsPart } from './passport/leaderboards';
 import { liveopsPart } from './passport/liveops';
 import { playersPart } from './passport/players';
 import { PASSPORT_HISTORY } from './passport/history';
+import { PASSPORT_DEMO } from './passport/demo-data';
 import { joinCalls } from './passport/part';
 
 /** Passport's areas, in menu order (spec 002 §2); each is declared in its own file under passport/. */
@@ -93,6 +94,7 @@ export const passport: ServiceDecl = {
   ],
   menu: groupedMenu(parts.flatMap((p) => p.menu)),
   history: PASSPORT_HISTORY,
+  demo: PASSPORT_DEMO,
   pages: parts.flatMap((p) => p.pages ?? []),
   resources: parts.flatMap((p) => p.resources),
   calls: joinCalls(parts),

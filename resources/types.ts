@@ -7,10 +7,12 @@ import type { CallDecl } from './call-types';
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
+import type { DemoEntry } from './demo-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
+export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
 
 /** Text in the console's two languages. */
 export interface Text {
@@ -427,6 +429,8 @@ export interface ServiceDecl {
   prices?: Record<string, string>;
   /** What the service measures and how each measure is billed with `prices`. */
   meters?: MeterDecl[];
+  /** The demo app's records of this service and the calls that move them, seeded in order (`DemoEntry`). */
+  demo?: DemoEntry[];
   refreshTokenPath?: string;
   /** How long this service's error toasts stay (spec 000 §9: 15 s for multiverse and CDN); default 3 s. */
   errorToastSeconds?: number;

@@ -14,6 +14,8 @@ import { jsonProblem } from './engine/json-guard';
 import type { HookRegistry, PlayerRegistry } from './engine/hooks';
 import { ensureIndexes } from './engine/indexes';
 import { buildModel } from './engine/model';
+import { checkDemo } from './engine/demo-seed';
+import { demoStepsOf } from './demo';
 import { buildOpenApi } from './engine/openapi';
 import { mountResource } from './engine/routes';
 import { RecordStore } from './engine/store';
@@ -106,6 +108,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   // Every declared service unless the caller names its own (a test declaring a service of its own).
   const services = opts.services ?? declaredServices;
   const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
+  for (const s of services) checkDemo(s, demoStepsOf(s.name));
   await ensureIndexes(db, models);
   const ctx: Ctx = {
     db,

@@ -3,6 +3,8 @@ import type { Db } from './db';
 import { modelOf, type Ctx } from './context';
 import { createAccount, createApp, createOrganization } from './platform/accounts';
 import { serviceModules } from './services';
+import { services } from '../resources';
+import { seedServiceDemo, type DemoSteps } from './engine/demo-seed';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'lodestar-demo' };
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'lodestar-admin' };
@@ -36,6 +38,18 @@ const overrides = [
   },
 ];
 
+/** The steps a service's declared demo data runs, from every module of that service (a name given twice is an error). */
+export function demoStepsOf(service: string): DemoSteps {
+  const all: DemoSteps = {};
+  for (const mod of serviceModules.filter((m) => m.service === service)) {
+    for (const [name, step] of Object.entries(mod.seedSteps ?? {})) {
+      if (all[name]) throw new Error(`${service}: two modules give the demo step '${name}'`);
+      all[name] = step;
+    }
+  }
+  return all;
+}
+
 /** Seeds the demo accounts, organisation and app on an empty database. Returns false if there was data. */
 export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
@@ -52,6 +66,7 @@ export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   for (const c of configs) await ctx.store.insert(cm, appId, randomUUID(), { variableType: 'keyValue', ...c }, null);
   const om = modelOf(ctx, 'remote-config', 'overrides');
   for (const o of overrides) await ctx.store.insert(om, appId, randomUUID(), { description: '', ...o }, 'enable');
+  for (const s of services) if (s.demo) await seedServiceDemo(ctx, s, appId, demoStepsOf(s.name));
   for (const mod of serviceModules) await mod.seedDemo?.(ctx, appId);
   return true;
 }

@@ -1,6 +1,7 @@
 import type { Ctx } from '../context';
 import type { Api } from '../engine/api';
 import type { CallHandlers } from '../engine/declared-calls';
+import type { DemoSteps } from '../engine/demo-seed';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { overrideHooks } from './config/hooks';
 import { mountConfigService } from './config/routes';
@@ -19,6 +20,8 @@ export interface ServiceModule {
   prepare?: (ctx: Ctx) => Promise<void>;
   /** Adds the service's demo data to the demo app (on an empty database only). */
   seedDemo?: (ctx: Ctx, appId: string) => Promise<void>;
+  /** The behaviour the service's declared demo data (`ServiceDecl.demo`) runs, by step name (`DemoStep`). */
+  seedSteps?: DemoSteps;
 }
 
 export const serviceModules: ServiceModule[] = [

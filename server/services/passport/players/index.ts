@@ -3,7 +3,7 @@ import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
 import { mountAccount } from './account-routes';
 import { recordFinishedDays } from './dau';
-import { seedPlayersDemo } from './demo';
+import { playersDemoSteps } from './demo';
 import { mountFriends } from './friend-routes';
 import { playersHooks } from './hooks';
 import { pruneCallCounts } from './metering';
@@ -33,4 +33,4 @@ function mount(api: Api, ctx: Ctx): void {
 }
 
 /** Passport's players area: behaviour its declarations cannot express. */
-export const playersModule: PassportModule = { hooks: playersHooks, mount, seedDemo: seedPlayersDemo, player: playerPrincipal };
+export const playersModule: PassportModule = { hooks: playersHooks, mount, seedSteps: playersDemoSteps, player: playerPrincipal };
