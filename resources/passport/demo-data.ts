@@ -1,8 +1,9 @@
 import type { DemoEntry } from '../demo-types';
+import { IDENTITY_DEMO } from './demo-identity';
 import { PLAYERS_DEMO } from './demo-players';
 
 /**
  * Passport's demo data, area by area in the order they build on each other: the players first, then what
  * refers to them.
  */
-export const PASSPORT_DEMO: DemoEntry[] = [...PLAYERS_DEMO];
+export const PASSPORT_DEMO: DemoEntry[] = [...PLAYERS_DEMO, ...IDENTITY_DEMO];

@@ -2,7 +2,7 @@ import { modelOf, type Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
 import { mountCodes } from './codes-routes';
-import { seedIdentityDemo } from './demo';
+import { identityDemoSteps } from './demo';
 import { entitlementHooks, mountEntitlements } from './entitlements';
 import { guildHooks, mountGuildConsoleCalls } from './guilds/console-routes';
 import { mountGuildManageCalls } from './guilds/manage-routes';
@@ -40,5 +40,5 @@ export const identityModule: PassportModule = {
     await moveGuildMembers(ctx.db, modelOf(ctx, 'passport', 'guild-members'), modelOf(ctx, 'passport', 'guilds'));
     await moveGuildRequests(ctx.db, modelOf(ctx, 'passport', 'guild-requests'));
   },
-  seedDemo: seedIdentityDemo,
+  seedSteps: identityDemoSteps,
 };
