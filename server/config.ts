@@ -36,6 +36,10 @@ export interface ServerConfig {
   analyticsEndpoint?: string;
   /** Local blob storage directory (uploads), unless S3 is configured. */
   blobDir: string;
+  /** This server is one of several on one database (SEVERAL_INSTANCES=on): start-up refuses what one process alone may keep. */
+  severalInstances: boolean;
+  /** The operator declares BLOB_DIR a volume every instance mounts (BLOB_DIR_SHARED=on). */
+  blobDirShared: boolean;
   /** Signs upload grants and other server-issued tokens. */
   secretKey: string;
   /** Largest upload an upload grant allows, in bytes (UPLOAD_LIMIT_MB, default 100). */
@@ -102,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsHosts: list(env.ANALYTICS_HOSTS),
     analyticsEndpoint: env.ANALYTICS_ENDPOINT || undefined,
     blobDir: env.BLOB_DIR ?? `${dataDir}/blobs`,
+    severalInstances: env.SEVERAL_INSTANCES === 'on',
+    blobDirShared: env.BLOB_DIR_SHARED === 'on',
     secretKey: env.SECRET_KEY ?? '',
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 100) * 1_000_000,
     s3: loadS3(env),
@@ -113,4 +119,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: loadPaymentSettings(env, production),
     env,
   };
+}
+
+/**
+ * Why this configuration cannot run as one of several instances (README, Running several instances; ADR 0018):
+ * each instance would keep its own embedded database, or its own uploads in a local directory no other instance
+ * reads. Empty when it can, or when the server is not declared one of several.
+ */
+export function severalInstancesProblems(config: ServerConfig): string[] {
+  if (!config.severalInstances) return [];
+  const problems: string[] = [];
+  if (!config.databaseUrl) {
+    problems.push('SEVERAL_INSTANCES=on needs DATABASE_URL: the embedded database belongs to one process and is not shared.');
+  }
+  if (!config.s3 && !config.blobDirShared) {
+    problems.push(
+      `SEVERAL_INSTANCES=on needs S3-compatible storage for uploads (S3_BUCKET, S3_ENDPOINT...): a file uploaded to this instance's ` +
+        `directory ${config.blobDir} could not be read through another. If every instance mounts that directory as one shared ` +
+        `volume, say so with BLOB_DIR_SHARED=on.`,
+    );
+  }
+  return problems;
 }

@@ -1,11 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db';
-import { DEMO_ADMIN, DEMO_FINANCE, DEMO_USER, seedDemo } from './demo';
+import { loadConfig, severalInstancesProblems } from './config';
 
 const config = loadConfig();
+const problems = severalInstancesProblems(config);
+if (problems.length) {
+  for (const problem of problems) console.error(`Lodestar cannot start: ${problem}`);
+  process.exit(1);
+}
+// The rest of the server is loaded only once the configuration may run.
+const { buildApp } = await import('./app');
+const { openDatabase } = await import('./db');
+const { DEMO_ADMIN, DEMO_FINANCE, DEMO_USER, seedDemo } = await import('./demo');
 if (!config.databaseUrl) mkdirSync(resolve(config.dataDir), { recursive: true });
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : resolve(config.dataDir) });
 const { app, ctx } = await buildApp(db, config, { logger: process.env.LOG_REQUESTS === '1', mailLog: (line) => console.log(line) });
