@@ -3,9 +3,10 @@
  * real server, in Chromium, signed in as the demo user. Cold: a fresh browser context (no cache) opening an app's
  * config list by its address; warm: the same address again (cache filled); the baseline, measured in the same run:
  * moving to that page from another console page without a reload. Prints milliseconds and the ratios to the
- * baseline, and the requests made before the first content.
+ * baseline, and the requests made before the first content (with BENCH_DEEP_LINK_VERBOSE=1, each of them of the
+ * first cold load: when it was asked and answered).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser';
 import { startServer } from '../tests/e2e/server';
 
@@ -30,6 +31,14 @@ async function timeToContent(page: Page, go: () => Promise<unknown>): Promise<nu
   return end - start;
 }
 
+/** A request of the first cold load as `asked → answered ms  path` from the navigation (answered: - when still open). */
+const line = (from: number) => (r: Request) => {
+  const t = r.timing();
+  const asked = t.startTime - from;
+  const answered = t.responseEnd >= 0 ? (asked + t.responseEnd).toFixed(0) : '-';
+  return `${asked.toFixed(0).padStart(6)} → ${answered.padStart(6)} ms  ${new URL(r.url()).pathname}`;
+};
+
 export async function runDeepLinkBench(): Promise<void> {
   const server = await startServer();
   const browser = await launchBrowser();
@@ -44,14 +53,19 @@ export async function runDeepLinkBench(): Promise<void> {
     const warm: number[] = [];
     const inApp: number[] = [];
     let requests: string[] = [];
+    let timeline: string[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await signedInContext(browser, server.url);
       const page = await context.newPage();
-      const seen: string[] = [];
-      page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+      const seen: Request[] = [];
+      page.on('request', (r) => seen.push(r));
       await page.goto('about:blank');
+      const from = Date.now();
       cold.push(await timeToContent(page, () => page.goto(target)));
-      if (i === 0) requests = [...seen];
+      if (i === 0) {
+        requests = seen.map((r) => new URL(r.url()).pathname);
+        timeline = seen.map(line(from));
+      }
       warm.push(await timeToContent(page, () => page.reload()));
       await page.goto(other);
       await page.getByRole('menuitem', { name: '配置管理' }).waitFor();
@@ -64,7 +78,7 @@ export async function runDeepLinkBench(): Promise<void> {
     console.log(`  warm (reload)         ${median(warm).toFixed(0).padStart(6)} ms   ${(median(warm) / base).toFixed(1)}× in-app`);
     console.log(`  in-app (baseline)     ${base.toFixed(0).padStart(6)} ms`);
     console.log(`  requests before the first row (cold): ${requests.length}`);
-    if (process.env.BENCH_DEEP_LINK_VERBOSE) console.log(requests.join('\n'));
+    if (process.env.BENCH_DEEP_LINK_VERBOSE) console.log(timeline.join('\n'));
   } finally {
     await browser.close();
     await server.stop();
