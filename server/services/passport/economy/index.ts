@@ -3,7 +3,7 @@ import { mountCatalogRoutes } from './catalog-routes';
 import { economyHooks } from './hooks';
 import { mountPlayerRoutes } from './player-routes';
 import { mountPurchaseRoutes } from './purchase-routes';
-import { seedEconomy } from './seed';
+import { economyDemoSteps } from './seed';
 import { mountTokenRoutes } from './token-routes';
 import { sweepTokenClasses } from './tokens';
 
@@ -22,5 +22,5 @@ export const economyModule: PassportModule = {
     timer.unref();
     api.app.addHook('onClose', async () => clearInterval(timer));
   },
-  seedDemo: seedEconomy,
+  seedSteps: economyDemoSteps,
 };

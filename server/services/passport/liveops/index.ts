@@ -5,7 +5,7 @@ import { battlePassHandlers } from './battle-pass-routes';
 import { mountBillboards } from './billboard-routes';
 import { validateBillboard } from './billboards';
 import { startClock } from './clock';
-import { seedLiveopsDemo } from './demo';
+import { liveopsDemoSteps } from './demo';
 import { mountInbox } from './inbox-routes';
 import { mountQuests } from './quest-routes';
 
@@ -23,5 +23,5 @@ export const liveopsModule: PassportModule = {
     startClock(api, ctx);
   },
   calls: (ctx) => ({ ...battlePassHandlers(ctx) }),
-  seedDemo: seedLiveopsDemo,
+  seedSteps: liveopsDemoSteps,
 };
