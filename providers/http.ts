@@ -34,7 +34,9 @@ export interface RequestOptions {
 }
 
 export const SILENT_HEADER = 'X-Silent-Error';
-export const SESSION_COOKIES = ['sst', 'admin_sst', 'userId', 'userName'];
+/** Set by a user's sign-in beside its HttpOnly session cookie and cleared with it, readable here; no secret. */
+export const SESSION_MARKER_COOKIE = 'userId';
+export const SESSION_COOKIES = ['sst', 'admin_sst', SESSION_MARKER_COOKIE, 'userName'];
 export const SIGN_IN_PATH = '/login-authorize';
 
 /** A failed call: `message` is the text shown to the user, `serverMessage` what the server said. */
@@ -73,6 +75,14 @@ export function setSessionExpiredHandler(handler: ((from: string) => void) | und
   onSessionExpired = handler;
 }
 
+/** Whether this browser likely holds a user's session (its marker cookie is there): a hint, the server decides. */
+export function hasSessionMarker(cookies = document.cookie): boolean {
+  return cookies.split(';').some((c) => {
+    const [name, value] = c.trim().split('=');
+    return name === SESSION_MARKER_COOKIE && !!value;
+  });
+}
+
 export function clearSessionCookies(): void {
   for (const name of SESSION_COOKIES) document.cookie = `${name}=; Max-Age=0; path=/`;
 }
@@ -96,11 +106,16 @@ function expireSession(): void {
 
 const apps = new Map<string, Promise<AppRecord>>();
 
-/** The app record (GET /api/app/:appId), read once and kept until `forgetApp`. Throws `ApiError` quietly. */
-export function getApp(appId: string): Promise<AppRecord> {
+/**
+ * The app record (GET /api/app/:appId), read once and kept until `forgetApp`. Throws `ApiError` quietly.
+ * `beforeSessions`: asked on the session marker alone, before the sessions call answered; a 401 then fails only
+ * this read (and is forgotten) instead of ending the session.
+ */
+export function getApp(appId: string, beforeSessions = false): Promise<AppRecord> {
   let pending = apps.get(appId);
   if (!pending) {
-    pending = request<AppRecord>(`/api/app/${encodeURIComponent(appId)}`, { throwResponse: true, silent: true }).then((app) => {
+    const options: RequestOptions = { throwResponse: true, silent: true, anonymous: beforeSessions };
+    pending = request<AppRecord>(`/api/app/${encodeURIComponent(appId)}`, options).then((app) => {
       if (!app) throw new ApiError(404, translateServerMessage('not found'));
       return app;
     });

@@ -13,7 +13,7 @@ import { FailureLimiter } from './failures';
 import { identitySchema, toIdentity } from './identity';
 import { decoyHash, verifyPassword } from './passwords';
 import { mountProfile } from './profile-routes';
-import { endSession, findSession, SESSION_COOKIES, type SessionKind } from './sessions';
+import { endSession, findSession, SESSION_COOKIES, SESSION_MARKER_COOKIE, type SessionKind } from './sessions';
 import { actorOf, startSession } from './signin';
 import { mountSignUp } from './signup-routes';
 import { mountUsers } from './users-routes';
@@ -147,6 +147,7 @@ export function mountAuth(api: Api, ctx: Ctx): void {
         }
         reply.clearCookie(name, { path: '/' });
       }
+      reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
       reply.code(204);
       return null;
     },

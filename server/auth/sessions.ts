@@ -11,6 +11,13 @@ export const SESSION_COOKIES: Record<SessionKind, string> = {
   'finance-admin': 'bc_admin_sst',
 };
 
+/**
+ * Set beside a user's session cookie and cleared with it, readable by scripts (spec 000 §8 lists it among the
+ * session cookies): the account's id, no secret. It tells the console's entry that a session is likely, so it
+ * starts the first calls of a deep link without waiting for the sessions call.
+ */
+export const SESSION_MARKER_COOKIE = 'userId';
+
 export interface Account {
   id: string;
   email: string;

@@ -5,7 +5,7 @@ import { claimInvitations } from '../platform/org/members';
 import type { Ctx } from '../context';
 import { locked } from '../engine/errors';
 import { toIdentity } from './identity';
-import { createSession, endSession, SESSION_COOKIES, type Account, type SessionKind } from './sessions';
+import { createSession, endSession, SESSION_COOKIES, SESSION_MARKER_COOKIE, type Account, type SessionKind } from './sessions';
 
 /** Who did something, as the operation history names them. */
 export const actorOf = (kind: SessionKind, email: string) => `${kind === 'user' ? 'user' : kind}:${email}`;
@@ -26,6 +26,7 @@ export async function startSession(ctx: Ctx, req: FastifyRequest, reply: Fastify
   await ctx.db.query('UPDATE accounts SET last_login_at = now() WHERE id = $1', [account.id]);
   await recordOperation(ctx.db, { actor: actorOf(kind, account.email), action: 'account.sign-in', target: account.id, after: { kind, method } });
   reply.setCookie(cookie, token, sessionCookieOptions(ctx.config));
+  if (kind === 'user') reply.setCookie(SESSION_MARKER_COOKIE, account.id, { ...sessionCookieOptions(ctx.config), httpOnly: false });
   // Invitations sent to this (verified) e-mail before the account existed become memberships now.
   if (kind === 'user') await claimInvitations(ctx.db, account.id, account.email);
   return { user: toIdentity(account, ctx.config) };
