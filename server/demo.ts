@@ -67,6 +67,5 @@ export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   const om = modelOf(ctx, 'remote-config', 'overrides');
   for (const o of overrides) await ctx.store.insert(om, appId, randomUUID(), { description: '', ...o }, 'enable');
   for (const s of services) if (s.demo) await seedServiceDemo(ctx, s, appId, demoStepsOf(s.name));
-  for (const mod of serviceModules) await mod.seedDemo?.(ctx, appId);
   return true;
 }

@@ -18,8 +18,6 @@ export interface ServiceModule {
   player?: PlayerPrincipal;
   /** Brings the service's stored data up to date at start-up, after the migrations and before any call is served. */
   prepare?: (ctx: Ctx) => Promise<void>;
-  /** Adds the service's demo data to the demo app (on an empty database only). */
-  seedDemo?: (ctx: Ctx, appId: string) => Promise<void>;
   /** The behaviour the service's declared demo data (`ServiceDecl.demo`) runs, by step name (`DemoStep`). */
   seedSteps?: DemoSteps;
 }

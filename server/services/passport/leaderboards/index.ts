@@ -4,7 +4,7 @@ import { mountConsoleRoutes } from './routes-console';
 import { mountPlayerRoutes } from './routes-player';
 import { startScheduler } from './schedule';
 import { hasScores } from './scores';
-import { seedLeaderboards } from './seed';
+import { leaderboardsDemoSteps } from './seed';
 
 /** Settings that decide how a version's scores were merged and ranked: fixed while the current version has scores. */
 const FIXED_WHILE_SCORED = ['updateType', 'memberType', 'sortOrder'] as const;
@@ -39,5 +39,5 @@ export const leaderboardsModule: PassportModule = {
       (err) => api.app.log.error({ err }, 'leaderboard reset on schedule failed'),
     );
   },
-  seedDemo: seedLeaderboards,
+  seedSteps: leaderboardsDemoSteps,
 };
