@@ -1,3 +1,5 @@
+import type { CallDecl } from '../call-types';
+import { idParam, listAnswer, ok, pageQuery } from '../call-shapes';
 import type { CommandDecl, JsonSchema } from '../types';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 
@@ -147,7 +149,6 @@ const bodyField = (name: string): JsonSchema => {
   const { 'x-ui': _x, default: _d, ...rest } = written[name];
   return rest;
 };
-const id = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
 
 /** What `POST /inbox/messages` takes: a template (id or slug) or a written message, and whom it reaches. */
 export const sendMessageBody: JsonSchema = {
@@ -165,8 +166,8 @@ export const sendMessageBody: JsonSchema = {
       required: ['type'],
       properties: {
         type: { type: 'string', enum: ['personas', 'tag', 'everyone'] },
-        personaIds: { type: 'array', minItems: 1, maxItems: 1000, items: id },
-        tagId: id,
+        personaIds: { type: 'array', minItems: 1, maxItems: 1000, items: idParam },
+        tagId: idParam,
       },
       allOf: [
         { if: { properties: { type: { const: 'personas' } } }, then: { required: ['personaIds'] } },
@@ -174,4 +175,79 @@ export const sendMessageBody: JsonSchema = {
       ],
     },
   },
+};
+
+const sendRecord = (schema: JsonSchema = { type: 'object' }) => ok('the send record, with the personas refused because their inbox was full', schema);
+const messageStatus = { type: 'string', enum: ['Unread', 'Unconsumed', 'Completed'] };
+
+/** A call of the player's on one message of their inbox. */
+const messageCall = (verb: string, summary: string): CallDecl => ({
+  method: 'POST',
+  path: `/inbox/:id/${verb}`,
+  caller: 'persona',
+  summary,
+  answer: ok('the message'),
+  errors: [401, 404, 409],
+});
+
+/** The inbox: sends and their copies (console and game server), and the player's own inbox. */
+export const inboxCalls: Record<string, CallDecl> = {
+  'inbox.send': {
+    method: 'POST',
+    path: '/inbox/messages',
+    caller: 'service',
+    summary: 'Send an inbox message (a template, or a title, text and attachments) to personas, a tag or everyone',
+    body: sendMessageBody,
+    answer: sendRecord(),
+    status: 201,
+    errors: [400, 401, 403],
+  },
+  'inbox.sendTemplate': {
+    method: 'POST',
+    path: '/inbox/templates/:id/send',
+    caller: 'service',
+    summary:
+      'Send an inbox template (by id or slug) as it is to personas, a tag or everyone: the same send as POST /inbox/messages with the template',
+    body: sendTemplateCommand.fields,
+    answer: sendRecord(sendTemplateCommand.answer),
+    status: 201,
+    errors: [400, 401, 403, 404],
+  },
+  'inbox.messages': {
+    method: 'GET',
+    path: '/inbox/messages',
+    caller: 'service',
+    summary: "List inbox messages (personas' copies), newest first",
+    query: pageQuery({ personaId: idParam, recordId: idParam, status: messageStatus }),
+    answer: listAnswer('messages'),
+    errors: [400, 401, 403],
+  },
+  'inbox.records': {
+    method: 'GET',
+    path: '/inbox/records',
+    caller: 'service',
+    summary: 'List inbox send records, newest first',
+    query: pageQuery({ status: { type: 'string', enum: ['Sent', 'Recalled'] } }),
+    answer: listAnswer('records'),
+    errors: [400, 401, 403],
+  },
+  'inbox.recall': {
+    method: 'POST',
+    path: '/inbox/records/:id/recall',
+    caller: 'service',
+    summary: 'Recall a send: its copies not yet completed are removed from the inboxes',
+    answer: ok('the record, Recalled, with how many copies were removed'),
+    errors: [401, 403, 404, 409],
+  },
+  'inbox.playerInbox': {
+    method: 'GET',
+    path: '/inbox',
+    caller: 'persona',
+    summary: "The player's inbox (the selected persona's messages), newest first",
+    query: pageQuery({ status: messageStatus }),
+    answer: listAnswer('messages'),
+    errors: [400, 401, 409],
+  },
+  'inbox.read': messageCall('read', 'Read a message: Unread becomes Unconsumed, or Completed when it has no attachments'),
+  'inbox.claim': messageCall('claim', "Claim a read message's attachments into the persona's inventory: Unconsumed becomes Completed"),
 };

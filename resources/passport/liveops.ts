@@ -1,11 +1,11 @@
 import { importCommand } from '../command-call';
-import { battlePassCalls } from './liveops-calls';
+import { achievementCalls, battlePassCalls, billboardCalls, questCalls } from './liveops-calls';
 import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
-import { sendTemplateCommand } from './inbox-send';
+import { inboxCalls, sendTemplateCommand } from './inbox-send';
 import { achievementProgressView, inboxMessagesView, inboxRecordsView } from './page-views';
-import { addQuestItemCommand, questItemsView } from './quest-items';
+import { addQuestItemCommand, questItemCalls, questItemsView } from './quest-items';
 import inboxTemplateSchema from '../../schemas/passport/liveops/inbox-template.json' with { type: 'json' };
 import achievementMetaSchema from '../../schemas/passport/liveops/achievement-meta.json' with { type: 'json' };
 import billboardSchema from '../../schemas/passport/liveops/billboard.json' with { type: 'json' };
@@ -274,7 +274,7 @@ const quests: ResourceDecl = {
 /** Passport: the live-ops area's resources (inbox, achievements, billboards, battle passes, quests), menu and pages. */
 export const liveopsPart: PassportPart = {
   resources: [inboxTemplates, achievementMeta, billboards, battlePasses, quests],
-  calls: { ...battlePassCalls },
+  calls: { ...battlePassCalls, ...achievementCalls, ...billboardCalls, ...questCalls, ...questItemCalls, ...inboxCalls },
   menu: [
     { route: LIVEOPS_ROUTES.inboxTemplates, label: { 'zh-CN': '邮件模板', en: 'Inbox templates' } },
     { route: LIVEOPS_ROUTES.inboxMessages, label: { 'zh-CN': '发送邮件', en: 'Send messages' } },

@@ -1,3 +1,5 @@
+import type { CallDecl } from '../call-types';
+import { listAnswer, ok } from '../call-shapes';
 import type { CommandDecl, JsonSchema, ViewDecl } from '../types';
 import questSchema from '../../schemas/passport/liveops/quest.json' with { type: 'json' };
 import questItemSchema from '../../schemas/passport/liveops/views/quest-item.json' with { type: 'json' };
@@ -68,4 +70,49 @@ export const questItemsView: ViewDecl = {
       confirm: { 'zh-CN': '将删除任务项「{{name}}」。', en: 'The item "{{name}}" will be deleted.' },
     },
   ],
+};
+
+/** What `POST /quests/:id/items` takes: an item's fields, with the id of the item it replaces (else a new one). */
+const itemInput: JsonSchema = (() => {
+  const { status: _s, id: _i, ...fields } = stored;
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'target'],
+    properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, ...fields },
+  };
+})();
+
+const questAnswer = ok('the quest, with its items and the status they give it');
+
+/** A change of a quest's items that answers the quest (its status follows its items). */
+const itemChange = (method: 'POST' | 'DELETE', path: string, summary: string): CallDecl => ({
+  method,
+  path,
+  caller: 'service',
+  summary,
+  answer: questAnswer,
+  errors: [401, 403, 404, 409],
+});
+
+/** The calls behind the quest's items view and commands (console and game server). */
+export const questItemCalls: Record<string, CallDecl> = {
+  'quests.items': {
+    method: 'GET',
+    path: '/quests/:id/items',
+    caller: 'service',
+    summary: "A quest's items",
+    answer: listAnswer('items'),
+    errors: [401, 403, 404],
+  },
+  'quests.upsertItem': {
+    ...itemChange('POST', '/quests/:id/items', 'Add an item to a quest (unpublished), or replace the fields of the item with this id'),
+    body: itemInput,
+    errors: [400, 401, 403, 404, 409],
+  },
+  'quests.deleteItem': itemChange('DELETE', '/quests/:id/items/:itemId', 'Remove an unpublished item from a quest'),
+  'quests.publishItem': itemChange('POST', '/quests/:id/items/:itemId/publish', "Publish one item of a quest (the quest's status follows)"),
+  'quests.revokeItem': itemChange('POST', '/quests/:id/items/:itemId/revoke', "Revoke one item of a quest (the quest's status follows)"),
+  'quests.publish': itemChange('POST', '/quests/:id/publish', 'Publish every item of a quest (questPublished)'),
+  'quests.revoke': itemChange('POST', '/quests/:id/revoke', 'Revoke every item of a quest (questPending)'),
 };

@@ -6,6 +6,7 @@ import { checkPlayerReads } from './player-routes';
 import { checkRecordViews } from './record-views';
 import { checkChanges } from './created-once';
 import { writeOnlyFields } from '../../resources/field-access';
+import { writableSchema } from '../../resources/call-shapes';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
@@ -42,15 +43,6 @@ function bare(schema: JsonSchema): JsonSchema {
   return structuredClone(rest);
 }
 
-function writable(schema: JsonSchema): JsonSchema {
-  const out = bare(schema);
-  const p = props(out);
-  const readOnly = Object.keys(p).filter((k) => p[k].readOnly === true);
-  for (const k of readOnly) delete p[k];
-  if (Array.isArray(out.required)) out.required = (out.required as string[]).filter((k) => !readOnly.includes(k));
-  return out;
-}
-
 export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceModel {
   const p = props(res.schema);
   for (const f of [...(res.list.sorters ?? []), ...(res.list.filters ?? []), ...(res.list.search ?? []), ...(res.unique ?? [])]) {
@@ -68,8 +60,8 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkFieldRules(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 
-  const createSchema = writable(res.schema);
-  const updateSchema = writable(res.schema);
+  const createSchema = writableSchema(res.schema);
+  const updateSchema = writableSchema(res.schema);
   props(updateSchema).version = { type: 'integer', minimum: 1, maximum: 2147483647, description: 'The version read; a stale one is refused.' };
   updateSchema.required = [...((updateSchema.required as string[]) ?? []), 'version'];
   optionalOnUpdate(updateSchema, writeOnly);

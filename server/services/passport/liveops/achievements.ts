@@ -1,13 +1,10 @@
+import type { AchievementState } from '../../../../resources/passport/liveops-calls';
 import type { Ctx } from '../../../context';
 import { notFound } from '../../../engine/errors';
 import { records, type Where } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { findRecord, iso, passportModel, type PersonaPlayer, type Reward } from './common';
 import { advanceGoal, claimGoal, NO_PROGRESS, personaGoals, type GoalRow, type GoalTable } from './goals';
-
-/** Filters of a persona's achievements by their two per-persona states (spec 002 §4). */
-export const ACHIEVEMENT_STATES = ['achieved', 'not_achieved', 'redeemed', 'not_redeemed'] as const;
-export type AchievementState = (typeof ACHIEVEMENT_STATES)[number];
 
 /** The achievement goal table: one row per persona and achievement, achieved and redeemed once. */
 const TABLE: GoalTable = { table: 'passport_achievement_progress', keys: ['achievement_id'], reachedAt: 'achieved_at', claimedAt: 'redeemed_at' };

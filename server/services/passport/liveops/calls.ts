@@ -1,101 +1,89 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { JsonSchema } from '../../../../resources/types';
+import type { AchievementState } from '../../../../resources/passport/liveops-calls';
 import type { Ctx } from '../../../context';
-import { errorResponses, paramsSchema, type Api, type Method, type ResponseDef } from '../../../engine/api';
-import { authorizeService } from '../../../engine/guard';
-import { BASE, SDK } from '../base';
-import { requirePlayer, requireSelectedPersona } from '../players/principal';
-import { playerActor, TAG, type PersonaPlayer } from './common';
+import type { CallHandler, CallHandlers, CallInput } from '../../../engine/declared-calls';
+import { personaOf } from '../players/principal';
+import { advanceAchievement, personaAchievements, redeemAchievement } from './achievements';
+import { addPassExp, claimPassLevel, personaPasses, setPremium, type Track } from './battle-pass';
+import { liveBillboards, publishBillboard } from './billboards';
+import { findRecord, requirePersona } from './common';
+import { claimMessage, listMessages, listRecords, readMessage, recallRecord, sendMessage, type MessagePage, type SendInput } from './inbox';
+import type { QuestType } from './periods';
+import { advanceQuestItem, claimQuestItem, personaQuests } from './quest-progress';
+import { changeItems, createOrUpdateQuest, itemsOf, removeItem, setAllItems, setItemStatus, upsertItem, type ItemChange, type ItemInput } from './quests';
+
+type Page = { count: number; start: number };
+type QuestPage = Page & { type?: QuestType; q?: string };
 
 /**
- * One of live-ops' own calls: the console's and the game server's (with the app credential, under the passport
- * base) or the game client's (with a player token, under its `/sdk`). What differs from call to call is here; who
- * calls, the tag and the path parameters (every `:name` of the path, an id) are the same for all.
+ * The behaviour of live-ops' calls declared in `resources/passport/liveops-calls.ts`, `quest-items.ts` and
+ * `inbox-send.ts`: each reads the call's app, caller, path and checked input, and hands them to the area's rules.
  */
-export interface CallDef {
-  method: Method;
-  path: string;
-  summary: string;
-  body?: JsonSchema;
-  /** A body that may be left out (the handler is given `{}`). */
-  optionalBody?: JsonSchema;
-  query?: JsonSchema;
-  /** The success answer, with its status (default 200); `more`: other success answers the handler chooses. */
-  answer: ResponseDef;
-  status?: number;
-  more?: Record<number, ResponseDef>;
-  /** The error statuses the call may answer. */
-  errors: number[];
-}
-
-/** A body of exactly these fields, each required. */
-export const fieldsBody = (properties: Record<string, JsonSchema>): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties),
-  properties,
-});
-
-type Params = Record<string, string>;
-type Input = Record<string, unknown>;
-
-type Handler = (req: FastifyRequest, call: { params: Params; input: Input }, reply: FastifyReply) => Promise<unknown>;
-
-function mount(api: Api, def: CallDef, url: string, auth: 'service' | 'player', handler: Handler) {
-  const names = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-  api.route({
-    method: def.method,
-    url,
-    summary: def.summary,
-    tag: TAG,
-    auth,
-    ...(names.length ? { params: paramsSchema(...names) } : {}),
-    ...(def.body ? { body: def.body } : {}),
-    ...(def.optionalBody ? { optionalBody: def.optionalBody } : {}),
-    ...(def.query ? { querystring: def.query } : {}),
-    responses: { [def.status ?? 200]: def.answer, ...def.more, ...errorResponses(...def.errors) },
-    handler: async (req, reply) => {
-      if (def.status) reply.code(def.status);
-      const input = ((def.query ? req.query : req.body) ?? {}) as Input;
-      return handler(req, { params: req.params as Params, input }, reply);
+export const liveopsHandlers = (ctx: Ctx): CallHandlers => {
+  /** A change of the items of the quest the path names, written to the history as `quests.<action>`. */
+  const items = (action: string, change: (call: CallInput) => ItemChange): CallHandler => (call) =>
+    changeItems(ctx, call.scopeId, call.actor, call.params.id, action, change(call));
+  /** A persona's quests, for the console and the game server; the search's body may leave out its paging. */
+  const personaQuestList: CallHandler = async ({ scopeId, params, input }) => {
+    await requirePersona(ctx, scopeId, params.id);
+    return personaQuests(ctx, scopeId, params.id, { count: 50, start: 0, ...(input as Partial<QuestPage>) });
+  };
+  return {
+    'battlePass.personaStanding': async ({ scopeId, params, input }) => {
+      await requirePersona(ctx, scopeId, params.id);
+      return personaPasses(ctx, scopeId, params.id, { pass: input.battlePass as string | undefined });
     },
-  });
-}
+    'battlePass.setPremium': ({ scopeId, actor, params, input }) =>
+      setPremium(ctx, scopeId, actor, params.id, params.personaId, input.premium as boolean),
+    'battlePass.playerPasses': (call) => personaPasses(ctx, call.scopeId, personaOf(call).personaId, { onlyActive: true }),
+    'battlePass.addExp': (call) => addPassExp(ctx, personaOf(call), call.actor, call.params.id, call.input.exp as number),
+    'battlePass.claim': (call) =>
+      claimPassLevel(ctx, personaOf(call), call.actor, call.params.id, call.input.level as number, call.input.track as Track),
 
-/** The app a service call acts in, and who calls, as the operation history names them. */
-export interface AppCaller {
-  appId: string;
-  actor: string;
-}
+    'achievements.personaProgress': async ({ scopeId, params, input }) => {
+      await requirePersona(ctx, scopeId, params.id);
+      return personaAchievements(ctx, scopeId, params.id, input as Page & { state?: AchievementState });
+    },
+    'achievements.playerList': (call) =>
+      personaAchievements(ctx, call.scopeId, personaOf(call).personaId, { ...(call.input as Page), asPlayer: true }),
+    'achievements.progress': (call) => advanceAchievement(ctx, personaOf(call), call.actor, call.params.id, call.input),
+    'achievements.redeem': (call) => redeemAchievement(ctx, personaOf(call), call.actor, call.params.id),
 
-/** A call of the console or the game's server, in the app of its credential, with passport enabled. */
-export function serviceCall<I = Input>(
-  api: Api,
-  ctx: Ctx,
-  def: CallDef,
-  run: (app: AppCaller, params: Params, input: I, reply: FastifyReply) => Promise<unknown>,
-): void {
-  mount(api, def, `${BASE}${def.path}`, 'service', async (req, { params, input }, reply) => {
-    const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
-    return run({ appId: scopeId, actor: principal.actor }, params, input as I, reply);
-  });
-}
+    'billboards.publish': ({ scopeId, actor, params, input }) => publishBillboard(ctx, scopeId, actor, params.id, input),
+    'billboards.live': ({ scopeId, input }) => liveBillboards(ctx, scopeId, input.namespace as string | undefined),
 
-/** The player of a player call, as the operation history names them too. */
-export type PlayerCaller = PersonaPlayer & { actor: string };
+    'quests.createOrUpdate': async ({ scopeId, actor, input, reply }) => {
+      const { created, quest } = await createOrUpdateQuest(ctx, scopeId, actor, input);
+      reply.code(created ? 201 : 200);
+      return quest;
+    },
+    'quests.items': async ({ scopeId, params }) => {
+      const all = itemsOf(await findRecord(ctx, 'quests', scopeId, params.id));
+      return { total: all.length, items: all };
+    },
+    'quests.upsertItem': ({ scopeId, actor, params, input }) =>
+      changeItems(ctx, scopeId, actor, params.id, input.id ? 'items.update' : 'items.add', upsertItem(input as ItemInput)),
+    'quests.deleteItem': items('items.delete', ({ params }) => removeItem(params.itemId)),
+    'quests.publishItem': items('items.publish', ({ params }) => setItemStatus(params.itemId, 'published')),
+    'quests.revokeItem': items('items.revoke', ({ params }) => setItemStatus(params.itemId, 'unpublished')),
+    'quests.publish': items('publish', () => setAllItems('published')),
+    'quests.revoke': items('revoke', () => setAllItems('unpublished')),
+    'quests.personaQuests': personaQuestList,
+    'quests.personaSearch': personaQuestList,
+    'quests.playerList': (call) => personaQuests(ctx, call.scopeId, personaOf(call).personaId, call.input as QuestPage),
+    'quests.progress': (call) =>
+      advanceQuestItem(ctx, personaOf(call), call.actor, call.params.id, call.params.itemId, call.input.increment as number),
+    'quests.claim': (call) => claimQuestItem(ctx, personaOf(call), call.actor, call.params.id, call.params.itemId),
 
-/**
- * A call of the game client, as the token's player and their selected persona (409 without one); with
- * `anyPersona`, as the player whether they selected one or not.
- */
-export function playerCall<I = Input>(
-  api: Api,
-  ctx: Ctx,
-  def: CallDef & { anyPersona?: boolean },
-  run: (player: PlayerCaller, params: Params, input: I) => Promise<unknown>,
-): void {
-  mount(api, def, `${SDK}${def.path}`, 'player', async (req, { params, input }) => {
-    const player = def.anyPersona ? ((await requirePlayer(ctx.db, req)) as PersonaPlayer) : await requireSelectedPersona(ctx.db, req);
-    return run({ ...player, actor: playerActor(player) }, params, input as I);
-  });
-}
+    'inbox.send': ({ scopeId, actor, input }) => sendMessage(ctx, scopeId, actor, input as SendInput),
+    'inbox.sendTemplate': async ({ scopeId, actor, params, input }) => {
+      const template = await findRecord(ctx, 'inboxTemplates', scopeId, params.id);
+      return sendMessage(ctx, scopeId, actor, { template: String(template.id), target: (input as Pick<SendInput, 'target'>).target });
+    },
+    'inbox.messages': ({ scopeId, input }) => listMessages(ctx, scopeId, input as MessagePage),
+    'inbox.records': ({ scopeId, input }) => listRecords(ctx, scopeId, input as MessagePage),
+    'inbox.recall': ({ scopeId, actor, params }) => recallRecord(ctx, scopeId, actor, params.id),
+    'inbox.playerInbox': (call) => listMessages(ctx, call.scopeId, { ...(call.input as MessagePage), personaId: personaOf(call).personaId }),
+    'inbox.read': (call) => readMessage(ctx, call.scopeId, personaOf(call).personaId, call.actor, call.params.id),
+    'inbox.claim': (call) => claimMessage(ctx, call.scopeId, personaOf(call).personaId, call.actor, call.params.id),
+  };
+};

@@ -6,15 +6,13 @@ import type { ResourceModel } from '../../../engine/model';
 import type { Data } from '../../../engine/store';
 import { credit, lockPersona } from '../economy/inventory';
 import { economyModels } from '../economy/models';
-export { playerActor, type PersonaPlayer } from '../players/principal';
+export type { PersonaPlayer } from '../players/principal';
 
 /** One reward line: an economy resource (by its slug) and how many. */
 export interface Reward {
   resource: string;
   amount: number;
 }
-
-export const TAG = 'passport';
 
 export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
-import type { Page } from '../../../engine/api';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { findRecord, grantRewards, iso, liveopsAudit, passportModel, refused, type Reward } from './common';
@@ -12,14 +11,14 @@ export const INBOX_CAPACITY = 500;
 
 export type SendTarget = { type: 'personas'; personaIds: string[] } | { type: 'tag'; tagId: string } | { type: 'everyone' };
 
-export interface SendInput {
+export type SendInput = {
   /** An inbox template's id or slug; or else the message itself below. */
   template?: string;
   title?: string;
   content?: string;
   attachments?: Reward[];
   target: SendTarget;
-}
+};
 
 /** A row of the inbox tables as answered: its columns in camelCase, times as ISO text, the app left out. */
 function rowView(row: Record<string, unknown>): Data {
@@ -28,7 +27,7 @@ function rowView(row: Record<string, unknown>): Data {
 }
 
 /** A page of one of the inbox tables in an app, newest first, its columns equal to the `where` values given. */
-async function pageOf(db: Queryable, table: string, appId: string, where: Record<string, string | undefined>, q: Page) {
+async function pageOf(db: Queryable, table: string, appId: string, where: Record<string, string | undefined>, q: MessagePage) {
   const params: unknown[] = [appId];
   const matches = Object.entries(where).flatMap(([column, value]) => (value ? [` AND ${column} = $${params.push(value)}`] : []));
   const condition = `app_id = $1${matches.join('')}`;
@@ -44,11 +43,13 @@ async function pageOf(db: Queryable, table: string, appId: string, where: Record
 }
 
 /** The filters of the lists of sends and of copies. */
-export interface MessagePage extends Page {
+export type MessagePage = {
+  count: number;
+  start: number;
   personaId?: string;
   recordId?: string;
   status?: string;
-}
+};
 
 /** What a send delivers: a template's message, or the one given. */
 async function messageOf(ctx: Ctx, appId: string, input: SendInput): Promise<{ templateId: string | null; title: string; content: string; attachments: Reward[] }> {

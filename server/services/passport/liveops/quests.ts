@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema } from '../../../../resources/types';
 import questSchema from '../../../../schemas/passport/liveops/quest.json' with { type: 'json' };
 import type { Ctx } from '../../../context';
 import { notFound } from '../../../engine/errors';
@@ -19,19 +18,14 @@ export interface QuestItem {
   status: ItemStatus;
 }
 
-type Props = Record<string, JsonSchema>;
-const storedItem = ((questSchema.properties as Props).items as { items: JsonSchema }).items;
+/** An item's fields as a call gives them, with the id of the item they replace (else a new one). */
+export type ItemInput = Omit<QuestItem, 'status' | 'id'> & { id?: string };
 
-/** What `POST /quests/:id/items` takes: an item's fields, with the id of the item it replaces (else a new one). */
-export const itemInputSchema: JsonSchema = (() => {
-  const { status: _s, id: _i, ...fields } = storedItem.properties as Props;
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'target'],
-    properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, ...fields },
-  };
-})();
+/** A change of a quest's items, which refuses what is not allowed. */
+export type ItemChange = (items: QuestItem[]) => QuestItem[];
+
+/** How many items a quest holds at most. */
+const MAX_ITEMS = questSchema.properties.items.maxItems;
 
 /** A quest's status follows its items: none published, some published, all published (spec 002 §4). */
 export function questStatusOf(items: QuestItem[]): string {
@@ -46,7 +40,7 @@ export const itemsOf = (quest: Data): QuestItem[] => (quest.items as QuestItem[]
  * Changes a quest's items through `change` (which refuses what is not allowed) and sets the quest's status from
  * them, in one write that carries the version read: a concurrent change is refused (409), never lost.
  */
-export async function changeItems(ctx: Ctx, appId: string, actor: string, key: string, action: string, change: (items: QuestItem[]) => QuestItem[]) {
+export async function changeItems(ctx: Ctx, appId: string, actor: string, key: string, action: string, change: ItemChange) {
   const m = passportModel(ctx, 'quests');
   const id = await ctx.store.resolveId(m, appId, key);
   const before = await ctx.store.get(m, appId, id);
@@ -68,10 +62,10 @@ function itemNamed(items: QuestItem[], itemId: string): QuestItem {
 }
 
 /** Adds an item (unpublished) or replaces the named one's fields, keeping its status. */
-export function upsertItem(input: Omit<QuestItem, 'status' | 'id'> & { id?: string }) {
-  return (items: QuestItem[]): QuestItem[] => {
+export function upsertItem(input: ItemInput): ItemChange {
+  return (items) => {
     if (input.id === undefined) {
-      if (items.length >= (storedItem.maxItems as number | undefined ?? 100)) throw refused('the quest has as many items as it can hold');
+      if (items.length >= MAX_ITEMS) throw refused('the quest has as many items as it can hold');
       return [...items, { ...input, id: randomUUID(), status: 'unpublished' }];
     }
     const { id, status } = itemNamed(items, input.id);
@@ -80,16 +74,16 @@ export function upsertItem(input: Omit<QuestItem, 'status' | 'id'> & { id?: stri
 }
 
 /** Publishes or revokes one item; from the state it is already in, refused. */
-export function setItemStatus(itemId: string, status: ItemStatus) {
-  return (items: QuestItem[]): QuestItem[] => {
+export function setItemStatus(itemId: string, status: ItemStatus): ItemChange {
+  return (items) => {
     if (itemNamed(items, itemId).status === status) throw refused('action not allowed from the current state');
     return items.map((i) => (i.id === itemId ? { ...i, status } : i));
   };
 }
 
 /** Publishes every item (from questPending or questPartialPublished) or revokes every one (from any published state). */
-export function setAllItems(status: ItemStatus) {
-  return (items: QuestItem[]): QuestItem[] => {
+export function setAllItems(status: ItemStatus): ItemChange {
+  return (items) => {
     const current = questStatusOf(items);
     if (status === 'published' && items.length === 0) throw refused('the quest has no items to publish');
     if ((status === 'published' && current === 'questPublished') || (status === 'unpublished' && current === 'questPending')) {
@@ -100,8 +94,8 @@ export function setAllItems(status: ItemStatus) {
 }
 
 /** Removes an item that is not published (revoke it first: players may be working on it). */
-export function removeItem(itemId: string) {
-  return (items: QuestItem[]): QuestItem[] => {
+export function removeItem(itemId: string): ItemChange {
+  return (items) => {
     if (itemNamed(items, itemId).status === 'published') throw refused('revoke the item before deleting it');
     return items.filter((i) => i.id !== itemId);
   };
