@@ -4,6 +4,7 @@ import { realNameView } from './details';
 import { banHistoryView, personaFriendViews, personaInventoryView } from './views';
 import { playersDashboard } from './dashboards';
 import { friendRelationsView } from './page-views';
+import { accountCalls, friendCalls, metricsCalls } from './players-calls';
 import realmSchema from '../../schemas/passport/players/realm.json' with { type: 'json' };
 import userSchema from '../../schemas/passport/players/user.json' with { type: 'json' };
 import personaSchema from '../../schemas/passport/players/persona.json' with { type: 'json' };
@@ -247,9 +248,10 @@ const rateLimit: ResourceDecl = {
   routes: { list: PLAYERS_ROUTES.settings },
 };
 
-/** Passport: the players area's resources, menu entries and pages. */
+/** Passport: the players area's resources, menu entries, pages and own calls. */
 export const playersPart: PassportPart = {
   resources: [realms, users, personas, friendConfig, rateLimit],
+  calls: { ...accountCalls, ...friendCalls, ...metricsCalls },
   menu: [
     { route: PLAYERS_ROUTES.realms, label: { 'zh-CN': '区服管理', en: 'Realms' } },
     { route: PLAYERS_ROUTES.users, label: { 'zh-CN': '用户管理', en: 'Users' } },

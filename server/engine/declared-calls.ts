@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ResponseDef } from '../../resources/call-shapes';
 import { callUrl, type CallDecl } from '../../resources/call-types';
 import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
@@ -38,6 +39,20 @@ export function checkCall(service: ServiceDecl, name: string, call: CallDecl): v
   if (call.method === 'GET' && (call.body || call.optionalBody)) throw new Error(`${where}: a GET takes no body`);
   if (call.body && call.optionalBody) throw new Error(`${where}: a body and an optional body`);
   if (call.query && call.method !== 'GET') throw new Error(`${where}: only a GET takes a query`);
+  const known = (resource: string) => {
+    if (!service.resources.some((r) => r.name === resource)) throw new Error(`${where}: its answer names '${resource}', not a resource of the service`);
+    return {};
+  };
+  for (const answer of [call.answer, ...Object.values(call.more ?? {})]) placeRecords(answer.schema, known);
+}
+
+/** A copy of a schema with each record a `recordOf` names replaced by `put(resource)`. */
+function placeRecords(schema: JsonSchema | undefined, put: (resource: string) => JsonSchema): JsonSchema | undefined {
+  if (!schema) return schema;
+  if (typeof schema['x-record'] === 'string') return put(schema['x-record']);
+  const inner = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(inner) : v && typeof v === 'object' ? placeRecords(v as JsonSchema, put) : v;
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inner(v)]));
 }
 
 function paramsOf(call: CallDecl): JsonSchema | undefined {
@@ -63,6 +78,9 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
     if (!handler) throw new Error(`${service.name}: call '${name}' is declared but no module gives its behaviour`);
     if (call.caller !== 'service' && !player) throw new Error(`${service.name}: call '${name}' is a player call, but the service has no player principal`);
     const params = paramsOf(call);
+    const record = (resource: string) => ctx.models.get(`${service.name}/${resource}`)!.recordSchema;
+    const answer = (def: ResponseDef): ResponseDef => ({ ...def, schema: placeRecords(def.schema, record) });
+    const more = Object.fromEntries(Object.entries(call.more ?? {}).map(([status, def]) => [status, answer(def)]));
     api.route({
       method: call.method,
       url: callUrl(service.base, call),
@@ -73,7 +91,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       ...(call.body ? { body: call.body } : {}),
       ...(call.optionalBody ? { optionalBody: call.optionalBody } : {}),
       ...(call.query ? { querystring: call.query } : {}),
-      responses: { [call.status ?? 200]: call.answer, ...call.more, ...errorResponses(...call.errors) },
+      responses: { [call.status ?? 200]: answer(call.answer), ...more, ...errorResponses(...call.errors) },
       handler: async (req, reply) => {
         const who = await callerOf(ctx, req, service, call, player);
         if (call.status) reply.code(call.status);

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../resources';
-import { fieldsBody, ok } from '../../resources/call-shapes';
+import { fieldsBody, ok, recordOf } from '../../resources/call-shapes';
+import { passport } from '../../resources/passport';
 import type { ServiceDecl } from '../../resources/types';
 import { Api } from '../../server/engine/api';
 import { mountDeclaredCalls, type CallInput } from '../../server/engine/declared-calls';
@@ -111,5 +112,17 @@ describe('declared calls', () => {
     expect(() => mountDeclaredCalls(api(), h.ctx, typed, give)).toThrow(/parameter 'size' is not in its path/);
     const player = { ...trial, calls: { ...trial.calls, peek: { ...trial.calls!.peek, caller: 'player' } } } as ServiceDecl;
     expect(() => mountDeclaredCalls(api(), h.ctx, player, give)).toThrow(/no player principal/);
+    const records = { ...trial, calls: { ...trial.calls, peek: { ...trial.calls!.peek, answer: ok('a bell', recordOf('bells')) } } };
+    expect(() => mountDeclaredCalls(api(), h.ctx, records, give)).toThrow(/answer names 'bells', not a resource of the service/);
+  });
+
+  it('document a record an answer names by its resource with that resource’s record schema, also inside an answer', () => {
+    const route = (method: string, url: string) => h.api.routes.find((r) => r.method === method && r.url === `${passport.base}/sdk${url}`)!;
+    const personas = h.ctx.models.get('passport/personas')!.recordSchema;
+    expect(route('POST', '/personas').responses[201].schema).toEqual(personas);
+    expect((personas.required as string[]).slice(0, 2)).toEqual(['id', 'version']);
+    const me = route('GET', '/me').responses[200].schema as { properties: Record<string, unknown> };
+    expect(me.properties.user).toEqual(h.ctx.models.get('passport/users')!.recordSchema);
+    expect(JSON.stringify(me)).not.toContain('x-record');
   });
 });

@@ -66,7 +66,7 @@ async function makeFriends(tx: Queryable, appId: string, requester: string, acce
 
 export type FriendChange = 'requested' | 'accepted' | 'removed' | 'blocked' | 'unblocked';
 
-interface ChangeInput {
+export interface ChangeInput {
   appId: string;
   /** The persona acting. */
   personaId: string;

@@ -1,15 +1,15 @@
 import type { Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
+import { accountHandlers } from './account-calls';
 import { mountAccount } from './account-routes';
 import { recordFinishedDays } from './dau';
 import { playersDemoSteps } from './demo';
-import { mountFriends } from './friend-routes';
+import { friendHandlers, mountFriendViews } from './friend-calls';
 import { playersHooks } from './hooks';
 import { pruneCallCounts } from './metering';
-import { mountMetrics } from './metrics-routes';
+import { metricsHandlers } from './metrics-calls';
 import { playerPrincipal } from './principal';
-import { mountSdkAccount } from './sdk-routes';
 
 /** How often the server records finished days' DAU for billing and prunes old call counts. */
 export const HOUSEKEEPING_MS = 15 * 60_000;
@@ -22,9 +22,7 @@ export async function playersHousekeeping(ctx: Ctx): Promise<void> {
 
 function mount(api: Api, ctx: Ctx): void {
   mountAccount(api, ctx);
-  mountSdkAccount(api, ctx);
-  mountFriends(api, ctx);
-  mountMetrics(api, ctx);
+  mountFriendViews(api, ctx);
   const timer = setInterval(() => {
     playersHousekeeping(ctx).catch((err: unknown) => api.app.log.error({ err }, 'passport players housekeeping failed'));
   }, HOUSEKEEPING_MS);
@@ -33,4 +31,10 @@ function mount(api: Api, ctx: Ctx): void {
 }
 
 /** Passport's players area: behaviour its declarations cannot express. */
-export const playersModule: PassportModule = { hooks: playersHooks, mount, seedSteps: playersDemoSteps, player: playerPrincipal };
+export const playersModule: PassportModule = {
+  hooks: playersHooks,
+  mount,
+  calls: (ctx) => ({ ...accountHandlers(ctx), ...friendHandlers(ctx), ...metricsHandlers(ctx) }),
+  seedSteps: playersDemoSteps,
+  player: playerPrincipal,
+};
