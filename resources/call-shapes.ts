@@ -74,6 +74,19 @@ export const textField = (max: number, min = 0): JsonSchema => ({ type: 'string'
  */
 export const recordOf = (resource: string): JsonSchema => ({ 'x-record': resource });
 
+/**
+ * What a create of a resource takes: its schema without the server-managed (`readOnly`) fields and without the
+ * schema's identity keywords (so derived copies compile side by side).
+ */
+export function writableSchema(schema: JsonSchema): JsonSchema {
+  const { $id: _id, $schema: _s, ...out } = structuredClone(schema);
+  const p = (out.properties ?? {}) as Record<string, JsonSchema>;
+  const readOnly = Object.keys(p).filter((k) => p[k].readOnly === true);
+  for (const k of readOnly) delete p[k];
+  if (Array.isArray(out.required)) out.required = (out.required as string[]).filter((k) => !readOnly.includes(k));
+  return out;
+}
+
 /** A body of exactly these fields, each required. */
 export const fieldsBody = (properties: Record<string, JsonSchema>): JsonSchema => ({
   type: 'object',
