@@ -39,6 +39,13 @@ export interface CallDecl {
   player?: { allowBannedPersona?: boolean; identityCheckExempt?: boolean };
   /** The API document's group, when not the service's own. */
   tag?: string;
+  /**
+   * A call on one record of the service's (app-scoped) resource `resource`: the path starts with its item path
+   * (`/leaderboards/:id/...`), and the engine finds the record the path names in the caller's scope, by id or
+   * `addressBy`, and gives it to the behaviour — or answers 404 (with `missing` as its message). A service call on
+   * a record is made with the resource's `read` access (a GET) or its `write` access.
+   */
+  record?: { resource: string; missing?: string };
 }
 
 /** Where a declared call is served: under the base, or the base's `/sdk` for the game client's calls. */

@@ -4,8 +4,10 @@ import { callUrl, type CallDecl } from '../../resources/call-types';
 import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, idParam, type Api } from './api';
-import { authorizeService } from './guard';
+import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
+import { authorize, authorizeService } from './guard';
 import { playerActor, type PlayerCaller, type PlayerPrincipal } from './hooks';
+import type { Data } from './store';
 
 /** What the behaviour behind a declared call is given. */
 export interface CallInput<I = Record<string, unknown>> {
@@ -20,6 +22,8 @@ export interface CallInput<I = Record<string, unknown>> {
   params: Record<string, string>;
   /** The body (a GET's query), as checked against the declaration; `{}` when the call takes none. */
   input: I;
+  /** A call on a record (`CallDecl.record`): the record its path names, found in the caller's scope. */
+  record?: Data;
 }
 
 export type CallHandler = (call: CallInput) => Promise<unknown>;
@@ -78,6 +82,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
     if (!handler) throw new Error(`${service.name}: call '${name}' is declared but no module gives its behaviour`);
     if (call.caller !== 'service' && !player) throw new Error(`${service.name}: call '${name}' is a player call, but the service has no player principal`);
     const params = paramsOf(call);
+    const on = callRecordOf(ctx, service, name, call);
     const record = (resource: string) => ctx.models.get(`${service.name}/${resource}`)!.recordSchema;
     const answer = (def: ResponseDef): ResponseDef => ({ ...def, schema: placeRecords(def.schema, record) });
     const more = Object.fromEntries(Object.entries(call.more ?? {}).map(([status, def]) => [status, answer(def)]));
@@ -87,24 +92,27 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       summary: call.summary,
       tag: call.tag ?? service.name,
       auth: call.caller === 'service' ? 'service' : 'player',
+      ...(on && call.caller === 'service' ? { access: on.access } : {}),
       ...(params ? { params } : {}),
       ...(call.body ? { body: call.body } : {}),
       ...(call.optionalBody ? { optionalBody: call.optionalBody } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       responses: { [call.status ?? 200]: answer(call.answer), ...more, ...errorResponses(...call.errors) },
       handler: async (req, reply) => {
-        const who = await callerOf(ctx, req, service, call, player);
+        const who = await callerOf(ctx, req, service, call, player, on);
+        const onRecord = on ? { record: await findCallRecord(ctx, on, req, who.scopeId) } : {};
         if (call.status) reply.code(call.status);
         const input = ((call.query ? req.query : req.body) ?? {}) as Record<string, unknown>;
-        return handler({ req, reply, ...who, params: req.params as Record<string, string>, input });
+        return handler({ req, reply, ...who, ...onRecord, params: req.params as Record<string, string>, input });
       },
     });
   }
 }
 
-async function callerOf(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, call: CallDecl, player?: PlayerPrincipal) {
+async function callerOf(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, call: CallDecl, player?: PlayerPrincipal, on?: CallRecord) {
   if (call.caller === 'service') {
-    const { scopeId, principal } = await authorizeService(ctx, req, service.name);
+    // A call on a record takes the record's resource's access; any other, the service's.
+    const { scopeId, principal } = on ? await authorize(ctx, req, on.model, on.mode) : await authorizeService(ctx, req, service.name);
     return { scopeId, actor: principal.actor };
   }
   const p = await player!(ctx, req, { persona: call.caller === 'persona', ...call.player });

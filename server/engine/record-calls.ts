@@ -53,7 +53,7 @@ function callParams(m: ResourceModel, own: Record<string, JsonSchema> = {}): Jso
 }
 
 /** The record an item path names in the scope, or 404 with `missing`. */
-async function recordOf(ctx: Ctx, m: ResourceModel, scopeId: string, key: string, missing?: string): Promise<Data> {
+export async function recordOf(ctx: Ctx, m: ResourceModel, scopeId: string, key: string, missing?: string): Promise<Data> {
   try {
     return await ctx.store.get(m, scopeId, await ctx.store.resolveId(m, scopeId, key));
   } catch (err) {
