@@ -36,7 +36,7 @@ export const liveopsDemoSteps: DemoSteps = {
     changeItems(run.ctx, run.appId, run.actor, String(quest), 'items.publish', setItemStatus(await itemOf(run, quest, item), 'published')),
   'inboxTemplates.send': ({ ctx, appId, actor }, { record, target }: Data) =>
     sendMessage(ctx, appId, actor, { template: String((record as Data).slugName), target } as SendInput),
-  inboxMessage: ({ ctx, appId, actor }, message: Data) => sendMessage(ctx, appId, actor, message as SendInput),
+  inboxMessage: ({ ctx, appId, actor }, { title, content, target }: Data) => sendMessage(ctx, appId, actor, { title, content, target } as SendInput),
   inboxRead: async (run, { message, persona }: Data) => {
     const { personaId } = await playerOf(run, persona);
     return readMessage(run.ctx, run.appId, personaId, run.actor, await copyOf(run, message, personaId));
