@@ -1,4 +1,5 @@
 /** What the passport leaderboards calls answer: one set of shapes for the server and the console. */
+import { pageProperties, pageQuery } from './call-shapes';
 import type { JsonSchema } from './types';
 
 /** A member's place in a version. */
@@ -131,6 +132,16 @@ export const schedulePreviewQuery = fields({
 });
 
 export const reissueBody = fields({ version: versionNumber }, ['version']);
+
+/** A ranking page's query: `{ count, start }` (spec 002 §7, up to `max` a page), or centred on `memberId`. */
+export const rankingQuery = (max: number, byDefault: number) =>
+  pageQuery(
+    { memberId: { ...memberIdSchema, description: 'Centre the page on this member instead of starting at `start`' } },
+    pageProperties(max, byDefault, 100_000_000),
+  );
+
+/** A page of versions or rewards: `{ count, start }`, up to 1000 a page. */
+export const versionsQuery = pageQuery({}, pageProperties(1000, 50, 100_000_000));
 
 const standingProps = {
   rank: { type: 'integer' },

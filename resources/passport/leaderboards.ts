@@ -1,6 +1,7 @@
 import { defineResource } from '../define';
 import { memberIdSchema, scoreBody, standingSchema } from '../leaderboards-api';
 import type { CommandDecl, JsonSchema } from '../types';
+import { leaderboardCalls } from './leaderboards-calls';
 import type { PassportPart } from './part';
 import leaderboardSchema from '../../schemas/passport/leaderboards/leaderboard.json' with { type: 'json' };
 
@@ -59,6 +60,7 @@ export const leaderboardsPart: PassportPart = {
       commands: [submitScoreCommand],
     }),
   ],
+  calls: leaderboardCalls,
   menu: [{ route: 'passport/leaderboards', label: { 'zh-CN': '排行榜', en: 'Leaderboards' } }],
   pages: [],
 };

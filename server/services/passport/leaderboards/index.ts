@@ -1,7 +1,6 @@
 import type { PassportModule } from '../part';
 import { checkRules, rulesOf } from './rules';
-import { mountConsoleRoutes } from './routes-console';
-import { mountPlayerRoutes } from './routes-player';
+import { leaderboardHandlers, mountScoreCommand } from './calls';
 import { startScheduler } from './schedule';
 import { hasScores } from './scores';
 import { leaderboardsDemoSteps } from './seed';
@@ -31,13 +30,13 @@ export const leaderboardsModule: PassportModule = {
     },
   },
   mount(api, ctx) {
-    mountConsoleRoutes(api, ctx);
-    mountPlayerRoutes(api, ctx);
+    mountScoreCommand(api, ctx);
     startScheduler(
       ctx,
       (stop) => api.app.addHook('onClose', async () => stop()),
       (err) => api.app.log.error({ err }, 'leaderboard reset on schedule failed'),
     );
   },
+  calls: leaderboardHandlers,
   seedSteps: leaderboardsDemoSteps,
 };

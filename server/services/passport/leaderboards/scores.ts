@@ -5,8 +5,8 @@ import type { RankIndex } from './rank-index';
 import type { RankEntry } from './rank-list';
 import { tierOf, type BoardRules } from './rules';
 import { reachedAt, stateOf } from './state';
-import { memberIdSchema, type Standing } from '../../../../resources/leaderboards-api';
-import { pageProperties, pageQuery, type Page } from '../../../engine/api';
+import type { Standing } from '../../../../resources/leaderboards-api';
+import type { Page } from '../../../engine/api';
 
 /** A submission's outcome: the member's standing right after it (no rank if the score was cleared meanwhile). */
 export type Submitted = Omit<Standing, 'rank' | 'tier'> & { rank: number | null; tier: string | null; version: number; total: number };
@@ -77,13 +77,6 @@ export async function standingOf(ctx: Ctx, board: Board, version: number, member
 }
 
 export type PageRequest = { start: number; count: number } | { around: string; count: number };
-
-/** A ranking page's query: `{ count, start }` (spec 002 §7, up to `max` a page), or centred on `memberId`. */
-export const rankingQuery = (max: number, byDefault: number) =>
-  pageQuery(
-    { memberId: { ...memberIdSchema, description: 'Centre the page on this member instead of starting at `start`' } },
-    pageProperties(max, byDefault, 100_000_000),
-  );
 
 export type Paging = Page & { memberId?: string };
 

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../../context';
-import { pageProperties, pageQuery, type Page } from '../../../engine/api';
+import type { Page } from '../../../engine/api';
 import { conflict, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { RecordStore, type Data } from '../../../engine/store';
@@ -19,9 +19,6 @@ interface VersionRow {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** A page of versions or rewards: `{ count, start }`, up to 1000 a page. */
-export const versionsQuery = pageQuery({}, pageProperties(1000, 50, 100_000_000));
 
 /** A board's versions, newest first. The current one counts its members from the rank index. */
 export async function listVersions(ctx: Ctx, board: Board, { start, count }: Page): Promise<{ total: number; versions: VersionView[] }> {
