@@ -4,6 +4,7 @@ import type { ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { economyDashboard } from './dashboards';
 import { productDetailView } from './details';
+import { economyCalls } from './economy-calls';
 import { INVENTORY_CAPACITY, PURCHASE_FLOW } from './economy-flow';
 import { giftResources } from './economy-gift';
 import { ECONOMY_ROUTES } from './economy-routes';
@@ -248,6 +249,7 @@ const inventory: ResourceDecl = {
 /** Passport: the economy area's resources (resources, categories, products, transactions, inventory, redeem codes), menu entries and pages. */
 export const economyPart: PassportPart = {
   resources: [resources, products, categories, transactions, inventory, ...giftResources],
+  calls: economyCalls,
   menu: [
     { route: ECONOMY_ROUTES.resources, label: { 'zh-CN': '资源管理', en: 'Resources' } },
     { route: ECONOMY_ROUTES.products, label: { 'zh-CN': '商品管理', en: 'Products' } },

@@ -1,17 +1,11 @@
-import { publicOrigin } from '../../../auth/callers';
 import type { Ctx } from '../../../context';
-import { paramsSchema, type Api } from '../../../engine/api';
-import { badRequest } from '../../../engine/errors';
-import { authorizeService } from '../../../engine/guard';
+import type { Api } from '../../../engine/api';
 import { records } from '../../../engine/query';
 import { mountCommandCall, mountDetailCall } from '../../../engine/service-calls';
 import type { Data } from '../../../engine/store';
 import { recordOperation } from '../../../audit';
 import { loadResources, priceOf, type Line } from './catalog';
 import { economyModels, type EconomyModels } from './models';
-import { purchase } from './purchase';
-import { purchaseAnswer, serverPurchaseBody } from '../../../../resources/passport/economy-api';
-import { serviceErrors, TAG } from './schemas';
 
 /** Publishes or revokes every product of a category that is in the other state; answers how many moved. */
 function mountCategoryMove(api: Api, ctx: Ctx, models: EconomyModels, move: 'publish' | 'revoke'): void {
@@ -54,7 +48,7 @@ async function productDetail(ctx: Ctx, models: EconomyModels, scopeId: string, p
   };
 }
 
-/** Resources, categories and products: whole-category publishing, product detail and server-side purchase. */
+/** Categories and products: whole-category publishing and product detail. */
 export function mountCatalogRoutes(api: Api, ctx: Ctx): void {
   const models = economyModels(ctx);
   mountCategoryMove(api, ctx, models, 'publish');
@@ -65,21 +59,4 @@ export function mountCatalogRoutes(api: Api, ctx: Ctx): void {
     handler: ({ access, record }) => productDetail(ctx, models, access.scopeId, record),
   });
 
-  api.route({
-    method: 'POST',
-    url: `${models.products.base}/:id/purchase`,
-    summary:
-      "Buy a published product for a persona (the game's server): a virtual purchase is paid from the persona's inventory and fulfilled at once; a real-money purchase answers a Pending transaction and the order to pay",
-    tag: TAG,
-    auth: 'service',
-    params: paramsSchema('id'),
-    body: serverPurchaseBody,
-    responses: { 200: { description: 'the transaction (and the payment order)', schema: purchaseAnswer }, ...serviceErrors, 503: serviceErrors[409] },
-    handler: async (req) => {
-      const { scopeId, principal } = await authorizeService(ctx, req, 'passport');
-      const body = req.body as { personaId: string; requestId?: string };
-      if (!(await records(ctx.db, models.personas).maybe(scopeId, body.personaId))) throw badRequest([{ field: '/personaId', message: 'no such persona' }]);
-      return purchase(ctx, publicOrigin(ctx, req), { appId: scopeId, personaId: body.personaId, productId: (req.params as { id: string }).id, requestId: body.requestId, actor: principal.actor });
-    },
-  });
 }

@@ -1,7 +1,7 @@
 import type { PassportModule } from '../part';
+import { economyHandlers } from './calls';
 import { mountCatalogRoutes } from './catalog-routes';
 import { economyHooks } from './hooks';
-import { mountPlayerRoutes } from './player-routes';
 import { mountPurchaseRoutes } from './purchase-routes';
 import { economyDemoSteps } from './seed';
 import { mountTokenRoutes } from './token-routes';
@@ -17,10 +17,10 @@ export const economyModule: PassportModule = {
     mountCatalogRoutes(api, ctx);
     mountPurchaseRoutes(api, ctx);
     mountTokenRoutes(api, ctx);
-    mountPlayerRoutes(api, ctx);
     const timer = setInterval(() => void sweepTokenClasses(ctx).catch(() => undefined), SWEEP_MS);
     timer.unref();
     api.app.addHook('onClose', async () => clearInterval(timer));
   },
+  calls: economyHandlers,
   seedSteps: economyDemoSteps,
 };

@@ -1,12 +1,14 @@
 import Decimal from 'decimal.js';
 import { INVENTORY_CAPACITY } from '../../../../resources/passport/economy-flow';
+import { recordOperation } from '../../../audit';
+import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
-import { ApiError, type FieldError } from '../../../engine/errors';
+import { ApiError, badRequest, notFound, type FieldError } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { plain, propertiesError } from './amounts';
+import { amountError, plain, propertiesError } from './amounts';
 import { linesErrors, loadResources, type Line } from './catalog';
-import type { EconomyModels } from './models';
+import { economyModels, type EconomyModels } from './models';
 
 /** The persona an inventory change is for. */
 export interface PersonaRef {
@@ -109,4 +111,30 @@ export async function debit(q: Queryable, models: EconomyModels, ref: PersonaRef
     return { before: entry };
   }
   return { before: entry, after: await records(q, models.inventory).updateOne(ref.appId, id, { set: { amount: plain(left) } }) };
+}
+
+/**
+ * Uses up an amount of an item a player's selected persona holds (the game client's call), in one database
+ * transaction after `lockPersona`; the entry goes when it reaches zero. Only items can be consumed.
+ */
+export async function consume(ctx: Ctx, who: PersonaRef & { actor: string }, itemId: string, amount: string) {
+  const models = economyModels(ctx);
+  return ctx.db.transaction(async (q) => {
+    const ref = { appId: who.appId, personaId: who.personaId };
+    await lockPersona(q, models, ref);
+    const entry = await records(q, models.inventory).first(who.appId, { where: { id: itemId, personaId: ref.personaId } });
+    if (!entry) throw notFound();
+    const resource = (await loadResources(q, models, who.appId, [String(entry.resource)])).get(String(entry.resource));
+    if (resource?.type !== 'Item') throw new ApiError(409, 'NOT_AN_ITEM', 'only items can be consumed');
+    const bad = amountError(amount, resource.decimals, '/amount');
+    if (bad) throw badRequest([bad]);
+    const held = new Decimal(String(entry.amount));
+    if (held.lt(amount)) {
+      throw new ApiError(409, 'NOT_ENOUGH_ITEMS', 'not enough items', [{ field: '/amount', message: `holds ${plain(held)}` }]);
+    }
+    const { before, after } = await debit(q, models, ref, { resource: String(entry.resource), amount });
+    const change = { before, after: after ?? null, target: itemId };
+    await recordOperation(q, { actor: who.actor, appId: who.appId, action: 'passport.inventory.consume', ...change });
+    return { entry: after ?? null, consumed: amount };
+  });
 }

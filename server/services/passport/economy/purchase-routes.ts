@@ -1,23 +1,19 @@
 import Decimal from 'decimal.js';
 import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
-import type { Api } from '../../../engine/api';
+import { errorResponses, errorSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
-import { authorizeService } from '../../../engine/guard';
 import { mountActionCall, mountCommandCall } from '../../../engine/service-calls';
 import { formRoute } from '../../../payments/alipay/routes';
 import { requireProvider } from '../../../payments/alipay/provider';
 import { sandboxNotification } from '../../../payments/alipay/sandbox';
 import { priceOf } from './catalog';
 import { answerOf, grantAndMove, lockTransaction } from './flow';
-import { dayRange, inventoryMetrics, transactionMetrics } from './metrics';
 import { economyModels } from './models';
 import { applyPurchaseNotification } from './notify';
 import { NOTIFY_PATH } from './purchase';
-import { dayRangeQuery } from '../../../../resources/passport/economy-api';
-import { serviceErrors, TAG } from './schemas';
 
-/** Transactions (re-fulfil, metrics), inventory metrics and payment notifications. */
+/** Transactions: re-fulfilment, the payment sandbox and payment notifications. */
 export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
   const models = economyModels(ctx);
 
@@ -34,34 +30,6 @@ export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
         await recordOperation(q, { actor: principal.actor, appId: scopeId, action: 'passport.transactions.reFulfil', target: id, ...change });
         return answerOf(after);
       }),
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${models.transactions.base}/metrics`,
-    summary: 'Purchases and revenue per day (Shanghai days), purchases by state, totals and the top products over a range (default the last 30 days)',
-    tag: TAG,
-    auth: 'service',
-    querystring: dayRangeQuery,
-    responses: { 200: { description: 'the figures', schema: { type: 'object' } }, ...serviceErrors },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, 'passport');
-      const { from, to } = req.query as { from?: string; to?: string };
-      return transactionMetrics(ctx.db, models, scopeId, dayRange(from, to));
-    },
-  });
-
-  api.route({
-    method: 'GET',
-    url: `${models.inventory.base}/metrics`,
-    summary: "What the app's personas hold: entries, holders, and per resource how many hold it and how much in all",
-    tag: TAG,
-    auth: 'service',
-    responses: { 200: { description: 'the figures', schema: { type: 'object' } }, ...serviceErrors },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, 'passport');
-      return inventoryMetrics(ctx.db, models, scopeId);
-    },
   });
 
   mountCommandCall(api, ctx, models.transactions, 'sandboxPay', {
@@ -84,13 +52,16 @@ export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
     url: NOTIFY_PATH,
     summary:
       "A payment provider's notification about a real-money purchase (Alipay's, form-encoded or JSON): the signature is verified, then a paid purchase is charged and fulfilled once (FulfillFailed when the inventory refuses), a closed one fails, a fully refunded one is Refunded; repeats change nothing",
-    tag: TAG,
+    tag: 'passport',
     auth: 'none',
     body: { type: 'object', maxProperties: 80, additionalProperties: { type: 'string', maxLength: 4096 } },
     responses: {
       200: { description: '`success`, as Alipay expects (also for a notification already applied)', schema: { type: 'string' } },
-      400: serviceErrors[400],
-      403: { description: 'refused: bad signature, another merchant app, an unknown trade or a different amount (recorded in the operation history)', schema: serviceErrors[403].schema },
+      ...errorResponses(400),
+      403: {
+        description: 'refused: bad signature, another merchant app, an unknown trade or a different amount (recorded in the operation history)',
+        schema: errorSchema,
+      },
     },
     handler: async (req, reply) => {
       const params = req.body as Record<string, string> | undefined;
