@@ -19,6 +19,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Two instances on one PostgreSQL (DATABASE_URL): without it these fail, saying so. Not part of `npm test`;
+          // .ci/run runs them with the API suite on PostgreSQL.
+          name: 'instances',
+          include: ['tests/instances/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           // The real server as a child process, killed and restarted; PostgreSQL clusters of the tests' own.
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],

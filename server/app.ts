@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { services as declaredServices, type ServiceDecl } from '../resources';
 import { databaseAnswers, isUnavailable, type Db } from './db';
+import { underStartupLock } from './db/locks';
 import type { ServerConfig } from './config';
 import type { Ctx } from './context';
 import { Api } from './engine/api';
@@ -109,7 +110,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   const services = opts.services ?? declaredServices;
   const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
   for (const s of services) checkDemo(s, demoStepsOf(s.name));
-  await ensureIndexes(db, models);
+  await underStartupLock(db, () => ensureIndexes(db, models));
   const ctx: Ctx = {
     db,
     config,

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, severalInstancesProblems } from './config';
 
@@ -9,13 +8,9 @@ if (problems.length) {
   process.exit(1);
 }
 // The rest of the server is loaded only once the configuration may run.
-const { buildApp } = await import('./app');
-const { openDatabase } = await import('./db');
-const { DEMO_ADMIN, DEMO_FINANCE, DEMO_USER, seedDemo } = await import('./demo');
-if (!config.databaseUrl) mkdirSync(resolve(config.dataDir), { recursive: true });
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : resolve(config.dataDir) });
-const { app, ctx } = await buildApp(db, config, { logger: process.env.LOG_REQUESTS === '1', mailLog: (line) => console.log(line) });
-const seeded = config.demo ? await seedDemo(db, ctx) : false;
+const { startInstance } = await import('./start');
+const { DEMO_ADMIN, DEMO_FINANCE, DEMO_USER } = await import('./demo');
+const { app, db, seeded } = await startInstance(config, { logger: process.env.LOG_REQUESTS === '1', mailLog: (line) => console.log(line) });
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,6 +1,7 @@
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { migrate } from './migrate';
+import { underStartupLock } from './locks';
 import type { Db } from './types';
 
 export type { Db, Queryable } from './types';
@@ -14,9 +15,9 @@ export interface DbOptions {
   dataDir?: string;
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/** Opens the configured database and brings its schema up to date (under the start-up lock: see ./locks). */
 export async function openDatabase(opts: DbOptions): Promise<Db> {
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
-  await migrate(db);
+  await underStartupLock(db, () => migrate(db));
   return db;
 }
