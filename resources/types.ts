@@ -62,6 +62,22 @@ export interface StatusDecl {
   /** State given to a newly created record unless the create body names an allowed one. */
   initial: string;
   values: Record<string, StatusValue>;
+  /** The state changes time makes (a scheduled record going live, one whose end passed expiring). */
+  timed?: TimedMove[];
+}
+
+/**
+ * A state change time makes: a record in one of `from` (default: any state but `to`) whose `at` time has come goes
+ * to `to`, written to the operation history as `<service>.<resource>.<action>` by `system:schedule`. The engine
+ * (`server/engine/timed-states.ts`) makes it before each call whose path names the resource's path, so no answer is
+ * behind the clock, and every few seconds while the server runs.
+ */
+export interface TimedMove {
+  from?: string[];
+  to: string;
+  /** A date-time field of the record. */
+  at: string;
+  action: string;
 }
 
 /** A state action: a call that moves a record from one of `from` to `to`. */

@@ -31,6 +31,7 @@ import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
 import { handlersOf, serviceModules, type ServiceModule } from './services';
 import { mountDeclaredCalls } from './engine/declared-calls';
+import { mountTimedStates } from './engine/timed-states';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
 
@@ -136,6 +137,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     if (mod.player) players.set(mod.service, mod.player);
     mod.mount?.(api, ctx);
   }
+  mountTimedStates(api, ctx);
   for (const s of services) mountDeclaredCalls(api, ctx, s, handlersOf(ctx, s.name, modules), players.get(s.name));
   for (const m of models) mountResource(api, ctx, hooks, m, players);
   for (const mod of modules) await mod.prepare?.(ctx);

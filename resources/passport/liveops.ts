@@ -124,6 +124,7 @@ const billboards: ResourceDecl = {
       billboardPublished: { color: 'green', label: { 'zh-CN': '已发布', en: 'Published' } },
       billboardRevoked: { color: 'red', label: { 'zh-CN': '已撤回', en: 'Revoked' } },
     },
+    timed: [{ from: ['billboardScheduled'], to: 'billboardPublished', at: 'publishAt', action: 'go-live' }],
   },
   actions: [
     {
@@ -195,6 +196,7 @@ const battlePasses: ResourceDecl = {
       Expired: { color: 'default', label: { 'zh-CN': '已结束', en: 'Expired' } },
       Suspended: { color: 'orange', label: { 'zh-CN': '已撤回', en: 'Suspended' } },
     },
+    timed: [{ to: 'Expired', at: 'endTime', action: 'expire' }],
   },
   actions: [
     { name: 'publish', label: { 'zh-CN': '发布', en: 'Publish' }, from: ['Pending', 'Suspended'], to: 'Active' },

@@ -5,6 +5,7 @@ import { checkLookups } from './lookups';
 import { checkPlayerReads } from './player-routes';
 import { checkRecordViews } from './record-views';
 import { checkChanges } from './created-once';
+import { checkTimedMoves } from './timed-states';
 import { writeOnlyFields } from '../../resources/field-access';
 import { writableSchema } from '../../resources/call-shapes';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
@@ -57,6 +58,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkLookups(service, res);
   checkRecordViews(service, res);
   checkChanges(service, res);
+  checkTimedMoves(service, res);
   checkFieldRules(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 

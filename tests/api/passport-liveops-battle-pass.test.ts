@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock } from '../../server/services/passport/liveops/clock';
+import { advanceTimedStates } from '../../server/engine/timed-states';
 import { startHarness, type Harness } from './harness';
 import { asOther, historyCount, holdings, newPlayer, newResource, ok, refusal, slug, type TestPlayer } from './passport-liveops-fixtures';
 import { passport } from '../../resources/passport';
@@ -65,9 +65,9 @@ describe('definition', () => {
   it('expires a pass when its end passes, by the clock', async () => {
     const p = await pass({ days: 2 });
     const end = Date.now() + DAY;
-    await advanceClock(h.ctx, new Date(end - 1000));
+    await advanceTimedStates(h.ctx, new Date(end - 1000));
     expect(ok<Pass>(await h.svc('GET', `${B}/battle-pass/${p.id}`)).status).toBe('Active');
-    expect(await advanceClock(h.ctx, new Date(end + 1000))).toBeGreaterThanOrEqual(1);
+    expect(await advanceTimedStates(h.ctx, new Date(end + 1000))).toBeGreaterThanOrEqual(1);
     expect(ok<Pass>(await h.svc('GET', `${B}/battle-pass/${p.id}`)).status).toBe('Expired');
     expect(refusal(await h.svc('POST', `${B}/battle-pass/${p.id}/publish`)).status).toBe(409);
     expect(await historyCount(h, 'passport.battlePasses.expire', p.id)).toBe(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveBillboards } from '../../server/services/passport/liveops/billboards';
-import { advanceClock } from '../../server/services/passport/liveops/clock';
+import { advanceTimedStates } from '../../server/engine/timed-states';
 import { startHarness, type Harness } from './harness';
 import { asOther, historyCount, newPlayer, ok, refusal, slug } from './passport-liveops-fixtures';
 import { passport } from '../../resources/passport';
@@ -92,9 +92,9 @@ describe('the clock', () => {
     expect(await liveIds(ns, new Date(at.getTime() - 1000))).toEqual([]);
     expect(await liveIds(ns, at)).toEqual([b.id]);
 
-    expect(await advanceClock(h.ctx, new Date(at.getTime() - 1000))).toBe(0);
+    expect(await advanceTimedStates(h.ctx, new Date(at.getTime() - 1000))).toBe(0);
     expect((await get(b.id)).status).toBe('billboardScheduled');
-    expect(await advanceClock(h.ctx, at)).toBeGreaterThanOrEqual(1);
+    expect(await advanceTimedStates(h.ctx, at)).toBeGreaterThanOrEqual(1);
     expect((await get(b.id)).status).toBe('billboardPublished');
     expect(await historyCount(h, 'passport.billboards.go-live', b.id)).toBe(1);
   });
