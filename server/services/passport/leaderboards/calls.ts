@@ -27,7 +27,7 @@ const history = (ctx: Ctx, actor: string, board: Board, action: string, before: 
   recordOperation(ctx.db, { actor, appId: board.appId, action: `passport.leaderboards.${action}`, target, before, after });
 
 /** A page of a version's ranking under the rules it is ranked by, with the players' names (the console's read). */
-async function namedRanking(ctx: Ctx, board: Board, version: number, query: Paging) {
+async function namedRanking(ctx: Ctx, board: Board, query: Paging, version = board.currentVersion) {
   const rules = await rulesFor(ctx, board, version);
   const page = await rankingPage(ctx, board, version, rules, pageOf(query));
   return { ...(await withMemberNames(ctx, board.appId, rules, page)), version };
@@ -47,7 +47,7 @@ const scheduleChange =
 
 /** The behaviour of the operator's calls declared in `resources/passport/leaderboards-calls.ts`. */
 const consoleHandlers = (ctx: Ctx): CallHandlers => ({
-  'leaderboards.ranking': (call) => namedRanking(ctx, boardIn(call), boardIn(call).currentVersion, paging(call)),
+  'leaderboards.ranking': (call) => namedRanking(ctx, boardIn(call), paging(call)),
   'leaderboards.standing': async (call) => {
     const board = boardIn(call);
     const version = (call.input.version as number | undefined) ?? board.currentVersion;
@@ -56,7 +56,7 @@ const consoleHandlers = (ctx: Ctx): CallHandlers => ({
     return { ...standing, version, total };
   },
   'leaderboards.versions': (call) => listVersions(ctx, boardIn(call), paging(call)),
-  'leaderboards.versionRanking': (call) => namedRanking(ctx, boardIn(call), Number(call.params.versionId), paging(call)),
+  'leaderboards.versionRanking': (call) => namedRanking(ctx, boardIn(call), paging(call), Number(call.params.versionId)),
   'leaderboards.versionRewards': async (call) => {
     const board = boardIn(call);
     const version = Number(call.params.versionId);
