@@ -1,4 +1,5 @@
 import type { ViewDecl } from '../types';
+import { roleIdField } from './identity-calls';
 import { INVENTORY_CAPACITY } from './economy-flow';
 import banActionSchema from '../../schemas/passport/players/views/ban-action.json' with { type: 'json' };
 import friendSchema from '../../schemas/passport/players/views/friend.json' with { type: 'json' };
@@ -152,10 +153,7 @@ export const guildMemberViews: ViewDecl[] = [
           additionalProperties: false,
           properties: {
             roleId: {
-              type: ['string', 'null'],
-              minLength: 1,
-              maxLength: 64,
-              pattern: '^[A-Za-z0-9_-]+$',
+              ...roleIdField,
               'x-ui': {
                 title: { 'zh-CN': '公会角色', en: 'Guild role' },
                 help: { 'zh-CN': '留空则不担任角色', en: 'Leave empty for no role' },

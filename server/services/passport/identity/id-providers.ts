@@ -1,14 +1,13 @@
 import { ID_PROVIDERS, type IdProvider } from '../../../../resources/passport/identity';
-import type { JsonSchema } from '../../../../resources/types';
 import { recordOperation } from '../../../audit';
 import { modelOf, type Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
-import { type Api } from '../../../engine/api';
+import type { CallHandlers } from '../../../engine/declared-calls';
 import { badRequest, conflict, notFound } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { appCaller, errors, listAnswer, ok, SERVICE } from './shared';
+import { SERVICE } from './shared';
 
 /**
  * The login providers of spec 002 §9 for one app, declared as the `id-providers` resource (one record per provider
@@ -36,31 +35,6 @@ function answer(provider: string, record?: Data): Data {
     appSecretMasked: String(record?.appSecretMasked ?? ''),
     version: Number(record?.version ?? 0),
     updatedAt: record ? String(record.updatedAt) : null,
-  };
-}
-
-/** The answer's schema: the declared record's answered fields, named by the provider, without a creation time. */
-function answerSchema(m: ResourceModel): JsonSchema {
-  const { createdAt: _c, ...props } = (m.recordSchema.properties ?? {}) as Record<string, JsonSchema>;
-  return {
-    type: 'object',
-    properties: {
-      ...props,
-      id: { type: 'string', description: 'the provider' },
-      version: { type: 'integer', description: '0 until the provider is first saved' },
-      updatedAt: { type: ['string', 'null'], format: 'date-time' },
-    },
-  };
-}
-
-/** The body of `PUT`: the declared update, the version optional (0 before the first save); no record examples. */
-function putSchema(m: ResourceModel): JsonSchema {
-  const { examples: _examples, ...update } = m.updateSchema;
-  const props = (update.properties ?? {}) as Record<string, JsonSchema>;
-  return {
-    ...update,
-    required: ((update.required as string[]) ?? []).filter((k) => k !== 'version'),
-    properties: { ...props, version: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The version read (0 before the first save); a stale one is refused' } },
   };
 }
 
@@ -117,61 +91,30 @@ export async function saveProvider(ctx: Ctx, appId: string, provider: string, bo
   });
 }
 
-export function mountIdProviders(api: Api, ctx: Ctx): void {
+/** A provider the path names (404 for a name that is none of the nine). */
+function providerOf(name: string): IdProvider {
+  if (!ID_PROVIDERS.includes(name as IdProvider)) throw notFound('no such login provider');
+  return name as IdProvider;
+}
+
+/** The behaviour of the login providers' calls (`resources/passport/identity-calls.ts`). */
+export function idProviderHandlers(ctx: Ctx): CallHandlers {
   const m = modelOfProviders(ctx);
-  const schema = answerSchema(m);
-  const item = `${m.base}/:id`;
-  const params: JsonSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', maxLength: 32 } } };
-  const providerOf = (req: { params: unknown }) => {
-    const provider = (req.params as { id: string }).id;
-    if (!ID_PROVIDERS.includes(provider as IdProvider)) throw notFound('no such login provider');
-    return provider;
-  };
-
-  api.route({
-    method: 'GET',
-    url: m.base,
-    summary: 'The login providers of the app, each with its enabled flag and app key (secrets are never answered, only masked)',
-    tag: SERVICE,
-    auth: 'service',
-    responses: { 200: listAnswer(m.res.listKey ?? m.res.name, schema), ...errors(401, 403) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
-      const saved = new Map((await records(ctx.db, m).find(access.scopeId)).map((r) => [String(r.provider), r]));
-      return { total: ID_PROVIDERS.length, [m.res.listKey ?? m.res.name]: ID_PROVIDERS.map((p) => answer(p, saved.get(p))) };
+  const listKey = m.res.listKey ?? m.res.name;
+  return {
+    'idProviders.list': async ({ scopeId }) => {
+      const saved = new Map((await records(ctx.db, m).find(scopeId)).map((r) => [String(r.provider), r]));
+      return { total: ID_PROVIDERS.length, [listKey]: ID_PROVIDERS.map((p) => answer(p, saved.get(p))) };
     },
-  });
-
-  api.route({
-    method: 'GET',
-    url: item,
-    summary: 'A login provider (id: its name), saved or not (secrets are never answered, only masked)',
-    tag: SERVICE,
-    auth: 'service',
-    params,
-    responses: { 200: ok('the provider', schema), ...errors(401, 403, 404) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
-      const provider = providerOf(req);
-      return answer(provider, await savedOf(ctx.db, m, access.scopeId, provider));
+    'idProviders.show': async ({ scopeId, params }) => {
+      const provider = providerOf(params.id);
+      return answer(provider, await savedOf(ctx.db, m, scopeId, provider));
     },
-  });
-
-  api.route({
-    method: 'PUT',
-    url: item,
-    summary: 'Set a login provider (id: its name): enabled, app key, and the secret (write-only: left out keeps it, empty clears it)',
-    tag: SERVICE,
-    auth: 'service',
-    params,
-    body: putSchema(m),
-    responses: { 200: ok('the provider', schema), ...errors(400, 401, 403, 404, 409) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
-      const provider = providerOf(req);
-      const { before, after } = await saveProvider(ctx, access.scopeId, provider, req.body as ProviderBody);
-      await recordOperation(ctx.db, { actor: access.principal.actor, appId: access.scopeId, action: 'passport.id-providers.update', target: provider, before, after });
+    'idProviders.set': async ({ scopeId, actor, params, input }) => {
+      const provider = providerOf(params.id);
+      const { before, after } = await saveProvider(ctx, scopeId, provider, input as unknown as ProviderBody);
+      await recordOperation(ctx.db, { actor, appId: scopeId, action: 'passport.id-providers.update', target: provider, before, after });
       return after;
     },
-  });
+  };
 }

@@ -1,29 +1,24 @@
 import { modelOf, type Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
-import { mountCodes } from './codes-routes';
+import { codeLogHandlers, mountCodes } from './codes-routes';
 import { identityDemoSteps } from './demo';
 import { entitlementHooks, mountEntitlements } from './entitlements';
-import { guildHooks, mountGuildConsoleCalls } from './guilds/console-routes';
-import { mountGuildManageCalls } from './guilds/manage-routes';
-import { mountGuildPlayerCalls } from './guilds/player-routes';
+import { guildHooks, guildServiceHandlers, mountGuildConsoleCalls } from './guilds/console-routes';
+import { guildManageHandlers } from './guilds/manage-routes';
+import { guildPlayerHandlers } from './guilds/player-routes';
 import { mountAppSecretNotice } from './app-secret-notice';
 import { moveGuildMembers, moveGuildRequests, moveIdDomains, moveSavedProviders } from './record-moves';
-import { mountIdProviders } from './id-providers';
-import { mountReports, reportHooks } from './reports';
-import { mountSdkSettings } from './sdk-settings';
-import { mountSmsTemplates, smsTemplateHooks } from './sms-templates';
+import { idProviderHandlers } from './id-providers';
+import { reportHandlers, reportHooks } from './reports';
+import { mountSdkSettings, sdkSettingsHandlers } from './sdk-settings';
+import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
 
 function mount(api: Api, ctx: Ctx): void {
   mountAppSecretNotice(api, ctx);
   mountCodes(api, ctx, (line) => console.log(line));
-  mountSmsTemplates(api, ctx);
-  mountIdProviders(api, ctx);
   mountEntitlements(api, ctx);
-  mountReports(api, ctx);
   mountSdkSettings(api, ctx);
-  mountGuildPlayerCalls(api, ctx);
-  mountGuildManageCalls(api, ctx);
   mountGuildConsoleCalls(api, ctx);
 }
 
@@ -34,6 +29,16 @@ function mount(api: Api, ctx: Ctx): void {
 export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
   mount,
+  calls: (ctx) => ({
+    ...codeLogHandlers(ctx),
+    ...smsTemplateHandlers(ctx),
+    ...idProviderHandlers(ctx),
+    ...sdkSettingsHandlers(ctx),
+    ...reportHandlers(ctx),
+    ...guildPlayerHandlers(ctx),
+    ...guildManageHandlers(ctx),
+    ...guildServiceHandlers(ctx),
+  }),
   prepare: async (ctx) => {
     await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'));
     await moveIdDomains(ctx.db, modelOf(ctx, 'passport', 'id-domains'));

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema } from '../../../../resources/types';
 import { recordOperation } from '../../../audit';
 import { modelOf, type Ctx } from '../../../context';
-import { paramsSchema, type Api } from '../../../engine/api';
+import type { CallHandlers } from '../../../engine/declared-calls';
 import { badRequest, conflict, notFound, type FieldError } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
 import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
-import { playerActor, requirePlayer } from '../players/principal';
-import { BASE, errors, idString, ok, SERVICE, text } from './shared';
+import { playerOf } from '../players/principal';
+import { SERVICE } from './shared';
 import { records } from '../../../engine/query';
 
 /** Who reported whom never changes; operators choose Reviewing, Cleared or Actioned; Revoked is the reporter's alone. */
@@ -31,46 +30,29 @@ interface FileBody {
   description?: string;
 }
 
-export function mountReports(api: Api, ctx: Ctx): void {
-  const m = modelOf(ctx, SERVICE, 'reports');
-  const users = modelOf(ctx, SERVICE, 'users');
-  const personas = modelOf(ctx, SERVICE, 'personas');
-  const reasons = (m.res.schema.properties as Record<string, JsonSchema>).reason;
-
-  /** The reported player in the reporter's app: the persona named (and its user), or the user named. */
-  async function target(appId: string, body: FileBody): Promise<{ userId: string; personaId?: string }> {
-    if (body.targetPersonaId) {
-      const persona = await ctx.store.get(personas, appId, body.targetPersonaId).catch(() => {
-        throw notFound('the reported player does not exist');
-      });
-      const userId = String(persona.userId);
-      if (body.targetUserId && body.targetUserId !== userId) throw badRequest([{ field: '/targetUserId', message: 'not the user of this persona' }]);
-      return { userId, personaId: body.targetPersonaId };
-    }
-    await ctx.store.get(users, appId, body.targetUserId!).catch(() => {
-      throw notFound('the reported player does not exist');
-    });
-    return { userId: body.targetUserId! };
+/** The reported player in the reporter's app: the persona named (and its user), or the user named. */
+async function target(ctx: Ctx, appId: string, body: FileBody): Promise<{ userId: string; personaId?: string }> {
+  const missing = () => {
+    throw notFound('the reported player does not exist');
+  };
+  if (body.targetPersonaId) {
+    const persona = await ctx.store.get(modelOf(ctx, SERVICE, 'personas'), appId, body.targetPersonaId).catch(missing);
+    const userId = String(persona.userId);
+    if (body.targetUserId && body.targetUserId !== userId) throw badRequest([{ field: '/targetUserId', message: 'not the user of this persona' }]);
+    return { userId, personaId: body.targetPersonaId };
   }
+  await ctx.store.get(modelOf(ctx, SERVICE, 'users'), appId, body.targetUserId!).catch(missing);
+  return { userId: body.targetUserId! };
+}
 
-  api.route({
-    method: 'POST',
-    url: `${BASE}/sdk/reports`,
-    summary: 'Report another player (a persona, or a user) of the game; the report is reviewed by the operators',
-    tag: SERVICE,
-    auth: 'player',
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['reason'],
-      anyOf: [{ required: ['targetPersonaId'] }, { required: ['targetUserId'] }],
-      properties: { targetPersonaId: idString, targetUserId: idString, reason: reasons, description: text(1000) },
-    },
-    responses: { 201: ok('the report', m.recordSchema), ...errors(400, 401, 403, 404, 409, 423) },
-    handler: async (req, reply) => {
-      const player = await requirePlayer(ctx.db, req);
-      const body = req.body as FileBody;
-      const who = await target(player.appId, body);
+/** The behaviour of the player's report calls (`resources/passport/identity-calls.ts`). */
+export function reportHandlers(ctx: Ctx): CallHandlers {
+  const m = modelOf(ctx, SERVICE, 'reports');
+  return {
+    'reports.file': async (call) => {
+      const player = playerOf(call);
+      const body = call.input as unknown as FileBody;
+      const who = await target(ctx, player.appId, body);
       if (who.userId === player.userId) throw badRequest([{ field: body.targetPersonaId ? '/targetPersonaId' : '/targetUserId', message: 'cannot report yourself' }]);
       const data: Data = {
         reporterUserId: player.userId,
@@ -87,29 +69,19 @@ export function mountReports(api: Api, ctx: Ctx): void {
         if (open) throw conflict('DUPLICATE', 'you already reported this player and the report is under review');
         return new RecordStore(tx).insert(m, player.appId, randomUUID(), data, null);
       });
-      await recordOperation(ctx.db, { actor: playerActor(player), appId: player.appId, action: 'passport.reports.file', target: String(created.id), after: created });
-      reply.code(201);
+      await recordOperation(ctx.db, { actor: player.actor, appId: player.appId, action: 'passport.reports.file', target: String(created.id), after: created });
       return created;
     },
-  });
 
-  api.route({
-    method: 'POST',
-    url: `${BASE}/sdk/reports/:id/revoke`,
-    summary: 'Withdraw one of your reports while it is under review (it becomes Revoked)',
-    tag: SERVICE,
-    auth: 'player',
-    params: paramsSchema('id'),
-    responses: { 200: ok('the report', m.recordSchema), ...errors(400, 401, 403, 404, 409, 423) },
-    handler: async (req) => {
-      const player = await requirePlayer(ctx.db, req);
-      const id = (req.params as { id: string }).id;
+    'reports.revoke': async (call) => {
+      const player = playerOf(call);
+      const id = call.params.id;
       const before = await ctx.store.get(m, player.appId, id);
       if (before.reporterUserId !== player.userId) throw notFound();
       if (before.status !== 'Reviewing') throw conflict('INVALID_TRANSITION', 'only a report under review can be revoked');
       const after = await ctx.store.update(m, player.appId, id, { data: { ...storedFields(m, before), status: 'Revoked' }, version: before.version as number });
-      await recordOperation(ctx.db, { actor: playerActor(player), appId: player.appId, action: 'passport.reports.revoke', target: id, before, after });
+      await recordOperation(ctx.db, { actor: player.actor, appId: player.appId, action: 'passport.reports.revoke', target: id, before, after });
       return after;
     },
-  });
+  };
 }

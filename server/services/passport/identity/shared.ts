@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { requireServiceEnabled } from '../../../auth/principal';
 import type { Ctx } from '../../../context';
-export { errorResponses as errors, idParam as idString, listAnswer, ok, pageQuery, textField as text, type Page } from '../../../engine/api';
-import { forbidden } from '../../../engine/errors';
+import { notFound } from '../../../engine/errors';
+import type { AppView } from '../../../platform/apps';
+export { errorResponses as errors, idParam as idString, ok } from '../../../engine/api';
 import { authorizeService, type Access } from '../../../engine/guard';
 
 export const SERVICE = 'passport';
@@ -10,12 +12,10 @@ export { BASE } from '../base';
 /** The app credential or an administrator naming the app: who calls an app-scoped passport call. */
 export const appCaller = (ctx: Ctx, req: FastifyRequest): Promise<Access> => authorizeService(ctx, req, SERVICE);
 
-/** The same, for calls only the platform's administrators may make (403 for the app credential). */
-export async function adminCaller(ctx: Ctx, req: FastifyRequest): Promise<Access> {
-  const access = await appCaller(ctx, req);
-  if (access.principal.kind !== 'admin') throw forbidden();
-  return access;
+/** The app the game client names before sign-in: 404 when there is none, 403 when passport is not enabled for it. */
+export async function clientApp(ctx: Ctx, appId: string): Promise<AppView> {
+  const app = await ctx.apps.get(appId);
+  if (!app) throw notFound();
+  requireServiceEnabled(app, SERVICE);
+  return app;
 }
-
-export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-

@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { recordOperation } from '../../../../audit';
 import { modelOf, type Ctx } from '../../../../context';
-import { requireSelectedPersona, playerActor, type PersonaPlayer } from '../../players/principal';
 import type { Models } from './membership';
 
 export const guildModels = (ctx: Ctx): Models => ({
@@ -12,14 +10,7 @@ export const guildModels = (ctx: Ctx): Models => ({
   requests: modelOf(ctx, 'passport', 'guild-requests'),
 });
 
-/** The player of a guild call: a signed-in player acting as their selected persona. */
-export const guildPlayer = (ctx: Ctx, req: FastifyRequest): Promise<PersonaPlayer> => requireSelectedPersona(ctx.db, req);
-
-export const paramOf = (req: FastifyRequest, name: string) => (req.params as Record<string, string>)[name];
-
 /** Writes a guild change to the operation history. */
 export function guildAudit(ctx: Ctx, who: { actor: string; appId: string }, action: string, target: string, before?: unknown, after?: unknown) {
   return recordOperation(ctx.db, { actor: who.actor, appId: who.appId, action: `passport.guilds.${action}`, target, before, after });
 }
-
-export const asPlayer = (p: PersonaPlayer) => ({ actor: playerActor(p), appId: p.appId });

@@ -1,9 +1,9 @@
 import { modelOf, type Ctx } from '../../../../context';
-import { paramsSchema, type Api } from '../../../../engine/api';
+import { ok, type Api } from '../../../../engine/api';
+import type { CallHandlers } from '../../../../engine/declared-calls';
 import type { ResourceHooks } from '../../../../engine/hooks';
 import { mountRowCommandCall, type ServiceCall } from '../../../../engine/service-calls';
-import { appCaller, BASE, errors, listAnswer, ok, SERVICE } from '../shared';
-import { guildAudit, guildModels, paramOf } from './common';
+import { guildAudit, guildModels } from './common';
 import { guildConfig, lockGuild, lockPersona, nameInUse } from './membership';
 import { expel, setRole } from './manage-routes';
 import { personaGuilds } from './player-routes';
@@ -22,11 +22,10 @@ export const guildHooks: ResourceHooks = {
 
 /**
  * The operators' changes to a guild's members, the row commands of the guild's members view (its lists are the
- * engine's views), and a persona's guilds.
+ * engine's views).
  */
 export function mountGuildConsoleCalls(api: Api, ctx: Ctx): void {
   const m = guildModels(ctx);
-  const personas = modelOf(ctx, SERVICE, 'personas');
   const operator = ({ access }: ServiceCall) => ({ actor: access.principal.actor, appId: access.scopeId });
 
   mountRowCommandCall(api, ctx, m.guilds, 'guildMembers', 'setRole', {
@@ -34,7 +33,7 @@ export function mountGuildConsoleCalls(api: Api, ctx: Ctx): void {
     answer: ok('the member'),
     handler: async (call) => {
       const { access, record, req, body } = call;
-      const personaId = paramOf(req, 'personaId');
+      const { personaId } = req.params as { personaId: string };
       const out = await ctx.db.transaction(async (tx) =>
         setRole(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, String(record.id)), personaId, body.roleId as string | null),
       );
@@ -48,7 +47,7 @@ export function mountGuildConsoleCalls(api: Api, ctx: Ctx): void {
     answer: ok('the guild', m.guilds.recordSchema),
     handler: async (call) => {
       const { access, record, req } = call;
-      const personaId = paramOf(req, 'personaId');
+      const { personaId } = req.params as { personaId: string };
       const { before, after } = await ctx.db.transaction(async (tx) => {
         await lockPersona(tx, access.scopeId, personaId);
         return expel(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, String(record.id)), personaId);
@@ -57,19 +56,12 @@ export function mountGuildConsoleCalls(api: Api, ctx: Ctx): void {
       return after;
     },
   });
-
-  api.route({
-    method: 'GET',
-    url: `${BASE}/personas/:id/guilds`,
-    summary: "A persona's guilds, with its role in each",
-    tag: SERVICE,
-    auth: 'service',
-    params: paramsSchema('id'),
-    responses: { 200: listAnswer('guilds'), ...errors(400, 401, 403, 404) },
-    handler: async (req) => {
-      const access = await appCaller(ctx, req);
-      const persona = await ctx.store.get(personas, access.scopeId, paramOf(req, 'id'));
-      return personaGuilds(ctx, m, access.scopeId, String(persona.id));
-    },
-  });
 }
+
+/** A persona's guilds, for the console and the game's server. */
+export const guildServiceHandlers = (ctx: Ctx): CallHandlers => ({
+  'guilds.ofPersona': async ({ scopeId, params }) => {
+    const persona = await ctx.store.get(modelOf(ctx, 'passport', 'personas'), scopeId, params.id);
+    return personaGuilds(ctx, guildModels(ctx), scopeId, String(persona.id));
+  },
+});

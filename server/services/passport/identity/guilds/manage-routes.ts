@@ -1,37 +1,34 @@
-import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../../../context';
 import type { Queryable } from '../../../../db';
-import { paramsSchema, type Api } from '../../../../engine/api';
+import type { Page } from '../../../../engine/api';
+import type { CallHandler, CallHandlers, CallInput } from '../../../../engine/declared-calls';
 import { badRequest, conflict, forbidden, notFound } from '../../../../engine/errors';
 import { records } from '../../../../engine/query';
 import { viewRowsOf } from '../../../../engine/record-views';
 import { deleteRecord } from '../../../../engine/references';
-import { rowCommandBody, rowCommandOf } from '../../../../engine/service-calls';
 import type { Data } from '../../../../engine/store';
-import type { JsonSchema } from '../../../../../resources/types';
 import { storedFields } from '../../../../engine/write';
 import type { GuildPermission } from '../../../../../resources/passport/identity-guilds';
-import type { PersonaPlayer } from '../../players/principal';
-import { BASE, errors, listAnswer, ok, pageQuery, SERVICE, text, type Page } from '../shared';
-import { asPlayer, guildAudit, guildModels, guildPlayer, paramOf } from './common';
+import { personaOf } from '../../players/principal';
+import { guildAudit, guildModels } from './common';
 import { guildConfig, lockGuild, lockNames, lockPersona, memberOf, nameInUse, presentMember, recount, removeMember } from './membership';
 import { requestsView, standingOf, waitingRequest, type Models } from './membership';
 import { admit } from './player-routes';
 import { nameTaken, requirePermission } from './rules';
 
-/** Runs a guild change as a member whose standing permits it, with the guild locked. */
+/** Runs a guild change (the guild the call names, locked) as a member whose standing permits it. */
 async function asPermitted<T>(
   ctx: Ctx,
   m: Models,
-  player: PersonaPlayer,
-  req: FastifyRequest,
+  call: CallInput,
   permission: GuildPermission,
   fn: (tx: Queryable, guild: Data) => Promise<T>,
   lockFirst?: (tx: Queryable) => Promise<unknown>,
 ) {
+  const player = personaOf(call);
   return ctx.db.transaction(async (tx) => {
     await lockFirst?.(tx);
-    const guild = await lockGuild(tx, m, player.appId, paramOf(req, 'id'));
+    const guild = await lockGuild(tx, m, player.appId, call.params.id);
     requirePermission(await standingOf(tx, m, player.appId, guild, player.personaId), permission);
     return fn(tx, guild);
   });
@@ -46,66 +43,31 @@ async function decide(tx: Queryable, m: Models, appId: string, guild: Data, pers
   return action === 'approve' ? admit(tx, m, await guildConfig(tx, m, appId), appId, guild, personaId) : guild;
 }
 
-/** The game's guild calls that need a permission in the guild (the leader has them all; others by their role). */
-export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
+/** The behaviour of the guild calls that need a permission in the guild (the leader has them all; others by their role). */
+export function guildManageHandlers(ctx: Ctx): CallHandlers {
   const m = guildModels(ctx);
-  const gid = `${BASE}/sdk/guilds/:id`;
-  const guild = ok('the guild', m.guilds.recordSchema);
-  const memberPath = `${gid}/members/:personaId`;
+  const decision = (action: 'approve' | 'reject'): CallHandler => async (call) => {
+    const player = personaOf(call);
+    const applicant = call.params.personaId;
+    const lockApplicant = (tx: Queryable) => lockPersona(tx, player.appId, applicant);
+    const run = (tx: Queryable, g: Data) => decide(tx, m, player.appId, g, applicant, action);
+    const after = await asPermitted(ctx, m, call, 'manageGuildRequests', run, lockApplicant);
+    await guildAudit(ctx, player, action, String(after.id), undefined, { personaId: applicant });
+    return after;
+  };
 
-  api.route({
-    method: 'GET',
-    url: `${gid}/requests`,
-    summary: 'Requests waiting to join the guild (manageGuildRequests)',
-    tag: SERVICE,
-    auth: 'player',
-    params: paramsSchema('id'),
-    querystring: pageQuery(),
-    responses: { 200: listAnswer('requests', requestsView(m).row as JsonSchema), ...errors(400, 401, 403, 404, 423) },
-    handler: async (req) => {
-      const player = await guildPlayer(ctx, req);
-      return asPermitted(ctx, m, player, req, 'manageGuildRequests', (tx, g) =>
-        viewRowsOf(ctx, tx, m.guilds, requestsView(m), player.appId, String(g.id), req.query as Page),
-      );
-    },
-  });
+  return {
+    'guilds.requests': (call) =>
+      asPermitted(ctx, m, call, 'manageGuildRequests', (tx, g) =>
+        viewRowsOf(ctx, tx, m.guilds, requestsView(m), call.scopeId, String(g.id), call.input as unknown as Page),
+      ),
 
-  for (const action of ['approve', 'reject'] as const) {
-    api.route({
-      method: 'POST',
-      url: `${gid}/requests/:personaId/${action}`,
-      summary:
-        action === 'approve'
-          ? 'Approve a request: the persona joins if the settings still allow it (manageGuildRequests)'
-          : 'Reject a request (manageGuildRequests)',
-      tag: SERVICE,
-      auth: 'player',
-      params: paramsSchema('id', 'personaId'),
-      responses: { 200: guild, ...errors(400, 401, 403, 404, 409, 423) },
-      handler: async (req) => {
-        const player = await guildPlayer(ctx, req);
-        const applicant = paramOf(req, 'personaId');
-        const lockApplicant = (tx: Queryable) => lockPersona(tx, player.appId, applicant);
-        const run = (tx: Queryable, g: Data) => decide(tx, m, player.appId, g, applicant, action);
-        const after = await asPermitted(ctx, m, player, req, 'manageGuildRequests', run, lockApplicant);
-        await guildAudit(ctx, asPlayer(player), action, String(after.id), undefined, { personaId: applicant });
-        return after;
-      },
-    });
-  }
+    'guilds.approve': decision('approve'),
+    'guilds.reject': decision('reject'),
 
-  api.route({
-    method: 'PUT',
-    url: gid,
-    summary: "Change the guild's name, description or announcement (updateGuildInfo)",
-    tag: SERVICE,
-    auth: 'player',
-    params: paramsSchema('id'),
-    body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { name: text(32, 1), description: text(500), announcement: text(500) } },
-    responses: { 200: guild, ...errors(400, 401, 403, 404, 409, 423) },
-    handler: async (req) => {
-      const player = await guildPlayer(ctx, req);
-      const body = req.body as Data;
+    'guilds.update': async (call) => {
+      const player = personaOf(call);
+      const body = call.input as Data;
       const update = async (tx: Queryable, g: Data) => {
         const cfg = await guildConfig(tx, m, player.appId);
         if (typeof body.name === 'string' && !cfg.GuildDisableUniqueGuildName && (await nameInUse(tx, m, player.appId, body.name, String(g.id)))) {
@@ -114,67 +76,36 @@ export function mountGuildManageCalls(api: Api, ctx: Ctx): void {
         const updated = await records(tx, m.guilds).updateOne(player.appId, String(g.id), { data: { ...storedFields(m.guilds, g), ...body } });
         return { before: g, after: updated };
       };
-      const { before, after } = await asPermitted(ctx, m, player, req, 'updateGuildInfo', update, (tx) => lockNames(tx, player.appId));
-      await guildAudit(ctx, asPlayer(player), 'update', String(after.id), before, after);
+      const { before, after } = await asPermitted(ctx, m, call, 'updateGuildInfo', update, (tx) => lockNames(tx, player.appId));
+      await guildAudit(ctx, player, 'update', String(after.id), before, after);
       return after;
     },
-  });
 
-  api.route({
-    method: 'POST',
-    url: `${gid}/dismiss`,
-    summary: 'Dismiss the guild: it and its memberships and requests are gone (dismissGuild)',
-    tag: SERVICE,
-    auth: 'player',
-    params: paramsSchema('id'),
-    responses: { 200: guild, ...errors(400, 401, 403, 404, 423) },
-    handler: async (req) => {
-      const player = await guildPlayer(ctx, req);
-      const who = { principal: { actor: asPlayer(player).actor }, scopeId: player.appId };
-      return asPermitted(ctx, m, player, req, 'dismissGuild', (tx, g) =>
-        deleteRecord(ctx, who, m.guilds, String(g.id), { tx, action: 'dismiss' }),
-      );
+    'guilds.dismiss': (call) => {
+      const who = { principal: { actor: call.actor }, scopeId: call.scopeId };
+      return asPermitted(ctx, m, call, 'dismissGuild', (tx, g) => deleteRecord(ctx, who, m.guilds, String(g.id), { tx, action: 'dismiss' }));
     },
-  });
 
-  api.route({
-    method: 'PUT',
-    url: `${memberPath}/role`,
-    summary: "Set another member's role, or none (manageMemberRole; not your own, not the leader's)",
-    tag: SERVICE,
-    auth: 'player',
-    params: paramsSchema('id', 'personaId'),
-    body: rowCommandBody(rowCommandOf(m.guilds, 'guildMembers', 'setRole').command),
-    responses: { 200: ok('the member'), ...errors(400, 401, 403, 404, 409, 423) },
-    handler: async (req) => {
-      const player = await guildPlayer(ctx, req);
-      const target = paramOf(req, 'personaId');
-      const roleId = (req.body as { roleId: string | null }).roleId;
+    'guilds.setRole': async (call) => {
+      const player = personaOf(call);
+      const target = call.params.personaId;
+      const roleId = call.input.roleId as string | null;
       const change = (tx: Queryable, g: Data) => setRole(tx, m, player.appId, g, target, roleId, player.personaId);
-      const out = await asPermitted(ctx, m, player, req, 'manageMemberRole', change);
-      await guildAudit(ctx, asPlayer(player), 'member.role', `${String(out.after.guildId)}/${target}`, out.before, out.after);
+      const out = await asPermitted(ctx, m, call, 'manageMemberRole', change);
+      await guildAudit(ctx, player, 'member.role', `${String(out.after.guildId)}/${target}`, out.before, out.after);
       return out.after;
     },
-  });
 
-  api.route({
-    method: 'DELETE',
-    url: memberPath,
-    summary: 'Remove another member from the guild (removeMembers; not the leader); joining again waits out the restriction',
-    tag: SERVICE,
-    auth: 'player',
-    params: paramsSchema('id', 'personaId'),
-    responses: { 200: guild, ...errors(400, 401, 403, 404, 409, 423) },
-    handler: async (req) => {
-      const player = await guildPlayer(ctx, req);
-      const target = paramOf(req, 'personaId');
+    'guilds.removeMember': async (call) => {
+      const player = personaOf(call);
+      const target = call.params.personaId;
       if (target === player.personaId) throw conflict('INVALID_TRANSITION', 'leave the guild instead of removing yourself');
       const remove = (tx: Queryable, g: Data) => expel(tx, m, player.appId, g, target);
-      const { before, after } = await asPermitted(ctx, m, player, req, 'removeMembers', remove, (tx) => lockPersona(tx, player.appId, target));
-      await guildAudit(ctx, asPlayer(player), 'member.remove', String(after.id), before, undefined);
+      const { before, after } = await asPermitted(ctx, m, call, 'removeMembers', remove, (tx) => lockPersona(tx, player.appId, target));
+      await guildAudit(ctx, player, 'member.remove', String(after.id), before, undefined);
       return after;
     },
-  });
+  };
 }
 
 /** Sets a member's role (an app role, or none); nobody sets their own or the leader's. */

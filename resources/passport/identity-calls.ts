@@ -1,0 +1,219 @@
+/**
+ * The identity area's own calls (guilds, login providers, SMS, reports, the player's anti-addiction rules): their
+ * shapes, read by server and docs.
+ */
+import type { CallDecl } from '../call-types';
+import { idParam, listAnswer, ok, pageQuery, recordOf, textField, writableSchema } from '../call-shapes';
+import type { JsonSchema } from '../types';
+import { codeLogsView } from './identity-domain';
+import guildMemberRow from '../../schemas/passport/identity/views/guild-member.json' with { type: 'json' };
+import guildRequestRow from '../../schemas/passport/identity/views/guild-request.json' with { type: 'json' };
+import codeLogSchema from '../../schemas/passport/identity/views/code-log.json' with { type: 'json' };
+import reportSchema from '../../schemas/passport/identity/report.json' with { type: 'json' };
+import idProviderSchema from '../../schemas/passport/identity/id-provider.json' with { type: 'json' };
+
+/** A guild member's role as the role calls take it: a guild role's id, or null for none. */
+export const roleIdField: JsonSchema = { type: ['string', 'null'], minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+
+const guild = ok('the guild', recordOf('guilds'));
+const guildInfo = { name: textField(32, 1), description: textField(500), announcement: textField(500) };
+
+/** A guild call of the selected persona: its answer is the guild unless said otherwise. */
+const guildCall = (method: CallDecl['method'], path: string, summary: string, errors: number[], more: Partial<CallDecl> = {}): CallDecl => ({
+  method,
+  path: `/guilds${path}`,
+  caller: 'persona',
+  summary,
+  answer: guild,
+  errors,
+  ...more,
+});
+
+const withGuild = [400, 401, 403, 404, 423];
+const changing = [400, 401, 403, 404, 409, 423];
+const decision = (action: 'approve' | 'reject', summary: string) =>
+  guildCall('POST', `/:id/requests/:personaId/${action}`, summary, changing);
+
+/** The game's guild calls any persona makes for itself (create, find, join, leave), and those needing a permission. */
+export const guildCalls: Record<string, CallDecl> = {
+  'guilds.create': guildCall(
+    'POST',
+    '',
+    'Create a guild led by the selected persona (it must be free to join a guild; names are unique unless the settings allow duplicates)',
+    [400, 401, 403, 409, 423],
+    { body: { type: 'object', additionalProperties: false, required: ['name'], properties: guildInfo }, status: 201 },
+  ),
+  'guilds.mine': guildCall('GET', '/mine', 'The guilds of the selected persona, with its role in each', [401, 403, 423], {
+    answer: listAnswer('guilds'),
+  }),
+  'guilds.show': guildCall('GET', '/:id', "A guild, with the selected persona's standing in it", withGuild),
+  'guilds.members': guildCall('GET', '/:id/members', "A guild's members, the leader first", withGuild, {
+    query: pageQuery(),
+    answer: listAnswer('members', guildMemberRow as JsonSchema),
+  }),
+  'guilds.join': guildCall('POST', '/:id/join', 'Join a guild, or ask to when the settings require approval (status Joined or Requested)', changing, {
+    optionalBody: { type: 'object', additionalProperties: false, properties: { message: textField(200) } },
+    answer: ok('joined or requested', {
+      type: 'object',
+      properties: { status: { type: 'string', enum: ['Joined', 'Requested'] }, guild: { type: 'object' } },
+    }),
+  }),
+  'guilds.leave': guildCall(
+    'POST',
+    '/:id/leave',
+    'Leave a guild (the leader dismisses it instead); joining again waits out the restriction of the settings',
+    changing,
+  ),
+  'guilds.requests': guildCall('GET', '/:id/requests', 'Requests waiting to join the guild (manageGuildRequests)', withGuild, {
+    query: pageQuery(),
+    answer: listAnswer('requests', guildRequestRow as JsonSchema),
+  }),
+  'guilds.approve': decision('approve', 'Approve a request: the persona joins if the settings still allow it (manageGuildRequests)'),
+  'guilds.reject': decision('reject', 'Reject a request (manageGuildRequests)'),
+  'guilds.update': guildCall('PUT', '/:id', "Change the guild's name, description or announcement (updateGuildInfo)", changing, {
+    body: { type: 'object', additionalProperties: false, minProperties: 1, properties: guildInfo },
+  }),
+  'guilds.dismiss': guildCall('POST', '/:id/dismiss', 'Dismiss the guild: it and its memberships and requests are gone (dismissGuild)', withGuild),
+  'guilds.setRole': guildCall(
+    'PUT',
+    '/:id/members/:personaId/role',
+    "Set another member's role, or none (manageMemberRole; not your own, not the leader's)",
+    changing,
+    { body: { type: 'object', additionalProperties: false, required: ['roleId'], properties: { roleId: roleIdField } }, answer: ok('the member') },
+  ),
+  'guilds.removeMember': guildCall(
+    'DELETE',
+    '/:id/members/:personaId',
+    'Remove another member from the guild (removeMembers; not the leader); joining again waits out the restriction',
+    changing,
+  ),
+  'guilds.ofPersona': {
+    method: 'GET',
+    path: '/personas/:id/guilds',
+    caller: 'service',
+    summary: "A persona's guilds, with its role in each",
+    answer: listAnswer('guilds'),
+    errors: [400, 401, 403, 404],
+  },
+};
+
+/** A login provider as its calls answer it: the declared fields, named by the provider, the secret only masked. */
+const { appSecret: _secret, ...providerFields } = idProviderSchema.properties;
+const providerSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...providerFields,
+    appSecretSet: { type: 'boolean', readOnly: true, description: 'Whether appSecret is set (it is write-only: never answered).' },
+    id: { type: 'string', description: 'the provider' },
+    version: { type: 'integer', description: '0 until the provider is first saved' },
+    updatedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+};
+const provider = ok('the provider', providerSchema);
+
+/** A provider's settings as `PUT` takes them: its writable fields, the version optional (0 before the first save). */
+const { examples: _examples, ...providerWrite } = writableSchema(idProviderSchema);
+const providerBody: JsonSchema = {
+  ...providerWrite,
+  properties: {
+    ...(providerWrite.properties as Record<string, JsonSchema>),
+    version: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The version read (0 before the first save); a stale one is refused' },
+  },
+};
+const providerParams = { id: { type: 'string', maxLength: 32 } };
+
+/** Sign-in settings: the login providers (all nine, saved or not), SMS, and what the game reads after sign-in. */
+export const signInCalls: Record<string, CallDecl> = {
+  'idProviders.list': {
+    method: 'GET',
+    path: '/id-providers',
+    caller: 'service',
+    summary: 'The login providers of the app, each with its enabled flag and app key (secrets are never answered, only masked)',
+    answer: listAnswer('idProviders', providerSchema),
+    errors: [401, 403],
+  },
+  'idProviders.show': {
+    method: 'GET',
+    path: '/id-providers/:id',
+    caller: 'service',
+    summary: 'A login provider (id: its name), saved or not (secrets are never answered, only masked)',
+    params: providerParams,
+    answer: provider,
+    errors: [401, 403, 404],
+  },
+  'idProviders.set': {
+    method: 'PUT',
+    path: '/id-providers/:id',
+    caller: 'service',
+    summary: 'Set a login provider (id: its name): enabled, app key, and the secret (write-only: left out keeps it, empty clears it)',
+    params: providerParams,
+    body: providerBody,
+    answer: provider,
+    errors: [400, 401, 403, 404, 409],
+  },
+  'smsTemplates.enable': {
+    method: 'POST',
+    path: '/sms-templates/:id/enable',
+    caller: 'service',
+    summary: 'Send verification codes with this template (only an approved one); the template enabled before is disabled',
+    optionalBody: { type: 'object', additionalProperties: false, properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+    answer: ok('the SMS template', recordOf('sms-templates')),
+    errors: [400, 401, 403, 404, 409],
+  },
+  'codes.logs': {
+    method: 'GET',
+    path: '/id-domains/:id/verification-code-logs',
+    caller: 'service',
+    summary: 'The code requests of the id domain (id: the app id), newest first: number masked, template, time and result',
+    query: pageQuery({ result: { type: 'string', enum: codeLogSchema.properties.result.enum } }),
+    answer: listAnswer(codeLogsView.listKey, codeLogSchema),
+    errors: [400, 401, 403, 404],
+  },
+  'sdk.antiAddiction': {
+    method: 'GET',
+    path: '/anti-addiction',
+    caller: 'player',
+    summary: "The anti-addiction rules and, once the player passed the real-name check, the rules of the player's age band",
+    answer: ok('the rules', {
+      type: 'object',
+      properties: {
+        enforced: { type: 'boolean' },
+        ageBand: { type: ['string', 'null'], enum: ['under8', '8-16', '16-18', 'over18', null] },
+        rules: { type: ['object', 'null'], description: "The player's band's daily minutes, allowed hours and monthly spending limit" },
+        bands: { type: 'object' },
+      },
+    }),
+    errors: [401, 403, 423],
+    player: { identityCheckExempt: true },
+  },
+};
+
+const report = ok('the report', recordOf('reports'));
+
+/** A player's reports of another player: filed, and withdrawn while under review. */
+export const reportCalls: Record<string, CallDecl> = {
+  'reports.file': {
+    method: 'POST',
+    path: '/reports',
+    caller: 'player',
+    summary: 'Report another player (a persona, or a user) of the game; the report is reviewed by the operators',
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['reason'],
+      anyOf: [{ required: ['targetPersonaId'] }, { required: ['targetUserId'] }],
+      properties: { targetPersonaId: idParam, targetUserId: idParam, reason: reportSchema.properties.reason, description: textField(1000) },
+    },
+    answer: report,
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 423],
+  },
+  'reports.revoke': {
+    method: 'POST',
+    path: '/reports/:id/revoke',
+    caller: 'player',
+    summary: 'Withdraw one of your reports while it is under review (it becomes Revoked)',
+    answer: report,
+    errors: [400, 401, 403, 404, 409, 423],
+  },
+};
