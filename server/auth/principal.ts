@@ -32,7 +32,8 @@ async function credentialActor(db: Queryable, req: FastifyRequest, app: AppView)
   return `app:${app.AppId}`;
 }
 
-function basicCredentials(req: FastifyRequest): { appId: string; secret: string } | undefined {
+/** The app id and secret of an `Authorization: Basic` header, unchecked (undefined without one). */
+export function basicCredentials(req: FastifyRequest): { appId: string; secret: string } | undefined {
   const header = req.headers.authorization;
   if (!header?.startsWith('Basic ')) return undefined;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');

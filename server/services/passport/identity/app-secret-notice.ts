@@ -4,6 +4,7 @@ import type { Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import { ApiError, notFound } from '../../../engine/errors';
 import type { Access } from '../../../engine/guard';
+import { basicCredentials } from '../../../auth/principal';
 import { appCaller, BASE, errors, idString, ok, SERVICE } from './shared';
 
 /**
@@ -14,10 +15,9 @@ async function secretNotifier(ctx: Ctx, req: FastifyRequest): Promise<Access> {
   try {
     return await appCaller(ctx, req);
   } catch (err) {
-    const header = req.headers.authorization;
-    if (!(err instanceof ApiError) || err.status !== 401 || !header?.startsWith('Basic ')) throw err;
-    const appId = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8').split(':')[0];
-    ctx.apps.forget(appId);
+    const basic = basicCredentials(req);
+    if (!(err instanceof ApiError) || err.status !== 401 || !basic) throw err;
+    ctx.apps.forget(basic.appId);
     return appCaller(ctx, req);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { recordOperation } from '../../../audit';
-import { ADMIN_APP_HEADERS } from '../../../auth/principal';
+import { ADMIN_APP_HEADERS, basicCredentials } from '../../../auth/principal';
 import { modelOf, type Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import type { FieldError } from '../../../engine/errors';
@@ -48,8 +48,8 @@ export async function sweepEntitlements(ctx: Ctx, which: { appId?: string; ids?:
 
 /** The app a service call names (its credential's app id, or the administrator's app header), unchecked. */
 function namedApp(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (header?.startsWith('Basic ')) return Buffer.from(header.slice(6).trim(), 'base64').toString('utf8').split(':')[0] || undefined;
+  const basic = basicCredentials(req);
+  if (basic) return basic.appId;
   const named = req.headers[ADMIN_APP_HEADERS[0]];
   return typeof named === 'string' && named ? named : undefined;
 }
