@@ -1,10 +1,9 @@
 /** The shapes of the passport economy's own calls (purchases, codes, metrics): one set for the server and the console. */
+import { fieldsBody, idParam, textField } from '../call-shapes';
 import type { JsonSchema } from '../types';
 
 /** An amount as the API carries it: a decimal string (never a float), at most 18 digits before the point and 6 after. */
 export const ECONOMY_AMOUNT = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,6})?$';
-
-const id: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
 
 /** The caller's idempotency key of a purchase. */
 const requestId: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' };
@@ -14,7 +13,7 @@ export const serverPurchaseBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['personaId'],
-  properties: { personaId: id, requestId },
+  properties: { personaId: idParam, requestId },
 };
 
 /** `POST /sdk/products/:id/purchase` (for the player's selected persona). */
@@ -40,20 +39,10 @@ export const purchaseAnswer: JsonSchema = {
 };
 
 /** `POST /sdk/inventory/:itemId/consume`. */
-export const consumeBody: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['amount'],
-  properties: { amount: { type: 'string', minLength: 1, maxLength: 26, pattern: ECONOMY_AMOUNT } },
-};
+export const consumeBody = fieldsBody({ amount: { ...textField(26, 1), pattern: ECONOMY_AMOUNT } });
 
 /** `POST /sdk/tokens/redeem`. */
-export const redeemBody: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: { code: { type: 'string', minLength: 1, maxLength: 64 } },
-};
+export const redeemBody = fieldsBody({ code: textField(64, 1) });
 
 /** A batch of codes made (`POST /token/instances/generate`, `/token/classes/:id/generate`). */
 export const generatedAnswer: JsonSchema = { type: 'object', properties: { batchId: { type: 'string' }, generated: { type: 'integer' } } };
