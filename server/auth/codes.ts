@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH, CODE_RESEND_SECONDS, type CodePurpose } from '../../resources/account-api';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
+import { lockNames } from '../db/locks';
 import { badRequest, tooManyRequests } from '../engine/errors';
 
 /** Codes are valid this long. */
@@ -15,20 +16,24 @@ const newCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENG
 
 /**
  * Stores a new code for an e-mail and answers it, or refuses with 429 when the e-mail had one less than
- * CODE_RESEND_SECONDS ago (whatever its purpose, and whether or not the e-mail has an account).
+ * CODE_RESEND_SECONDS ago (whatever its purpose, and whether or not the e-mail has an account). The check and the
+ * insert are one statement under a lock on the e-mail, so requests arriving together — on one instance or several —
+ * store one code.
  */
-export async function issueCode(db: Queryable, email: string, purpose: CodePurpose): Promise<string> {
-  const recent = await db.query(
-    `SELECT 1 FROM email_codes WHERE lower(email) = lower($1) AND created_at > now() - make_interval(secs => $2) LIMIT 1`,
-    [email, CODE_RESEND_SECONDS],
-  );
-  if (recent.rows.length) throw tooManyRequests();
+export async function issueCode(db: Db, email: string, purpose: CodePurpose): Promise<string> {
   const id = randomUUID();
   const code = newCode();
-  await db.query(
-    `INSERT INTO email_codes (id, email, purpose, code_hash, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [id, email, purpose, hashCode(id, code), CODE_MINUTES],
-  );
+  const stored = await db.transaction(async (tx) => {
+    await lockNames(tx, [`email-code|${email.toLowerCase()}`]);
+    return tx.query(
+      `INSERT INTO email_codes (id, email, purpose, code_hash, expires_at)
+       SELECT $1, $2, $3, $4, now() + make_interval(mins => $5)
+       WHERE NOT EXISTS (SELECT 1 FROM email_codes WHERE lower(email) = lower($2) AND created_at > now() - make_interval(secs => $6))
+       RETURNING id`,
+      [id, email, purpose, hashCode(id, code), CODE_MINUTES, CODE_RESEND_SECONDS],
+    );
+  });
+  if (!stored.rows.length) throw tooManyRequests();
   return code;
 }
 

@@ -44,20 +44,18 @@ const MAY_SIGN_IN: Record<SessionKind, (a: { isAdmin: boolean; isFinanceAdmin: b
 
 /** Sign-in, sign-up, sessions, the current user and the administrators' user management. */
 export function mountAuth(api: Api, ctx: Ctx): void {
-  const limiter = new FailureLimiter(ctx.config.loginFailureLimit, ctx.config.loginFailureWindowMs);
+  const limiter = new FailureLimiter(ctx.db, ctx.config.loginFailureLimit, ctx.config.loginFailureWindowMs);
   const providers = new ExternalProviders(ctx.config);
 
   async function passwordSignIn(req: FastifyRequest, reply: FastifyReply, kind: SessionKind) {
     const { email, password } = req.body as PasswordSignIn;
     const key = `${req.ip}|${email.toLowerCase()}`;
-    if (limiter.blocked(key)) throw tooManyRequests();
+    // Counted as a failure until the password proves right.
+    if (!(await limiter.attempt(key))) throw tooManyRequests();
     const found = await findAccountByEmail(ctx.db, email);
     const ok = await verifyPassword(found?.passwordHash ?? (await decoyHash()), password);
-    if (!found || !ok || !MAY_SIGN_IN[kind](found)) {
-      limiter.fail(key);
-      throw new ApiError(401, 'INVALID_CREDENTIALS', 'invalid username or password');
-    }
-    limiter.clear(key);
+    if (!found || !ok || !MAY_SIGN_IN[kind](found)) throw new ApiError(401, 'INVALID_CREDENTIALS', 'invalid username or password');
+    await limiter.clear(key);
     return startSession(ctx, req, reply, found, kind, 'password');
   }
 

@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../../resources/types';
 import type { ContactUsInput, SendMailInput } from '../../resources/ops-api';
 import type { Ctx } from '../context';
+import type { Queryable } from '../db';
+import { lockNames } from '../db/locks';
 import type { Api } from '../engine/api';
 import { tooManyRequests } from '../engine/errors';
 import { recordOperation } from '../audit';
@@ -33,15 +35,22 @@ const sendMailBody: JsonSchema = {
 
 const noContent = { description: 'done' };
 
-/** Whether this address (IP) or e-mail has sent as many messages as the window allows. */
-async function overLimit(ctx: Ctx, address: string, mail: string): Promise<boolean> {
-  const res = await ctx.db.query<{ by_address: number; by_email: number }>(
-    `SELECT count(*) FILTER (WHERE address = $1)::int AS by_address, count(*) FILTER (WHERE lower(email) = lower($2))::int AS by_email
-     FROM contact_messages WHERE created_at > now() - make_interval(secs => $3) AND (address = $1 OR lower(email) = lower($2))`,
-    [address, mail, ctx.config.contactWindowMs / 1000],
+/**
+ * Stores a message unless its address (IP) or e-mail has sent as many as the window allows: the check and the insert
+ * are one statement under locks on both, so messages arriving together — on one instance or several — cannot pass
+ * the limit. Answers the new message's id, or undefined when refused.
+ */
+async function storeWithinLimit(ctx: Ctx, tx: Queryable, input: ContactUsInput, address: string): Promise<string | undefined> {
+  await lockNames(tx, [`contact-us|address|${address}`, `contact-us|email|${input.Email.toLowerCase()}`]);
+  const res = await tx.query<{ id: string | number }>(
+    `INSERT INTO contact_messages (content, name, email, phone, address)
+     SELECT $1, $2, $3, $4, $5
+     WHERE (SELECT count(*) FROM contact_messages WHERE created_at > now() - make_interval(secs => $6) AND address = $5) < $7
+       AND (SELECT count(*) FROM contact_messages WHERE created_at > now() - make_interval(secs => $6) AND lower(email) = lower($3)) < $7
+     RETURNING id`,
+    [input.Content, input.Name ?? '', input.Email, input.Phone ?? '', address, ctx.config.contactWindowMs / 1000, ctx.config.contactLimit],
   );
-  const row = res.rows[0];
-  return Number(row.by_address) >= ctx.config.contactLimit || Number(row.by_email) >= ctx.config.contactLimit;
+  return res.rows.length ? String(res.rows[0].id) : undefined;
 }
 
 export function mountContact(api: Api, ctx: Ctx): void {
@@ -55,13 +64,10 @@ export function mountContact(api: Api, ctx: Ctx): void {
     responses: { 204: noContent, 400: failures[400], 429: tooMany },
     handler: async (req, reply) => {
       const input = req.body as ContactUsInput;
-      if (await overLimit(ctx, req.ip, input.Email)) throw tooManyRequests();
       await ctx.db.transaction(async (tx) => {
-        const res = await tx.query<{ id: string | number }>(
-          'INSERT INTO contact_messages (content, name, email, phone, address) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-          [input.Content, input.Name ?? '', input.Email, input.Phone ?? '', req.ip],
-        );
-        await recordOperation(tx, { actor: `guest:${input.Email}`, action: 'contact.message.create', target: String(res.rows[0].id) });
+        const id = await storeWithinLimit(ctx, tx, input, req.ip);
+        if (id === undefined) throw tooManyRequests();
+        await recordOperation(tx, { actor: `guest:${input.Email}`, action: 'contact.message.create', target: id });
       });
       try {
         await ctx.mail.send({

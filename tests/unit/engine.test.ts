@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { remoteConfig } from '../../resources/config';
 import type { ResourceDecl } from '../../resources/types';
-import { FailureLimiter } from '../../server/auth/failures';
 import { compileSchema, toFieldErrors } from '../../server/engine/ajv';
 import { indexStatements } from '../../server/engine/indexes';
 import { buildModel } from '../../server/engine/model';
@@ -76,18 +75,5 @@ describe('OpenAPI paths', () => {
 
   it("turns a trailing wildcard into the parameter Fastify names '*'", () => {
     expect(toOpenApiPath('/blob/*')).toBe('/blob/{*}');
-  });
-});
-
-describe('failed sign-in limiter', () => {
-  it('blocks a key after the limit within the window and forgets after it', () => {
-    const l = new FailureLimiter(3, 1000);
-    for (const t of [0, 10, 20]) l.fail('k', t);
-    expect(l.blocked('k', 30)).toBe(true);
-    expect(l.blocked('other', 30)).toBe(false);
-    expect(l.blocked('k', 1005)).toBe(false);
-    l.fail('k', 1006);
-    l.clear('k');
-    expect(l.blocked('k', 1007)).toBe(false);
   });
 });
