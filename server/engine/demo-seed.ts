@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
-import type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoStepEntry } from '../../resources/demo-types';
+import type { DemoCallEntry, DemoEntry, DemoRecordEntry, DemoStepEntry, DemoUpdateEntry } from '../../resources/demo-types';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { modelOf, type Ctx } from '../context';
 import { makeAjv } from './ajv';
@@ -45,7 +45,8 @@ const isUpdate = (e: DemoEntry): e is DemoUpdateEntry => 'update' in e;
 const isCall = (e: DemoEntry): e is DemoCallEntry => 'call' in e;
 const isRef = (v: Record<string, unknown>) => typeof v.ref === 'string' && Object.keys(v).length === 1;
 const isTime = (v: Record<string, unknown>) => isObject(v.fromNow) && Object.keys(v).length === 1;
-const isComputed = (v: Record<string, unknown>) => typeof v.value === 'string' && Object.keys(v).every((k) => k === 'value' || k === 'with');
+const isComputed = (v: Record<string, unknown>) =>
+  typeof v.value === 'string' && Object.keys(v).every((k) => k === 'value' || k === 'with');
 const nameOf = (e: DemoEntry) => ('name' in e ? e.name : undefined);
 
 /** What a value names at any depth: the names it refers to, the computed values it asks for, its times' units. */
@@ -67,16 +68,18 @@ function walk(v: unknown, found: Named): void {
 }
 
 const fieldsOf = (res: ResourceDecl) => Object.keys((res.schema.properties ?? {}) as object);
-const declaredCall = (res: ResourceDecl, name: string) => [...(res.actions ?? []), ...(res.commands ?? [])].some((c) => c.name === name);
+const declaredCall = (res: ResourceDecl, name: string) =>
+  [...(res.actions ?? []), ...(res.commands ?? [])].some((c) => c.name === name);
 
 /** The resource an entry names, and what the entry asks of it that its declaration does not have. */
-function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEntry | DemoCallEntry, steps: DemoSteps): string[] {
+function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEntry | DemoCallEntry, steps: DemoSteps) {
   const res = service.resources.find((r) => r.name === e.resource);
   if (!res) return [`unknown resource '${e.resource}'`];
   const problems: string[] = [];
   const fields = isRecord(e) ? Object.keys(e.data) : isUpdate(e) ? Object.keys(e.set) : [];
   for (const f of fields) if (!fieldsOf(res).includes(f)) problems.push(`field '${f}' is not in the schema of ${res.name}`);
-  if (isRecord(e) && e.status !== undefined && !(res.status && e.status in res.status.values)) problems.push(`${res.name} has no state '${e.status}'`);
+  const stateKnown = (status: string) => Boolean(res.status && status in res.status.values);
+  if (isRecord(e) && e.status !== undefined && !stateKnown(e.status)) problems.push(`${res.name} has no state '${e.status}'`);
   if (isRecord(e) && e.parent && !res.parent) problems.push(`${res.name} is not a sub-resource`);
   if (isCall(e) && !declaredCall(res, e.call)) problems.push(`${res.name} declares no action or command '${e.call}'`);
   if (isCall(e) && !steps[`${res.name}.${e.call}`]) problems.push(`no seed step '${res.name}.${e.call}' performs it`);
@@ -94,10 +97,14 @@ export function checkDemo(service: ServiceDecl, steps: DemoSteps): void {
     const found: Named = { refs: [], values: [], units: [] };
     if (isRecord(e) || isUpdate(e) || isCall(e)) problems.push(...checkOnResource(service, e, steps));
     else if (!steps[e.step]) problems.push(`no seed step '${e.step}'`);
-    walk(isRecord(e) ? [e.data, e.parent] : isUpdate(e) ? [e.set, { ref: e.update }] : isCall(e) ? [e.fields, e.record] : e.with, found);
+    if (isRecord(e)) walk([e.data, e.parent], found);
+    else if (isUpdate(e)) walk([e.set, { ref: e.update }], found);
+    else if (isCall(e)) walk([e.fields, e.record], found);
+    else walk(e.with, found);
     for (const r of found.refs) if (!named.has(r)) problems.push(`'${r}' is used before an entry names it`);
     for (const v of found.values) if (!steps[v]) problems.push(`no seed step '${v}' computes a value`);
-    for (const u of found.units) if (!(u in MS)) problems.push(`'${u}' is not a unit of time (${Object.keys(MS).join(', ')})`);
+    const units = Object.keys(MS).join(', ');
+    for (const u of found.units) if (!(u in MS)) problems.push(`'${u}' is not a unit of time (${units})`);
     const name = nameOf(e);
     if (name && named.has(name)) problems.push(`'${name}' is named twice`);
     if (problems.length) throw new Error(`${service.name}: demo entry ${i + 1}: ${problems.join('; ')}`);
@@ -131,7 +138,8 @@ class DemoSeeding {
     if (!isObject(v)) return v;
     if (isRef(v)) return this.idOf(String(v.ref));
     if (isTime(v)) {
-      const offset = Object.entries(v.fromNow as Record<string, number>).reduce((ms, [k, n]) => ms + n * MS[k as keyof typeof MS], 0);
+      const parts = Object.entries(v.fromNow as Record<string, number>);
+      const offset = parts.reduce((ms, [k, n]) => ms + n * MS[k as keyof typeof MS], 0);
       return new Date(this.run.now.getTime() + offset).toISOString();
     }
     if (isComputed(v)) return this.steps[String(v.value)](this.run, (await this.value(v.with ?? {})) as Data);
@@ -149,8 +157,8 @@ class DemoSeeding {
       this.validators.set(m, validate);
     }
     if (!validate(structuredClone(data))) {
-      const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}`).join(', ');
-      throw new Error(`${this.service.name} demo: ${label} breaks the ${m.res.name} schema: ${errors}`);
+      const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}`);
+      throw new Error(`${this.service.name} demo: ${label} breaks the ${m.res.name} schema: ${errors.join(', ')}`);
     }
   }
 
@@ -168,14 +176,16 @@ class DemoSeeding {
       answer = { id: stored[m.res.idField] };
     } else if (isUpdate(e)) {
       const m = modelOf(this.run.ctx, this.service.name, e.resource);
-      await records(this.run.ctx.db, m).update(this.run.appId, { id: this.idOf(e.update) }, { set: (await this.value(e.set)) as Data });
+      const set = (await this.value(e.set)) as Data;
+      await records(this.run.ctx.db, m).update(this.run.appId, { id: this.idOf(e.update) }, { set });
     } else if (isCall(e)) {
       const m = modelOf(this.run.ctx, this.service.name, e.resource);
       const record = e.record ? await this.run.ctx.store.get(m, this.run.appId, this.idOf(e.record.ref)) : undefined;
       const fields = (await this.value(e.fields ?? {})) as Data;
       answer = await this.steps[`${e.resource}.${e.call}`](this.run, { ...fields, record });
     } else {
-      answer = await this.steps[(e as DemoStepEntry).step](this.run, (await this.value((e as DemoStepEntry).with ?? {})) as Data);
+      const step = e as DemoStepEntry;
+      answer = await this.steps[step.step](this.run, (await this.value(step.with ?? {})) as Data);
     }
     const id = (answer as Data | undefined)?.id;
     if (name && id == null) throw new Error(`${this.service.name} demo: ${label} answered no id to name`);

@@ -29,27 +29,32 @@ async function buyAll(ctx: Ctx, appId: string, actor: string, i: number, persona
     const product = await ctx.store.get(models.products, appId, productId);
     const real = priceOf(product).resource === 'cny';
     if (real && !provider) continue;
-    const bought = await purchase(ctx, ctx.config.publicUrl ?? '', { appId, personaId, productId, actor }).catch(() => undefined);
+    const order = { appId, personaId, productId, actor };
+    const bought = await purchase(ctx, ctx.config.publicUrl ?? '', order).catch(() => undefined);
     if (!bought) continue;
     if (real && provider) {
       // The sandbox pays most orders and turns one down, as a payment provider would.
       const trx: Data = bought.transaction;
       const result = (i + n) % 4 === 3 ? 'fail' : 'success';
-      const note = await sandboxNotification(ctx.db, provider.appId, { OutTradeNo: String(trx.outTradeNo), Amount: new Decimal(priceOf(trx).amount).toFixed(2), CreatedAt: String(trx.createdAt) }, result);
+      const amount = new Decimal(priceOf(trx).amount).toFixed(2);
+      const paid = { OutTradeNo: String(trx.outTradeNo), Amount: amount, CreatedAt: String(trx.createdAt) };
+      const note = await sandboxNotification(ctx.db, provider.appId, paid, result);
       await applyPurchaseNotification(ctx, provider, note);
     }
     // Spread the demo's purchases over the last two weeks so the economy metrics have a history to show.
     const at = new Date(Date.now() - ((i * 5 + n * 3) % 14) * DAY_MS - n * 3600_000);
     const transactions = records(ctx.db, models.transactions);
     const trx = await transactions.get(appId, String(bought.transaction.id));
-    const times = Object.fromEntries(['chargedAt', 'fulfilledAt'].filter((f) => trx[f] != null).map((f) => [f, at.toISOString()]));
+    const stamped = ['chargedAt', 'fulfilledAt'].filter((f) => trx[f] != null);
+    const times = Object.fromEntries(stamped.map((f) => [f, at.toISOString()]));
     await transactions.update(appId, { id: trx.id as string }, { set: times, backdate: at });
   }
 }
 
 /** The economy area's behaviour that its demo data runs. */
 export const economyDemoSteps: DemoSteps = {
-  'tokenClasses.generate': ({ ctx, appId, actor }: DemoRun, { record, count }: Data) => generateCodes(ctx, appId, String((record as Data).id), Number(count), actor),
+  'tokenClasses.generate': ({ ctx, appId, actor }: DemoRun, { record, count }: Data) =>
+    generateCodes(ctx, appId, String((record as Data).id), Number(count), actor),
   /** Gives each demo buyer their gold and gems, then buys the products for them. */
   async demoPurchases({ ctx, appId, actor }: DemoRun, { players, products }: Data) {
     const models = economyModels(ctx);
@@ -57,7 +62,8 @@ export const economyDemoSteps: DemoSteps = {
     for (const [i, { persona: personaId, gold, gem }] of (players as DemoBuyer[]).entries()) {
       await ctx.db.transaction(async (q) => {
         await lockPersona(q, models, { appId, personaId });
-        await credit(q, models, { appId, personaId }, [{ resource: 'gold', amount: gold }, { resource: 'gem', amount: gem }]);
+        const amounts = [{ resource: 'gold', amount: gold }, { resource: 'gem', amount: gem }];
+        await credit(q, models, { appId, personaId }, amounts);
       });
       await buyAll(ctx, appId, actor, i, personaId, productIds);
     }

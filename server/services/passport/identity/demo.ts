@@ -13,20 +13,18 @@ import { addMember } from './guilds/membership';
 export const identityDemoSteps: DemoSteps = {
   /** A sign-in provider saved as the console saves it; one with a key gets a new random secret. */
   async idProvider({ ctx, appId }: DemoRun, { provider, enabled, appKey }: Data) {
-    await saveProvider(ctx, appId, String(provider), { enabled: Boolean(enabled), appKey: String(appKey), appSecret: appKey ? randomBytes(16).toString('hex') : '' });
+    const appSecret = appKey ? randomBytes(16).toString('hex') : '';
+    await saveProvider(ctx, appId, String(provider), { enabled: Boolean(enabled), appKey: String(appKey), appSecret });
   },
   /** A text message in the sending log, as the code sender writes it. */
   async smsLog({ ctx, appId }: DemoRun, { phone, template, result, at }: Data) {
     const m = modelOf(ctx, 'passport', 'sms-templates');
     const { name } = await ctx.store.get(m, appId, String(template));
-    await ctx.db.query('INSERT INTO passport_sms_logs (app_id, phone_masked, template_id, template_name, result, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      appId,
-      maskPhone(String(phone)),
-      template,
-      name,
-      result,
-      at,
-    ]);
+    await ctx.db.query(
+      `INSERT INTO passport_sms_logs (app_id, phone_masked, template_id, template_name, result, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [appId, maskPhone(String(phone)), template, name, result, at],
+    );
   },
   async sweepEntitlements({ ctx, appId }: DemoRun) {
     await sweepEntitlements(ctx, { appId });

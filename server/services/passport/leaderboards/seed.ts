@@ -20,8 +20,9 @@ export const leaderboardsDemoSteps: DemoSteps = {
   async ladderPlayers({ ctx, appId }: DemoRun, { board, realm }: Data) {
     const rows = Array.from({ length: LADDER_PLAYERS }, (_, i) => {
       const n = String(i + 1).padStart(3, '0');
-      const data = { name: `天梯玩家${n}`, loginMethod: 'ServerSide', loginProvider: 'ServiceLogin', externalId: `ladder-${n}`, platform: 'Android' };
-      return { data: { ...data, realmId: realm, tags: [] }, status: 'Active' };
+      const signIn = { loginMethod: 'ServerSide', loginProvider: 'ServiceLogin', platform: 'Android' };
+      const data = { name: `天梯玩家${n}`, ...signIn, externalId: `ladder-${n}`, realmId: realm, tags: [] };
+      return { data, status: 'Active' };
     });
     const players = await records(ctx.db, usersModel).insertMany(appId, rows);
     const ladder = boardOf(appId, await records(ctx.db, boardModel(ctx)).get(appId, String(board)));
@@ -30,7 +31,8 @@ export const leaderboardsDemoSteps: DemoSteps = {
   /** A score as the board's declared command submits it (an entity's has no player). */
   'leaderboards.submitScore': async ({ ctx, appId }: DemoRun, { record, memberId, score }: Data) => {
     const board = await findBoard(ctx, appId, String((record as Data).id));
-    return submitScore(ctx, board, String(memberId), Number(score), board.rules.memberType === 'Player' ? String(memberId) : null);
+    const player = board.rules.memberType === 'Player' ? String(memberId) : null;
+    return submitScore(ctx, board, String(memberId), Number(score), player);
   },
   boardReset: ({ ctx, appId, actor }: DemoRun, { board }: Data) => resetBoard(ctx, appId, String(board), actor),
 };
