@@ -121,6 +121,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     models: new Map(models.map((m) => [`${m.service.name}/${m.res.name}`, m])),
   };
 
+  // Every instance hears the others' changes to apps, for as long as it runs.
+  app.addHook('onClose', await ctx.apps.listen());
   const api = new Api(app);
   mountAuth(api, ctx);
   mountPlatform(api, ctx);

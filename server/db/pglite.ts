@@ -29,6 +29,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     transaction(fn) {
       return pg.transaction((tx) => fn(wrap(tx)));
     },
+    // One process: whoever changes shared data has already acted on it here.
+    listen: async () => async () => undefined,
+    notify: async () => undefined,
     close: () => pg.close(),
   };
 }

@@ -53,6 +53,7 @@ export async function openPostgres(url: string): Promise<Db> {
     },
   });
   const base = wrap(pool);
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     query: base.query,
@@ -76,6 +77,67 @@ export async function openPostgres(url: string): Promise<Db> {
         c.release(broken instanceof Error ? broken : undefined);
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onNotice, onReconnect) => listenOn(url, channel, onNotice, onReconnect, listeners),
+    async notify(channel, payload) {
+      await base.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
+}
+
+/** How long a listener that lost its connection waits before opening another. */
+const LISTEN_RETRY_MS = 1_000;
+
+/** A `LISTEN` connection outside the pool, opened again whenever it is lost, until the answered function stops it. */
+async function listenOn(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onReconnect: () => void,
+  listeners: Set<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const again = () => {
+    if (!stopped) retry = setTimeout(() => void open(true).catch(again), LISTEN_RETRY_MS);
+  };
+  async function open(reopening: boolean): Promise<void> {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: DB_WAIT_LIMITS.connectMs });
+    // A lost connection ends the client; errors say nothing more.
+    client.on('error', () => undefined);
+    client.on('notification', (n) => {
+      if (n.channel === channel) onNotice(n.payload ?? '');
+    });
+    client.on('end', () => {
+      if (current !== client) return;
+      current = undefined;
+      again();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw classify(err);
+    }
+    if (stopped) return void (await client.end());
+    current = client;
+    if (reopening) onReconnect();
+  }
+  await open(false);
+  const stop = async () => {
+    stopped = true;
+    listeners.delete(stop);
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
+  };
+  listeners.add(stop);
+  return stop;
 }

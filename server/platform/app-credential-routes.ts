@@ -28,7 +28,7 @@ export function mountAppCredentials(api: Api, ctx: Ctx): void {
         await replaceSecret(tx, id, Kind);
         await recordOperation(tx, { actor: caller.actor, appId: id, action: 'app.secret.generate', target: id, after: { Kind } });
       });
-      ctx.apps.forget(id);
+      await ctx.apps.forget(id);
       return findApp(ctx.db, id, caller.accountId);
     },
   });
@@ -52,7 +52,7 @@ export function mountAppCredentials(api: Api, ctx: Ctx): void {
       const id = (req.params as { id: string }).id;
       const caller = await appCaller(ctx, req, id, 'edit');
       const answer = await redeemToken(ctx.db, caller, (req.body as RedeemTokenBody).Token);
-      ctx.apps.forget(id);
+      await ctx.apps.forget(id);
       return answer;
     },
   });

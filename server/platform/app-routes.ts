@@ -122,7 +122,7 @@ export function mountAppWrites(api: Api, ctx: Ctx): void {
         ]);
         await recordOperation(tx, { actor: caller.actor, appId: id, action: 'app.update', target: id, before, after });
       });
-      ctx.apps.forget(id);
+      await ctx.apps.forget(id);
       return findApp(ctx.db, id, caller.accountId);
     },
   });

@@ -68,7 +68,7 @@ export function mountAppServices(api: Api, ctx: Ctx): void {
           after: { Service: decl.name, ...state, Project: project ?? null },
         });
       });
-      ctx.apps.forget(id);
+      await ctx.apps.forget(id);
       return findApp(ctx.db, id, caller.accountId);
     },
   });

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppRecord, ServiceState } from '../../resources/platform';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 
 export type { ServiceState } from '../../resources/platform';
 /** The app as spec 000 §3 names its fields. */
@@ -109,17 +109,22 @@ interface Cached {
   until: number;
 }
 
+/** The channel on which instances tell each other that an app changed (its id is the notice). */
+export const APPS_CHANNEL = 'lodestar_apps';
+
 /**
  * Verifies app credentials with a short cache, as the service gateways do. `forget` drops an app's entry (a
- * service's refresh-token call, or a secret rotation) so the change takes effect at once.
+ * service's refresh-token call, a secret rotation, a service switched on or off) here at once and tells every other
+ * instance on the database to drop it too (`listen`), so the change takes effect everywhere within a notice's
+ * delivery; the cache's lifetime bounds a notice that is lost.
  */
 export class AppDirectory {
   private readonly cache = new Map<string, Cached>();
-  /** Bumped by `forget`: a read that started before a change must not put the old app back in the cache. */
+  /** Bumped by every drop: a read that started before a change must not put the old app back in the cache. */
   private generation = 0;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Db,
     private readonly ttlMs = 30_000,
   ) {}
 
@@ -139,8 +144,24 @@ export class AppDirectory {
     return app && sameSecret(app.AppServiceSecret, serviceSecret) ? app : undefined;
   }
 
-  forget(appId: string): void {
+  /**
+   * Drops the app here, then sends the notice to the other instances (call it once the change is committed). Never
+   * fails: a notice that cannot be sent leaves the others to the cache's lifetime.
+   */
+  async forget(appId: string): Promise<void> {
+    this.drop(appId);
+    await this.db.notify(APPS_CHANNEL, appId).catch(() => undefined);
+  }
+
+  /** Hears the other instances' notices; a listener that had to reconnect may have missed some, so forgets all. */
+  listen(): Promise<() => Promise<void>> {
+    return this.db.listen(APPS_CHANNEL, (appId) => this.drop(appId), () => this.drop());
+  }
+
+  /** Drops one app, or every app. */
+  private drop(appId?: string): void {
     this.generation++;
-    this.cache.delete(appId);
+    if (appId === undefined) this.cache.clear();
+    else this.cache.delete(appId);
   }
 }

@@ -122,7 +122,7 @@ export function mountConfigService(api: Api, ctx: Ctx): void {
     responses: { 200: { description: 'refreshed', schema: { type: 'object', properties: { refreshed: { type: 'boolean' } } } }, ...errors(401, 403) },
     handler: async (req) => {
       const { scopeId } = await authorizeService(ctx, req, SERVICE);
-      ctx.apps.forget(scopeId);
+      await ctx.apps.forget(scopeId);
       return { refreshed: true };
     },
   });
