@@ -64,6 +64,8 @@ export interface StatusDecl {
   values: Record<string, StatusValue>;
   /** The state changes time makes (a scheduled record going live, one whose end passed expiring). */
   timed?: TimedMove[];
+  /** Who the operation history names as making the timed changes (default `system:schedule`). */
+  timedBy?: string;
 }
 
 /**

@@ -218,6 +218,12 @@ const entitlements: ResourceDecl = {
       Expired: { color: 'default', label: { 'zh-CN': '已过期', en: 'Expired' } },
       Suspended: { color: 'orange', label: { 'zh-CN': '已暂停', en: 'Suspended' } },
     },
+    // Ended first: an entitlement both started and ended expires without becoming Active.
+    timed: [
+      { from: ['Pending', 'Active', 'Suspended'], to: 'Expired', at: 'endTime', action: 'expire' },
+      { from: ['Pending'], to: 'Active', at: 'startTime', action: 'activate' },
+    ],
+    timedBy: 'system:entitlement-clock',
   },
   actions: [
     {

@@ -24,8 +24,6 @@ export interface ResourceHooks {
    * the same file accepted before this one. Errors are reported for the row, which is then not stored.
    */
   importRow?: (input: ImportRowInput) => Promise<FieldError[]> | FieldError[];
-  /** Runs before a declared player read answers (records brought up to the clock first). */
-  beforePlayerRead?: (ctx: Ctx, scopeId: string) => Promise<unknown>;
 }
 
 export interface ImportRowInput extends WriteInput {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { JsonSchema, PlayerReadDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, listAnswer, pageProperties, pageQuery, type Api, type ResponseDef } from './api';
-import type { HookRegistry, PlayerCaller, PlayerPrincipal } from './hooks';
+import type { PlayerCaller, PlayerPrincipal } from './hooks';
 import type { ResourceModel } from './model';
 import { records, type Where } from './query';
 import { fixedWhere, RECORD_FIELDS } from './where';
@@ -98,11 +98,10 @@ const needsPersona = (read: PlayerReadDecl) => read.persona === true || (read.ow
  * Mounts a resource's declared player reads (`ResourceDecl.player`): the player comes from the principal the
  * service registered, and every answer holds only that player's records of their app.
  */
-export function mountPlayerReads(api: Api, ctx: Ctx, hooks: HookRegistry, principal: PlayerPrincipal | undefined, m: ResourceModel): void {
+export function mountPlayerReads(api: Api, ctx: Ctx, principal: PlayerPrincipal | undefined, m: ResourceModel): void {
   const reads = m.res.player ?? [];
   if (!reads.length) return;
   if (!principal) throw new Error(`${m.service.name}/${m.res.name}: player reads declared but no player principal registered`);
-  const before = hooks.get(`${m.service.name}/${m.res.name}`)?.beforePlayerRead;
   for (const read of reads) {
     const filters = { ...filterSchemas(m, read), ...(read.search ? { q: { type: 'string', maxLength: read.search } } : {}) };
     api.route({
@@ -115,7 +114,6 @@ export function mountPlayerReads(api: Api, ctx: Ctx, hooks: HookRegistry, princi
       responses: { 200: answerOf(ctx, m, read), ...errorResponses(400, 401, 403, 409, 423, 429) },
       handler: async (req: FastifyRequest) => {
         const player = await principal(ctx, req, { persona: needsPersona(read), allowBannedPersona: read.allowBannedPersona });
-        if (before) await before(ctx, player.scopeId);
         const query = (req.query ?? {}) as Record<string, unknown>;
         const find = { where: playerWhere(read, player, query, m.res.list.search), orderBy: read.orderBy };
         const { total, items } = read.unpaged

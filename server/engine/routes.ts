@@ -22,7 +22,7 @@ import { mountUsedBy } from './used-by';
 /** Mounts a declared resource's API in its service's convention (ADR 0001, ADR 0008). */
 export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel, players: PlayerRegistry = new Map()): void {
   const { res } = m;
-  mountPlayerReads(api, ctx, hooks, players.get(m.service.name), m);
+  mountPlayerReads(api, ctx, players.get(m.service.name), m);
   mountLookups(api, ctx, m);
   mountRecordViews(api, ctx, m);
   if (res.singleton?.createOnce) return mountCreatedOnce(api, ctx, hooks, m);

@@ -4,6 +4,7 @@ import type { Ctx } from '../context';
 import type { Api } from './api';
 import type { ResourceModel } from './model';
 import { ALL_SCOPES, records } from './query';
+import type { Data } from './store';
 
 /** How often the server makes the changes whose time has come, besides doing it before each call that reads them. */
 const SWEEP_MS = 15_000;
@@ -34,12 +35,22 @@ export async function advanceTimedStates(ctx: Ctx, now: Date = new Date(), model
       for (const { scopeId, before: was, record: after } of changed) {
         const before = { ...after, [field]: was, version: Number(after.version) - 1 };
         const action = `${m.service.name}.${m.res.name}.${move.action}`;
-        await recordOperation(ctx.db, { actor: ACTOR, appId: scopeId, action, target: String(after.id), before, after });
+        const actor = m.res.status!.timedBy ?? ACTOR;
+        await recordOperation(ctx.db, { actor, appId: scopeId, action, target: String(after.id), before, after });
       }
       moved += changed.length;
     }
   }
   return moved;
+}
+
+/** Whether time has come for a change of this record of the resource (the test the changes make), at `now`. */
+export function isDue(m: ResourceModel, r: Data, now = Date.now()): boolean {
+  const status = String(r[m.res.status?.field ?? 'status']);
+  return (m.res.status?.timed ?? []).some((move) => {
+    const inFrom = move.from ? move.from.includes(status) : status !== move.to;
+    return inFrom && typeof r[move.at] === 'string' && Date.parse(String(r[move.at])) <= now;
+  });
 }
 
 /** Whether a route reads records of the resource: its path, under the service's base, names the resource's path. */
@@ -48,8 +59,8 @@ export const routeReads = (url: string, m: Pick<ResourceModel, 'service' | 'res'
 
 /**
  * Keeps timed states current: before every call that reads such a resource (its own calls, the player's under the
- * base's `/sdk`, a view of it under another record) and every few seconds while the server runs. The timer stops
- * with the server.
+ * base's `/sdk`, a view of it under another record), on the record such a call answers, and every few seconds while
+ * the server runs. The timer stops with the server.
  */
 export function mountTimedStates(api: Api, ctx: Ctx): void {
   const models = timedModels(ctx);
@@ -58,6 +69,15 @@ export function mountTimedStates(api: Api, ctx: Ctx): void {
     const url = req.routeOptions.url ?? '';
     const concerned = models.filter((m) => routeReads(url, m));
     if (concerned.length) await advanceTimedStates(ctx, new Date(), concerned);
+  });
+  // A record whose time came while the call ran (one created with its start already passed) is answered as changed.
+  api.app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    const record = payload as Data | null;
+    if (!record || typeof record !== 'object' || typeof record.id !== 'string') return payload;
+    const m = models.find((one) => routeReads(req.routeOptions.url ?? '', one) && isDue(one, record));
+    if (!m) return payload;
+    await advanceTimedStates(ctx, new Date(), [m]);
+    return (await records(ctx.db, m).findEverywhere({ where: { id: record.id } }))[0]?.record ?? payload;
   });
   const timer = setInterval(() => {
     advanceTimedStates(ctx).catch((err: unknown) => api.app.log.error({ err }, 'timed state changes failed'));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { maskPhone, renderSms } from '../../server/services/passport/identity/codes';
-import { isDue } from '../../server/services/passport/identity/entitlements';
+import { passport } from '../../resources/passport';
+import { buildModel } from '../../server/engine/model';
+import { isDue as dueAt } from '../../server/engine/timed-states';
 import { permits, refuseMembership, refuseWhenFull, restrictedUntil, sameName, type GuildConfig } from '../../server/services/passport/identity/guilds/rules';
 import { maskSecret } from '../../server/services/passport/identity/id-providers';
 
@@ -79,6 +81,8 @@ describe('masking and messages', () => {
 
 describe('entitlement clock', () => {
   const t = Date.parse('2026-03-01T12:00:00Z');
+  const entitlements = buildModel(passport, passport.resources.find((r) => r.name === 'entitlements')!);
+  const isDue = (r: Record<string, unknown>, now: number) => dueAt(entitlements, r, now);
   it('is due when a pending one has started or an unexpired one has ended', () => {
     expect(isDue({ status: 'Pending', startTime: '2026-03-01T11:00:00Z' }, t)).toBe(true);
     expect(isDue({ status: 'Pending', startTime: '2026-03-01T13:00:00Z' }, t)).toBe(false);

@@ -3,7 +3,7 @@ import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
 import { codeLogHandlers, mountCodes } from './codes-routes';
 import { identityDemoSteps } from './demo';
-import { entitlementHooks, mountEntitlements } from './entitlements';
+import { entitlementHooks } from './entitlements';
 import { guildHooks, guildServiceHandlers, mountGuildConsoleCalls } from './guilds/console-routes';
 import { guildManageHandlers } from './guilds/manage-routes';
 import { guildPlayerHandlers } from './guilds/player-routes';
@@ -17,7 +17,6 @@ import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
 function mount(api: Api, ctx: Ctx): void {
   mountAppSecretNotice(api, ctx);
   mountCodes(api, ctx, (line) => console.log(line));
-  mountEntitlements(api, ctx);
   mountSdkSettings(api, ctx);
   mountGuildConsoleCalls(api, ctx);
 }
