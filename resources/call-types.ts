@@ -11,13 +11,18 @@ import type { JsonSchema } from './types';
  * Who makes the call:
  * - `service`: the console or the game's server, with the app credential (or an administrator);
  * - `player`: the game client, with a player token of the service that issues them;
- * - `persona`: as `player`, acting as the persona the player selected (409 without one).
+ * - `persona`: as `player`, acting as the persona the player selected (409 without one);
+ * - `public`: the game client before it signs in, with no token: the call names its app by `appId` (in the body, or
+ *   a GET's query), which must exist (404) and have the service enabled (403); see `appCredential`.
  */
-export type CallCaller = 'service' | 'player' | 'persona';
+export type CallCaller = 'service' | 'player' | 'persona' | 'public';
 
 export interface CallDecl {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Under the service's base; player calls under its `/sdk`. Every `:name` is an id unless `params` types it. */
+  /**
+   * Under the service's base; player calls under its `/sdk` (a public call's path is written in full). Every `:name`
+   * is an id unless `params` types it.
+   */
   path: string;
   caller: CallCaller;
   /** What the call does, for the API document (English). */
@@ -37,6 +42,13 @@ export interface CallDecl {
   /** A player call that lets a player through whose selected persona is banned, or who has not passed the
    * service's identity check (to see their account, pick another persona, or pass the check). */
   player?: { allowBannedPersona?: boolean; identityCheckExempt?: boolean };
+  /**
+   * A `public` call the game's server may make with the app credential instead: without `appId`, or when the input
+   * holds a value `serverOnly` lists (`{ method: ['ServerSide'] }`: values only the game's server may send), it acts
+   * in the credential's app (401 without the credential, 403 when a named `appId` is another app's), and `actor` is
+   * the credential's; without `appId` and without a credential sent, 400 on `/appId`.
+   */
+  appCredential?: { serverOnly?: Record<string, string[]> };
   /** The API document's group, when not the service's own. */
   tag?: string;
   /**
@@ -50,5 +62,5 @@ export interface CallDecl {
 
 /** Where a declared call is served: under the base, or the base's `/sdk` for the game client's calls. */
 export function callUrl(base: string, call: Pick<CallDecl, 'caller' | 'path'>): string {
-  return `${base}${call.caller === 'service' ? '' : '/sdk'}${call.path}`;
+  return `${base}${call.caller === 'player' || call.caller === 'persona' ? '/sdk' : ''}${call.path}`;
 }

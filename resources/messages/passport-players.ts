@@ -16,7 +16,6 @@ export const passportPlayersMessages: Record<string, Text> = {
   'no such realm': { 'zh-CN': '区服不存在', en: 'No such realm' },
   'the realm is under maintenance': { 'zh-CN': '区服维护中，请稍后再试', en: 'The realm is under maintenance. Try again later.' },
   'the realm is not open': { 'zh-CN': '区服未开放', en: 'The realm is not open' },
-  'required for this method': { 'zh-CN': '该登录方式必须填写', en: 'Required for this login method' },
   'required for this provider': { 'zh-CN': '该登录渠道必须填写', en: 'Required for this login provider' },
   'verification code invalid or expired': { 'zh-CN': '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
   'the login provider is not configured': { 'zh-CN': '该登录渠道未配置或未启用', en: 'This login provider is not configured or not enabled' },

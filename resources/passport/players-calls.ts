@@ -6,7 +6,9 @@ import {
   aggregationAnswer,
   callUsageAnswer,
   metricsRangeQuery,
+  loginBodySchema,
   operationMetricsAnswer,
+  qqWebLoginBody,
   realNameBodySchema,
   topCallsAnswer,
 } from '../players-api';
@@ -19,8 +21,40 @@ import relationSchema from '../../schemas/passport/players/views/friend-relation
 const personaProps = personaSchema.properties;
 const persona = { description: 'persona', schema: recordOf('personas') };
 
-/** The player's own account: who am I, their personas, choosing one, the real-name check. */
+/** Signing in, and the player's own account: who am I, their personas, choosing one, the real-name check. */
 export const accountCalls: Record<string, CallDecl> = {
+  'players.signIn': {
+    method: 'POST',
+    path: '/login/external',
+    caller: 'public',
+    appCredential: { serverOnly: { method: ['ServerSide'] } },
+    summary:
+      'Sign a player in to an Open realm: ServerSide with the app credential (the game server vouches for its player id), ' +
+      'Phone with a verification code, OAuth / AccessToken checked at a configured provider. The first sign-in creates ' +
+      'the user. Answers a player token.',
+    body: loginBodySchema,
+    answer: ok('signed in', {
+      type: 'object',
+      required: ['token', 'expiresAt', 'user'],
+      properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: recordOf('users') },
+    }),
+    errors: [400, 401, 403, 404, 409, 423, 429, 502],
+  },
+  'players.qqWebLogin': {
+    method: 'POST',
+    path: '/third_party/qq-web-login',
+    caller: 'public',
+    summary:
+      'Start QQ web sign-in: the QQ authorization page to send the player to (the code it returns signs in with method ' +
+      'OAuth, provider QQWeb)',
+    body: qqWebLoginBody,
+    answer: ok('where to go', {
+      type: 'object',
+      required: ['authorizeUrl', 'state'],
+      properties: { authorizeUrl: { type: 'string' }, state: { type: 'string' } },
+    }),
+    errors: [400, 403, 404, 409, 429],
+  },
   'players.me': {
     method: 'GET',
     path: '/me',

@@ -7,6 +7,7 @@ import { errorResponses, idParam, type Api } from './api';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
 import { authorize, authorizeService } from './guard';
 import { playerActor, type PlayerCaller, type PlayerPrincipal } from './hooks';
+import { checkPublicCall, publicCaller } from './public-calls';
 import type { Data } from './store';
 
 /** What the behaviour behind a declared call is given. */
@@ -15,7 +16,7 @@ export interface CallInput<I = Record<string, unknown>> {
   reply: FastifyReply;
   /** The app (or other scope) the call acts in. */
   scopeId: string;
-  /** Who calls, as the operation history names them. */
+  /** Who calls, as the operation history names them (empty for a `public` call made without the app credential). */
   actor: string;
   /** A player call's player; for a `persona` call its `personaId` is the selected persona. */
   player?: PlayerCaller;
@@ -48,6 +49,7 @@ export function checkCall(service: ServiceDecl, name: string, call: CallDecl): v
     return {};
   };
   for (const answer of [call.answer, ...Object.values(call.more ?? {})]) placeRecords(answer.schema, known);
+  checkPublicCall(where, call);
 }
 
 /** A copy of a schema with each record a `recordOf` names replaced by `put(resource)`. */
@@ -80,7 +82,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
     checkCall(service, name, call);
     const handler = handlers[name];
     if (!handler) throw new Error(`${service.name}: call '${name}' is declared but no module gives its behaviour`);
-    if (call.caller !== 'service' && !player) throw new Error(`${service.name}: call '${name}' is a player call, but the service has no player principal`);
+    if ((call.caller === 'player' || call.caller === 'persona') && !player) throw new Error(`${service.name}: call '${name}' is a player call, but the service has no player principal`);
     const params = paramsOf(call);
     const on = callRecordOf(ctx, service, name, call);
     const record = (resource: string) => ctx.models.get(`${service.name}/${resource}`)!.recordSchema;
@@ -91,7 +93,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       url: callUrl(service.base, call),
       summary: call.summary,
       tag: call.tag ?? service.name,
-      auth: call.caller === 'service' ? 'service' : 'player',
+      auth: call.caller === 'service' ? 'service' : call.caller === 'public' ? 'none' : 'player',
       ...(on && call.caller === 'service' ? { access: on.access } : {}),
       ...(params ? { params } : {}),
       ...(call.body ? { body: call.body } : {}),
@@ -99,10 +101,10 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       ...(call.query ? { querystring: call.query } : {}),
       responses: { [call.status ?? 200]: answer(call.answer), ...more, ...errorResponses(...call.errors) },
       handler: async (req, reply) => {
-        const who = await callerOf(ctx, req, service, call, player, on);
+        const input = ((call.query ? req.query : req.body) ?? {}) as Record<string, unknown>;
+        const who = call.caller === 'public' ? await publicCaller(ctx, req, service, call, input) : await callerOf(ctx, req, service, call, player, on);
         const onRecord = on ? { record: await findCallRecord(ctx, on, req, who.scopeId) } : {};
         if (call.status) reply.code(call.status);
-        const input = ((call.query ? req.query : req.body) ?? {}) as Record<string, unknown>;
         return handler({ req, reply, ...who, ...onRecord, params: req.params as Record<string, string>, input });
       },
     });

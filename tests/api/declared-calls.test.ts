@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../../resources';
-import { fieldsBody, ok, recordOf } from '../../resources/call-shapes';
+import { fieldsBody, idParam, ok, recordOf } from '../../resources/call-shapes';
 import { passport } from '../../resources/passport';
 import type { ServiceDecl } from '../../resources/types';
 import { Api } from '../../server/engine/api';
@@ -46,6 +46,25 @@ const trial: ServiceDecl = {
       answer: ok('the bells'),
       errors: [400, 401, 403],
     },
+    knock: {
+      method: 'POST',
+      path: '/doors/knock',
+      caller: 'public',
+      summary: 'Knock at the door of the app named',
+      body: fieldsBody({ appId: idParam }),
+      answer: ok('who opened'),
+      errors: [400, 403, 404],
+    },
+    enter: {
+      method: 'POST',
+      path: '/sdk/doors/enter',
+      caller: 'public',
+      appCredential: { serverOnly: { as: ['keeper'] } },
+      summary: "Enter: a guest names the app, the keeper comes with the app's credential",
+      body: { type: 'object', additionalProperties: false, required: ['as'], properties: { appId: idParam, as: { enum: ['guest', 'keeper'] } } },
+      answer: ok('who entered'),
+      errors: [400, 401, 403, 404],
+    },
   },
 };
 
@@ -58,6 +77,8 @@ const trialModule: ServiceModule = {
       return { bell: call.params.bellId, rang: call.input.times, in: call.scopeId, by: call.actor };
     },
     peek: async ({ input }) => ({ bells: input.loud ? ['big'] : ['big', 'small'] }),
+    knock: async ({ scopeId, actor }) => ({ in: scopeId, by: actor }),
+    enter: async ({ scopeId, actor }) => ({ in: scopeId, by: actor }),
   }),
 };
 
@@ -105,7 +126,7 @@ describe('declared calls', () => {
 
   it('refuse at start-up a call without behaviour, behaviour without a call, and a parameter not in the path', () => {
     const api = () => new Api(Fastify());
-    const give = { ring: async () => ({}), peek: async () => ({}) };
+    const give = { ring: async () => ({}), peek: async () => ({}), knock: async () => ({}), enter: async () => ({}) };
     expect(() => mountDeclaredCalls(api(), h.ctx, trial, { ring: give.ring })).toThrow(/'peek' is declared but no module gives/);
     expect(() => mountDeclaredCalls(api(), h.ctx, trial, { ...give, toll: give.ring })).toThrow(/'toll', which is not a declared call/);
     const typed = { ...trial, calls: { ...trial.calls, peek: { ...trial.calls!.peek, params: { size: { type: 'string' } } } } } as ServiceDecl;
@@ -114,6 +135,36 @@ describe('declared calls', () => {
     expect(() => mountDeclaredCalls(api(), h.ctx, player, give)).toThrow(/no player principal/);
     const records = { ...trial, calls: { ...trial.calls, peek: { ...trial.calls!.peek, answer: ok('a bell', recordOf('bells')) } } };
     expect(() => mountDeclaredCalls(api(), h.ctx, records, give)).toThrow(/answer names 'bells', not a resource of the service/);
+    const knock = (change: object) => ({ ...trial, calls: { ...trial.calls, knock: { ...trial.calls!.knock, ...change } } }) as ServiceDecl;
+    expect(() => mountDeclaredCalls(api(), h.ctx, knock({ body: fieldsBody({ door: idParam }) }), give)).toThrow(/names its app by appId/);
+    const optional = { type: 'object', properties: { appId: idParam } };
+    expect(() => mountDeclaredCalls(api(), h.ctx, knock({ body: optional }), give)).toThrow(/appId must be required/);
+    expect(() => mountDeclaredCalls(api(), h.ctx, knock({ body: optional, appCredential: {} }), give)).not.toThrow();
+    expect(() => mountDeclaredCalls(api(), h.ctx, knock({ caller: 'service', appCredential: {} }), give)).toThrow(/only a public call/);
+  });
+
+  it('serve a public call in the app it names, without a credential, and document it as such', async () => {
+    expect((await post('/utrial/v1/doors/knock', { appId })).json()).toEqual({ in: appId, by: '' });
+    // A credential sent along changes nothing: the call is the app's it names.
+    expect((await post('/utrial/v1/doors/knock', { appId }, h.basic)).json()).toEqual({ in: appId, by: '' });
+    expect((await post('/utrial/v1/doors/knock', { appId: 'no-such-app' })).statusCode).toBe(404);
+    expect((await post('/utrial/v1/doors/knock', { appId: h.appId })).statusCode).toBe(403);
+    expect((await post('/utrial/v1/doors/knock', {})).statusCode).toBe(400);
+    expect(h.api.routes.find((r) => r.url === '/utrial/v1/doors/knock')).toMatchObject({ method: 'POST', auth: 'none' });
+  });
+
+  it('let the app credential stand in for the app named, and require it for what only the game server sends', async () => {
+    const enter = (body: object, authorization?: string) => post('/utrial/v1/sdk/doors/enter', body, authorization);
+    expect((await enter({ as: 'guest', appId })).json()).toEqual({ in: appId, by: '' });
+    expect((await enter({ as: 'guest' }, basic)).json()).toEqual({ in: appId, by: `app:${appId}` });
+    const unnamed = await enter({ as: 'guest' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().details[0].field).toBe('/appId');
+    expect((await enter({ as: 'keeper', appId })).statusCode).toBe(401);
+    expect((await enter({ as: 'keeper', appId }, basic)).json()).toEqual({ in: appId, by: `app:${appId}` });
+    expect((await enter({ as: 'keeper', appId: h.appId }, basic)).statusCode).toBe(403);
+    // The demo app's credential: its app has not enabled the service.
+    expect((await enter({ as: 'keeper' }, h.basic)).statusCode).toBe(403);
   });
 
   it('document a record an answer names by its resource with that resource’s record schema, also inside an answer', () => {

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
-import type { Api } from '../../../engine/api';
+import { errorResponses, type Api } from '../../../engine/api';
 import type { CallHandlers, CallInput } from '../../../engine/declared-calls';
 import { mountViewCall } from '../../../engine/service-calls';
 import { relationFilter } from '../../../../resources/passport/players-calls';
@@ -9,7 +9,6 @@ import { blockPersona, removeFriend, requestFriend, acceptFriend, unblockPersona
 import { blacklistOf, friendsOf, searchRelations, type RelationQuery } from './friend-queries';
 import { personasModel } from './models';
 import { personaOf } from './principal';
-import { errors } from './routes-common';
 
 /** A persona's friends and requests (`{ total, friends }`), of the relation the query names, if any. */
 async function friendsAnswer(db: Queryable, appId: string, personaId: string, query: unknown) {
@@ -55,12 +54,12 @@ export function mountFriendViews(api: Api, ctx: Ctx): void {
   mountViewCall(api, ctx, personasModel, 'friends', {
     summary: "A persona's friends and pending friend requests",
     query: relationFilter,
-    errors: errors(400, 401, 403, 404),
+    errors: errorResponses(400, 401, 403, 404),
     handler: ({ access, record, req }) => friendsAnswer(ctx.db, access.scopeId, String(record.id), req.query),
   });
   mountViewCall(api, ctx, personasModel, 'friendBlacklist', {
     summary: 'The personas a persona blacklisted',
-    errors: errors(400, 401, 403, 404),
+    errors: errorResponses(400, 401, 403, 404),
     handler: ({ access, record }) => blacklistAnswer(ctx.db, access.scopeId, String(record.id)),
   });
 }

@@ -2,7 +2,7 @@ import type { Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
 import { accountHandlers } from './account-calls';
-import { mountAccount } from './account-routes';
+import { mountAccountViews, signInHandlers } from './account-routes';
 import { recordFinishedDays } from './dau';
 import { playersDemoSteps } from './demo';
 import { friendHandlers, mountFriendViews } from './friend-calls';
@@ -21,7 +21,7 @@ export async function playersHousekeeping(ctx: Ctx): Promise<void> {
 }
 
 function mount(api: Api, ctx: Ctx): void {
-  mountAccount(api, ctx);
+  mountAccountViews(api, ctx);
   mountFriendViews(api, ctx);
   const timer = setInterval(() => {
     playersHousekeeping(ctx).catch((err: unknown) => api.app.log.error({ err }, 'passport players housekeeping failed'));
@@ -34,7 +34,7 @@ function mount(api: Api, ctx: Ctx): void {
 export const playersModule: PassportModule = {
   hooks: playersHooks,
   mount,
-  calls: (ctx) => ({ ...accountHandlers(ctx), ...friendHandlers(ctx), ...metricsHandlers(ctx) }),
+  calls: (ctx) => ({ ...signInHandlers(ctx), ...accountHandlers(ctx), ...friendHandlers(ctx), ...metricsHandlers(ctx) }),
   seedSteps: playersDemoSteps,
   player: playerPrincipal,
 };

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { LoginBody } from '../../../../resources/players-api';
 import { recordOperation } from '../../../audit';
-import { requireServiceEnabled, servicePrincipal } from '../../../auth/principal';
 import type { Ctx } from '../../../context';
-import { ApiError, badRequest, forbidden, notFound } from '../../../engine/errors';
+import { ApiError, forbidden } from '../../../engine/errors';
 import { RecordStore, type Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
-import type { AppView } from '../../../platform/apps';
 import { verifyPhoneCode } from '../identity/codes';
 import { playerBanned, stillBanned } from './bans';
 import { countActive, countSignIn, recordFinishedDays } from './dau';
@@ -17,21 +15,6 @@ import { loginSettings, usersModel } from './models';
 import { issuePlayerToken } from './principal';
 import { configuredProvider, verifyAtProvider } from './provider-verify';
 import { requireOpenRealm } from './realms';
-
-/** Who asks for the sign-in: the game's server with the app credential (ServerSide), or the game client naming its app. */
-async function signInApp(ctx: Ctx, req: FastifyRequest, body: LoginBody): Promise<{ app: AppView; actor?: string }> {
-  if (body.method === 'ServerSide' || !body.appId) {
-    if (body.method !== 'ServerSide' && !req.headers.authorization) throw badRequest([{ field: '/appId', message: 'required for this method' }]);
-    const principal = await servicePrincipal(ctx.db, ctx.apps, req);
-    if (body.appId && body.appId !== principal.app.AppId) throw forbidden();
-    requireServiceEnabled(principal.app, 'passport');
-    return { app: principal.app, actor: principal.actor };
-  }
-  const app = await ctx.apps.get(body.appId);
-  if (!app) throw notFound();
-  requireServiceEnabled(app, 'passport');
-  return { app };
-}
 
 export interface SignInIdentity {
   key: string;
@@ -105,11 +88,13 @@ async function touchUser(store: RecordStore, appId: string, user: Data, platform
 /**
  * `POST /login/external`: signs a player in to an Open realm and answers a player token. The first sign-in of an
  * identity creates its user; a banned user is refused (423). A sign-in is a player call (it counts against the
- * app's limit) and counts the player as active today.
+ * app's limit) and counts the player as active today. The app is the one the call names, or the game server's
+ * (its credential, which a ServerSide sign-in needs: `appCredential` of the declared call); `actor` is then the
+ * credential's, otherwise empty (the player signing in).
  */
-export async function signIn(ctx: Ctx, req: FastifyRequest, body: LoginBody) {
-  const { app, actor } = await signInApp(ctx, req, body);
-  const appId = app.AppId;
+export async function signIn(ctx: Ctx, req: FastifyRequest, caller: { appId: string; actor: string }, body: LoginBody) {
+  const { appId } = caller;
+  const actor = caller.actor || undefined;
   await meterPlayerCall(ctx.db, appId, operationOf(req), null);
   const settings = await loginSettings(ctx.db, appId);
   if (!settings.loginMethods.includes(body.method)) throw forbidden('login method not enabled');
