@@ -4,6 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteConfig } from '../../resources/config';
 import { underStartupLock } from '../../server/db/locks';
 import { DEMO_ADMIN, DEMO_FINANCE, DEMO_USER } from '../../server/demo';
 import { startTwoInstances, type TwoInstances } from './two-instances';
@@ -49,6 +50,25 @@ describe('two instances starting together on an empty database', () => {
     const mine = await two.b.req({ method: 'GET', url: '/api/apps', headers: { cookie } });
     expect(mine.statusCode).toBe(200);
     expect((mine.json() as { Items: { AppId: string }[] }).Items.map((a) => a.AppId)).toEqual([two.appId]);
+  });
+});
+
+describe('records written through either instance', () => {
+  it('are read the same through both', async () => {
+    const CONFIGS = `${remoteConfig.base}/configs`;
+    const keys = Array.from({ length: 8 }, (_, i) => `either_${i}`);
+    const headers = { authorization: two.basic, 'content-type': 'application/json' };
+    for (const key of keys) {
+      const res = await two.random().req({ method: 'POST', url: CONFIGS, headers, payload: JSON.stringify({ key, type: 'INT', value: '1' }) });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const listed = await Promise.all(
+      [two.a, two.b].map(async (i) => {
+        const res = await i.req({ method: 'GET', url: `${CONFIGS}?page=1&pageSize=100`, headers: { authorization: two.basic } });
+        return (res.json() as { items: { key: string }[] }).items.map((c) => c.key).filter((k) => k.startsWith('either_')).sort();
+      }),
+    );
+    expect(listed).toEqual([keys, keys]);
   });
 });
 
