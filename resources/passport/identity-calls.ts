@@ -122,8 +122,41 @@ const providerBody: JsonSchema = {
 };
 const providerParams = { id: { type: 'string', maxLength: 32 } };
 
-/** Sign-in settings: the login providers (all nine, saved or not), SMS, and what the game reads after sign-in. */
+/** A phone number as players enter it: digits, optionally after a plus sign. */
+const PHONE_PATTERN = '^\\+?[0-9]{5,19}$';
+
+/** Sign-in settings: the login providers (all nine, saved or not), SMS codes, and what the game reads around sign-in. */
 export const signInCalls: Record<string, CallDecl> = {
+  'codes.send': {
+    method: 'POST',
+    path: '/sdk/verification-codes',
+    caller: 'public',
+    appCredential: {},
+    summary: 'Send a sign-in code to a phone number (six digits, valid ten minutes, five tries; one per number every 60 seconds)',
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['phone'],
+      properties: {
+        appId: { ...idParam, description: "The game's app id; leave out when calling with the app credential" },
+        phone: { type: 'string', maxLength: 20, pattern: PHONE_PATTERN },
+      },
+    },
+    answer: ok('the code was sent', {
+      type: 'object',
+      properties: { phone: { type: 'string' }, expiresInSeconds: { type: 'integer' }, resendAfterSeconds: { type: 'integer' } },
+    }),
+    errors: [400, 401, 403, 404, 429],
+  },
+  'sdk.terms': {
+    method: 'GET',
+    path: '/sdk/tos',
+    caller: 'public',
+    summary: "The game's terms of service, which players accept to sign in (404 until the app saves them)",
+    query: { type: 'object', additionalProperties: false, required: ['appId'], properties: { appId: idParam } },
+    answer: ok('the terms', recordOf('tos')),
+    errors: [400, 403, 404],
+  },
   'idProviders.list': {
     method: 'GET',
     path: '/id-providers',

@@ -7,9 +7,6 @@ import { records } from '../../../engine/query';
 /** Verification codes (spec 002): six digits, one per number every 60 s, five tries, ten minutes. */
 export const CODE_RULES = { digits: 6, resendSeconds: 60, tries: 5, ttlMinutes: 10 } as const;
 
-/** A phone number as players enter it: digits, optionally after a plus sign. */
-export const PHONE_PATTERN = '^\\+?[0-9]{5,19}$';
-
 /** What goes out when no template is enabled. */
 export const DEFAULT_SMS_TEXT = '您的验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。';
 

@@ -1,7 +1,7 @@
 import { modelOf, type Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
 import type { PassportModule } from '../part';
-import { codeLogHandlers, mountCodes } from './codes-routes';
+import { codeHandlers } from './codes-routes';
 import { identityDemoSteps } from './demo';
 import { entitlementHooks } from './entitlements';
 import { guildHooks, guildServiceHandlers, mountGuildConsoleCalls } from './guilds/console-routes';
@@ -11,13 +11,11 @@ import { mountAppSecretNotice } from './app-secret-notice';
 import { moveGuildMembers, moveGuildRequests, moveIdDomains, moveSavedProviders } from './record-moves';
 import { idProviderHandlers } from './id-providers';
 import { reportHandlers, reportHooks } from './reports';
-import { mountSdkSettings, sdkSettingsHandlers } from './sdk-settings';
+import { sdkSettingsHandlers } from './sdk-settings';
 import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
 
 function mount(api: Api, ctx: Ctx): void {
   mountAppSecretNotice(api, ctx);
-  mountCodes(api, ctx, (line) => console.log(line));
-  mountSdkSettings(api, ctx);
   mountGuildConsoleCalls(api, ctx);
 }
 
@@ -29,7 +27,7 @@ export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
   mount,
   calls: (ctx) => ({
-    ...codeLogHandlers(ctx),
+    ...codeHandlers(ctx, (line) => console.log(line)),
     ...smsTemplateHandlers(ctx),
     ...idProviderHandlers(ctx),
     ...sdkSettingsHandlers(ctx),
