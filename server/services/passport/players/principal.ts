@@ -52,23 +52,19 @@ interface SessionRow {
   passport_status: string | null;
 }
 
-export interface PlayerOptions {
-  /** Let a player whose selected persona is banned through (to see their account, or pick another persona). */
-  allowBannedPersona?: boolean;
-  /** Let a player through who has not passed the real-name check the app requires (to see their account, or pass it). */
-  realNameExempt?: boolean;
-}
-
 /**
- * The player a call is made by. Every player call is confined to this player and app, and goes through here:
+ * The player a call is made by: passport's player principal, which the engine's player reads and declared player
+ * calls go through. Every player call is confined to this player and app:
  * - 401 without a live token, or when the player's user record is gone; 403 once the app's passport is not enabled;
- * - 423 while the user (or, unless allowed, the selected persona) is banned — a ban whose end passed is lifted;
- * - 403 until the player passes the real-name check, when the app requires one (unless exempt);
+ * - 423 while the user (or, unless `allowBannedPersona`, the selected persona) is banned — a ban whose end passed is
+ *   lifted;
+ * - 403 until the player passes the real-name check, when the app requires one (unless `identityCheckExempt`);
  * - 429 when the app's player calls this minute exceed its limit; the call is counted for the metrics;
- * - the player is counted active today (once per token and day).
+ * - the player is counted active today (once per token and day);
+ * - 409 for a call acting as the selected persona when none is selected.
  * A selected persona that was deleted reads as none selected.
  */
-export async function requirePlayer(db: Queryable, req: FastifyRequest, opts: PlayerOptions = {}): Promise<Player> {
+export const playerPrincipal: PlayerPrincipal = async ({ db }, req, opts) => {
   const token = bearerToken(req);
   if (!token) throw unauthorized('player token required');
   const hash = hashToken(token);
@@ -90,7 +86,7 @@ export async function requirePlayer(db: Queryable, req: FastifyRequest, opts: Pl
   if (!user) throw unauthorized('player token invalid or expired');
   if (row.passport_status !== 'Enabled') throw forbidden('service not enabled');
   if (await stillBanned(db, usersModel, appId, user)) throw playerBanned();
-  if (settings?.realNameRequired === true && user.realNameVerified !== true && !opts.realNameExempt) {
+  if (settings?.realNameRequired === true && user.realNameVerified !== true && !opts.identityCheckExempt) {
     throw new ApiError(403, 'REAL_NAME_REQUIRED', 'real-name verification required');
   }
   const personaId = persona ? row.persona_id : null;
@@ -100,31 +96,14 @@ export async function requirePlayer(db: Queryable, req: FastifyRequest, opts: Pl
     await countActive(db, appId, row.user_id);
     await db.query('UPDATE passport_sessions SET active_day = $2::date WHERE token_hash = $1', [hash, row.today]);
   }
-  return { appId, userId: row.user_id, personaId };
-}
+  if (opts.persona && !personaId) throw new ApiError(409, 'PERSONA_NOT_SELECTED', 'no persona selected');
+  return { scopeId: appId, userId: row.user_id, personaId };
+};
 
 /** A player call that acts as the selected persona. */
 export interface PersonaPlayer extends Player {
   personaId: string;
 }
-
-/** The player of a call, who must have selected a persona (409 otherwise). */
-export async function requireSelectedPersona(db: Queryable, req: FastifyRequest, opts: PlayerOptions = {}): Promise<PersonaPlayer> {
-  const player = await requirePlayer(db, req, opts);
-  if (!player.personaId) throw new ApiError(409, 'PERSONA_NOT_SELECTED', 'no persona selected');
-  return player as PersonaPlayer;
-}
-
-/** Passport's player principal, for the player reads the engine mounts from its declaration. */
-export const playerPrincipal: PlayerPrincipal = async (ctx, req, opts) => {
-  const p = await (opts.persona ? requireSelectedPersona : requirePlayer)(ctx.db, req, {
-    allowBannedPersona: opts.allowBannedPersona,
-    realNameExempt: opts.identityCheckExempt,
-  });
-  return { scopeId: p.appId, userId: p.userId, personaId: p.personaId };
-};
-
-export { playerActor } from '../../../engine/hooks';
 
 /** The player of a declared player call, as passport's behaviour takes them (with how the history names them). */
 export function playerOf(call: CallInput): Player & { actor: string } {
