@@ -30,6 +30,8 @@ const guildCall = (method: CallDecl['method'], path: string, summary: string, er
 });
 
 const withGuild = [400, 401, 403, 404, 423];
+/** The guild the path names, read before the behaviour runs. */
+const theGuild = { resource: 'guilds', missing: 'guild not found' };
 const changing = [400, 401, 403, 404, 409, 423];
 const decision = (action: 'approve' | 'reject', summary: string) =>
   guildCall('POST', `/:id/requests/:personaId/${action}`, summary, changing);
@@ -46,8 +48,9 @@ export const guildCalls: Record<string, CallDecl> = {
   'guilds.mine': guildCall('GET', '/mine', 'The guilds of the selected persona, with its role in each', [401, 403, 423], {
     answer: listAnswer('guilds'),
   }),
-  'guilds.show': guildCall('GET', '/:id', "A guild, with the selected persona's standing in it", withGuild),
+  'guilds.show': guildCall('GET', '/:id', "A guild, with the selected persona's standing in it", withGuild, { record: theGuild }),
   'guilds.members': guildCall('GET', '/:id/members', "A guild's members, the leader first", withGuild, {
+    record: theGuild,
     query: pageQuery(),
     answer: listAnswer('members', guildMemberRow as JsonSchema),
   }),
@@ -91,6 +94,7 @@ export const guildCalls: Record<string, CallDecl> = {
     method: 'GET',
     path: '/personas/:id/guilds',
     caller: 'service',
+    record: { resource: 'personas' },
     summary: "A persona's guilds, with its role in each",
     answer: listAnswer('guilds'),
     errors: [400, 401, 403, 404],

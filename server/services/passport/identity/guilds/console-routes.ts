@@ -1,4 +1,4 @@
-import { modelOf, type Ctx } from '../../../../context';
+import type { Ctx } from '../../../../context';
 import { ok, type Api } from '../../../../engine/api';
 import type { CallHandlers } from '../../../../engine/declared-calls';
 import type { ResourceHooks } from '../../../../engine/hooks';
@@ -60,8 +60,5 @@ export function mountGuildConsoleCalls(api: Api, ctx: Ctx): void {
 
 /** A persona's guilds, for the console and the game's server. */
 export const guildServiceHandlers = (ctx: Ctx): CallHandlers => ({
-  'guilds.ofPersona': async ({ scopeId, params }) => {
-    const persona = await ctx.store.get(modelOf(ctx, 'passport', 'personas'), scopeId, params.id);
-    return personaGuilds(ctx, guildModels(ctx), scopeId, String(persona.id));
-  },
+  'guilds.ofPersona': ({ scopeId, record }) => personaGuilds(ctx, guildModels(ctx), scopeId, String(record!.id)),
 });

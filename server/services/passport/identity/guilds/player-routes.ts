@@ -52,10 +52,6 @@ export async function personaGuilds(ctx: Ctx, m: Models, appId: string, personaI
 /** The behaviour of the guild calls any persona makes for itself (`resources/passport/identity-calls.ts`). */
 export function guildPlayerHandlers(ctx: Ctx): CallHandlers {
   const m = guildModels(ctx);
-  const findGuild = (appId: string, id: string) =>
-    ctx.store.get(m.guilds, appId, id).catch(() => {
-      throw notFound('guild not found');
-    });
 
   return {
     'guilds.create': async (call) => {
@@ -81,15 +77,12 @@ export function guildPlayerHandlers(ctx: Ctx): CallHandlers {
 
     'guilds.show': async (call) => {
       const player = personaOf(call);
-      const record = await findGuild(player.appId, call.params.id);
-      const me = await memberOf(ctx.db, m, player.appId, String(record.id), player.personaId);
-      return { ...record, me: me ? presentMember(m, me) : null };
+      const me = await memberOf(ctx.db, m, player.appId, String(call.record!.id), player.personaId);
+      return { ...call.record, me: me ? presentMember(m, me) : null };
     },
 
-    'guilds.members': async ({ scopeId, params, input }) => {
-      const record = await findGuild(scopeId, params.id);
-      return viewRowsOf(ctx, ctx.db, m.guilds, membersView(m), scopeId, String(record.id), input as unknown as Page);
-    },
+    'guilds.members': ({ scopeId, record, input }) =>
+      viewRowsOf(ctx, ctx.db, m.guilds, membersView(m), scopeId, String(record!.id), input as unknown as Page),
 
     'guilds.join': async (call) => {
       const player = personaOf(call);
