@@ -15,17 +15,29 @@ export function checkPublicCall(where: string, call: CallDecl): void {
     return;
   }
   const input: JsonSchema | undefined = call.query ?? call.body ?? call.optionalBody;
-  if (!(input?.properties as Record<string, unknown> | undefined)?.appId) throw new Error(`${where}: a public call names its app by appId`);
+  const named = (input?.properties as Record<string, unknown> | undefined)?.appId;
+  if (!named) throw new Error(`${where}: a public call names its app by appId`);
   const required = call.body || call.query ? ((input?.required as string[] | undefined) ?? []) : [];
-  if (!call.appCredential && !required.includes('appId')) throw new Error(`${where}: appId must be required without appCredential`);
+  if (!call.appCredential && !required.includes('appId')) {
+    throw new Error(`${where}: appId must be required without appCredential`);
+  }
 }
 
 /** The app a `public` declared call acts in, and who the operation history names (empty: not known yet). */
-export async function publicCaller(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, call: CallDecl, input: Record<string, unknown>) {
+export async function publicCaller(
+  ctx: Ctx,
+  req: FastifyRequest,
+  service: ServiceDecl,
+  call: CallDecl,
+  input: Record<string, unknown>,
+) {
   const named = input.appId as string | undefined;
-  const serverOnly = Object.entries(call.appCredential?.serverOnly ?? {}).some(([field, values]) => values.includes(input[field] as string));
+  const only = Object.entries(call.appCredential?.serverOnly ?? {});
+  const serverOnly = only.some(([field, values]) => values.includes(input[field] as string));
   if (call.appCredential && (serverOnly || !named)) {
-    if (!serverOnly && !req.headers.authorization) throw badRequest([{ field: '/appId', message: 'required without the app credential' }]);
+    if (!serverOnly && !req.headers.authorization) {
+      throw badRequest([{ field: '/appId', message: 'required without the app credential' }]);
+    }
     const principal = await servicePrincipal(ctx.db, ctx.apps, req);
     if (named && named !== principal.app.AppId) throw forbidden();
     requireServiceEnabled(principal.app, service.name);
