@@ -20,8 +20,9 @@ function mount(api: Api, ctx: Ctx): void {
 }
 
 /**
- * Passport's identity area: the secret notice (the id domain is declared), verification codes, SMS template review and enabling, login providers,
- * tags' members, entitlements moving with time, player reports, and guilds with their rules.
+ * Passport's identity area: the behaviour of its declared calls (verification codes, SMS templates, login providers,
+ * the game's terms and anti-addiction rules, player reports, guilds with their rules), the checks of its records, the
+ * secret notice, and the moves of rows kept in old tables into records.
  */
 export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
