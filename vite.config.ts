@@ -3,16 +3,28 @@ import react from '@vitejs/plugin-react';
 import { services } from './resources/index.ts';
 import { formValidators } from './scripts/form-validators.ts';
 import { precompress } from './scripts/precompress.ts';
+import { chunkLayers } from './scripts/chunk-layers.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The platform's paths plus the first segment of every declared service base (e.g. /uconfig).
 const servicePaths = [...new Set(services.map((s) => `/${s.base.split('/')[1]}`))];
 const apiPaths = ['/auth', '/api', '/base', '/openapi.json', '/api-docs', '/healthz', '/blob', '/web-version.json', ...servicePaths];
 
+// What reads the sources: React, and the console forms' checks compiled from the declarations (no code generated in
+// the browser).
+const sourcePlugins = () => [react(), formValidators()];
+
+// The screens whose code loads in a few files rather than one per shared module (scripts/chunk-layers.ts): the
+// sign-in page, the console shell (the console, an app's layout, the terms prompt), and the declared list page.
+const layers = [
+  { name: 'sign-in', modules: ['src/pages/LoginPage.tsx'] },
+  { name: 'console', modules: ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx'] },
+  { name: 'list', modules: ['src/engine/ResourceListPage.tsx'] },
+];
+
 export default defineConfig({
-  // formValidators: the console forms' checks, compiled from the declarations (no code generated in the browser).
   // precompress: brotli and gzip copies of the built files, which the server sends as they are.
-  plugins: [react(), formValidators(), precompress()],
+  plugins: [...sourcePlugins(), chunkLayers({ layers, publicRoutes: 'src/routes/public.tsx', plugins: sourcePlugins }), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

@@ -11,9 +11,13 @@ import { publicPages } from './routes/public';
  */
 export function preloadConsole(pathname: string): void {
   if (publicPages.some(({ path }) => matchPath(path, pathname))) return;
+  // The console, and what every signed-in page renders: the terms prompt.
   void import('./Console');
+  void import('./pages/account/PolicyPrompt');
   const app = matchPath('/services/:appId/*', pathname)?.params.appId;
   if (!app) return;
+  // An app's layout, and its page once the declarations (in the console's code) say which page the address opens.
+  void import('./pages/layout/AppLayout');
   void import('./engine/preloadPage').then((m) => m.preloadAppPage(pathname));
   // The first calls the app's console makes, started now rather than once its code has loaded.
   const sessions = fetchSessions();

@@ -11,9 +11,8 @@ function pageChunk(pathname: string): (() => Promise<unknown>) | undefined {
   return undefined;
 }
 
-/** The code a deep link into an app's console waits for, asked for at once: the app's layout and the page's. */
+/** The code of the page a deep link into an app's console opens, asked for at once (the entry asks for the layout). */
 export function preloadAppPage(pathname: string): void {
   if (!matchPath(`${APP_BASE}/*`, pathname)) return;
-  void import('../pages/layout/AppLayout');
   void pageChunk(pathname)?.();
 }

@@ -3,13 +3,15 @@
  * record at once, beside the sessions call; without it, only once the sessions call says someone is signed in. A
  * record asked early is the one the console uses (asked once), and a 401 to it does not end the session.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
   (globalThis as { document?: unknown }).document = { documentElement: {}, cookie: '' };
 });
 vi.mock('../../src/Console', () => ({ default: () => null }));
 vi.mock('../../src/engine/preloadPage', () => ({ preloadAppPage: () => undefined }));
+vi.mock('../../src/pages/account/PolicyPrompt', () => ({ PolicyPrompt: () => null }));
+vi.mock('../../src/pages/layout/AppLayout', () => ({ default: () => null }));
 
 const APP = 'a1b2c3';
 const DEEP_LINK = `/services/${APP}/config`;
@@ -34,6 +36,8 @@ function controlledFetch() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let net: ReturnType<typeof controlledFetch>;
+// The first import transforms the console's modules, which takes a while on a busy machine; the tests' own are quick.
+beforeAll(() => import('../../src/preload'), 60_000);
 beforeEach(() => {
   vi.resetModules();
   net = controlledFetch();

@@ -1,0 +1,84 @@
+/**
+ * A deep link into an app's console on the production build: signing in leaves the session marker scripts can
+ * read, an address opened directly shows the page asking for nothing twice (the entry starts the first calls and
+ * the page's code; the console then uses what they brought), and signing out removes the marker again. The code
+ * of a list page opened directly comes in a few files (scripts/chunk-layers.ts), not one per shared module.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Request } from 'playwright-core';
+import { launchBrowser, visible } from './browser';
+import { entryKey, readManifest, staticClosure } from './bundle-manifest';
+import { ROOT, startServer, type RunningServer } from './server';
+
+const MARKER = 'userId';
+// What a list page opened directly loads: the entry, the console shell, the list page, the page finder.
+const DEEP_LINK_MODULES = ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx', 'src/engine/ResourceListPage.tsx', 'src/engine/preloadPage.ts'];
+// One file per module shared by two screens made it 121 files; layered, it is a dozen.
+const DEEP_LINK_FILES = 16;
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const marker = async () => (await context.cookies()).find((c) => c.name === MARKER);
+
+it('signs in through the sign-in page and holds the session marker beside the HttpOnly session', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login-authorize`);
+  await page.getByLabel('邮箱').fill('demo@example.com');
+  await page.getByLabel('密码').fill('lodestar-demo');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/apps$/);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'sst')?.httpOnly).toBe(true);
+  expect(await marker()).toMatchObject({ httpOnly: false });
+  expect(await page.evaluate(() => document.cookie)).toContain(`${MARKER}=`);
+  await page.close();
+});
+
+it('opens an app\'s config list from its address, asking for each call and file once', async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  const page = await context.newPage();
+  const asked: Request[] = [];
+  page.on('request', (r) => asked.push(r));
+  await page.goto(`${server.url}/services/${appId}/config`);
+  await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
+  const seen = asked.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+  const twice = seen.filter((s, i) => seen.indexOf(s) !== i);
+  expect(twice).toEqual([]);
+  // The calls the console's first screen needs were made (so the check above saw them).
+  expect(seen).toEqual(expect.arrayContaining(['GET /auth/auth-check', `GET /api/app/${appId}`]));
+  expect(seen.some((s) => s.startsWith('GET /uconfig/'))).toBe(true);
+  await page.close();
+});
+
+it('removes the session marker on signing out', async () => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/apps`);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.waitForURL(/\/logout-callback$/);
+  expect(await marker()).toBeUndefined();
+  expect(await page.evaluate(() => document.cookie)).not.toContain(`${MARKER}=`);
+  await page.close();
+});
+
+it(`loads a list page's code, opened directly, in at most ${DEEP_LINK_FILES} files`, () => {
+  const dist = process.env.STATIC_DIR ?? join(ROOT, 'dist');
+  const manifest = readManifest(dist);
+  const files = [...staticClosure(manifest, [entryKey(manifest), ...DEEP_LINK_MODULES])].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  expect(files.length, files.join(', ')).toBeLessThanOrEqual(DEEP_LINK_FILES);
+});
