@@ -13,26 +13,29 @@ import reportSchema from '../../schemas/passport/identity/report.json' with { ty
 import idProviderSchema from '../../schemas/passport/identity/id-provider.json' with { type: 'json' };
 
 /** A guild member's role as the role calls take it: a guild role's id, or null for none. */
-export const roleIdField: JsonSchema = { type: ['string', 'null'], minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+export const roleIdField: JsonSchema = {
+  type: ['string', 'null'],
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+};
 
 const guild = ok('the guild', recordOf('guilds'));
 const guildInfo = { name: textField(32, 1), description: textField(500), announcement: textField(500) };
 
 /** A guild call of the selected persona: its answer is the guild unless said otherwise. */
-const guildCall = (method: CallDecl['method'], path: string, summary: string, errors: number[], more: Partial<CallDecl> = {}): CallDecl => ({
-  method,
-  path: `/guilds${path}`,
-  caller: 'persona',
-  summary,
-  answer: guild,
-  errors,
-  ...more,
-});
+const guildCall = (
+  method: CallDecl['method'],
+  path: string,
+  summary: string,
+  errors: number[],
+  more: Partial<CallDecl> = {},
+): CallDecl => ({ method, path: `/guilds${path}`, caller: 'persona', summary, answer: guild, errors, ...more });
 
 const withGuild = [400, 401, 403, 404, 423];
+const changing = [400, 401, 403, 404, 409, 423];
 /** The guild the path names, read before the behaviour runs. */
 const theGuild = { resource: 'guilds', missing: 'guild not found' };
-const changing = [400, 401, 403, 404, 409, 423];
 const decision = (action: 'approve' | 'reject', summary: string) =>
   guildCall('POST', `/:id/requests/:personaId/${action}`, summary, changing);
 
@@ -41,48 +44,75 @@ export const guildCalls: Record<string, CallDecl> = {
   'guilds.create': guildCall(
     'POST',
     '',
-    'Create a guild led by the selected persona (it must be free to join a guild; names are unique unless the settings allow duplicates)',
+    'Create a guild led by the selected persona ' +
+      '(it must be free to join a guild; names are unique unless the settings allow duplicates)',
     [400, 401, 403, 409, 423],
     { body: { type: 'object', additionalProperties: false, required: ['name'], properties: guildInfo }, status: 201 },
   ),
   'guilds.mine': guildCall('GET', '/mine', 'The guilds of the selected persona, with its role in each', [401, 403, 423], {
     answer: listAnswer('guilds'),
   }),
-  'guilds.show': guildCall('GET', '/:id', "A guild, with the selected persona's standing in it", withGuild, { record: theGuild }),
+  'guilds.show': guildCall('GET', '/:id', "A guild, with the selected persona's standing in it", withGuild, {
+    record: theGuild,
+  }),
   'guilds.members': guildCall('GET', '/:id/members', "A guild's members, the leader first", withGuild, {
     record: theGuild,
     query: pageQuery(),
     answer: listAnswer('members', guildMemberRow as JsonSchema),
   }),
-  'guilds.join': guildCall('POST', '/:id/join', 'Join a guild, or ask to when the settings require approval (status Joined or Requested)', changing, {
-    optionalBody: { type: 'object', additionalProperties: false, properties: { message: textField(200) } },
-    answer: ok('joined or requested', {
-      type: 'object',
-      properties: { status: { type: 'string', enum: ['Joined', 'Requested'] }, guild: { type: 'object' } },
-    }),
-  }),
+  'guilds.join': guildCall(
+    'POST',
+    '/:id/join',
+    'Join a guild, or ask to when the settings require approval (status Joined or Requested)',
+    changing,
+    {
+      optionalBody: { type: 'object', additionalProperties: false, properties: { message: textField(200) } },
+      answer: ok('joined or requested', {
+        type: 'object',
+        properties: { status: { type: 'string', enum: ['Joined', 'Requested'] }, guild: { type: 'object' } },
+      }),
+    },
+  ),
   'guilds.leave': guildCall(
     'POST',
     '/:id/leave',
     'Leave a guild (the leader dismisses it instead); joining again waits out the restriction of the settings',
     changing,
   ),
-  'guilds.requests': guildCall('GET', '/:id/requests', 'Requests waiting to join the guild (manageGuildRequests)', withGuild, {
-    query: pageQuery(),
-    answer: listAnswer('requests', guildRequestRow as JsonSchema),
-  }),
-  'guilds.approve': decision('approve', 'Approve a request: the persona joins if the settings still allow it (manageGuildRequests)'),
+  'guilds.requests': guildCall(
+    'GET',
+    '/:id/requests',
+    'Requests waiting to join the guild (manageGuildRequests)',
+    withGuild,
+    { query: pageQuery(), answer: listAnswer('requests', guildRequestRow as JsonSchema) },
+  ),
+  'guilds.approve': decision(
+    'approve',
+    'Approve a request: the persona joins if the settings still allow it (manageGuildRequests)',
+  ),
   'guilds.reject': decision('reject', 'Reject a request (manageGuildRequests)'),
-  'guilds.update': guildCall('PUT', '/:id', "Change the guild's name, description or announcement (updateGuildInfo)", changing, {
-    body: { type: 'object', additionalProperties: false, minProperties: 1, properties: guildInfo },
-  }),
-  'guilds.dismiss': guildCall('POST', '/:id/dismiss', 'Dismiss the guild: it and its memberships and requests are gone (dismissGuild)', withGuild),
+  'guilds.update': guildCall(
+    'PUT',
+    '/:id',
+    "Change the guild's name, description or announcement (updateGuildInfo)",
+    changing,
+    { body: { type: 'object', additionalProperties: false, minProperties: 1, properties: guildInfo } },
+  ),
+  'guilds.dismiss': guildCall(
+    'POST',
+    '/:id/dismiss',
+    'Dismiss the guild: it and its memberships and requests are gone (dismissGuild)',
+    withGuild,
+  ),
   'guilds.setRole': guildCall(
     'PUT',
     '/:id/members/:personaId/role',
     "Set another member's role, or none (manageMemberRole; not your own, not the leader's)",
     changing,
-    { body: { type: 'object', additionalProperties: false, required: ['roleId'], properties: { roleId: roleIdField } }, answer: ok('the member') },
+    {
+      body: { type: 'object', additionalProperties: false, required: ['roleId'], properties: { roleId: roleIdField } },
+      answer: ok('the member'),
+    },
   ),
   'guilds.removeMember': guildCall(
     'DELETE',
@@ -107,7 +137,11 @@ const providerSchema: JsonSchema = {
   type: 'object',
   properties: {
     ...providerFields,
-    appSecretSet: { type: 'boolean', readOnly: true, description: 'Whether appSecret is set (it is write-only: never answered).' },
+    appSecretSet: {
+      type: 'boolean',
+      readOnly: true,
+      description: 'Whether appSecret is set (it is write-only: never answered).',
+    },
     id: { type: 'string', description: 'the provider' },
     version: { type: 'integer', description: '0 until the provider is first saved' },
     updatedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -121,7 +155,12 @@ const providerBody: JsonSchema = {
   ...providerWrite,
   properties: {
     ...(providerWrite.properties as Record<string, JsonSchema>),
-    version: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The version read (0 before the first save); a stale one is refused' },
+    version: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 2147483647,
+      description: 'The version read (0 before the first save); a stale one is refused',
+    },
   },
 };
 const providerParams = { id: { type: 'string', maxLength: 32 } };
@@ -148,7 +187,11 @@ export const signInCalls: Record<string, CallDecl> = {
     },
     answer: ok('the code was sent', {
       type: 'object',
-      properties: { phone: { type: 'string' }, expiresInSeconds: { type: 'integer' }, resendAfterSeconds: { type: 'integer' } },
+      properties: {
+        phone: { type: 'string' },
+        expiresInSeconds: { type: 'integer' },
+        resendAfterSeconds: { type: 'integer' },
+      },
     }),
     errors: [400, 401, 403, 404, 429],
   },
@@ -193,7 +236,11 @@ export const signInCalls: Record<string, CallDecl> = {
     path: '/sms-templates/:id/enable',
     caller: 'service',
     summary: 'Send verification codes with this template (only an approved one); the template enabled before is disabled',
-    optionalBody: { type: 'object', additionalProperties: false, properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+    optionalBody: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+    },
     answer: ok('the SMS template', recordOf('sms-templates')),
     errors: [400, 401, 403, 404, 409],
   },
@@ -239,7 +286,12 @@ export const reportCalls: Record<string, CallDecl> = {
       additionalProperties: false,
       required: ['reason'],
       anyOf: [{ required: ['targetPersonaId'] }, { required: ['targetUserId'] }],
-      properties: { targetPersonaId: idParam, targetUserId: idParam, reason: reportSchema.properties.reason, description: textField(1000) },
+      properties: {
+        targetPersonaId: idParam,
+        targetUserId: idParam,
+        reason: reportSchema.properties.reason,
+        description: textField(1000),
+      },
     },
     answer: report,
     status: 201,

@@ -18,7 +18,9 @@ export const smsTemplateHooks: ResourceHooks = {
   },
 };
 
-function audit(ctx: Ctx, who: { actor: string; appId: string }, action: string, id: string, before: Data | undefined, after: Data) {
+type Who = { actor: string; appId: string };
+
+function audit(ctx: Ctx, who: Who, action: string, id: string, before: Data | undefined, after: Data) {
   return recordOperation(ctx.db, { ...who, action: `passport.sms-templates.${action}`, target: id, before, after });
 }
 

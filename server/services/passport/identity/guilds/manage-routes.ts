@@ -43,7 +43,7 @@ async function decide(tx: Queryable, m: Models, appId: string, guild: Data, pers
   return action === 'approve' ? admit(tx, m, await guildConfig(tx, m, appId), appId, guild, personaId) : guild;
 }
 
-/** The behaviour of the guild calls that need a permission in the guild (the leader has them all; others by their role). */
+/** The behaviour of the guild calls that need a permission in the guild (the leader has all; others by their role). */
 export function guildManageHandlers(ctx: Ctx): CallHandlers {
   const m = guildModels(ctx);
   const decision = (action: 'approve' | 'reject'): CallHandler => async (call) => {
@@ -83,7 +83,8 @@ export function guildManageHandlers(ctx: Ctx): CallHandlers {
 
     'guilds.dismiss': (call) => {
       const who = { principal: { actor: call.actor }, scopeId: call.scopeId };
-      return asPermitted(ctx, m, call, 'dismissGuild', (tx, g) => deleteRecord(ctx, who, m.guilds, String(g.id), { tx, action: 'dismiss' }));
+      const dismiss = (tx: Queryable, g: Data) => deleteRecord(ctx, who, m.guilds, String(g.id), { tx, action: 'dismiss' });
+      return asPermitted(ctx, m, call, 'dismissGuild', dismiss);
     },
 
     'guilds.setRole': async (call) => {
