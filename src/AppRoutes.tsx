@@ -8,15 +8,10 @@ import { PageLoading } from './pages/PageLoading';
 import { registeredPages } from './pages/registry';
 import { pagesOf } from './routes';
 import { BACK_OFFICES, RequireBackOffice, type BackOffice } from './routes/guards';
+import { AppLayout, DashboardPage, PageViewPage, PolicyPrompt, ResourceListPage, ResourceShowPage } from './routes/shell';
 
-const AppLayout = lazy(() => import('./pages/layout/AppLayout'));
-const PolicyPrompt = lazy(() => import('./pages/account/PolicyPrompt').then((m) => ({ default: m.PolicyPrompt })));
 const AdminLayout = lazy(() => import('./pages/admin/AdminLayout'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const ResourceListPage = lazy(() => import('./engine/ResourceListPage'));
-const ResourceShowPage = lazy(() => import('./engine/ResourceShowPage'));
-const PageViewPage = lazy(() => import('./engine/PageViewPage'));
-const DashboardPage = lazy(() => import('./engine/DashboardPage'));
 
 /** An optional app parameter at the end of an absolute page's route (`/playground/passport/:appId?`). */
 const OPTIONAL_APP = /\/:appId\?$/;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -13,10 +13,9 @@ import { useAnalytics } from './lib/useAnalytics';
 import { PageLoading } from './pages/PageLoading';
 import { PublicPage } from './pages/layout/PublicPage';
 import { publicPages } from './routes/public';
+import { ConsoleShell } from './routes/shell';
 import { THEME } from './theme';
 
-/** The signed-in console (Refine, every declaration, every page): loaded only when a console page opens. */
-const Console = lazy(() => import('./Console'));
 
 /** What every page shares: the web-version check, scroll restoration, page views, and the toasts' host. */
 function PageServices() {
@@ -57,7 +56,8 @@ export function Root() {
                 />
               ))}
               <Route path="/login" element={<Navigate to={SIGN_IN_PATH} replace />} />
-              <Route path="*" element={<Console />} />
+              {/* The signed-in console (Refine, every declaration, every page): loaded only when a console page opens. */}
+              <Route path="*" element={<ConsoleShell />} />
             </Routes>
           </Suspense>
         </Surface>

@@ -2,6 +2,7 @@ import { matchPath } from 'react-router';
 import { fetchSessions } from '../providers/auth';
 import { getApp, hasSessionMarker } from '../providers/http';
 import { publicPages } from './routes/public';
+import { AppLayout, ConsoleShell, PolicyPrompt } from './routes/shell';
 
 /**
  * A console address opened directly (a reload, a bookmark) starts loading the console, and for an app's page the
@@ -12,12 +13,12 @@ import { publicPages } from './routes/public';
 export function preloadConsole(pathname: string): void {
   if (publicPages.some(({ path }) => matchPath(path, pathname))) return;
   // The console, and what every signed-in page renders: the terms prompt.
-  void import('./Console');
-  void import('./pages/account/PolicyPrompt');
+  void ConsoleShell.preload();
+  void PolicyPrompt.preload();
   const app = matchPath('/services/:appId/*', pathname)?.params.appId;
   if (!app) return;
   // An app's layout, and its page once the declarations (in the console's code) say which page the address opens.
-  void import('./pages/layout/AppLayout');
+  void AppLayout.preload();
   void import('./engine/preloadPage').then((m) => m.preloadAppPage(pathname));
   // The first calls the app's console makes, started now rather than once its code has loaded.
   const sessions = fetchSessions();

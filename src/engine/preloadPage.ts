@@ -1,13 +1,14 @@
 import { matchPath } from 'react-router';
+import { DashboardPage, PageViewPage, ResourceListPage, ResourceShowPage } from '../routes/shell';
 import { APP_BASE, dashboardPages, listRoutes, routePattern, showRoutes, viewPages } from './routes';
 
 /** The engine page a console address opens, by the routes the console mounts (AppRoutes). */
 function pageChunk(pathname: string): (() => Promise<unknown>) | undefined {
   const at = (route: string) => !!matchPath(routePattern(route), pathname);
-  if (listRoutes().some(({ route }) => at(route))) return () => import('./ResourceListPage');
-  if (showRoutes().some(({ route }) => at(route))) return () => import('./ResourceShowPage');
-  if (viewPages().some(({ page }) => at(page.route))) return () => import('./PageViewPage');
-  if (dashboardPages().some(({ page }) => at(page.route))) return () => import('./DashboardPage');
+  if (listRoutes().some(({ route }) => at(route))) return ResourceListPage.preload;
+  if (showRoutes().some(({ route }) => at(route))) return ResourceShowPage.preload;
+  if (viewPages().some(({ page }) => at(page.route))) return PageViewPage.preload;
+  if (dashboardPages().some(({ page }) => at(page.route))) return DashboardPage.preload;
   return undefined;
 }
 
