@@ -79,6 +79,8 @@ export interface TimedMove {
   to: string;
   /** A date-time field of the record. */
   at: string;
+  /** The move is made while `at` lies ahead instead (a released gift pack whose start has not come waits). */
+  ahead?: boolean;
   action: string;
 }
 

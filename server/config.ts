@@ -38,6 +38,8 @@ export interface ServerConfig {
   blobDir: string;
   /** This server is one of several on one database (SEVERAL_INSTANCES=on): start-up refuses what one process alone may keep. */
   severalInstances: boolean;
+  /** How long an instance holds a job it claimed before another may take it over (JOB_LEASE_MS; engine/jobs.ts). */
+  jobLeaseMs: number;
   /** The operator declares BLOB_DIR a volume every instance mounts (BLOB_DIR_SHARED=on). */
   blobDirShared: boolean;
   /** Signs upload grants and other server-issued tokens. */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsEndpoint: env.ANALYTICS_ENDPOINT || undefined,
     blobDir: env.BLOB_DIR ?? `${dataDir}/blobs`,
     severalInstances: env.SEVERAL_INSTANCES === 'on',
+    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
     blobDirShared: env.BLOB_DIR_SHARED === 'on',
     secretKey: env.SECRET_KEY ?? '',
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 100) * 1_000_000,

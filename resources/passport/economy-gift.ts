@@ -38,6 +38,12 @@ const tokenClasses: ResourceDecl = {
       active: { color: 'green', label: { 'zh-CN': '生效中', en: 'Active' } },
       expired: { color: 'red', label: { 'zh-CN': '已过期', en: 'Expired' } },
     },
+    // A released pack moves with its window: ended first (expired), started (active), not started yet (pending).
+    timed: [
+      { from: ['pending', 'active'], to: 'expired', at: 'validUntil', action: 'schedule' },
+      { from: ['pending'], to: 'active', at: 'validFrom', action: 'schedule' },
+      { from: ['active'], to: 'pending', at: 'validFrom', ahead: true, action: 'schedule' },
+    ],
   },
   actions: [
     {

@@ -246,13 +246,16 @@ export class RecordQuery {
     return sets;
   }
 
-  /** Changes every record matching, locked first; answers each with the state it had. */
-  async update(scope: Scope, where: Where, change: Change): Promise<Changed[]> {
+  /**
+   * Changes every record matching, locked first; answers each with the state it had. With `skipLocked`, records
+   * another transaction holds are left out (a sweep that another instance is making).
+   */
+  async update(scope: Scope, where: Where, change: Change, opts: { skipLocked?: boolean } = {}): Promise<Changed[]> {
     const p = new Params([this.m.service.name, this.m.res.name]);
     const found = this.scoped(scope, where, p);
     const sets = this.setSql(change, p, 'r');
     const res = await this.db.query<Row & { was: string | null }>(
-      `WITH hit AS (SELECT id, status AS was FROM records WHERE ${found} ORDER BY id FOR UPDATE)
+      `WITH hit AS (SELECT id, status AS was FROM records WHERE ${found} ORDER BY id FOR UPDATE${opts.skipLocked ? ' SKIP LOCKED' : ''})
        UPDATE records r SET ${sets.join(', ')} FROM hit WHERE r.service = $1 AND r.kind = $2 AND r.id = hit.id
        RETURNING r.id, r.scope_id, r.status, r.version, r.data, r.created_at, r.updated_at, hit.was`,
       p.values,

@@ -1,13 +1,17 @@
-import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+import type { JsonSchema, ResourceDecl, ServiceDecl, TimedMove } from '../../resources/types';
 import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import type { Api } from './api';
+import { startJob } from './jobs';
 import type { ResourceModel } from './model';
-import { ALL_SCOPES, records } from './query';
+import { ALL_SCOPES, NOW, records, type Where } from './query';
 import type { Data } from './store';
 
 /** How often the server makes the changes whose time has come, besides doing it before each call that reads them. */
 const SWEEP_MS = 15_000;
+
+/** The job (engine/jobs.ts) that makes them every `SWEEP_MS`, once across instances. */
+export const TIMED_STATES_JOB = 'engine.timed-states';
 
 const ACTOR = 'system:schedule';
 
@@ -24,23 +28,37 @@ export function checkTimedMoves(service: ServiceDecl, res: ResourceDecl): void {
 
 const timedModels = (ctx: Ctx) => [...ctx.models.values()].filter((m) => m.res.status?.timed?.length);
 
-/** Makes the timed state changes of these resources whose time has come at `now`; answers how many records moved. */
-export async function advanceTimedStates(ctx: Ctx, now: Date = new Date(), models: ResourceModel[] = timedModels(ctx)): Promise<number> {
-  let moved = 0;
-  for (const m of models) {
-    const field = m.res.status!.field;
-    for (const move of m.res.status!.timed!) {
-      const when = { [field]: move.from ? { $in: move.from } : { $nin: [move.to] }, [move.at]: { $lte: now } };
-      const changed = await records(ctx.db, m).update(ALL_SCOPES, when, { [field]: move.to });
-      for (const { scopeId, before: was, record: after } of changed) {
-        const before = { ...after, [field]: was, version: Number(after.version) - 1 };
-        const action = `${m.service.name}.${m.res.name}.${move.action}`;
-        const actor = m.res.status!.timedBy ?? ACTOR;
-        await recordOperation(ctx.db, { actor, appId: scopeId, action, target: String(after.id), before, after });
-      }
-      moved += changed.length;
+/** The records a move applies to at `now` (the database's clock unless a time is given). */
+const dueWhere = (field: string, move: TimedMove, now: Date | typeof NOW): Where => ({
+  [field]: move.from ? { $in: move.from } : { $nin: [move.to] },
+  [move.at]: move.ahead ? { $gt: now } : { $lte: now },
+});
+
+/**
+ * Makes one timed move of the resource for every record due at `now`, each with its history entry, in one
+ * transaction: records another instance is moving at the same moment are skipped (it writes their history), and a
+ * process that dies mid-way leaves no record moved without its entry. Answers how many records moved.
+ */
+async function makeMove(ctx: Ctx, m: ResourceModel, move: TimedMove, now: Date | typeof NOW): Promise<number> {
+  const status = m.res.status!;
+  return ctx.db.transaction(async (tx) => {
+    const changed = await records(tx, m).update(ALL_SCOPES, dueWhere(status.field, move, now), { status: move.to }, { skipLocked: true });
+    for (const { scopeId, before: was, record: after } of changed) {
+      const before = { ...after, [status.field]: was, version: Number(after.version) - 1 };
+      const action = `${m.service.name}.${m.res.name}.${move.action}`;
+      await recordOperation(tx, { actor: status.timedBy ?? ACTOR, appId: scopeId, action, target: String(after.id), before, after });
     }
-  }
+    return changed.length;
+  });
+}
+
+/**
+ * Makes the timed state changes of these resources whose time has come, by the database's clock (or at `now` when
+ * given, as tests do); answers how many records moved.
+ */
+export async function advanceTimedStates(ctx: Ctx, now?: Date, models: ResourceModel[] = timedModels(ctx)): Promise<number> {
+  let moved = 0;
+  for (const m of models) for (const move of m.res.status!.timed!) moved += await makeMove(ctx, m, move, now ?? NOW);
   return moved;
 }
 
@@ -49,7 +67,8 @@ export function isDue(m: ResourceModel, r: Data, now = Date.now()): boolean {
   const status = String(r[m.res.status?.field ?? 'status']);
   return (m.res.status?.timed ?? []).some((move) => {
     const inFrom = move.from ? move.from.includes(status) : status !== move.to;
-    return inFrom && typeof r[move.at] === 'string' && Date.parse(String(r[move.at])) <= now;
+    if (!inFrom || typeof r[move.at] !== 'string') return false;
+    return move.ahead ? Date.parse(String(r[move.at])) > now : Date.parse(String(r[move.at])) <= now;
   });
 }
 
@@ -60,7 +79,7 @@ export const routeReads = (url: string, m: Pick<ResourceModel, 'service' | 'res'
 /**
  * Keeps timed states current: before every call that reads such a resource (its own calls, the player's under the
  * base's `/sdk`, a view of it under another record), on the record such a call answers, and every few seconds while
- * the server runs. The timer stops with the server.
+ * the server runs, as a job one instance at a time makes (engine/jobs.ts).
  */
 export function mountTimedStates(api: Api, ctx: Ctx): void {
   const models = timedModels(ctx);
@@ -68,7 +87,7 @@ export function mountTimedStates(api: Api, ctx: Ctx): void {
   api.app.addHook('preHandler', async (req) => {
     const url = req.routeOptions.url ?? '';
     const concerned = models.filter((m) => routeReads(url, m));
-    if (concerned.length) await advanceTimedStates(ctx, new Date(), concerned);
+    if (concerned.length) await advanceTimedStates(ctx, undefined, concerned);
   });
   // A record whose time came while the call ran (one created with its start already passed) is answered as changed.
   api.app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
@@ -76,12 +95,8 @@ export function mountTimedStates(api: Api, ctx: Ctx): void {
     if (!record || typeof record !== 'object' || typeof record.id !== 'string') return payload;
     const m = models.find((one) => routeReads(req.routeOptions.url ?? '', one) && isDue(one, record));
     if (!m) return payload;
-    await advanceTimedStates(ctx, new Date(), [m]);
+    await advanceTimedStates(ctx, undefined, [m]);
     return (await records(ctx.db, m).findEverywhere({ where: { id: record.id } }))[0]?.record ?? payload;
   });
-  const timer = setInterval(() => {
-    advanceTimedStates(ctx).catch((err: unknown) => api.app.log.error({ err }, 'timed state changes failed'));
-  }, SWEEP_MS);
-  timer.unref();
-  api.app.addHook('onClose', async () => clearInterval(timer));
+  startJob(api, ctx.db, { name: TIMED_STATES_JOB, everyMs: SWEEP_MS, run: () => advanceTimedStates(ctx) }, ctx.config.jobLeaseMs);
 }

@@ -5,6 +5,7 @@ import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
+import { advanceTimedStates } from '../../../engine/timed-states';
 import type { Data } from '../../../engine/store';
 import { newTokenCode, normalizeTokenCode } from '../../../platform/org/service-tokens';
 import type { Line } from './catalog';
@@ -111,19 +112,8 @@ export async function redeem(ctx: Ctx, who: Redeemer, code: string): Promise<{ t
 }
 
 /**
- * Moves released classes along with time: pending ones whose start has come become active, released ones whose end
- * has passed become expired, active ones whose start lies ahead wait as pending. Safe to run from several servers.
+ * Moves released classes along with time (their declared timed states, made by the engine): pending ones whose
+ * start has come become active, released ones whose end has passed become expired, active ones whose start lies
+ * ahead wait as pending. At `now` when given, by the database's clock otherwise.
  */
-export async function sweepTokenClasses(ctx: Ctx, now = new Date()): Promise<number> {
-  const m = economyModels(ctx).tokenClasses;
-  const classes = records(ctx.db, m);
-  let moved = 0;
-  for (const { scopeId, record } of await classes.findEverywhere({ where: { status: { $in: RELEASED_TOKEN_CLASS } } })) {
-    const [id, status] = [String(record.id), String(record.status)];
-    const next = effectiveClassStatus(status as TokenClassStatus, record.validFrom as string | undefined, record.validUntil as string | undefined, now);
-    if (next === status || !(await classes.update(scopeId, { id, status }, { status: next })).length) continue;
-    moved += 1;
-    await recordOperation(ctx.db, { actor: 'system:schedule', appId: scopeId, action: 'passport.tokenClasses.schedule', target: id, before: { status }, after: { status: next } });
-  }
-  return moved;
-}
+export const sweepTokenClasses = (ctx: Ctx, now?: Date): Promise<number> => advanceTimedStates(ctx, now, [economyModels(ctx).tokenClasses]);

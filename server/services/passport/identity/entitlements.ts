@@ -10,9 +10,9 @@ import { SERVICE } from './shared';
  * end time): their declared timed states (`resources/passport/identity.ts`), made by the engine.
  */
 
-/** Makes the entitlements' moves whose time has come now (as the engine does before a call reads them). */
+/** Makes the entitlements' moves whose time has come by the database's clock (as the engine does before a call reads them). */
 export const sweepEntitlements = (ctx: Ctx, _which: { appId: string }) =>
-  advanceTimedStates(ctx, new Date(), [modelOf(ctx, SERVICE, 'entitlements')]);
+  advanceTimedStates(ctx, undefined, [modelOf(ctx, SERVICE, 'entitlements')]);
 
 /** An entitlement belongs to a user of the app (and to one of that user's personas, when it names one) and ends after it starts. */
 export const entitlementHooks: ResourceHooks = {

@@ -1,7 +1,8 @@
 import type { PassportModule } from '../part';
 import { checkRules, rulesOf } from './rules';
 import { leaderboardHandlers, mountScoreCommand } from './calls';
-import { startScheduler } from './schedule';
+import { startJob } from '../../../engine/jobs';
+import { scheduledResetsJob } from './schedule';
 import { hasScores } from './scores';
 import { leaderboardsDemoSteps } from './seed';
 
@@ -31,11 +32,8 @@ export const leaderboardsModule: PassportModule = {
   },
   mount(api, ctx) {
     mountScoreCommand(api, ctx);
-    startScheduler(
-      ctx,
-      (stop) => api.app.addHook('onClose', async () => stop()),
-      (err) => api.app.log.error({ err }, 'leaderboard reset on schedule failed'),
-    );
+    const log = (err: unknown) => api.app.log.error({ err }, 'leaderboard reset on schedule failed');
+    startJob(api, ctx.db, scheduledResetsJob(ctx, log), ctx.config.jobLeaseMs);
   },
   calls: leaderboardHandlers,
   seedSteps: leaderboardsDemoSteps,

@@ -1,6 +1,7 @@
 import { CronExpressionParser } from 'cron-parser';
 import type { Ctx } from '../../../context';
 import { badRequest, conflict } from '../../../engine/errors';
+import type { Job } from '../../../engine/jobs';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
@@ -98,16 +99,9 @@ export async function runDueResets(ctx: Ctx, now: Date, log: (err: unknown) => v
 /** How often the scheduler looks for due resets. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
 
-/** Runs due resets every interval until the server closes. */
-export function startScheduler(ctx: Ctx, onClose: (stop: () => void) => void, log: (err: unknown) => void): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueResets(ctx, new Date(), log)
-      .catch(log)
-      .finally(() => (running = false));
-  }, SCHEDULER_INTERVAL_MS);
-  timer.unref();
-  onClose(() => clearInterval(timer));
-}
+/** Due resets as a job (engine/jobs.ts): every interval, on one instance at a time. */
+export const scheduledResetsJob = (ctx: Ctx, log: (err: unknown) => void): Job => ({
+  name: 'passport.leaderboards.scheduled-resets',
+  everyMs: SCHEDULER_INTERVAL_MS,
+  run: () => runDueResets(ctx, new Date(), log),
+});

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../../context';
 import type { Api } from '../../../engine/api';
+import { startJob } from '../../../engine/jobs';
 import type { PassportModule } from '../part';
 import { accountHandlers } from './account-calls';
 import { mountAccountViews, signInHandlers } from './account-routes';
@@ -23,11 +24,8 @@ export async function playersHousekeeping(ctx: Ctx): Promise<void> {
 function mount(api: Api, ctx: Ctx): void {
   mountAccountViews(api, ctx);
   mountFriendViews(api, ctx);
-  const timer = setInterval(() => {
-    playersHousekeeping(ctx).catch((err: unknown) => api.app.log.error({ err }, 'passport players housekeeping failed'));
-  }, HOUSEKEEPING_MS);
-  timer.unref();
-  api.app.addHook('onClose', async () => clearInterval(timer));
+  const housekeeping = { name: 'passport.players.housekeeping', everyMs: HOUSEKEEPING_MS, run: () => playersHousekeeping(ctx) };
+  startJob(api, ctx.db, housekeeping, ctx.config.jobLeaseMs);
 }
 
 /** Passport's players area: behaviour its declarations cannot express. */
