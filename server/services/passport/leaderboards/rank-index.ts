@@ -68,10 +68,11 @@ interface Slot {
 /** Rows read per statement while loading a version. */
 const BATCH = 20_000;
 
-const COLUMNS = 'member_id, score, rank_key, reached_us, revision';
+/** The columns of a score row that make its rank entry. */
+export const SCORE_COLUMNS = 'member_id, score, rank_key, reached_us, revision';
 const ORDER = 'ORDER BY rank_key, reached_us, member_id';
 
-interface ScoreRow {
+export interface ScoreRow {
   member_id: string;
   score: number | string;
   rank_key: number | string;
@@ -113,18 +114,21 @@ async function readVersion(db: Db, boardId: string, version: number): Promise<Ra
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const out: RankEntry[] = [];
-    for await (const rows of rankedRows<ScoreRow>(tx, boardId, version, COLUMNS, BATCH)) for (const row of rows) out.push(entryOfRow(row));
+    for await (const rows of rankedRows<ScoreRow>(tx, boardId, version, SCORE_COLUMNS, BATCH)) for (const row of rows) out.push(entryOfRow(row));
     return out;
   });
 }
 
 /**
  * The rank indexes of this server, one per leaderboard version in use, loaded from the database on first use and
- * kept current by the writes this server commits. Least recently used versions are dropped once the entries kept
- * pass `budget` (a dropped version is read again when next asked for).
+ * kept current by the writes this server commits and those the other instances announce (`change-feed.ts`). Least
+ * recently used versions are dropped once the entries kept pass `budget` (a dropped version is read again when
+ * next asked for).
  */
 export class RankIndexes {
   private readonly slots = new Map<string, Slot>();
+  /** Resolves once the other instances' changes are heard: a version is read only after that. */
+  private hearing: () => Promise<void> = () => Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -142,7 +146,11 @@ export class RankIndexes {
       return slot.ready;
     }
     const fresh = { pending: [] as Change[] } as Slot;
-    fresh.ready = readVersion(this.db, boardId, version).then(
+    const read = async () => {
+      await this.hearing();
+      return readVersion(this.db, boardId, version);
+    };
+    fresh.ready = read().then(
       (entries) => {
         const index = new RankIndex(entries);
         for (const change of fresh.pending) apply(index, change);
@@ -152,7 +160,7 @@ export class RankIndexes {
         return index;
       },
       (err: unknown) => {
-        this.slots.delete(key);
+        if (this.slots.get(key) === fresh) this.slots.delete(key);
         throw err;
       },
     );
@@ -173,6 +181,21 @@ export class RankIndexes {
   /** Forgets a version (it was closed; it is read again, as archived, when asked for). */
   drop(boardId: string, version: number): void {
     this.slots.delete(`${boardId}:${version}`);
+  }
+
+  /** Forgets every version (changes may have been missed): each is read again when next asked for. */
+  clear(): void {
+    this.slots.clear();
+  }
+
+  /** Whether this server holds (or is reading) a version's index: changes to others need not be read. */
+  holds(boardId: string, version: number): boolean {
+    return this.slots.has(`${boardId}:${version}`);
+  }
+
+  /** Reads versions only once `hearing` resolves (the change feed listens), so that no change is missed. */
+  hearWith(hearing: () => Promise<void>): void {
+    this.hearing = hearing;
   }
 
   private change(boardId: string, version: number, change: Change): void {

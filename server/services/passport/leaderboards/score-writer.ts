@@ -1,4 +1,5 @@
 import type { Db } from '../../../db';
+import { announcing, type ChangeFeed } from './change-feed';
 import { entryOfRow, type RankIndexes } from './rank-index';
 import type { RankEntry } from './rank-list';
 import { rankSign, type SortOrder, type UpdateType } from './rules';
@@ -21,17 +22,23 @@ const MERGE: Record<UpdateType, string> = {
 /**
  * One statement writes a batch of submissions for distinct members of one version. It writes only while the
  * version is open: the share lock on the version's row waits for a reset closing it, then finds it closed and
- * writes nothing.
+ * writes nothing. It announces the rows it wrote to the other instances when it commits (`$9`: this instance).
  */
-const batchSql = (type: UpdateType) => `WITH live AS (
+const batchSql = (type: UpdateType) =>
+  announcing(
+    `live AS (
     SELECT app_id FROM leaderboard_versions WHERE board_id = $1 AND version = $2 AND app_id = $3 AND ended_at IS NULL FOR SHARE
-  )
+  ),
+  changed AS (
   INSERT INTO leaderboard_scores AS s (board_id, version, app_id, member_id, score, rank_key, reached_us, user_id, revision)
   SELECT $1, $2, live.app_id, x.m, x.sc, x.rk, x.r, x.u, nextval('leaderboard_score_revision')
     FROM live, unnest($4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::text[]) AS x(m, sc, rk, r, u)
   ON CONFLICT (board_id, version, member_id) DO UPDATE SET ${MERGE[type]},
     user_id = EXCLUDED.user_id, revision = EXCLUDED.revision, updated_at = now()
-  RETURNING member_id, score, rank_key, reached_us, revision`;
+  RETURNING board_id, version, member_id, score, rank_key, reached_us, revision
+  )`,
+    '$9',
+  );
 
 const BATCH_SQL = Object.fromEntries((Object.keys(MERGE) as UpdateType[]).map((t) => [t, batchSql(t)])) as Record<UpdateType, string>;
 
@@ -63,7 +70,8 @@ const MAX_IN_FLIGHT = 4;
  * Writes submissions with as few statements as the load allows. A submission is sent at once when the version has
  * a free slot; those that arrive while its statements are in flight wait and go together in the next one. A member
  * is never in two statements at once, so each member's submissions are written in the order they came, and
- * concurrent statements touch different rows. Every written entry goes to the rank indexes.
+ * concurrent statements touch different rows. Every written entry goes to the rank indexes, and to the other
+ * instances' through the change feed.
  */
 export class ScoreWriter {
   private readonly queues = new Map<string, { target: Target; waiting: Pending[]; busy: Set<string>; running: number }>();
@@ -72,6 +80,7 @@ export class ScoreWriter {
     private readonly db: Db,
     private readonly indexes: RankIndexes,
     private readonly clock: ReachedClock,
+    private readonly feed: ChangeFeed,
   ) {}
 
   submit(target: Target, memberId: string, score: number, userId: string | null): Promise<RankEntry | undefined> {
@@ -130,6 +139,7 @@ export class ScoreWriter {
         sorted.map((p) => sign * p.score),
         sorted.map((p) => p.reachedUs),
         sorted.map((p) => p.userId),
+        this.feed.origin,
       ]);
       rows = res.rows;
     } catch (err) {

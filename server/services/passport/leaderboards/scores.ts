@@ -1,6 +1,7 @@
 import type { Ctx } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../engine/errors';
 import { ensureVersion, findBoard, type Board } from './board';
+import { announcing } from './change-feed';
 import type { RankIndex } from './rank-index';
 import type { RankEntry } from './rank-list';
 import { tierOf, type BoardRules } from './rules';
@@ -100,18 +101,28 @@ export async function rankingPage(ctx: Ctx, board: Board, version: number, rules
   return { total: index.size, start, scores };
 }
 
+/** Deletes a player's scores from current versions, announcing the removals to the other instances ($3). */
+const CLEAR_USER_SQL = announcing(
+  `changed AS (
+    DELETE FROM leaderboard_scores s USING leaderboard_versions v
+      WHERE s.app_id = $1 AND s.user_id = $2 AND v.board_id = s.board_id AND v.version = s.version AND v.ended_at IS NULL
+      RETURNING s.board_id, s.version, s.member_id, s.revision
+  )`,
+  '$3',
+  true,
+);
+
 /**
  * Removes a player's scores from the current version of every Player board of the app (and from the rank
- * indexes). Answers how many boards held one.
+ * indexes, this instance's and the others'). Answers how many boards held one.
  */
 export async function clearUserScores(ctx: Ctx, appId: string, userId: string): Promise<{ board: string; version: number }[]> {
-  const res = await ctx.db.query<{ board_id: string; version: number; member_id: string; revision: number | string }>(
-    `DELETE FROM leaderboard_scores s USING leaderboard_versions v
-      WHERE s.app_id = $1 AND s.user_id = $2 AND v.board_id = s.board_id AND v.version = s.version AND v.ended_at IS NULL
-      RETURNING s.board_id, s.version, s.member_id, s.revision`,
-    [appId, userId],
-  );
-  const { indexes } = stateOf(ctx);
+  const { indexes, feed } = stateOf(ctx);
+  const res = await ctx.db.query<{ board_id: string; version: number; member_id: string; revision: number | string }>(CLEAR_USER_SQL, [
+    appId,
+    userId,
+    feed.origin,
+  ]);
   for (const r of res.rows) indexes.remove(r.board_id, r.version, r.member_id, Number(r.revision));
   return res.rows.map((r) => ({ board: r.board_id, version: r.version }));
 }

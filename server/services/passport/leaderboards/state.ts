@@ -1,8 +1,9 @@
 import type { Ctx } from '../../../context';
+import { ChangeFeed } from './change-feed';
 import { RankIndexes } from './rank-index';
 import { ScoreWriter } from './score-writer';
 
-/** When a member reached a score: microseconds since the epoch, strictly increasing within this server. */
+/** When a member reached a score: microseconds since the epoch, strictly increasing within this process. */
 export class ReachedClock {
   private last = 0;
 
@@ -12,10 +13,17 @@ export class ReachedClock {
   }
 }
 
-/** The leaderboards area's in-process state for one server: its rank indexes and its score writer. */
+/**
+ * One clock per process, shared by the servers a process runs (tests run two): members who reach a score through
+ * either rank in the order they reached it. Across processes, reached times are as close as the machines' clocks.
+ */
+const clock = new ReachedClock();
+
+/** The leaderboards area's in-process state for one server: its rank indexes, its score writer and its change feed. */
 export interface LeaderboardState {
   indexes: RankIndexes;
   writer: ScoreWriter;
+  feed: ChangeFeed;
 }
 
 const states = new WeakMap<Ctx, LeaderboardState>();
@@ -24,7 +32,9 @@ export function stateOf(ctx: Ctx): LeaderboardState {
   let state = states.get(ctx);
   if (!state) {
     const indexes = new RankIndexes(ctx.db);
-    state = { indexes, writer: new ScoreWriter(ctx.db, indexes, new ReachedClock()) };
+    const feed = new ChangeFeed(ctx.db, indexes);
+    indexes.hearWith(() => feed.hearing());
+    state = { indexes, feed, writer: new ScoreWriter(ctx.db, indexes, clock, feed) };
     states.set(ctx, state);
   }
   return state;
