@@ -13,8 +13,10 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db';
 import { createAccount, createApp, createOrganization } from '../server/platform/accounts';
 import { boardModel, boardOf, ensureVersion, type Board } from '../server/services/passport/leaderboards/board';
-import { rankingPage, standingOf, submitScore } from '../server/services/passport/leaderboards/scores';
+import { rankingPage, standingOf } from '../server/services/passport/leaderboards/scores';
 import { stateOf } from '../server/services/passport/leaderboards/state';
+import { twoInstanceFigures } from './leaderboard-instances';
+import { memberOf, submissions, timed, type Latency } from './leaderboard-measure';
 import { postgresStorage } from './load-storage';
 
 const SCORES = Number(process.env.BENCH_LB_SCORES ?? 1_000_000);
@@ -26,32 +28,8 @@ const DIRECT_SAMPLES = 200;
 const DIRECT_BUDGET_MS = 30_000;
 const LOAD_CHUNK = 100_000;
 
-interface Latency {
-  p50: number;
-  p99: number;
-  samples: number;
-}
-
-function latency(ms: number[]): Latency {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
-  return { p50: at(0.5), p99: at(0.99), samples: sorted.length };
-}
-
-/** Times `run` one call after another, `samples` times or until `budgetMs` has passed. */
-async function timed(samples: number, run: (i: number) => Promise<unknown>, budgetMs = Infinity): Promise<Latency> {
-  const ms: number[] = [];
-  const until = performance.now() + budgetMs;
-  for (let i = 0; i < samples && performance.now() < until; i++) {
-    const t = performance.now();
-    await run(i);
-    ms.push(performance.now() - t);
-  }
-  return latency(ms);
-}
-
-/** A member of the loaded board, spread over the whole ranking (a multiplicative walk modulo the size). */
-const memberAt = (i: number) => `m${((i * 7_919) % SCORES) + 1}`;
+/** A member of the loaded board, spread over the whole ranking. */
+const memberAt = (i: number) => memberOf(SCORES, i);
 
 /** The bench app with passport, and one Entity board (KeepBest, descending) whose current version holds SCORES scores. */
 async function seedBoard(db: Db, ctx: Awaited<ReturnType<typeof buildApp>>['ctx']): Promise<{ board: Board; insertSeconds: number }> {
@@ -81,31 +59,15 @@ async function seedBoard(db: Db, ctx: Awaited<ReturnType<typeof buildApp>>['ctx'
   return { board, insertSeconds: (performance.now() - started) / 1000 };
 }
 
-/** Concurrent submissions through the code for SECONDS: nine in ten for members already ranked, the rest new. */
-async function submissions(ctx: Awaited<ReturnType<typeof buildApp>>['ctx'], board: Board): Promise<{ perSecond: number; latency: Latency }> {
-  const ms: number[] = [];
-  let n = 0;
-  const until = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async (_, worker) => {
-      while (performance.now() < until) {
-        const i = n++;
-        const member = i % 10 === 9 ? `new-${worker}-${i}` : memberAt(i * 31 + worker);
-        const t = performance.now();
-        await submitScore(ctx, board, member, (i * 48_271) % 1_000_003, null);
-        ms.push(performance.now() - t);
-      }
-    }),
-  );
-  return { perSecond: ms.length / SECONDS, latency: latency(ms) };
-}
+const LOAD = { size: SCORES, seconds: SECONDS, callers: CONNECTIONS };
 
 const RANK_SQL = `SELECT count(*)::int + 1 AS rank FROM leaderboard_scores s,
     (SELECT rank_key, reached_us, member_id FROM leaderboard_scores WHERE board_id = $1 AND version = 1 AND member_id = $2) AS m
   WHERE s.board_id = $1 AND s.version = 1 AND (s.rank_key, s.reached_us, s.member_id) < (m.rank_key, m.reached_us, m.member_id)`;
 const TOP_SQL = 'SELECT member_id, score, reached_us FROM leaderboard_scores WHERE board_id = $1 AND version = 1 ORDER BY rank_key, reached_us, member_id LIMIT 100';
 
-async function measure(label: string, open: () => Promise<Db>): Promise<void> {
+/** The figures on one database; with `several`, those of a second instance beside the first on it too. */
+async function measure(label: string, open: () => Promise<Db>, several = false): Promise<void> {
   const db = await open();
   const { app, ctx } = await buildApp(db, loadConfig({}));
   try {
@@ -124,7 +86,7 @@ async function measure(label: string, open: () => Promise<Db>): Promise<void> {
     const topCode = await timed(SAMPLES, () => rankingPage(ctx, board, 1, board.rules, { start: 0, count: 100 }));
     const topSql = await timed(DIRECT_SAMPLES, () => db.query(TOP_SQL, [board.id]));
     const rankSql = await timed(DIRECT_SAMPLES, (i) => db.query(RANK_SQL, [board.id, memberAt(i)]), DIRECT_BUDGET_MS);
-    const submitted = await submissions(ctx, board);
+    const submitted = await submissions([ctx], board, LOAD);
 
     const row = (name: string, l: Latency) =>
       `  ${name.padEnd(30)} ${l.p50.toFixed(3).padStart(10)} ${l.p99.toFixed(3).padStart(10)} ${String(l.samples).padStart(8)}`;
@@ -138,6 +100,7 @@ async function measure(label: string, open: () => Promise<Db>): Promise<void> {
     console.log(
       `  submissions through the code (${CONNECTIONS} callers, ${SECONDS} s): ${submitted.perSecond.toFixed(0)} /s, p50 ${submitted.latency.p50.toFixed(2)} ms, p99 ${submitted.latency.p99.toFixed(2)} ms (targets on PostgreSQL: p99 ≤ 5 ms for rank and top 100, ≥ 2,000 submissions/s)`,
     );
+    if (several) await twoInstanceFigures(open, ctx, board, submitted.perSecond, LOAD);
   } finally {
     await app.close();
     await db.close();
@@ -147,10 +110,13 @@ async function measure(label: string, open: () => Promise<Db>): Promise<void> {
 export async function runLeaderboardBench(): Promise<void> {
   await measure('embedded (PGlite, in memory)', () => openDatabase({}));
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) return;
+  if (!url) {
+    console.log('  Two instances (submissions, rank staleness): skipped, they need PostgreSQL (set DATABASE_URL).');
+    return;
+  }
   const storage = await postgresStorage(url);
   try {
-    await measure('PostgreSQL', storage.open);
+    await measure('PostgreSQL', storage.open, true);
   } finally {
     await storage.remove();
   }
