@@ -60,6 +60,28 @@ export interface CallDecl {
   record?: { resource: string; missing?: string };
 }
 
+/**
+ * What the API document says of a resource's endpoint whose behaviour the service gives by name (a command without
+ * a `kind`, an action `implementedBy: 'service'`, a detail view, a view without `rowsOf`, a row command): the module's
+ * `calls` map holds it as `<resource>.<name>` (a row command `<resource>.<view>.<name>`); the method, path, body and
+ * access come from the declaration itself.
+ */
+export interface EndpointApi {
+  /** What the call does (English); required unless `call` says who serves it. */
+  summary?: string;
+  /**
+   * The service's declared call (`ServiceDecl.calls`) that performs it instead of an endpoint of its own (a game's
+   * call a guild's join request is approved at); the engine then mounts nothing for it and checks the call exists.
+   */
+  call?: string;
+  /** The success answer, when not the declaration's own answer schema (or any object). */
+  answer?: ResponseDef;
+  /** The error statuses, when not 400, 401, 403, 404 and 409. */
+  errors?: number[];
+  /** The query the call also takes (a view's own filter or row limit), given to the behaviour as its input. */
+  query?: JsonSchema;
+}
+
 /** Where a declared call is served: under the base, or the base's `/sdk` for the game client's calls. */
 export function callUrl(base: string, call: Pick<CallDecl, 'caller' | 'path'>): string {
   return `${base}${call.caller === 'player' || call.caller === 'persona' ? '/sdk' : ''}${call.path}`;

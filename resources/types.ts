@@ -3,7 +3,7 @@
  * console renders its screens from it. Nothing here may import React, Node APIs, the server or the console.
  */
 
-import type { CallDecl } from './call-types';
+import type { CallDecl, EndpointApi } from './call-types';
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
@@ -116,6 +116,8 @@ export interface ActionDecl {
   refused?: string;
   /** Who may call it, where that differs from the owner's write access (a back-office-only move). */
   access?: Principal[];
+  /** For `implementedBy: 'service'`: what the API document says of it (see `EndpointApi`). */
+  api?: EndpointApi;
 }
 
 /**
@@ -185,6 +187,8 @@ export interface CommandDecl {
   answer?: JsonSchema;
   confirm?: Text;
   danger?: boolean;
+  /** Without a `kind`: what the API document says of it (see `EndpointApi`). */
+  api?: EndpointApi;
 }
 
 /** Records of another resource of the same service that belong to this one, shown on its page. */

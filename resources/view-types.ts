@@ -3,6 +3,7 @@
  * records' own calls (lists a call answers, one answered object, a page of a call with filters and row commands,
  * player reads and lookups). Part of the format in `types.ts`, which exports these too.
  */
+import type { EndpointApi } from './call-types';
 import type { CommandDecl, JsonSchema, Text } from './types';
 
 /**
@@ -28,6 +29,8 @@ export interface DetailViewDecl {
   tag?: string;
   /** What the block says when the answer holds none of `fields` (a check not passed yet). */
   empty?: Text;
+  /** What the API document says of the call (see `EndpointApi`). */
+  api?: EndpointApi;
 }
 
 /**
@@ -71,6 +74,8 @@ export interface ViewDecl {
   rowsOf?: RowsOfDecl;
   /** Calls on one row (a member's role, an item's publish), offered on each row (see `RowCommandDecl`). */
   rowCommands?: RowCommandDecl[];
+  /** Without `rowsOf`: what the API document says of the call (see `EndpointApi`). */
+  api?: EndpointApi;
 }
 
 /**
@@ -79,7 +84,7 @@ export interface ViewDecl {
  * members is `PUT /guilds/:id/members/:personaId/role`); see `rowCommandCall` (`resources/view-call.ts`). The
  * dialog's fields start from the row's values of the same names; the view is read again after it.
  */
-export interface RowCommandDecl extends Pick<CommandDecl, 'name' | 'label' | 'fields' | 'confirm' | 'danger'> {
+export interface RowCommandDecl extends Pick<CommandDecl, 'name' | 'label' | 'fields' | 'confirm' | 'danger' | 'api'> {
   method: 'POST' | 'PUT' | 'DELETE';
   /** Appended to the view's path; `''` calls the view's path itself (an item replaced by id). */
   path: string;

@@ -15,6 +15,7 @@ export const productDetailView: DetailViewDecl = {
   path: '/detail',
   answer: productDetailSchema,
   fields: ['transactionType', 'price', 'category', 'contents'],
+  api: { summary: 'A product with its category, its transaction type, and its price and contents resolved to their resources' },
 };
 
 /** A user's real-name check, masked (`GET /users/:id/real-name`). */
@@ -25,6 +26,7 @@ export const realNameView: DetailViewDecl = {
   answer: realNameSchema,
   fields: ['name', 'idNumber', 'birthDate', 'age', 'ageBand', 'verifiedAt'],
   tag: 'verified',
+  api: { summary: "A user's real-name check: whether passed, the masked name and number, birth date and age band", errors: [400, 401, 403, 404] },
   empty: {
     'zh-CN': '玩家尚未通过实名认证。玩家通过 SDK 提交姓名和身份证号后，这里会显示脱敏后的信息。',
     en: 'The player has not passed the real-name check. Once they submit their name and identity number through the SDK, the masked details show here.',

@@ -1,4 +1,6 @@
+import { ok } from '../call-shapes';
 import { bulkCommand, exportCommand } from '../command-call';
+import { generatedAnswer } from './economy-api';
 import type { ResourceDecl } from '../types';
 import { appAccess } from './part';
 import { ECONOMY_ROUTES } from './economy-routes';
@@ -8,6 +10,9 @@ import tokenInstanceSchema from '../../schemas/passport/economy/token-instance.j
 
 /** Most codes one generation makes. */
 export const MAX_GENERATED_CODES = 10000;
+
+/** What a generation answers. */
+const generated = ok('the batch made', generatedAnswer);
 
 const tokenClasses: ResourceDecl = {
   name: 'tokenClasses',
@@ -73,6 +78,7 @@ const tokenClasses: ResourceDecl = {
       on: 'item',
       method: 'POST',
       path: '/generate',
+      api: { summary: `Generate a batch of codes for this token class (at most ${MAX_GENERATED_CODES})`, answer: generated },
       fields: {
         type: 'object',
         additionalProperties: false,
@@ -142,6 +148,10 @@ const tokenInstances: ResourceDecl = {
       on: 'collection',
       method: 'POST',
       path: '/generate',
+      api: {
+        summary: `Generate a batch of codes for a token class (at most ${MAX_GENERATED_CODES}): unique, 100 random bits each`,
+        answer: generated,
+      },
       fields: {
         type: 'object',
         additionalProperties: false,

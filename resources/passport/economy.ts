@@ -1,3 +1,4 @@
+import { ok } from '../call-shapes';
 import { importCommand } from '../command-call';
 import { defineResource } from '../define';
 import type { ResourceDecl } from '../types';
@@ -34,6 +35,9 @@ const resources = defineResource({
   routes: { list: ECONOMY_ROUTES.resources },
 });
 
+/** What publishing or revoking a whole category answers. */
+const movedAnswer = ok('how many products moved', { type: 'object', properties: { updated: { type: 'integer' } } });
+
 const categories = defineResource({
   name: 'categories',
   label: { 'zh-CN': '商品分类', en: 'Categories' },
@@ -56,6 +60,7 @@ const categories = defineResource({
       on: 'item',
       method: 'POST',
       path: '/products/publish',
+      api: { summary: 'Publish every product of a category (those unpublished move to published)', answer: movedAnswer },
       confirm: { 'zh-CN': '该分类下所有未上架的商品都将上架，玩家可以购买。确定？', en: 'Every unpublished product of this category goes on sale. Continue?' },
     },
     {
@@ -64,6 +69,7 @@ const categories = defineResource({
       on: 'item',
       method: 'POST',
       path: '/products/revoke',
+      api: { summary: 'Revoke every product of a category (those published move to unpublished)', answer: movedAnswer },
       danger: true,
       confirm: { 'zh-CN': '该分类下所有已上架的商品都将下架，玩家无法再购买。确定？', en: 'Every published product of this category is taken off sale. Continue?' },
     },
@@ -169,6 +175,10 @@ const transactions: ResourceDecl = {
       path: '/re-fulfil',
       // Granting the contents is the economy's code (POST /transactions/:id/re-fulfil).
       implementedBy: 'service',
+      api: {
+        summary: "Grant a purchase's contents again after its fulfilment failed (FulfillFailed → Fulfilled); refused from any other state",
+        answer: ok('the transaction, Fulfilled'),
+      },
       confirm: { 'zh-CN': '再次把商品内容发放到角色背包，确定？', en: "Grant the contents into the persona's inventory again?" },
     },
     {
@@ -191,6 +201,11 @@ const transactions: ResourceDecl = {
       on: 'item',
       method: 'POST',
       path: '/sandbox-pay',
+      api: {
+        summary:
+          "Pay (or fail) a Pending real-money purchase in the built-in payment sandbox (only while it takes payments): the sandbox sends the notification Alipay would send, signed as Alipay signs, through the notification's verification",
+        answer: ok('the transaction afterwards'),
+      },
       fields: {
         type: 'object',
         additionalProperties: false,

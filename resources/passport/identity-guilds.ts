@@ -148,8 +148,8 @@ const guildRequests: ResourceDecl = {
   },
   // The game's calls (`/sdk/guilds/:id/requests/:personaId/approve|reject`), which also check the member's permission.
   actions: [
-    { name: 'approve', label: { 'zh-CN': '通过', en: 'Approve' }, from: ['waiting'], to: 'accepted', implementedBy: 'service' },
-    { name: 'reject', label: { 'zh-CN': '拒绝', en: 'Reject' }, from: ['waiting'], to: 'refused', implementedBy: 'service' },
+    { name: 'approve', label: { 'zh-CN': '通过', en: 'Approve' }, from: ['waiting'], to: 'accepted', implementedBy: 'service', api: { call: 'guilds.approve' } },
+    { name: 'reject', label: { 'zh-CN': '拒绝', en: 'Reject' }, from: ['waiting'], to: 'refused', implementedBy: 'service', api: { call: 'guilds.reject' } },
   ],
   list: { columns: ['personaId', 'message', 'status', 'createdAt'] },
   access: appAccess(),

@@ -133,6 +133,7 @@ const smsTemplates: ResourceDecl = {
       on: 'item',
       method: 'POST',
       path: '/enable',
+      api: { call: 'smsTemplates.enable' },
       confirm: {
         'zh-CN': '启用后验证码短信将使用此模板发送（仅审核通过的模板可启用），原启用的模板将停用。',
         en: 'Verification codes will be sent with this template (only an approved template can be enabled); the one enabled now stops being used.',

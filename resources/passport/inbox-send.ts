@@ -90,6 +90,7 @@ export const sendTemplateCommand: CommandDecl = {
   confirm: everyoneNote,
   fields: { type: 'object', required: ['target'], properties: { target: { ...targetSchema, 'x-ui': { title: { 'zh-CN': '发送对象', en: 'Recipients' } } } } },
   answer: sendAnswer,
+  api: { call: 'inbox.sendTemplate' },
 };
 
 const written = inboxTemplateSchema.properties as Record<string, JsonSchema>;

@@ -31,6 +31,10 @@ export const submitScoreCommand: CommandDecl = {
     },
   },
   answer: standingSchema,
+  api: {
+    summary: "Submit a member's score from the game's server (a player's user id, or an entity's id)",
+    answer: { description: "the member's standing after the submission", schema: standingSchema },
+  },
 };
 
 /**

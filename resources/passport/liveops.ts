@@ -143,6 +143,7 @@ const billboards: ResourceDecl = {
       on: 'item',
       method: 'POST',
       path: '/publish',
+      api: { call: 'billboards.publish' },
       fields: {
         type: 'object',
         additionalProperties: false,
@@ -254,6 +255,7 @@ const quests: ResourceDecl = {
       on: 'item',
       method: 'POST',
       path: '/publish',
+      api: { call: 'quests.publish' },
       confirm: { 'zh-CN': '发布后玩家即可看到并完成全部任务项，确定发布？', en: 'Players will see and work on every item. Publish them all?' },
     },
     {
@@ -262,6 +264,7 @@ const quests: ResourceDecl = {
       on: 'item',
       method: 'POST',
       path: '/revoke',
+      api: { call: 'quests.revoke' },
       danger: true,
       confirm: { 'zh-CN': '撤回后玩家将看不到该任务，确定撤回？', en: 'Players will no longer see this quest. Revoke every item?' },
     },

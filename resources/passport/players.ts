@@ -1,7 +1,7 @@
 import type { ActionDecl, ResourceDecl } from '../types';
 import { appAccess, type PassportPart } from './part';
 import { realNameView } from './details';
-import { banHistoryView, personaFriendViews, personaInventoryView } from './views';
+import { banHistoryOf, personaFriendViews, personaInventoryView } from './views';
 import { playersDashboard } from './dashboards';
 import { friendRelationsView } from './page-views';
 import { accountCalls, friendCalls, metricsCalls } from './players-calls';
@@ -166,7 +166,7 @@ const users: ResourceDecl = {
   parts: [tagsPart],
   children: [{ resource: 'personas', field: 'userId' }],
   details: [realNameView],
-  views: [banHistoryView],
+  views: [banHistoryOf('user')],
   access: appAccess(),
   routes: { list: PLAYERS_ROUTES.users, show: `${PLAYERS_ROUTES.users}/:id` },
 };
@@ -199,7 +199,7 @@ const personas: ResourceDecl = {
   ],
   actions: banActions({ 'zh-CN': '角色', en: 'persona' }),
   parts: [tagsPart],
-  views: [...personaFriendViews, banHistoryView, personaInventoryView],
+  views: [...personaFriendViews, banHistoryOf('persona'), personaInventoryView],
   player: [
     {
       path: '/sdk/personas',

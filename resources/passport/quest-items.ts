@@ -42,6 +42,7 @@ export const addQuestItemCommand: CommandDecl = {
   method: 'POST',
   path: '/items',
   fields: itemFields(false),
+  api: { call: 'quests.upsertItem' },
 };
 
 /** The quest's items, each with its commands. */
@@ -56,12 +57,14 @@ export const questItemsView: ViewDecl = {
   empty: { 'zh-CN': '还没有任务项，添加后再发布', en: 'No items yet: add them, then publish' },
   paging: { mode: 'client', pageSize: 100 },
   refetchOnChange: true,
+  api: { call: 'quests.items' },
   rowCommands: [
-    { name: 'publish', label: { 'zh-CN': '发布', en: 'Publish' }, method: 'POST', path: '/:id/publish', when: { status: ['unpublished'] } },
-    { name: 'revoke', label: { 'zh-CN': '撤回', en: 'Revoke' }, method: 'POST', path: '/:id/revoke', when: { status: ['published'] }, danger: true },
-    { name: 'edit', label: { 'zh-CN': '编辑', en: 'Edit' }, method: 'POST', path: '', fields: itemFields(true) },
+    { name: 'publish', label: { 'zh-CN': '发布', en: 'Publish' }, method: 'POST', path: '/:id/publish', when: { status: ['unpublished'] }, api: { call: 'quests.publishItem' } },
+    { name: 'revoke', label: { 'zh-CN': '撤回', en: 'Revoke' }, method: 'POST', path: '/:id/revoke', when: { status: ['published'] }, danger: true, api: { call: 'quests.revokeItem' } },
+    { name: 'edit', label: { 'zh-CN': '编辑', en: 'Edit' }, method: 'POST', path: '', fields: itemFields(true), api: { call: 'quests.upsertItem' } },
     {
       name: 'delete',
+      api: { call: 'quests.deleteItem' },
       label: { 'zh-CN': '删除', en: 'Delete' },
       method: 'DELETE',
       path: '/:id',

@@ -1,4 +1,6 @@
+import { ok, pageQuery, recordOf } from '../call-shapes';
 import type { ViewDecl } from '../types';
+import { relationFilter } from './players-calls';
 import { roleIdField } from './identity-calls';
 import { INVENTORY_CAPACITY } from './economy-flow';
 import banActionSchema from '../../schemas/passport/players/views/ban-action.json' with { type: 'json' };
@@ -27,6 +29,16 @@ export const banHistoryView: ViewDecl = {
   refetchOnChange: true,
 };
 
+/** The ban history of a user's or a persona's (`who`), as the API document describes it. */
+export const banHistoryOf = (who: string): ViewDecl => ({
+  ...banHistoryView,
+  api: {
+    summary: `The bans and unbans of a ${who}, newest first (lifts by a passed end are marked automatic)`,
+    query: pageQuery({}, { count: { type: 'integer', minimum: 1, maximum: 500, default: 100 } }),
+    errors: [400, 401, 403, 404],
+  },
+});
+
 const friendsGroup = { 'zh-CN': '好友', en: 'Friends' };
 
 /** A persona's friends and friend requests both ways, then its blacklist. */
@@ -42,6 +54,7 @@ export const personaFriendViews: ViewDecl[] = [
     empty: { 'zh-CN': '还没有好友或好友申请', en: 'No friends or friend requests yet' },
     paging: { mode: 'client', pageSize: 10 },
     group: friendsGroup,
+    api: { summary: "A persona's friends and pending friend requests", query: relationFilter, errors: [400, 401, 403, 404] },
   },
   {
     name: 'friendBlacklist',
@@ -54,6 +67,7 @@ export const personaFriendViews: ViewDecl[] = [
     empty: { 'zh-CN': '黑名单为空', en: 'The blacklist is empty' },
     paging: { mode: 'client', pageSize: 10 },
     group: friendsGroup,
+    api: { summary: 'The personas a persona blacklisted', errors: [400, 401, 403, 404] },
   },
 ];
 
@@ -85,6 +99,7 @@ export const tokenUsedInfoView: ViewDecl = {
   paging: { mode: 'client', pageSize: 10 },
   summary: { 'zh-CN': '已使用 {{total}} 次', en: 'Used {{total}} times' },
   refetchOnChange: true,
+  api: { summary: 'Who redeemed a code and when (player, persona, time), newest first' },
 };
 
 const tagGroup = { 'zh-CN': '带有此标签的玩家', en: 'Players with this tag' };
@@ -148,6 +163,7 @@ export const guildMemberViews: ViewDecl[] = [
         method: 'PUT',
         path: '/:personaId/role',
         when: { isLeader: [false] },
+        api: { summary: "Set a member's role, or none (not the leader's)", answer: ok('the member') },
         fields: {
           type: 'object',
           additionalProperties: false,
@@ -170,6 +186,10 @@ export const guildMemberViews: ViewDecl[] = [
         path: '/:personaId',
         when: { isLeader: [false] },
         danger: true,
+        api: {
+          summary: 'Remove a member (not the leader); the persona waits out the restriction before joining again',
+          answer: ok('the guild', recordOf('guilds')),
+        },
         confirm: {
           'zh-CN': '将该成员移出公会？移出后需等待设置的限制时长才能再加入公会。',
           en: 'Remove this member from the guild? They must wait out the configured time before joining a guild again.',

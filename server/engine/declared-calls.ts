@@ -3,6 +3,7 @@ import type { ResponseDef } from '../../resources/call-shapes';
 import { callUrl, type CallDecl } from '../../resources/call-types';
 import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
+import { serviceEndpoints } from './endpoint-calls';
 import { errorResponses, idParam, type Api } from './api';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
 import { authorize, authorizeService } from './guard';
@@ -52,9 +53,9 @@ export function checkCall(service: ServiceDecl, name: string, call: CallDecl): v
   checkPublicCall(where, call);
 }
 
-/** A copy of a schema with each record a `recordOf` names replaced by `put(resource)`. */
-function placeRecords(schema: JsonSchema | undefined, put: (resource: string) => JsonSchema): JsonSchema | undefined {
-  if (!schema) return schema;
+/** A copy of a schema with each record a `recordOf` names replaced by `put(resource)`; the schema itself when it names none. */
+export function placeRecords(schema: JsonSchema | undefined, put: (resource: string) => JsonSchema): JsonSchema | undefined {
+  if (!schema || !JSON.stringify(schema).includes('"x-record"')) return schema;
   if (typeof schema['x-record'] === 'string') return put(schema['x-record']);
   const inner = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(inner) : v && typeof v === 'object' ? placeRecords(v as JsonSchema, put) : v;
@@ -69,17 +70,34 @@ function paramsOf(call: CallDecl): JsonSchema | undefined {
 }
 
 /**
- * Mounts a service's declared calls with the behaviour its modules give: every declared call must have a handler
- * and every handler a declared call (an error at start-up otherwise). Player calls go through the service's player
- * principal, service calls through the app credential with the service enabled.
+ * Mounts a service's declared calls, and its resources' endpoints the service performs (`serviceEndpoints`), with
+ * the behaviour its modules give by name: every declared call and such endpoint must have a handler, every handler
+ * a declared call or endpoint, and no declared call may repeat an endpoint's name or method and path (an error at
+ * start-up otherwise). Player calls go through the service's player principal, service calls through the app
+ * credential with the service enabled.
  */
 export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, handlers: CallHandlers, player?: PlayerPrincipal): void {
   const calls = service.calls ?? {};
+  const all = serviceEndpoints(ctx, service);
+  for (const e of all.filter((x) => x.servedBy && !calls[x.servedBy])) {
+    throw new Error(`${service.name}: '${e.name}' is served by call '${e.servedBy}', which is not declared`);
+  }
+  const endpoints = all.filter((e) => !e.servedBy);
   for (const name of Object.keys(handlers)) {
-    if (!calls[name]) throw new Error(`${service.name}: behaviour given for '${name}', which is not a declared call`);
+    if (!calls[name] && !endpoints.some((e) => e.name === name)) {
+      throw new Error(`${service.name}: behaviour given for '${name}', which is not a declared call or endpoint`);
+    }
+  }
+  for (const e of endpoints) {
+    const handler = handlers[e.name];
+    if (!handler) throw new Error(`${service.name}: '${e.name}' is performed by the service but no module gives its behaviour`);
+    e.mount(api, ctx, handler);
   }
   for (const [name, call] of Object.entries(calls)) {
     checkCall(service, name, call);
+    const url = callUrl(service.base, call).replace(/:\w+/g, ':');
+    const same = all.find((e) => e.servedBy !== name && (e.name === name || (e.method === call.method && e.url === url)));
+    if (same) throw new Error(`${service.name}: call '${name}' repeats the resource's declared endpoint '${same.name}'`);
     const handler = handlers[name];
     if (!handler) throw new Error(`${service.name}: call '${name}' is declared but no module gives its behaviour`);
     if ((call.caller === 'player' || call.caller === 'persona') && !player) throw new Error(`${service.name}: call '${name}' is a player call, but the service has no player principal`);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema, Principal } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, type Api, type Method, type ResponseDef } from './api';
@@ -40,6 +40,7 @@ export interface RecordCall {
   access: Access;
   record: Data;
   req: FastifyRequest;
+  reply: FastifyReply;
 }
 
 /** The path parameters of a record call: the item's, then the call's own. */
@@ -82,9 +83,9 @@ export function mountRecordCall(
     body: def.body,
     optionalBody: def.optionalBody,
     responses: { 200: def.answer, ...(Array.isArray(def.errors) ? errorResponses(...def.errors) : def.errors) },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const access = await authorize(ctx, req, m, def.access, def.principals);
-      return answer({ access, record: await recordOf(ctx, m, access.scopeId, idOf(req, m), def.missing), req });
+      return answer({ access, record: await recordOf(ctx, m, access.scopeId, idOf(req, m), def.missing), req, reply });
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actionCall } from '../../resources/action-call';
 import { pathFields } from '../../resources/command-call';
 import { actionAccess } from '../../resources/field-access';
@@ -19,6 +19,7 @@ import { mountRecordCall } from './record-calls';
 /** What the service's handler is given. */
 export interface ServiceCall {
   req: FastifyRequest;
+  reply: FastifyReply;
   access: Access;
   /** A call on one record: the record (404 when it is not in the caller's scope). */
   record: Data;
@@ -90,9 +91,9 @@ function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceC
     ...(body ? { body } : {}),
     ...(def.query ? { querystring: def.query } : {}),
     responses: { 200: answer, ...errors },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const access = await authorize(ctx, req, m, route.mode, route.access);
-      return def.handler({ req, access, record: {}, body: toBody(req) });
+      return def.handler({ req, reply, access, record: {}, body: toBody(req) });
     },
   });
 }

@@ -1,31 +1,27 @@
 import type { Ctx } from '../../../context';
-import type { Api } from '../../../engine/api';
+import type { CallHandler, CallHandlers } from '../../../engine/declared-calls';
 import { records } from '../../../engine/query';
-import { mountCommandCall, mountDetailCall } from '../../../engine/service-calls';
 import type { Data } from '../../../engine/store';
 import { recordOperation } from '../../../audit';
 import { loadResources, priceOf, type Line } from './catalog';
 import { economyModels, type EconomyModels } from './models';
 
 /** Publishes or revokes every product of a category that is in the other state; answers how many moved. */
-function mountCategoryMove(api: Api, ctx: Ctx, models: EconomyModels, move: 'publish' | 'revoke'): void {
-  const [from, to] = move === 'publish' ? ['unpublished', 'published'] : ['published', 'unpublished'];
-  mountCommandCall(api, ctx, models.categories, `${move}Products`, {
-    summary: `${move === 'publish' ? 'Publish' : 'Revoke'} every product of a category (those ${from} move to ${to})`,
-    answer: { description: 'how many products moved', schema: { type: 'object', properties: { updated: { type: 'integer' } } } },
-    handler: ({ access: { scopeId, principal }, record }) =>
-      ctx.db.transaction(async (q) => {
-        const categoryId = String(record.id);
-        const moved = await records(q, models.products).update(scopeId, { categoryId, status: from }, { status: to });
-        for (const { record: product } of moved) {
-          const change = { before: { status: from }, after: { status: to, categoryId } };
-          const target = String(product.id);
-          await recordOperation(q, { actor: principal.actor, appId: scopeId, action: `passport.products.${move}`, target, ...change });
-        }
-        return { updated: moved.length };
-      }),
-  });
-}
+const categoryMove =
+  (ctx: Ctx, models: EconomyModels, move: 'publish' | 'revoke'): CallHandler =>
+  ({ scopeId, actor, record }) => {
+    const [from, to] = move === 'publish' ? ['unpublished', 'published'] : ['published', 'unpublished'];
+    return ctx.db.transaction(async (q) => {
+      const categoryId = String(record!.id);
+      const moved = await records(q, models.products).update(scopeId, { categoryId, status: from }, { status: to });
+      for (const { record: product } of moved) {
+        const change = { before: { status: from }, after: { status: to, categoryId } };
+        const target = String(product.id);
+        await recordOperation(q, { actor, appId: scopeId, action: `passport.products.${move}`, target, ...change });
+      }
+      return { updated: moved.length };
+    });
+  };
 
 /** A product with its category and its price and contents resolved to their resources. */
 async function productDetail(ctx: Ctx, models: EconomyModels, scopeId: string, product: Data) {
@@ -48,15 +44,12 @@ async function productDetail(ctx: Ctx, models: EconomyModels, scopeId: string, p
   };
 }
 
-/** Categories and products: whole-category publishing and product detail. */
-export function mountCatalogRoutes(api: Api, ctx: Ctx): void {
+/** Categories and products: whole-category publishing and product detail (declared endpoints, by name). */
+export function catalogHandlers(ctx: Ctx): CallHandlers {
   const models = economyModels(ctx);
-  mountCategoryMove(api, ctx, models, 'publish');
-  mountCategoryMove(api, ctx, models, 'revoke');
-
-  mountDetailCall(api, ctx, models.products, 'productDetail', {
-    summary: 'A product with its category, its transaction type, and its price and contents resolved to their resources',
-    handler: ({ access, record }) => productDetail(ctx, models, access.scopeId, record),
-  });
-
+  return {
+    'categories.publishProducts': categoryMove(ctx, models, 'publish'),
+    'categories.revokeProducts': categoryMove(ctx, models, 'revoke'),
+    'products.productDetail': ({ scopeId, record }) => productDetail(ctx, models, scopeId, record!),
+  };
 }

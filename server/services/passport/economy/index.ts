@@ -1,19 +1,17 @@
 import type { PassportModule } from '../part';
 import { economyHandlers } from './calls';
-import { mountCatalogRoutes } from './catalog-routes';
+import { catalogHandlers } from './catalog-routes';
 import { economyHooks } from './hooks';
-import { mountPurchaseRoutes } from './purchase-routes';
+import { mountPurchaseRoutes, purchaseHandlers } from './purchase-routes';
 import { economyDemoSteps } from './seed';
-import { mountTokenRoutes } from './token-routes';
+import { tokenHandlers } from './token-routes';
 
 /** Passport's economy area: behaviour its declarations cannot express. */
 export const economyModule: PassportModule = {
   hooks: economyHooks,
   mount(api, ctx) {
-    mountCatalogRoutes(api, ctx);
     mountPurchaseRoutes(api, ctx);
-    mountTokenRoutes(api, ctx);
   },
-  calls: economyHandlers,
+  calls: (ctx) => ({ ...economyHandlers(ctx), ...catalogHandlers(ctx), ...purchaseHandlers(ctx), ...tokenHandlers(ctx) }),
   seedSteps: economyDemoSteps,
 };

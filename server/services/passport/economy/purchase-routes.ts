@@ -3,7 +3,7 @@ import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
 import { errorResponses, errorSchema, type Api } from '../../../engine/api';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
-import { mountActionCall, mountCommandCall } from '../../../engine/service-calls';
+import type { CallHandlers } from '../../../engine/declared-calls';
 import { formRoute } from '../../../payments/alipay/routes';
 import { requireProvider } from '../../../payments/alipay/provider';
 import { sandboxNotification } from '../../../payments/alipay/sandbox';
@@ -13,40 +13,35 @@ import { economyModels } from './models';
 import { applyPurchaseNotification } from './notify';
 import { NOTIFY_PATH } from './purchase';
 
-/** Transactions: re-fulfilment, the payment sandbox and payment notifications. */
-export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
+/** Transactions: re-fulfilment and the payment sandbox (declared endpoints, by name). */
+export function purchaseHandlers(ctx: Ctx): CallHandlers {
   const models = economyModels(ctx);
-
-  mountActionCall(api, ctx, models.transactions, 'reFulfil', {
-    summary: "Grant a purchase's contents again after its fulfilment failed (FulfillFailed → Fulfilled); refused from any other state",
-    answer: { description: 'the transaction, Fulfilled', schema: { type: 'object' } },
-    handler: ({ access: { scopeId, principal }, record }) =>
+  return {
+    'transactions.reFulfil': ({ scopeId, actor, record }) =>
       ctx.db.transaction(async (q) => {
-        const id = String(record.id);
+        const id = String(record!.id);
         const before = await lockTransaction(q, models, { appId: scopeId, id });
         if (!before) throw notFound();
         const after = await grantAndMove(q, models, before, 'reFulfil');
         const change = { before: answerOf(before), after: answerOf(after) };
-        await recordOperation(q, { actor: principal.actor, appId: scopeId, action: 'passport.transactions.reFulfil', target: id, ...change });
+        await recordOperation(q, { actor, appId: scopeId, action: 'passport.transactions.reFulfil', target: id, ...change });
         return answerOf(after);
       }),
-  });
-
-  mountCommandCall(api, ctx, models.transactions, 'sandboxPay', {
-    summary:
-      "Pay (or fail) a Pending real-money purchase in the built-in payment sandbox (only while it takes payments): the sandbox sends the notification Alipay would send, signed as Alipay signs, through the notification's verification",
-    answer: { description: 'the transaction afterwards', schema: { type: 'object' } },
-    handler: async ({ access: { scopeId }, record: trx, body }) => {
+    'transactions.sandboxPay': async ({ scopeId, record, input }) => {
+      const trx = record!;
       const provider = await requireProvider(ctx);
       if (provider.kind !== 'sandbox') throw notFound('the payment sandbox is not in use');
       if (trx.type !== 'RealMoneyPurchase') throw new ApiError(409, 'NOT_REAL_MONEY', 'not a real-money purchase');
       const payment = { OutTradeNo: String(trx.outTradeNo), Amount: new Decimal(priceOf(trx).amount).toFixed(2), CreatedAt: String(trx.createdAt) };
-      const params = await sandboxNotification(ctx.db, provider.appId, payment, body.result as 'success' | 'fail');
+      const params = await sandboxNotification(ctx.db, provider.appId, payment, input.result as 'success' | 'fail');
       await applyPurchaseNotification(ctx, provider, params);
       return ctx.store.get(models.transactions, scopeId, String(trx.id));
     },
-  });
+  };
+}
 
+/** Payment providers' notifications about real-money purchases. */
+export function mountPurchaseRoutes(api: Api, ctx: Ctx): void {
   formRoute(api, {
     method: 'POST',
     url: NOTIFY_PATH,

@@ -1,10 +1,9 @@
-import { modelOf, type Ctx } from '../../../context';
-import type { Api } from '../../../engine/api';
+import { modelOf } from '../../../context';
 import type { PassportModule } from '../part';
 import { codeHandlers } from './codes-routes';
 import { identityDemoSteps } from './demo';
 import { entitlementHooks } from './entitlements';
-import { guildHooks, guildServiceHandlers, mountGuildConsoleCalls } from './guilds/console-routes';
+import { guildHooks, guildServiceHandlers } from './guilds/console-routes';
 import { guildManageHandlers } from './guilds/manage-routes';
 import { guildPlayerHandlers } from './guilds/player-routes';
 import { mountAppSecretNotice } from './app-secret-notice';
@@ -14,11 +13,6 @@ import { reportHandlers, reportHooks } from './reports';
 import { sdkSettingsHandlers } from './sdk-settings';
 import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
 
-function mount(api: Api, ctx: Ctx): void {
-  mountAppSecretNotice(api, ctx);
-  mountGuildConsoleCalls(api, ctx);
-}
-
 /**
  * Passport's identity area: the behaviour of its declared calls (verification codes, SMS templates, login providers,
  * the game's terms and anti-addiction rules, player reports, guilds with their rules), the checks of its records, the
@@ -26,7 +20,7 @@ function mount(api: Api, ctx: Ctx): void {
  */
 export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
-  mount,
+  mount: mountAppSecretNotice,
   calls: (ctx) => ({
     ...codeHandlers(ctx, (line) => console.log(line)),
     ...smsTemplateHandlers(ctx),

@@ -2,14 +2,12 @@ import type { ScheduleTimezone } from '../../../../resources/leaderboards-api';
 import { submitScoreCommand } from '../../../../resources/passport/leaderboards';
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
-import type { Api } from '../../../engine/api';
 import type { CallHandler, CallHandlers, CallInput } from '../../../engine/declared-calls';
 import { badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
-import { mountCommandCall } from '../../../engine/service-calls';
 import { usersModel } from '../players/models';
 import { playerOf } from '../players/principal';
-import { boardModel, boardOf, type Board } from './board';
+import { boardOf, type Board } from './board';
 import { withMemberNames } from './member-names';
 import { resetBoard } from './reset';
 import { changeSchedule, nextRuns, scheduleFrom } from './schedule';
@@ -133,23 +131,23 @@ const playerHandlers = (ctx: Ctx): CallHandlers => ({
   },
 });
 
-export const leaderboardHandlers = (ctx: Ctx): CallHandlers => ({ ...consoleHandlers(ctx), ...playerHandlers(ctx) });
-
 /** The declared "submit a test score" command, which the game's server calls too. */
-export function mountScoreCommand(api: Api, ctx: Ctx): void {
-  mountCommandCall(api, ctx, boardModel(ctx), submitScoreCommand.name, {
-    summary: "Submit a member's score from the game's server (a player's user id, or an entity's id)",
-    answer: { description: "the member's standing after the submission", schema: submitScoreCommand.answer },
-    handler: async ({ req, access, record, body }) => {
-      const board = boardOf(access.scopeId, record);
-      const memberId = (req.params as { memberId: string }).memberId;
-      const score = body.score as number;
-      const player = board.rules.memberType === 'Player';
-      if (player) await records(ctx.db, usersModel).get(board.appId, memberId, { message: 'player not found' });
-      const result = await submitScore(ctx, board, memberId, score, player ? memberId : null);
-      const after = { submitted: score, ...result };
-      await history(ctx, access.principal.actor, board, 'score.submit', undefined, after, `${board.id}/${memberId}`);
-      return result;
-    },
-  });
-}
+const submitScoreHandler =
+  (ctx: Ctx): CallHandler =>
+  async (call) => {
+    const board = boardIn(call);
+    const memberId = call.params.memberId;
+    const score = call.input.score as number;
+    const player = board.rules.memberType === 'Player';
+    if (player) await records(ctx.db, usersModel).get(board.appId, memberId, { message: 'player not found' });
+    const result = await submitScore(ctx, board, memberId, score, player ? memberId : null);
+    const after = { submitted: score, ...result };
+    await history(ctx, call.actor, board, 'score.submit', undefined, after, `${board.id}/${memberId}`);
+    return result;
+  };
+
+export const leaderboardHandlers = (ctx: Ctx): CallHandlers => ({
+  ...consoleHandlers(ctx),
+  ...playerHandlers(ctx),
+  [`leaderboards.${submitScoreCommand.name}`]: submitScoreHandler(ctx),
+});

@@ -1,6 +1,6 @@
 import type { PassportModule } from '../part';
 import { checkRules, rulesOf } from './rules';
-import { leaderboardHandlers, mountScoreCommand } from './calls';
+import { leaderboardHandlers } from './calls';
 import { startJob } from '../../../engine/jobs';
 import { scheduledResetsJob } from './schedule';
 import { hasScores } from './scores';
@@ -31,7 +31,6 @@ export const leaderboardsModule: PassportModule = {
     },
   },
   mount(api, ctx) {
-    mountScoreCommand(api, ctx);
     const log = (err: unknown) => api.app.log.error({ err }, 'leaderboard reset on schedule failed');
     startJob(api, ctx.db, scheduledResetsJob(ctx, log), ctx.config.jobLeaseMs);
   },

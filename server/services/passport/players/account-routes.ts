@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../../context';
-import { errorResponses, pageQuery, type Api } from '../../../engine/api';
-import type { CallHandlers } from '../../../engine/declared-calls';
-import { mountDetailCall, mountViewCall } from '../../../engine/service-calls';
-import { realNameView } from '../../../../resources/passport/details';
-import { banHistoryView } from '../../../../resources/passport/views';
+import type { CallHandler, CallHandlers } from '../../../engine/declared-calls';
 import type { ResourceModel } from '../../../engine/model';
 import { banHistory, stillBanned } from './bans';
 import { operationOf, meterPlayerCall } from './metering';
@@ -26,27 +22,16 @@ export const signInHandlers = (ctx: Ctx): CallHandlers => ({
   },
 });
 
-/** A user's or persona's ban history (`GET <path>/:id/ban-actions`, a declared view); an ended ban is lifted first. */
-function mountBanActions(api: Api, ctx: Ctx, m: ResourceModel): void {
-  mountViewCall(api, ctx, m, banHistoryView.name, {
-    summary: `The bans and unbans of a ${m.res.singular.en}, newest first (lifts by a passed end are marked automatic)`,
-    query: pageQuery({}, { count: { type: 'integer', minimum: 1, maximum: 500, default: 100 } }),
-    errors: errorResponses(400, 401, 403, 404),
-    handler: async ({ access: { scopeId }, record, req }) => {
-      await stillBanned(ctx.db, m, scopeId, record);
-      const { total, items } = await banHistory(ctx.db, m, scopeId, String(record.id), (req.query as { count: number }).count);
-      return { total, banActions: items };
-    },
-  });
-}
+/** A user's or persona's ban history (a declared view, `GET <path>/:id/ban-actions`); an ended ban is lifted first. */
+const banActions = (ctx: Ctx, m: ResourceModel): CallHandler => async ({ scopeId, record, input }) => {
+  await stillBanned(ctx.db, m, scopeId, record!);
+  const { total, items } = await banHistory(ctx.db, m, scopeId, String(record!.id), (input as { count: number }).count);
+  return { total, banActions: items };
+};
 
 /** The console's reads of a player's account: the real-name check and the ban histories. */
-export function mountAccountViews(api: Api, ctx: Ctx): void {
-  mountDetailCall(api, ctx, usersModel, realNameView.name, {
-    summary: "A user's real-name check: whether passed, the masked name and number, birth date and age band",
-    errors: errorResponses(400, 401, 403, 404),
-    handler: ({ access, record }) => realNameOf(ctx.db, access.scopeId, String(record.id)),
-  });
-  mountBanActions(api, ctx, usersModel);
-  mountBanActions(api, ctx, personasModel);
-}
+export const accountViewHandlers = (ctx: Ctx): CallHandlers => ({
+  'users.realName': ({ scopeId, record }) => realNameOf(ctx.db, scopeId, String(record!.id)),
+  'users.banActions': banActions(ctx, usersModel),
+  'personas.banActions': banActions(ctx, personasModel),
+});

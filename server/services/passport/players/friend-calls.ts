@@ -1,13 +1,9 @@
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
-import { errorResponses, type Api } from '../../../engine/api';
 import type { CallHandlers, CallInput } from '../../../engine/declared-calls';
-import { mountViewCall } from '../../../engine/service-calls';
-import { relationFilter } from '../../../../resources/passport/players-calls';
 import type { FriendEntry } from '../../../../resources/players-api';
 import { blockPersona, removeFriend, requestFriend, acceptFriend, unblockPersona, type ChangeInput, type FriendChange } from './friends';
 import { blacklistOf, friendsOf, searchRelations, type RelationQuery } from './friend-queries';
-import { personasModel } from './models';
 import { personaOf } from './principal';
 
 /** A persona's friends and requests (`{ total, friends }`), of the relation the query names, if any. */
@@ -47,19 +43,7 @@ export const friendHandlers = (ctx: Ctx): CallHandlers => ({
   'friends.end': async ({ scopeId, actor, params }) => ({
     result: await removeFriend(ctx.db, { appId: scopeId, personaId: params.personaId, otherId: params.friendId, actor }),
   }),
+  // A persona's two declared friend views, for the console and the game server.
+  'personas.friends': ({ scopeId, record, input }) => friendsAnswer(ctx.db, scopeId, String(record!.id), input),
+  'personas.friendBlacklist': ({ scopeId, record }) => blacklistAnswer(ctx.db, scopeId, String(record!.id)),
 });
-
-/** A persona's two declared friend views, for the console and the game server. */
-export function mountFriendViews(api: Api, ctx: Ctx): void {
-  mountViewCall(api, ctx, personasModel, 'friends', {
-    summary: "A persona's friends and pending friend requests",
-    query: relationFilter,
-    errors: errorResponses(400, 401, 403, 404),
-    handler: ({ access, record, req }) => friendsAnswer(ctx.db, access.scopeId, String(record.id), req.query),
-  });
-  mountViewCall(api, ctx, personasModel, 'friendBlacklist', {
-    summary: 'The personas a persona blacklisted',
-    errors: errorResponses(400, 401, 403, 404),
-    handler: ({ access, record }) => blacklistAnswer(ctx.db, access.scopeId, String(record.id)),
-  });
-}

@@ -3,10 +3,10 @@ import type { Api } from '../../../engine/api';
 import { startJob } from '../../../engine/jobs';
 import type { PassportModule } from '../part';
 import { accountHandlers } from './account-calls';
-import { mountAccountViews, signInHandlers } from './account-routes';
+import { accountViewHandlers, signInHandlers } from './account-routes';
 import { recordFinishedDays } from './dau';
 import { playersDemoSteps } from './demo';
-import { friendHandlers, mountFriendViews } from './friend-calls';
+import { friendHandlers } from './friend-calls';
 import { playersHooks } from './hooks';
 import { pruneCallCounts } from './metering';
 import { metricsHandlers } from './metrics-calls';
@@ -22,8 +22,6 @@ export async function playersHousekeeping(ctx: Ctx): Promise<void> {
 }
 
 function mount(api: Api, ctx: Ctx): void {
-  mountAccountViews(api, ctx);
-  mountFriendViews(api, ctx);
   const housekeeping = { name: 'passport.players.housekeeping', everyMs: HOUSEKEEPING_MS, run: () => playersHousekeeping(ctx) };
   startJob(api, ctx.db, housekeeping, ctx.config.jobLeaseMs);
 }
@@ -32,7 +30,13 @@ function mount(api: Api, ctx: Ctx): void {
 export const playersModule: PassportModule = {
   hooks: playersHooks,
   mount,
-  calls: (ctx) => ({ ...signInHandlers(ctx), ...accountHandlers(ctx), ...friendHandlers(ctx), ...metricsHandlers(ctx) }),
+  calls: (ctx) => ({
+    ...signInHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...accountViewHandlers(ctx),
+    ...friendHandlers(ctx),
+    ...metricsHandlers(ctx),
+  }),
   seedSteps: playersDemoSteps,
   player: playerPrincipal,
 };

@@ -1,8 +1,6 @@
 import type { Ctx } from '../../../../context';
-import { ok, type Api } from '../../../../engine/api';
 import type { CallHandlers } from '../../../../engine/declared-calls';
 import type { ResourceHooks } from '../../../../engine/hooks';
-import { mountRowCommandCall, type ServiceCall } from '../../../../engine/service-calls';
 import { guildAudit, guildModels } from './common';
 import { guildConfig, lockGuild, lockPersona, nameInUse } from './membership';
 import { expel, setRole } from './manage-routes';
@@ -21,44 +19,27 @@ export const guildHooks: ResourceHooks = {
 };
 
 /**
- * The operators' changes to a guild's members, the row commands of the guild's members view (its lists are the
- * engine's views).
+ * A persona's guilds, for the console and the game's server; the operators' changes to a guild's members (the row
+ * commands of the guild's members view, whose lists are the engine's).
  */
-export function mountGuildConsoleCalls(api: Api, ctx: Ctx): void {
+export function guildServiceHandlers(ctx: Ctx): CallHandlers {
   const m = guildModels(ctx);
-  const operator = ({ access }: ServiceCall) => ({ actor: access.principal.actor, appId: access.scopeId });
-
-  mountRowCommandCall(api, ctx, m.guilds, 'guildMembers', 'setRole', {
-    summary: "Set a member's role, or none (not the leader's)",
-    answer: ok('the member'),
-    handler: async (call) => {
-      const { access, record, req, body } = call;
-      const { personaId } = req.params as { personaId: string };
+  return {
+    'guilds.ofPersona': ({ scopeId, record }) => personaGuilds(ctx, m, scopeId, String(record!.id)),
+    'guilds.guildMembers.setRole': async ({ scopeId, actor, record, params: { personaId }, input }) => {
       const out = await ctx.db.transaction(async (tx) =>
-        setRole(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, String(record.id)), personaId, body.roleId as string | null),
+        setRole(tx, m, scopeId, await lockGuild(tx, m, scopeId, String(record!.id)), personaId, input.roleId as string | null),
       );
-      await guildAudit(ctx, operator(call), 'member.role', `${String(out.after.guildId)}/${personaId}`, out.before, out.after);
+      await guildAudit(ctx, { actor, appId: scopeId }, 'member.role', `${String(out.after.guildId)}/${personaId}`, out.before, out.after);
       return out.after;
     },
-  });
-
-  mountRowCommandCall(api, ctx, m.guilds, 'guildMembers', 'remove', {
-    summary: 'Remove a member (not the leader); the persona waits out the restriction before joining again',
-    answer: ok('the guild', m.guilds.recordSchema),
-    handler: async (call) => {
-      const { access, record, req } = call;
-      const { personaId } = req.params as { personaId: string };
+    'guilds.guildMembers.remove': async ({ scopeId, actor, record, params: { personaId } }) => {
       const { before, after } = await ctx.db.transaction(async (tx) => {
-        await lockPersona(tx, access.scopeId, personaId);
-        return expel(tx, m, access.scopeId, await lockGuild(tx, m, access.scopeId, String(record.id)), personaId);
+        await lockPersona(tx, scopeId, personaId);
+        return expel(tx, m, scopeId, await lockGuild(tx, m, scopeId, String(record!.id)), personaId);
       });
-      await guildAudit(ctx, operator(call), 'member.remove', String(after.id), before, undefined);
+      await guildAudit(ctx, { actor, appId: scopeId }, 'member.remove', String(after.id), before, undefined);
       return after;
     },
-  });
+  };
 }
-
-/** A persona's guilds, for the console and the game's server. */
-export const guildServiceHandlers = (ctx: Ctx): CallHandlers => ({
-  'guilds.ofPersona': ({ scopeId, record }) => personaGuilds(ctx, guildModels(ctx), scopeId, String(record!.id)),
-});
