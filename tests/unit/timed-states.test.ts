@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceDecl, ServiceDecl, TimedMove } from '../../resources/types';
 import { buildModel } from '../../server/engine/model';
-import { routeReads } from '../../server/engine/timed-states';
+import { isDue, routeReads } from '../../server/engine/timed-states';
 
 const label = { 'zh-CN': '活动', en: 'Events' };
 
@@ -52,5 +52,18 @@ describe('timed state changes', () => {
     expect(routeReads('/utrial/v1/events-archive', m)).toBe(false);
     expect(routeReads('/utrial/v1/past-events', m)).toBe(false);
     expect(routeReads('/other/v1/events', m)).toBe(false);
+  });
+
+  it('are due once their time has come, or while it lies ahead for a move made ahead', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const [past, future] = ['2025-12-31T23:59:00Z', '2026-01-01T00:01:00Z'];
+    const start = model([{ from: ['waiting'], to: 'running', at: 'startsAt', action: 'start' }]);
+    expect(isDue(start, { id: 'e', status: 'waiting', startsAt: past }, now)).toBe(true);
+    expect(isDue(start, { id: 'e', status: 'waiting', startsAt: future }, now)).toBe(false);
+    const wait = model([{ from: ['running'], to: 'waiting', at: 'startsAt', ahead: true, action: 'wait' }]);
+    expect(isDue(wait, { id: 'e', status: 'running', startsAt: future }, now)).toBe(true);
+    expect(isDue(wait, { id: 'e', status: 'running', startsAt: past }, now)).toBe(false);
+    expect(isDue(wait, { id: 'e', status: 'waiting', startsAt: future }, now)).toBe(false);
+    expect(isDue(wait, { id: 'e', status: 'running' }, now)).toBe(false);
   });
 });
