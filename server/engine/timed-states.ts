@@ -34,15 +34,22 @@ const dueWhere = (field: string, move: TimedMove, now: Date | typeof NOW): Where
   [move.at]: move.ahead ? { $gt: now } : { $lte: now },
 });
 
+/** How a sweep treats records another transaction holds: the periodic one skips them, a call's waits for them. */
+export interface SweepOptions {
+  /** Wait for records another transaction holds (a call answers after their move), instead of skipping them. */
+  wait?: boolean;
+}
+
 /**
  * Makes one timed move of the resource for every record due at `now`, each with its history entry, in one
- * transaction: records another instance is moving at the same moment are skipped (it writes their history), and a
- * process that dies mid-way leaves no record moved without its entry. Answers how many records moved.
+ * transaction: records another instance is moving at the same moment are skipped (it writes their history) unless
+ * told to wait, and a process that dies mid-way leaves no record moved without its entry. Answers how many moved.
  */
-async function makeMove(ctx: Ctx, m: ResourceModel, move: TimedMove, now: Date | typeof NOW): Promise<number> {
+async function makeMove(ctx: Ctx, m: ResourceModel, move: TimedMove, now: Date | typeof NOW, opts: SweepOptions): Promise<number> {
   const status = m.res.status!;
+  const skipLocked = !opts.wait;
   return ctx.db.transaction(async (tx) => {
-    const changed = await records(tx, m).update(ALL_SCOPES, dueWhere(status.field, move, now), { status: move.to }, { skipLocked: true });
+    const changed = await records(tx, m).update(ALL_SCOPES, dueWhere(status.field, move, now), { status: move.to }, { skipLocked });
     for (const { scopeId, before: was, record: after } of changed) {
       const before = { ...after, [status.field]: was, version: Number(after.version) - 1 };
       const action = `${m.service.name}.${m.res.name}.${move.action}`;
@@ -56,9 +63,9 @@ async function makeMove(ctx: Ctx, m: ResourceModel, move: TimedMove, now: Date |
  * Makes the timed state changes of these resources whose time has come, by the database's clock (or at `now` when
  * given, as tests do); answers how many records moved.
  */
-export async function advanceTimedStates(ctx: Ctx, now?: Date, models: ResourceModel[] = timedModels(ctx)): Promise<number> {
+export async function advanceTimedStates(ctx: Ctx, now?: Date, models: ResourceModel[] = timedModels(ctx), opts: SweepOptions = {}): Promise<number> {
   let moved = 0;
-  for (const m of models) for (const move of m.res.status!.timed!) moved += await makeMove(ctx, m, move, now ?? NOW);
+  for (const m of models) for (const move of m.res.status!.timed!) moved += await makeMove(ctx, m, move, now ?? NOW, opts);
   return moved;
 }
 
@@ -87,7 +94,7 @@ export function mountTimedStates(api: Api, ctx: Ctx): void {
   api.app.addHook('preHandler', async (req) => {
     const url = req.routeOptions.url ?? '';
     const concerned = models.filter((m) => routeReads(url, m));
-    if (concerned.length) await advanceTimedStates(ctx, undefined, concerned);
+    if (concerned.length) await advanceTimedStates(ctx, undefined, concerned, { wait: true });
   });
   // A record whose time came while the call ran (one created with its start already passed) is answered as changed.
   api.app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
@@ -95,7 +102,7 @@ export function mountTimedStates(api: Api, ctx: Ctx): void {
     if (!record || typeof record !== 'object' || typeof record.id !== 'string') return payload;
     const m = models.find((one) => routeReads(req.routeOptions.url ?? '', one) && isDue(one, record));
     if (!m) return payload;
-    await advanceTimedStates(ctx, undefined, [m]);
+    await advanceTimedStates(ctx, undefined, [m], { wait: true });
     return (await records(ctx.db, m).findEverywhere({ where: { id: record.id } }))[0]?.record ?? payload;
   });
   startJob(api, ctx.db, { name: TIMED_STATES_JOB, everyMs: SWEEP_MS, run: () => advanceTimedStates(ctx) }, ctx.config.jobLeaseMs);
