@@ -107,7 +107,7 @@ export const remoteConfig: ServiceDecl = {
       parts: [{ path: '/variants', field: 'variants', label: { 'zh-CN': '变体', en: 'Variants' } }],
       // Variants set values by config key. Deleting a config leaves them: the evaluator ignores a key without a config
       // (and says so), and the console names the overrides before the delete is confirmed.
-      references: [{ field: 'variants[].values{}', resource: 'configs', by: 'key', onDelete: 'keep' }],
+      references: [{ field: 'variants[].values{}', resource: 'configs', by: 'key', onDelete: 'keep', message: 'no config has this key' }],
       access: { read: [...appOnly.read], write: [...appOnly.write] },
       routes: { list: 'config', show: 'config/override/:id' },
     },

@@ -227,6 +227,12 @@ export interface ReferenceDecl {
   /** The referenced resource's field the value matches: its id by default, or a unique field (a slug name). */
   by?: string;
   onDelete: OnDelete;
+  /**
+   * The 400's field message when a write names no record of `resource` in the caller's scope (an English key of
+   * `resources/messages/`), e.g. 'no such realm'; default 'no such record'. The engine checks every create, update,
+   * part and import row (`server/engine/reference-checks.ts`).
+   */
+  message?: string;
 }
 
 /**

@@ -15,5 +15,7 @@ export const referenceMessages: Record<string, Text> = {
       { 'zh-CN': `仍有${r.singular['zh-CN']}在使用：{0}。请先删除或修改它们`, en: `Still used by ${r.label.en.toLowerCase()}: {0}. Delete or change them first.` },
     ]),
   ),
+  // A write naming a record that does not exist, for a reference that declares no message of its own.
+  'no such record': { 'zh-CN': '引用的记录不存在', en: 'No such record' },
   'still used by {0}: {1}': { 'zh-CN': '仍被{0}使用：{1}。请先删除或修改它们', en: 'Still used by {0}: {1}. Delete or change them first.' },
 };

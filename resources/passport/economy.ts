@@ -116,7 +116,7 @@ const products: ResourceDecl = {
     },
   ],
   // A resource a product is priced in cannot be deleted while the product exists.
-  references: [{ field: 'priceResource', resource: 'resources', by: 'slugName', onDelete: 'restrict' }],
+  references: [{ field: 'priceResource', resource: 'resources', by: 'slugName', onDelete: 'restrict', message: 'no such resource' }],
   commands: [importCommand({ 'zh-CN': '导入商品', en: 'Import products' })],
   details: [productDetailView],
   player: [
@@ -253,8 +253,8 @@ const inventory: ResourceDecl = {
   },
   // A persona's holdings go with it; a resource players still hold cannot be deleted.
   references: [
-    { field: 'personaId', resource: 'personas', onDelete: 'cascade' },
-    { field: 'resource', resource: 'resources', by: 'slugName', onDelete: 'restrict' },
+    { field: 'personaId', resource: 'personas', onDelete: 'cascade', message: 'no such persona' },
+    { field: 'resource', resource: 'resources', by: 'slugName', onDelete: 'restrict', message: 'no such resource' },
   ],
   player: [{ path: '/sdk/inventory', summary: "The selected persona's inventory", owner: { personaId: 'persona' }, orderBy: 'resource', listKey: 'inventory', unpaged: INVENTORY_CAPACITY }],
   access: appAccess(),

@@ -160,8 +160,11 @@ const users: ResourceDecl = {
     pageSize: 20,
   },
   status: activeBanned,
-  // Players sign in to a realm: a realm that still has users cannot be deleted.
-  references: [{ field: 'realmId', resource: 'realms', onDelete: 'restrict' }],
+  // Players sign in to a realm: a realm that still has users cannot be deleted. Deleting a tag leaves it on them.
+  references: [
+    { field: 'realmId', resource: 'realms', onDelete: 'restrict', message: 'no such realm' },
+    { field: 'tags[]', resource: 'tags', onDelete: 'keep', message: 'no such tag' },
+  ],
   actions: banActions({ 'zh-CN': '用户', en: 'player' }),
   parts: [tagsPart],
   children: [{ resource: 'personas', field: 'userId' }],
@@ -194,8 +197,9 @@ const personas: ResourceDecl = {
   status: activeBanned,
   // A persona belongs to its user (deleted with it) and lives in a realm (which cannot be deleted under it).
   references: [
-    { field: 'userId', resource: 'users', onDelete: 'cascade' },
-    { field: 'realmId', resource: 'realms', onDelete: 'restrict' },
+    { field: 'userId', resource: 'users', onDelete: 'cascade', message: 'no such user' },
+    { field: 'realmId', resource: 'realms', onDelete: 'restrict', message: 'no such realm' },
+    { field: 'tags[]', resource: 'tags', onDelete: 'keep', message: 'no such tag' },
   ],
   actions: banActions({ 'zh-CN': '角色', en: 'persona' }),
   parts: [tagsPart],

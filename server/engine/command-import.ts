@@ -9,6 +9,7 @@ import type { HookRegistry, ResourceHooks } from './hooks';
 import { importBodySchema, importReportSchema, parseRows, type ImportReport } from './import-rows';
 import type { ResourceModel } from './model';
 import { fieldExpr, kindPredicate, lit } from './sql';
+import { referenceErrors } from './reference-checks';
 import { RecordStore, type Data } from './store';
 import { audit, guardUnique, serverManagedDefaults, storedFields } from './write';
 
@@ -41,12 +42,14 @@ function uniqueErrors(m: ResourceModel, row: Data, earlier: Data[], taken: Map<s
 }
 
 /**
- * Checks each row like a create — the create schema, then the unique fields and the service's `validate` and
- * `importRow` hooks — and answers the rows to store (as a create stores them) and the report of the others.
+ * Checks each row like a create — the create schema, then the unique fields, the declared references (one query for
+ * every row) and the service's `validate` and `importRow` hooks — and answers the rows to store (as a create stores
+ * them) and the report of the others.
  */
 export async function checkRows(ctx: Ctx, m: ResourceModel, hooks: ResourceHooks | undefined, scopeId: string, rows: Data[]) {
   const validate = compileSchema(m.createSchema);
   const taken = await takenValues(ctx, m, scopeId, rows);
+  const missing = await referenceErrors(ctx, m, scopeId, rows.map((row) => ({ data: storedFields(m, row) })));
   const good: Data[] = [];
   const failed: ImportReport['failed'] = [];
   for (const [i, raw] of rows.entries()) {
@@ -54,7 +57,7 @@ export async function checkRows(ctx: Ctx, m: ResourceModel, hooks: ResourceHooks
     const errors = validate(row) ? [] : toFieldErrors(validate.errors);
     if (!errors.length) {
       const data = { ...serverManagedDefaults(m), ...storedFields(m, row) };
-      errors.push(...uniqueErrors(m, data, good, taken));
+      errors.push(...uniqueErrors(m, data, good, taken), ...missing[i]);
       if (hooks?.validate) errors.push(...(await hooks.validate({ ctx, model: m, scopeId, data })));
       if (!errors.length && hooks?.importRow) errors.push(...(await hooks.importRow({ ctx, model: m, scopeId, data, row: i + 1, earlier: good })));
       if (!errors.length) good.push(data);

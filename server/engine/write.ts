@@ -9,12 +9,16 @@ import type { ResourceModel } from './model';
 import type { Data } from './store';
 import { fieldsDenied } from '../../resources/field-access';
 import { guardFieldWrites, readableBy } from './fields';
+import { referenceErrors } from './reference-checks';
 
-/** Runs the service's own checks for a write; any failure is a 400 and nothing is stored. */
+/**
+ * Checks a write's declared references (the records they name exist in the scope), then runs the service's own
+ * checks; any failure is a 400 naming every field error, and nothing is stored.
+ */
 export async function checkWrite(ctx: Ctx, hooks: HookRegistry, m: ResourceModel, scopeId: string, data: Data, existing?: Data) {
+  const [errors] = await referenceErrors(ctx, m, scopeId, [{ data, existing }]);
   const validate = hooks.get(`${m.service.name}/${m.res.name}`)?.validate;
-  if (!validate) return;
-  const errors = await validate({ ctx, model: m, scopeId, data, existing });
+  if (validate) errors.push(...(await validate({ ctx, model: m, scopeId, data, existing })));
   if (errors.length) throw badRequest(errors);
 }
 

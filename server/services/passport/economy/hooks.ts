@@ -33,15 +33,16 @@ async function resourceErrors({ ctx, scopeId, data, existing }: WriteInput): Pro
 }
 
 /**
- * A product's or import row's checks: its price and contents name usable resources, and its category exists (when
- * it is set or changed: a product whose category was deleted since can still be edited).
+ * A product's or import row's checks: its price (of a resource that exists: the engine checks the declared reference)
+ * allows its amount, its contents name usable resources, and its category exists (when it is set or changed: a
+ * product whose category was deleted since can still be edited).
  */
 export async function productErrors(ctx: Ctx, scopeId: string, data: Data, existing?: Data): Promise<FieldError[]> {
   const models = economyModels(ctx);
   const price = priceOf(data);
   const contents = data.contents as Line[];
   const known = await loadResources(ctx.db, models, scopeId, [price.resource, ...contents.map((l) => l.resource)]);
-  const errors = [...priceErrors(price, known), ...linesErrors(contents, known, '/contents')];
+  const errors = [...(known.has(price.resource) ? priceErrors(price, known) : []), ...linesErrors(contents, known, '/contents')];
   if (typeof data.categoryId === 'string' && data.categoryId !== existing?.categoryId) {
     if (!(await records(ctx.db, models.categories).maybe(scopeId, data.categoryId))) errors.push({ field: '/categoryId', message: 'no such category' });
   }
@@ -58,18 +59,20 @@ async function tokenClassErrors({ ctx, scopeId, data }: WriteInput): Promise<Fie
   return errors;
 }
 
-/** An entry written by the game's server or an administrator: a persona of this app, a holdable resource, room left. */
+/**
+ * An entry written by the game's server or an administrator: a holdable resource, room left. That its persona and
+ * resource exist is checked by the engine (the declared references).
+ */
 async function inventoryErrors({ ctx, scopeId, data, existing }: WriteInput): Promise<FieldError[]> {
   const models = economyModels(ctx);
   const errors: FieldError[] = [];
   if (existing && (existing.personaId !== data.personaId || existing.resource !== data.resource)) {
     return [{ field: existing.personaId !== data.personaId ? '/personaId' : '/resource', message: 'an entry keeps its persona and resource' }];
   }
-  const persona = await records(ctx.db, models.personas).exists(scopeId, { id: String(data.personaId) });
-  if (!persona) errors.push({ field: '/personaId', message: 'no such persona' });
   const line = { resource: String(data.resource), amount: String(data.amount), properties: data.properties as Line['properties'] };
-  errors.push(...lineErrors(line, await loadResources(ctx.db, models, scopeId, [line.resource]), ''));
-  if (!existing && persona) {
+  const known = await loadResources(ctx.db, models, scopeId, [line.resource]);
+  if (known.has(line.resource)) errors.push(...lineErrors(line, known, ''));
+  if (!existing) {
     const held = await records(ctx.db, models.inventory).count(scopeId, { personaId: String(data.personaId) });
     if (held >= INVENTORY_CAPACITY) errors.push({ field: '/personaId', message: `a persona holds at most ${INVENTORY_CAPACITY} inventory entries` });
   }
