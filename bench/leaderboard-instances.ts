@@ -56,7 +56,7 @@ async function staleness(writer: Ctx, reader: Ctx, board: Board, samples: number
   return { latency: latency(ms), missed };
 }
 
-const ms = (l: Latency) => `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms (${l.samples} samples)`;
+const ms = (l: Latency) => (l.samples ? `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms (${l.samples} samples)` : 'none seen');
 
 export async function twoInstanceFigures(
   open: () => Promise<Db>,
