@@ -1,30 +1,19 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../resources';
 import { fieldsBody, idParam, ok, recordOf } from '../../resources/call-shapes';
 import { passport } from '../../resources/passport';
 import type { ServiceDecl } from '../../resources/types';
 import { Api } from '../../server/engine/api';
 import { mountDeclaredCalls, type CallInput } from '../../server/engine/declared-calls';
-import { createApp } from '../../server/platform/accounts';
-import { serviceModules, type ServiceModule } from '../../server/services';
-import { basicOf, startHarness, type Harness } from './harness';
+import { type ServiceModule } from '../../server/services';
+import type { Harness } from './harness';
+import { startTrial, trialService } from './trial-service';
 
 /**
  * A service's own calls declared as data and given their behaviour by a module: the engine mounts them with the
  * declared shapes, callers and errors, documents them, and refuses at start-up a call without behaviour.
  */
-const trial: ServiceDecl = {
-  name: 'trial',
-  base: '/utrial/v1',
-  convention: 'rest',
-  catalogue: {
-    icon: 'AudioOutlined',
-    displayName: { 'zh-CN': '试用', en: 'Trial' },
-    label: { 'zh-CN': '试用', en: 'Trial' },
-    description: { 'zh-CN': '仅用于测试的服务。', en: 'A service for this test only.' },
-    mainService: false,
-  },
+const trial = trialService({
   resources: [],
   calls: {
     ring: {
@@ -66,7 +55,7 @@ const trial: ServiceDecl = {
       errors: [400, 401, 403, 404],
     },
   },
-};
+});
 
 const seen: CallInput[] = [];
 const trialModule: ServiceModule = {
@@ -87,11 +76,7 @@ let appId: string;
 let basic: string;
 
 beforeAll(async () => {
-  h = await startHarness({ services: [...services, trial], modules: [...serviceModules, trialModule] });
-  const org = (await h.db.query<{ org_id: string }>('SELECT org_id FROM apps WHERE app_id = $1', [h.appId])).rows[0].org_id;
-  appId = await createApp(h.db, org, 'Trial Game', ['trial']);
-  const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0];
-  basic = basicOf(appId, secret.app_service_secret);
+  ({ h, appId, basic } = await startTrial(trial, trialModule));
 });
 afterAll(() => h.close());
 

@@ -1,14 +1,13 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../resources';
 import { ok } from '../../resources/call-shapes';
 import { defineResource } from '../../resources/define';
 import type { CommandDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
 import { Api } from '../../server/engine/api';
 import { mountDeclaredCalls, type CallHandlers, type CallInput } from '../../server/engine/declared-calls';
-import { createApp } from '../../server/platform/accounts';
-import { serviceModules, type ServiceModule } from '../../server/services';
-import { basicOf, startHarness, type Harness } from './harness';
+import { type ServiceModule } from '../../server/services';
+import type { Harness } from './harness';
+import { startTrial, trialService } from './trial-service';
 
 /**
  * A resource's declared endpoints the service performs (a command without `kind`, an action `implementedBy:
@@ -52,20 +51,10 @@ const lamps: ResourceDecl = defineResource({
   access: { read: ['app', 'admin'], write: ['app', 'admin'] },
 });
 
-const trial: ServiceDecl = {
-  name: 'trial',
-  base: '/utrial/v1',
-  convention: 'rest',
-  catalogue: {
-    icon: 'AudioOutlined',
-    displayName: { 'zh-CN': '试用', en: 'Trial' },
-    label: { 'zh-CN': '试用', en: 'Trial' },
-    description: { 'zh-CN': '仅用于测试的服务。', en: 'A service for this test only.' },
-    mainService: false,
-  },
+const trial = trialService({
   resources: [lamps],
   calls: { peek: { method: 'GET', path: '/lamps/peek', caller: 'service', summary: 'Peek at the lamps', answer: ok('the lamps'), errors: [401, 403] } },
-};
+});
 
 const seen: CallInput[] = [];
 const give: CallHandlers = {
@@ -84,11 +73,7 @@ let basic: string;
 let lampId: string;
 
 beforeAll(async () => {
-  h = await startHarness({ services: [...services, trial], modules: [...serviceModules, trialModule] });
-  const org = (await h.db.query<{ org_id: string }>('SELECT org_id FROM apps WHERE app_id = $1', [h.appId])).rows[0].org_id;
-  appId = await createApp(h.db, org, 'Trial Game', ['trial']);
-  const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0];
-  basic = basicOf(appId, secret.app_service_secret);
+  ({ h, appId, basic } = await startTrial(trial, trialModule));
   lampId = String((await h.ctx.store.insert(h.ctx.models.get('trial/lamps')!, appId, 'lamp-1', { name: 'desk-lamp' }, null)).id);
 });
 afterAll(() => h.close());

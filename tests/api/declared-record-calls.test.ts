@@ -1,15 +1,13 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../resources';
 import { ok } from '../../resources/call-shapes';
 import type { CallDecl } from '../../resources/call-types';
 import { defineResource } from '../../resources/define';
-import type { ServiceDecl } from '../../resources/types';
 import { Api } from '../../server/engine/api';
 import { mountDeclaredCalls, type CallInput } from '../../server/engine/declared-calls';
-import { createApp } from '../../server/platform/accounts';
-import { serviceModules, type ServiceModule } from '../../server/services';
-import { basicOf, startHarness, type Harness } from './harness';
+import { type ServiceModule } from '../../server/services';
+import type { Harness } from './harness';
+import { startTrial, trialService } from './trial-service';
 
 /**
  * Declared calls on one record (`CallDecl.record`): the engine finds the record the path names in the caller's
@@ -32,17 +30,7 @@ const look: CallDecl = {
   errors: [400, 401, 403, 404],
 };
 
-const trial: ServiceDecl = {
-  name: 'trial',
-  base: '/utrial/v1',
-  convention: 'rest',
-  catalogue: {
-    icon: 'AudioOutlined',
-    displayName: { 'zh-CN': '试用', en: 'Trial' },
-    label: { 'zh-CN': '试用', en: 'Trial' },
-    description: { 'zh-CN': '仅用于测试的服务。', en: 'A service for this test only.' },
-    mainService: false,
-  },
+const trial = trialService({
   resources: [
     defineResource({
       name: 'bells',
@@ -60,7 +48,7 @@ const trial: ServiceDecl = {
     toll: { ...look, method: 'POST', path: '/bells/:id/toll', summary: 'Toll a bell', record: { resource: 'bells' } },
     hear: { ...look, path: '/bells/:id/hear', caller: 'player', summary: 'A player hears a bell', errors: [401, 404] },
   },
-};
+});
 
 /** A player of the app named by the `x-trial-player` header (`<appId>/<userId>`). */
 const trialModule: ServiceModule = {
@@ -82,11 +70,7 @@ let basic: string;
 let bellId: string;
 
 beforeAll(async () => {
-  h = await startHarness({ services: [...services, trial], modules: [...serviceModules, trialModule] });
-  const org = (await h.db.query<{ org_id: string }>('SELECT org_id FROM apps WHERE app_id = $1', [h.appId])).rows[0].org_id;
-  appId = await createApp(h.db, org, 'Trial Game', ['trial']);
-  const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0];
-  basic = basicOf(appId, secret.app_service_secret);
+  ({ h, appId, basic } = await startTrial(trial, trialModule));
   const bells = h.ctx.models.get('trial/bells')!;
   bellId = String((await h.ctx.store.insert(bells, appId, 'bell-1', { name: 'great-tom' }, null)).id);
 });

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../resources';
 import { defineResource } from '../../resources/define';
-import type { ServiceDecl } from '../../resources/types';
-import { createApp } from '../../server/platform/accounts';
-import { basicOf, startHarness, type Harness } from './harness';
+import type { Harness } from './harness';
+import { startTrial, trialService } from './trial-service';
 
 /**
  * A service declared here and nowhere else, with one plain resource: the server gives it a working API from the
@@ -21,17 +19,7 @@ const channelSchema = {
   },
 };
 
-const trial: ServiceDecl = {
-  name: 'trial',
-  base: '/utrial/v1',
-  convention: 'rest',
-  catalogue: {
-    icon: 'AudioOutlined',
-    displayName: { 'zh-CN': '试用', en: 'Trial' },
-    label: { 'zh-CN': '试用', en: 'Trial' },
-    description: { 'zh-CN': '仅用于测试的服务。', en: 'A service for this test only.' },
-    mainService: false,
-  },
+const trial = trialService({
   resources: [
     defineResource({
       name: 'channels',
@@ -40,7 +28,7 @@ const trial: ServiceDecl = {
       list: { filters: ['recorded'], sorters: ['name', 'maxMembers'], search: ['name'] },
     }),
   ],
-};
+});
 
 const CHANNELS = `${trial.base}/channels`;
 
@@ -48,11 +36,7 @@ let h: Harness;
 let basic: string;
 
 beforeAll(async () => {
-  h = await startHarness({ services: [...services, trial] });
-  const org = (await h.db.query<{ org_id: string }>('SELECT org_id FROM apps WHERE app_id = $1', [h.appId])).rows[0].org_id;
-  const appId = await createApp(h.db, org, 'Trial Game', ['trial']);
-  const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0];
-  basic = basicOf(appId, secret.app_service_secret);
+  ({ h, basic } = await startTrial(trial));
 });
 afterAll(() => h.close());
 
