@@ -157,13 +157,19 @@ function cookieAttributes(line: string): Map<string, string> {
   return new Map(attrs.map((a) => [a.split('=')[0].toLowerCase(), a.includes('=') ? a.slice(a.indexOf('=') + 1) : '']));
 }
 
-async function signIn(url: string, path: string, email: string, password: string): Promise<string> {
+/** The cookies a sign-in sets: the session's first, then (a user's only) the script-readable session marker. */
+async function signInCookies(url: string, path: string, email: string, password: string): Promise<string[]> {
   const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
   expectProtected(res, url === prod.url, path);
-  const cookies = res.headers.getSetCookie();
-  expect(cookies).toHaveLength(1);
-  return cookies[0];
+  return res.headers.getSetCookie();
+}
+
+/** The session cookie a sign-in sets; any other cookie must be the session marker. */
+async function signIn(url: string, path: string, email: string, password: string): Promise<string> {
+  const [session, ...others] = await signInCookies(url, path, email, password);
+  expect(others.map((c) => c.split('=')[0])).toEqual(path === '/auth/auth-login' ? ['userId'] : []);
+  return session;
 }
 
 describe('session cookies', () => {
@@ -187,6 +193,20 @@ describe('session cookies', () => {
     expect(attrs.has('httponly')).toBe(true);
     expect(attrs.get('samesite')?.toLowerCase()).toMatch(/^(lax|strict)$/);
     expect(attrs.get('path')).toBe('/');
+  });
+
+  it("mark a user's session with a cookie scripts can read, holding the account's id and nothing secret", async () => {
+    for (const [url, secure] of [[dev.url, false], [prod.url, true]] as const) {
+      const [session, marker] = await signInCookies(url, '/auth/auth-login', DEMO_USER.email, DEMO_USER.password);
+      const value = marker.split(';')[0].slice('userId='.length);
+      expect(value).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(session.split(';')[0]).not.toContain(value);
+      const attrs = cookieAttributes(marker);
+      expect(attrs.has('httponly')).toBe(false);
+      expect(attrs.has('secure')).toBe(secure);
+      expect(attrs.get('samesite')?.toLowerCase()).toMatch(/^(lax|strict)$/);
+      expect(attrs.get('path')).toBe('/');
+    }
   });
 
   it('are cleared for the whole site on sign-out', async () => {
