@@ -8,10 +8,12 @@ import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
 import type { DemoEntry } from './demo-types';
+import type { CommandDecl } from './command-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
+export type { CommandDecl, CommandKind, ExportDecl, BulkDecl } from './command-types';
 export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
 
 /** Text in the console's two languages. */
@@ -117,77 +119,6 @@ export interface ActionDecl {
   /** Who may call it, where that differs from the owner's write access (a back-office-only move). */
   access?: Principal[];
   /** For `implementedBy: 'service'`: what the API document says of it (see `EndpointApi`). */
-  api?: EndpointApi;
-}
-
-/**
- * One of the engine's generic commands: the engine mounts it from the declaration alone, and the service writes no
- * route (at most an `importRow` hook). Build one with `importCommand`, `exportCommand` or `bulkCommand`
- * (`resources/command-call.ts`), which give it the method, path and flags of its kind; the server checks at start-up
- * that they agree.
- * - `import` (on `collection`, `POST <collection>/import`, `upload`): `{ format: 'csv' | 'json', content }`; each row
- *   is checked like a create (the create schema, the `unique` fields against stored records and earlier rows, the
- *   service's `validate` and `importRow` hooks); the good rows are stored together and the answer is
- *   `{ total, imported, failed: [{ row, errors }] }` (rows counted from 1, the header line not counted).
- * - `export` (on `collection`, `GET <collection>/export`, `download`): the records as a CSV file (see `ExportDecl`).
- * - `bulk` (on `selection`, `POST <collection>/batch-<apply>`): `{ ids }`, the `bulk` change applied to each record;
- *   the answer counts the records changed and reports each id refused (see `BulkDecl`).
- */
-export type CommandKind = 'import' | 'export' | 'bulk';
-
-/** What an `export` command writes: a header line, then one line per record, oldest first. */
-export interface ExportDecl {
-  /**
-   * The columns, in order (default: the list's columns): a schema field, `id`, `createdAt` or `updatedAt`; or
-   * `{ name, labelOf }`, the label of the record that field `labelOf` refers to (read from its `x-ui.optionsFrom`).
-   */
-  columns?: (string | { name: string; labelOf: string })[];
-  /** Fields the query may filter on, exact match (default: the list's filters). */
-  filters?: string[];
-  /** The file name's start; the date and `.csv` follow. Default: the resource's name. */
-  fileName?: string;
-}
-
-/** What a `bulk` command does to each selected record. */
-export interface BulkDecl {
-  /** A declared state action of the resource (only from its `from` states, as on one record), or `delete`. */
-  apply: string;
-  /** The answer's key for how many records changed; default `done`. */
-  countKey?: string;
-}
-
-/**
- * A call beside create/update/delete that the console offers as a button: on the list (`collection`), on the
- * records ticked in the list (`selection`, sent as `{ ids }`), or on one record (`item`, path appended to the item
- * path). Its behaviour is the service's code, or the engine's for a `kind`; the declaration says how to ask for it.
- */
-export interface CommandDecl {
-  /** One of the engine's generic commands (mounted by the engine), or none: the service's own call. */
-  kind?: CommandKind;
-  /** For `export`: the file's columns and filters. */
-  export?: ExportDecl;
-  /** For `bulk`: the change applied to each selected record. */
-  bulk?: BulkDecl;
-  name: string;
-  label: Text;
-  on: 'collection' | 'selection' | 'item';
-  method: 'GET' | 'POST' | 'PUT';
-  /**
-   * Appended to the collection path (`collection`, `selection`) or the item path (`item`), e.g. `/generate`. A
-   * `:name` in it is a required field of the dialog sent in the address (`/members/:memberId/scores`).
-   */
-  path: string;
-  /** What the dialog asks for (an object schema), sent as the JSON body (query for GET). */
-  fields?: JsonSchema;
-  /** The answer is a file to save (CSV), not JSON. */
-  download?: boolean;
-  /** The call takes a CSV or JSON file's rows as `{ format, content }` and answers a per-row report. */
-  upload?: boolean;
-  /** The answer is worth showing: the console shows it after the call, described by this object schema. */
-  answer?: JsonSchema;
-  confirm?: Text;
-  danger?: boolean;
-  /** Without a `kind`: what the API document says of it (see `EndpointApi`). */
   api?: EndpointApi;
 }
 
