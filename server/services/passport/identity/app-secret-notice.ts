@@ -17,7 +17,7 @@ async function secretNotifier(ctx: Ctx, req: FastifyRequest): Promise<Access> {
   } catch (err) {
     const basic = basicCredentials(req);
     if (!(err instanceof ApiError) || err.status !== 401 || !basic) throw err;
-    ctx.apps.forget(basic.appId);
+    await ctx.apps.forget(basic.appId);
     return appCaller(ctx, req);
   }
 }
@@ -36,7 +36,7 @@ export function mountAppSecretNotice(api: Api, ctx: Ctx): void {
       const access = await secretNotifier(ctx, req);
       const named = (req.body as { appId?: string } | undefined)?.appId;
       if (named !== undefined && named !== access.scopeId) throw notFound();
-      ctx.apps.forget(access.scopeId);
+      await ctx.apps.forget(access.scopeId);
       await recordOperation(ctx.db, { actor: access.principal.actor, appId: access.scopeId, action: 'passport.app-secret.notify', target: access.scopeId });
       return { appId: access.scopeId, forgotten: true };
     },
