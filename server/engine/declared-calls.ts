@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseDef } from '../../resources/call-shapes';
 import { callUrl, type CallDecl } from '../../resources/call-types';
+import { pathFields } from '../../resources/command-call';
 import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
-import { serviceEndpoints } from './endpoint-calls';
+import { anyParam, serviceEndpoints } from './endpoint-calls';
 import { errorResponses, idParam, type Api } from './api';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
 import { authorize, authorizeService } from './guard';
@@ -33,14 +34,11 @@ export type CallHandler = (call: CallInput) => Promise<unknown>;
 /** The behaviour of a service's declared calls, by the calls' names. */
 export type CallHandlers = Record<string, CallHandler>;
 
-/** The path's `:name`s. */
-const pathNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-
 /** Start-up check of one declared call: the path and its typed parameters agree, and a GET takes no body. */
 export function checkCall(service: ServiceDecl, name: string, call: CallDecl): void {
   const where = `${service.name}: call '${name}'`;
   if (!call.path.startsWith('/')) throw new Error(`${where}: its path must start with /`);
-  const names = pathNames(call.path);
+  const names = pathFields(call.path);
   for (const p of Object.keys(call.params ?? {})) if (!names.includes(p)) throw new Error(`${where}: parameter '${p}' is not in its path`);
   if (call.method === 'GET' && (call.body || call.optionalBody)) throw new Error(`${where}: a GET takes no body`);
   if (call.body && call.optionalBody) throw new Error(`${where}: a body and an optional body`);
@@ -63,7 +61,7 @@ export function placeRecords(schema: JsonSchema | undefined, put: (resource: str
 }
 
 function paramsOf(call: CallDecl): JsonSchema | undefined {
-  const names = pathNames(call.path);
+  const names = pathFields(call.path);
   if (!names.length) return undefined;
   const properties = Object.fromEntries(names.map((n) => [n, call.params?.[n] ?? idParam]));
   return { type: 'object', additionalProperties: false, required: names, properties };
@@ -95,7 +93,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
   }
   for (const [name, call] of Object.entries(calls)) {
     checkCall(service, name, call);
-    const url = callUrl(service.base, call).replace(/:\w+/g, ':');
+    const url = anyParam(callUrl(service.base, call));
     const same = all.find((e) => e.servedBy !== name && (e.name === name || (e.method === call.method && e.url === url)));
     if (same) throw new Error(`${service.name}: call '${name}' repeats the resource's declared endpoint '${same.name}'`);
     const handler = handlers[name];

@@ -25,7 +25,8 @@ export interface Endpoint {
 
 type Mount = (api: Api, ctx: Ctx, m: ResourceModel, def: ServiceCallDef) => void;
 
-const anyParam = (path: string) => path.replace(/:\w+/g, ':');
+/** A path with each `:name` as `:`, to compare paths whatever their parameters are called. */
+export const anyParam = (path: string) => path.replace(/:\w+/g, ':');
 
 /** Every declared endpoint of `service` the service's own code performs. */
 export function serviceEndpoints(ctx: Ctx, service: ServiceDecl): Endpoint[] {
