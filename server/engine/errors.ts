@@ -4,6 +4,9 @@ export interface FieldError {
   message: string;
 }
 
+/** A name as one segment of a field error's JSON pointer (`~` and `/` escaped, RFC 6901). */
+export const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-import type { FieldError } from './errors';
+import { escapePointer, type FieldError } from './errors';
 
 /** How deep a request's JSON may nest. No declared shape comes near it; past it is an attack, not data. */
 export const MAX_JSON_DEPTH = 64;
@@ -27,7 +27,7 @@ export function jsonProblem(value: unknown): FieldError | undefined {
     } else if (typeof v === 'object' && v !== null) {
       for (const [key, item] of Object.entries(v)) {
         if (LONE_SURROGATE.test(key)) return { field, message: 'text is not valid Unicode' };
-        stack.push([item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1]);
+        stack.push([item, `${path}/${escapePointer(key)}`, depth + 1]);
       }
     }
   }

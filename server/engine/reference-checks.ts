@@ -1,6 +1,6 @@
 import type { ReferenceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
-import type { FieldError } from './errors';
+import { escapePointer, type FieldError } from './errors';
 import type { ResourceModel } from './model';
 import { parseReferencePath, type ReferencePath } from './reference-paths';
 import { kindPredicate, lit } from './sql';
@@ -23,7 +23,6 @@ interface Named {
   value: string;
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The values at the end of a path into a record's values (`variants[].values{}`), with their pointers. */
