@@ -7,6 +7,7 @@ import type { Data } from '../../../engine/store';
 import { storedFields } from '../../../engine/write';
 import type { Schedule } from '../../../../resources/leaderboards-api';
 import { boardModel, type Board } from './board';
+import { grantLeftRewards } from './pending-rewards';
 import { resetBoard } from './reset';
 
 /** Who closes versions on schedule, in the operation history. */
@@ -99,9 +100,15 @@ export async function runDueResets(ctx: Ctx, now: Date, log: (err: unknown) => v
 /** How often the scheduler looks for due resets. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
 
-/** Due resets as a job (engine/jobs.ts): every interval, on one instance at a time. */
+/**
+ * Due resets as a job (engine/jobs.ts): every interval, on one instance at a time. Each run first grants the rewards
+ * an earlier run left pending (stopped between a close and its grant), then makes the resets now due.
+ */
 export const scheduledResetsJob = (ctx: Ctx, log: (err: unknown) => void): Job => ({
   name: 'passport.leaderboards.scheduled-resets',
   everyMs: SCHEDULER_INTERVAL_MS,
-  run: () => runDueResets(ctx, new Date(), log),
+  run: async () => {
+    await grantLeftRewards(ctx, SCHEDULER_ACTOR, log);
+    return runDueResets(ctx, new Date(), log);
+  },
 });

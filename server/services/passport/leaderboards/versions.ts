@@ -1,4 +1,5 @@
 import type { Ctx } from '../../../context';
+import type { Queryable } from '../../../db/types';
 import type { Page } from '../../../engine/api';
 import { conflict, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
@@ -61,7 +62,8 @@ export interface ResetOutcome {
 /**
  * Closes a board's current version (keeping the rules it is ranked and rewarded by) and opens the next one,
  * empty, in one transaction. `when` (the scheduler) makes it conditional on the schedule still being due at that
- * run, and moves the schedule to its following run; answers undefined when it no longer is.
+ * run, moves the schedule to its following run and marks the closed version's rewards pending (granted by
+ * `grantPendingRewards`, which clears the mark); answers undefined when it no longer is.
  */
 export async function closeVersion(
   ctx: Ctx,
@@ -79,8 +81,9 @@ export async function closeVersion(
     const v = board.currentVersion;
     await ensureVersion(tx, board, v);
     const closed = await tx.query(
-      'UPDATE leaderboard_versions SET ended_at = now(), ended_by = $3, rules = $4 WHERE board_id = $1 AND version = $2 AND ended_at IS NULL RETURNING version',
-      [boardId, v, actor, JSON.stringify(board.rules)],
+      `UPDATE leaderboard_versions SET ended_at = now(), ended_by = $3, rules = $4, rewards_pending = $5
+        WHERE board_id = $1 AND version = $2 AND ended_at IS NULL RETURNING version`,
+      [boardId, v, actor, JSON.stringify(board.rules), when !== undefined],
     );
     if (!closed.rows[0]) throw conflict('INVALID_TRANSITION', 'the leaderboard is being reset');
     // Counted after the close: every score written before it has committed, and no later one can land.
@@ -112,10 +115,17 @@ interface RankedRow {
 /**
  * Grants the rewards of a closed version by the rules it closed with: every member whose rank (and tier) the
  * rules reward gets one record. Records already there are kept, so issuing again creates only missing ones.
- * Answers how many members the rules reward and how many records this call created.
+ * Answers how many members the rules reward and how many records this call created. `q` is the transaction to
+ * grant them in, if any.
  */
-export async function issueRewards(ctx: Ctx, appId: string, boardId: string, version: number): Promise<{ entitled: number; created: number }> {
-  const res = await ctx.db.query<{ ended_at: Date | null; rules: BoardRules | null; member_count: number | null }>(
+export async function issueRewards(
+  ctx: Ctx,
+  appId: string,
+  boardId: string,
+  version: number,
+  q: Queryable = ctx.db,
+): Promise<{ entitled: number; created: number }> {
+  const res = await q.query<{ ended_at: Date | null; rules: BoardRules | null; member_count: number | null }>(
     'SELECT ended_at, rules, member_count FROM leaderboard_versions WHERE board_id = $1 AND app_id = $2 AND version = $3',
     [boardId, appId, version],
   );
@@ -129,7 +139,7 @@ export async function issueRewards(ctx: Ctx, appId: string, boardId: string, ver
   let entitled = 0;
   let created = 0;
   if (last === 0) return { entitled, created };
-  for await (const page of rankedRows<RankedRow>(ctx.db, boardId, version, 'member_id, user_id, score, rank_key, reached_us', REWARD_BATCH)) {
+  for await (const page of rankedRows<RankedRow>(q, boardId, version, 'member_id, user_id, score, rank_key, reached_us', REWARD_BATCH)) {
     const grant: { member: string; user: string | null; rank: number; score: number; tier: string | null; items: string }[] = [];
     for (const r of page) {
       rank += 1;
@@ -141,7 +151,7 @@ export async function issueRewards(ctx: Ctx, appId: string, boardId: string, ver
     }
     entitled += grant.length;
     if (grant.length) {
-      const inserted = await ctx.db.query(
+      const inserted = await q.query(
         `INSERT INTO leaderboard_rewards (board_id, version, app_id, member_id, user_id, rank, score, tier, items)
          SELECT $1, $2, $3, m, u, r, s, t, i::jsonb
            FROM unnest($4::text[], $5::text[], $6::int[], $7::bigint[], $8::text[], $9::text[]) AS x(m, u, r, s, t, i)
