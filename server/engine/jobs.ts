@@ -7,7 +7,8 @@ import type { Api } from './api';
  * Work the server does at a time, once across every instance on the database (ADR 0018): a row of the `jobs` table
  * that one instance claims with a lease, runs, and hands back with its next due time. An instance that dies mid-run
  * leaves the lease to run out, and another instance takes the job over; each job's steps are idempotent (conditional
- * moves, claimed days, rewards keyed by member), so what the dead one finished is not done twice.
+ * moves, claimed days, rewards keyed by member), so what the dead one finished is not done twice. A run longer than
+ * its lease renews it while it runs, so a live run is never taken over.
  */
 export interface Job {
   /** Its row in `jobs`: one name per job across the whole server. */
@@ -32,6 +33,18 @@ export async function claimJob(db: Db, name: string, owner: string, leaseMs: num
   return claimed.rows.length === 1;
 }
 
+/** Extends this owner's lease to `leaseMs` from now; answers whether it still held it. */
+export async function renewLease(db: Db, name: string, owner: string, leaseMs: number): Promise<boolean> {
+  const renewed = await db.query(
+    `UPDATE jobs SET lease_until = now() + $3 * interval '1 millisecond' WHERE name = $1 AND owner = $2 RETURNING name`,
+    [name, owner, leaseMs],
+  );
+  return renewed.rows.length === 1;
+}
+
+/** How often a running job renews its lease, as a share of the lease: thrice per lease, so one late renewal is not fatal. */
+const RENEWALS_PER_LEASE = 3;
+
 /** Hands the job back (if this owner still holds it): due again after `everyMs`, with the error of this run if any. */
 async function finishJob(db: Db, name: string, owner: string, everyMs: number, error: string | null): Promise<void> {
   await db.query(
@@ -41,9 +54,15 @@ async function finishJob(db: Db, name: string, owner: string, everyMs: number, e
   );
 }
 
-/** Runs the job if it is due and free; answers whether it ran here. A failed run is logged in `last_error`. */
+/**
+ * Runs the job if it is due and free; answers whether it ran here. While it runs its lease is renewed, so a run
+ * longer than the lease keeps the job (a renewal that fails is tried again at the next; only a process that stops
+ * renewing, dead or cut from the database, lets the lease run out). A failed run is logged in `last_error`.
+ */
 export async function runJobIfDue(db: Db, job: Job, owner: string, leaseMs: number): Promise<boolean> {
   if (!(await claimJob(db, job.name, owner, leaseMs))) return false;
+  const renewal = setInterval(() => void renewLease(db, job.name, owner, leaseMs).catch(() => undefined), leaseMs / RENEWALS_PER_LEASE);
+  renewal.unref();
   let error: string | null = null;
   try {
     await job.run();
@@ -51,6 +70,7 @@ export async function runJobIfDue(db: Db, job: Job, owner: string, leaseMs: numb
     error = err instanceof Error ? err.message : String(err);
     throw err;
   } finally {
+    clearInterval(renewal);
     await finishJob(db, job.name, owner, job.everyMs, error);
   }
   return true;
