@@ -7,7 +7,7 @@
  *   is the demo app's id;
  * - `{ fromNow: { days: -7 } }`: a time relative to when the demo is seeded, as an ISO date-time;
  * - `{ value: 'schedule', with: {...} }`: a value the service computes (`ServiceModule.seedSteps`), e.g. the next
- *   run of a cron schedule.
+ *   run of a cron schedule, or the id of something a record holds.
  * Everything else is taken as it is.
  */
 
@@ -50,14 +50,31 @@ export interface DemoUpdateEntry {
 }
 
 /**
- * A declared action or command of the resource (`actions[].name` or `commands[].name`) on a named record (or the
- * collection), done by the service's behaviour for that call (`seedSteps['<resource>.<name>']`).
+ * A declared action or command of the resource (`actions[].name` or `commands[].name`) that the service performs,
+ * on a named record (or the collection), done by the same behaviour the endpoint's requests run: the module's
+ * `calls` handler `<resource>.<name>`, or the declared call its `api.call` names. A `:name` of the command's path is
+ * one of its `fields`, given to the behaviour as a path parameter (as the console's dialog sends it).
  */
 export interface DemoCallEntry {
   resource: string;
   call: string;
   record?: DemoRef;
   fields?: Record<string, unknown>;
+  /** Names the call's answer (its `id`) for later entries. */
+  name?: string;
+}
+
+/**
+ * One of the service's declared calls (`ServiceDecl.calls`), done by its behaviour as a request would be, with the
+ * path parameters `params` (a call on a record: `record` names it, and its id is the item parameter) and the body
+ * `fields`. A player's call is made as `player` (their user and, for a persona call, the persona).
+ */
+export interface DemoServiceCallEntry {
+  call: string;
+  record?: DemoRef;
+  params?: Record<string, unknown>;
+  fields?: Record<string, unknown>;
+  player?: { userId: unknown; personaId?: unknown };
   /** Names the call's answer (its `id`) for later entries. */
   name?: string;
 }
@@ -70,4 +87,4 @@ export interface DemoStepEntry {
   name?: string;
 }
 
-export type DemoEntry = DemoRecordEntry | DemoUpdateEntry | DemoCallEntry | DemoStepEntry;
+export type DemoEntry = DemoRecordEntry | DemoUpdateEntry | DemoCallEntry | DemoServiceCallEntry | DemoStepEntry;

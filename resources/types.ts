@@ -14,7 +14,7 @@ export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageView
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl } from './command-types';
-export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
+export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoServiceCallEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
 
 /** Text in the console's two languages. */
 export interface Text {

@@ -14,11 +14,12 @@ const WEEKS: [string, number[]][] = [
   ['guild-zephyr', [1300]],
 ];
 
-const guildScore = (memberId: string, score: number): DemoEntry => ({
-  resource: 'leaderboards',
-  call: 'submitScore',
+/** Points a guild won, submitted by the game client of a player who played for it (an Entity board names the guild). */
+const guildScore = (entityId: string, score: number): DemoEntry => ({
+  call: 'leaderboards.submit',
   record: ref('guild-war'),
-  fields: { memberId, score },
+  fields: { entityId, score },
+  player: { userId: ref('林悦') },
 });
 
 /**
@@ -79,6 +80,6 @@ export const LEADERBOARDS_DEMO: DemoEntry[] = [
   },
   { step: 'ladderPlayers', with: { board: ref('season-ladder'), realm: ref('realm-1') } },
   ...WEEKS.flatMap(([guild, points]) => points.map((p) => guildScore(guild, p))),
-  { step: 'boardReset', with: { board: ref('guild-war') } },
+  { call: 'leaderboards.reset', record: ref('guild-war') },
   ...WEEKS.slice(0, 5).map(([guild, points]) => guildScore(guild, Math.round(points[0] * 0.6))),
 ];

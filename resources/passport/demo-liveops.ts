@@ -15,23 +15,37 @@ const slots = [0, 1000, 2500, 4500, 7000].map((exp, i) => ({
   premiumRewards: i % 2 === 0 ? [gem(10 * (i + 1))] : [],
 }));
 
-const questItem = (quest: string, name: string, target: number, rewards: unknown[]): DemoEntry => ({
+const addQuestItem = (quest: string, name: string, target: number, rewards: unknown[]): DemoEntry => ({
   resource: 'quests',
   call: 'addItem',
   record: ref(quest),
   fields: { name, target, rewards },
 });
 
-/** What the demo app's first persona (晨星) has done, through the same code players' calls use. */
+/** The id of a quest's n-th item, as a path names it. */
+const questItem = (quest: string, item: number) => ({ id: quest, itemId: { value: 'questItem', with: { quest, item } } });
+
+/** A call of the demo app's first persona (晨星, of the player 林悦). */
+const asFirstPersona = (call: string, params: Record<string, unknown>, fields: Record<string, unknown> = {}): DemoEntry => ({
+  call,
+  params,
+  fields,
+  player: { userId: ref('林悦'), personaId: ref('晨星') },
+});
+
+/** Her copy of the gift sent to everyone. */
+const giftCopy = { id: { value: 'inboxCopy', with: { message: ref('gift-sent'), persona: ref('晨星') } } };
+
+/** What the demo app's first persona (晨星) has done, through the players' own calls. */
 const progress: DemoEntry[] = [
-  { step: 'inboxRead', with: { message: ref('gift-sent'), persona: ref('晨星') } },
-  { step: 'inboxClaim', with: { message: ref('gift-sent'), persona: ref('晨星') } },
-  { step: 'achievementProgress', with: { persona: ref('晨星'), achievement: 'first-blood', increment: 1 } },
-  { step: 'achievementProgress', with: { persona: ref('晨星'), achievement: 'veteran', progress: 37 } },
-  { step: 'passExp', with: { persona: ref('晨星'), pass: 'season-1', exp: 2800 } },
-  { step: 'passClaim', with: { persona: ref('晨星'), pass: 'season-1', level: 1, track: 'free' } },
-  { step: 'passClaim', with: { persona: ref('晨星'), pass: 'season-1', level: 2, track: 'free' } },
-  { step: 'questProgress', with: { persona: ref('晨星'), quest: 'daily-training', item: 0, increment: 2 } },
+  asFirstPersona('inbox.read', giftCopy),
+  asFirstPersona('inbox.claim', giftCopy),
+  asFirstPersona('achievements.progress', { id: 'first-blood' }, { increment: 1 }),
+  asFirstPersona('achievements.progress', { id: 'veteran' }, { progress: 37 }),
+  asFirstPersona('battlePass.addExp', { id: 'season-1' }, { exp: 2800 }),
+  asFirstPersona('battlePass.claim', { id: 'season-1' }, { level: 1, track: 'free' }),
+  asFirstPersona('battlePass.claim', { id: 'season-1' }, { level: 2, track: 'free' }),
+  asFirstPersona('quests.progress', questItem('daily-training', 0), { increment: 2 }),
 ];
 
 /** A few realistic live-ops records for the demo app, so its console screens are not empty. */
@@ -98,18 +112,18 @@ export const LIVEOPS_DEMO: DemoEntry[] = [
   },
   { resource: 'quests', name: 'weekly-explorer', data: { name: '每周探索', slugName: 'weekly-explorer', type: 'weekly', layout: 'Basic' } },
   { resource: 'quests', name: 'monthly-challenge', data: { name: '月度挑战', slugName: 'monthly-challenge', type: 'monthly', layout: 'WithProgressBar' } },
-  questItem('daily-training', '完成 3 场对局', 3, [gold(50)]),
-  questItem('daily-training', '获胜 1 场', 1, [gold(80)]),
-  questItem('weekly-explorer', '探索 5 张地图', 5, [gem(5)]),
-  questItem('weekly-explorer', '开启 10 个宝箱', 10, [gold(200)]),
-  questItem('monthly-challenge', '登录 20 天', 20, [gem(50)]),
+  addQuestItem('daily-training', '完成 3 场对局', 3, [gold(50)]),
+  addQuestItem('daily-training', '获胜 1 场', 1, [gold(80)]),
+  addQuestItem('weekly-explorer', '探索 5 张地图', 5, [gem(5)]),
+  addQuestItem('weekly-explorer', '开启 10 个宝箱', 10, [gold(200)]),
+  addQuestItem('monthly-challenge', '登录 20 天', 20, [gem(50)]),
   { resource: 'quests', call: 'publish', record: ref('daily-training') },
-  { step: 'questItemPublish', with: { quest: 'weekly-explorer', item: 0 } },
+  { call: 'quests.publishItem', params: questItem('weekly-explorer', 0) },
 
   { resource: 'inboxTemplates', call: 'send', record: ref('weekly-login-gift'), fields: { target: { type: 'everyone' } }, name: 'gift-sent' },
   {
-    step: 'inboxMessage',
-    with: {
+    call: 'inbox.send',
+    fields: {
       title: '欢迎来到游戏',
       content: '祝你冒险愉快！',
       target: { type: 'personas', personaIds: ['晨星', '潮汐之歌', '墨白', '鸣镝', 'Mikasa', '疾风'].map(ref) },

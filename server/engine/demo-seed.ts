@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
-import type { DemoCallEntry, DemoEntry, DemoRecordEntry, DemoStepEntry, DemoUpdateEntry } from '../../resources/demo-types';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathFields } from '../../resources/command-call';
+import type { DemoCallEntry, DemoEntry, DemoRecordEntry, DemoServiceCallEntry, DemoStepEntry, DemoUpdateEntry } from '../../resources/demo-types';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { modelOf, type Ctx } from '../context';
+import type { CallHandlers } from './declared-calls';
+import type { PlayerCaller } from './hooks';
 import { makeAjv } from './ajv';
 import type { ResourceModel } from './model';
 import { records } from './query';
@@ -11,8 +15,9 @@ import { serverManagedDefaults } from './write';
 
 /**
  * The engine's seeder of declared demo data (`ServiceDecl.demo`, `resources/demo-types.ts`): records stored with
- * their states and named for later entries, declared calls and the service's named steps run in order through the
- * service's behaviour functions. `checkDemo` is its start-up check.
+ * their states and named for later entries, the resources' endpoints and the service's declared calls run in order
+ * through the behaviour their requests run (the modules' `calls`), and the service's named steps. `checkDemo` is its
+ * start-up check.
  */
 
 /** What a service's demo step is given besides its arguments. */
@@ -26,9 +31,8 @@ export interface DemoRun {
 }
 
 /**
- * A step of a service's own behaviour, by name in `ServiceModule.seedSteps`: a declared call's (`<resource>.<call>`,
- * given `{ record, ...fields }`), a named step's, or a computed value's (given the entry's `with`). Its answer's `id`
- * names a record for later entries.
+ * A step of a service's own behaviour that no declared call describes, by name in `ServiceModule.seedSteps`: a named
+ * step's, or a computed value's (given the entry's `with`). Its answer's `id` names a record for later entries.
  */
 export type DemoStep = (run: DemoRun, args: Data) => Promise<unknown> | unknown;
 export type DemoSteps = Record<string, DemoStep>;
@@ -42,7 +46,8 @@ const APP = 'app';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isRecord = (e: DemoEntry): e is DemoRecordEntry => 'data' in e;
 const isUpdate = (e: DemoEntry): e is DemoUpdateEntry => 'update' in e;
-const isCall = (e: DemoEntry): e is DemoCallEntry => 'call' in e;
+const isCall = (e: DemoEntry): e is DemoCallEntry => 'call' in e && 'resource' in e;
+const isServiceCall = (e: DemoEntry): e is DemoServiceCallEntry => 'call' in e && !('resource' in e);
 const isRef = (v: Record<string, unknown>) => typeof v.ref === 'string' && Object.keys(v).length === 1;
 const isTime = (v: Record<string, unknown>) => isObject(v.fromNow) && Object.keys(v).length === 1;
 const isComputed = (v: Record<string, unknown>) =>
@@ -68,11 +73,20 @@ function walk(v: unknown, found: Named): void {
 }
 
 const fieldsOf = (res: ResourceDecl) => Object.keys((res.schema.properties ?? {}) as object);
-const declaredCall = (res: ResourceDecl, name: string) =>
-  [...(res.actions ?? []), ...(res.commands ?? [])].some((c) => c.name === name);
+
+/**
+ * A resource's declared action or command that the service performs, and the name its behaviour is given under:
+ * `<resource>.<name>`, or the declared call that serves it (`api.call`); undefined when the engine performs it.
+ */
+function endpointOf(res: ResourceDecl, name: string): { behaviour: string; path: string } | undefined {
+  const command = res.commands?.find((c) => c.name === name && !c.kind && c.on !== 'selection');
+  const action = res.actions?.find((a) => a.name === name && a.implementedBy === 'service');
+  const found = command ?? action;
+  return found && { behaviour: found.api?.call ?? `${res.name}.${name}`, path: command?.path ?? '' };
+}
 
 /** The resource an entry names, and what the entry asks of it that its declaration does not have. */
-function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEntry | DemoCallEntry, steps: DemoSteps) {
+function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEntry | DemoCallEntry) {
   const res = service.resources.find((r) => r.name === e.resource);
   if (!res) return [`unknown resource '${e.resource}'`];
   const problems: string[] = [];
@@ -81,25 +95,38 @@ function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEn
   const stateKnown = (status: string) => Boolean(res.status && status in res.status.values);
   if (isRecord(e) && e.status !== undefined && !stateKnown(e.status)) problems.push(`${res.name} has no state '${e.status}'`);
   if (isRecord(e) && e.parent && !res.parent) problems.push(`${res.name} is not a sub-resource`);
-  if (isCall(e) && !declaredCall(res, e.call)) problems.push(`${res.name} declares no action or command '${e.call}'`);
-  if (isCall(e) && !steps[`${res.name}.${e.call}`]) problems.push(`no seed step '${res.name}.${e.call}' performs it`);
+  if (isCall(e) && !endpointOf(res, e.call)) problems.push(`${res.name} declares no action or command '${e.call}' that the service performs`);
+  return problems;
+}
+
+/** What a declared call of the service an entry makes lacks: the call, a record it is on, the player it needs. */
+function checkServiceCall(service: ServiceDecl, e: DemoServiceCallEntry): string[] {
+  const call = service.calls?.[e.call];
+  if (!call) return [`no declared call '${e.call}'`];
+  const asPlayer = call.caller === 'player' || call.caller === 'persona';
+  const problems: string[] = [];
+  if (asPlayer !== Boolean(e.player)) problems.push(`'${e.call}' is ${asPlayer ? '' : 'not '}a player's call: ${asPlayer ? 'name' : 'leave out'} its player`);
+  if (Boolean(call.record) !== Boolean(e.record)) problems.push(`'${e.call}' is ${call.record ? '' : 'not '}a call on a record: ${call.record ? 'name' : 'leave out'} its record`);
   return problems;
 }
 
 /**
- * Checks a service's demo data at start-up: every resource, field, state and declared call it names exists, every
- * step and computed value is one the service's modules give, and every `ref` names an earlier entry.
+ * Checks a service's demo data at start-up: every resource, field, state and declared call it names exists (the
+ * engine's mount checks that the modules give each call's behaviour), every step and computed value is one the
+ * service's modules give, and every `ref` names an earlier entry.
  */
 export function checkDemo(service: ServiceDecl, steps: DemoSteps): void {
   const named = new Set([APP]);
   for (const [i, e] of (service.demo ?? []).entries()) {
     const problems: string[] = [];
     const found: Named = { refs: [], values: [], units: [] };
-    if (isRecord(e) || isUpdate(e) || isCall(e)) problems.push(...checkOnResource(service, e, steps));
+    if (isRecord(e) || isUpdate(e) || isCall(e)) problems.push(...checkOnResource(service, e));
+    else if (isServiceCall(e)) problems.push(...checkServiceCall(service, e));
     else if (!steps[e.step]) problems.push(`no seed step '${e.step}'`);
     if (isRecord(e)) walk([e.data, e.parent], found);
     else if (isUpdate(e)) walk([e.set, { ref: e.update }], found);
     else if (isCall(e)) walk([e.fields, e.record], found);
+    else if (isServiceCall(e)) walk([e.record, e.params, e.fields, e.player], found);
     else walk(e.with, found);
     for (const r of found.refs) if (!named.has(r)) problems.push(`'${r}' is used before an entry names it`);
     for (const v of found.values) if (!steps[v]) problems.push(`no seed step '${v}' computes a value`);
@@ -122,6 +149,7 @@ class DemoSeeding {
     readonly run: DemoRun,
     private readonly service: ServiceDecl,
     private readonly steps: DemoSteps,
+    private readonly handlers: CallHandlers,
   ) {
     this.ids.set(APP, run.appId);
   }
@@ -162,6 +190,42 @@ class DemoSeeding {
     }
   }
 
+  /**
+   * Runs the behaviour a declared call's requests run, in the demo app as the demo's actor (a player's call also as
+   * that player). There is no HTTP request: a handler reads nothing of one, and a reply's status or headers go nowhere.
+   */
+  private call(behaviour: string, params: Data, input: Data, record?: Data, player?: PlayerCaller): Promise<unknown> {
+    const handler = this.handlers[behaviour];
+    if (!handler) throw new Error(`${this.service.name} demo: no module gives the behaviour of '${behaviour}'`);
+    const req = { headers: {}, params, query: {}, body: input } as unknown as FastifyRequest;
+    const reply: FastifyReply = new Proxy({} as FastifyReply, { get: (_r, key) => (key === 'then' ? undefined : () => reply) });
+    const { appId: scopeId, actor } = this.run;
+    return handler({ req, reply, scopeId, actor, params: params as Record<string, string>, input, record, ...(player ? { player } : {}) });
+  }
+
+  /** A resource's endpoint on a named record: its command's path fields are path parameters, the rest its body. */
+  private async endpoint(e: DemoCallEntry): Promise<unknown> {
+    const m = modelOf(this.run.ctx, this.service.name, e.resource);
+    const { behaviour, path } = endpointOf(m.res, e.call)!;
+    const record = e.record ? await this.run.ctx.store.get(m, this.run.appId, this.idOf(e.record.ref)) : undefined;
+    const fields = (await this.value(e.fields ?? {})) as Data;
+    const inPath = pathFields(path);
+    const params = Object.fromEntries(Object.entries(fields).filter(([k]) => inPath.includes(k)));
+    const input = Object.fromEntries(Object.entries(fields).filter(([k]) => !inPath.includes(k)));
+    return this.call(behaviour, { ...(record ? { [m.idParam]: String(record.id) } : {}), ...params }, input, record);
+  }
+
+  /** A declared call of the service, on the record it names (the item parameter its id), as the player it names. */
+  private async serviceCall(e: DemoServiceCallEntry): Promise<unknown> {
+    const on = this.service.calls![e.call].record;
+    const m = on && modelOf(this.run.ctx, this.service.name, on.resource);
+    const record = m && e.record ? await this.run.ctx.store.get(m, this.run.appId, this.idOf(e.record.ref)) : undefined;
+    const params = { ...(m && record ? { [m.idParam]: String(record.id) } : {}), ...((await this.value(e.params ?? {})) as Data) };
+    const who = e.player && ((await this.value(e.player)) as { userId: string; personaId?: string });
+    const player = who && { scopeId: this.run.appId, userId: who.userId, personaId: who.personaId ?? null };
+    return this.call(e.call, params, (await this.value(e.fields ?? {})) as Data, record, player);
+  }
+
   async entry(e: DemoEntry, index: number): Promise<void> {
     const name = nameOf(e);
     const label = name ? `'${name}'` : `entry ${index + 1}`;
@@ -179,10 +243,9 @@ class DemoSeeding {
       const set = (await this.value(e.set)) as Data;
       await records(this.run.ctx.db, m).update(this.run.appId, { id: this.idOf(e.update) }, { set });
     } else if (isCall(e)) {
-      const m = modelOf(this.run.ctx, this.service.name, e.resource);
-      const record = e.record ? await this.run.ctx.store.get(m, this.run.appId, this.idOf(e.record.ref)) : undefined;
-      const fields = (await this.value(e.fields ?? {})) as Data;
-      answer = await this.steps[`${e.resource}.${e.call}`](this.run, { ...fields, record });
+      answer = await this.endpoint(e);
+    } else if (isServiceCall(e)) {
+      answer = await this.serviceCall(e);
     } else {
       const step = e as DemoStepEntry;
       answer = await this.steps[step.step](this.run, (await this.value(step.with ?? {})) as Data);
@@ -193,8 +256,11 @@ class DemoSeeding {
   }
 }
 
-/** Seeds a service's declared demo data into the demo app, entry by entry, in order. */
-export async function seedServiceDemo(ctx: Ctx, service: ServiceDecl, appId: string, steps: DemoSteps): Promise<void> {
-  const seeding = new DemoSeeding({ ctx, appId, now: new Date(), actor: DEMO_ACTOR }, service, steps);
+/**
+ * Seeds a service's declared demo data into the demo app, entry by entry, in order: `steps` are the modules' named
+ * steps, `handlers` the behaviour of the service's declared calls and endpoints (`handlersOf`).
+ */
+export async function seedServiceDemo(ctx: Ctx, service: ServiceDecl, appId: string, steps: DemoSteps, handlers: CallHandlers): Promise<void> {
+  const seeding = new DemoSeeding({ ctx, appId, now: new Date(), actor: DEMO_ACTOR }, service, steps, handlers);
   for (const [i, e] of (service.demo ?? []).entries()) await seeding.entry(e, i);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { CallDecl } from '../../resources/call-types';
 import type { DemoEntry } from '../../resources/demo-types';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../../server/context';
+import type { CallHandlers, CallInput } from '../../server/engine/declared-calls';
 import { checkDemo, seedServiceDemo, type DemoSteps } from '../../server/engine/demo-seed';
 import { buildModel } from '../../server/engine/model';
 import type { Data } from '../../server/engine/store';
@@ -27,7 +29,21 @@ const realms = resource(
   { properties: { name: { type: 'string' }, opensAt: { type: 'string', format: 'date-time' }, state: { type: 'string', readOnly: true } }, required: ['name'] },
   {
     status: { field: 'state', initial: 'Created', values: { Created: { color: 'blue', label }, Open: { color: 'green', label } } },
-    actions: [{ name: 'open', label, from: ['Created'], to: 'Open', implementedBy: 'service' }],
+    actions: [
+      { name: 'open', label, from: ['Created'], to: 'Open', implementedBy: 'service' },
+      { name: 'close', label, from: ['Open'], to: 'Created' },
+    ],
+    commands: [
+      {
+        name: 'crown',
+        label,
+        on: 'item',
+        method: 'POST',
+        path: '/crown/:playerId',
+        fields: { type: 'object', required: ['playerId'], properties: { playerId: { type: 'string' }, title: { type: 'string' } } },
+        api: { call: 'realms.crown' },
+      },
+    ],
   },
 );
 const players = resource('players', {
@@ -36,10 +52,17 @@ const players = resource('players', {
 const members = resource('members', { properties: { playerId: { type: 'string' } } }, { parent: { resource: 'realms', param: 'realmId', onDelete: 'cascade' } });
 const settings = resource('settings', { properties: { motd: { type: 'string' } } }, { singleton: { write: 'PUT' } });
 
-const serviceWith = (demo: DemoEntry[]): ServiceDecl =>
-  ({ name: 'arena', base: '/arena/v1', convention: 'passport', resources: [realms, players, members, settings], demo }) as unknown as ServiceDecl;
+const call = (path: string, more: Partial<CallDecl> = {}): CallDecl => ({ method: 'POST', path, caller: 'service', summary: 's', answer: { description: 'd' }, errors: [], ...more });
+const calls: Record<string, CallDecl> = {
+  'realms.crown': call('/realms/:id/crown/:playerId', { record: { resource: 'realms' } }),
+  'realms.census': call('/realms/:id/census', { record: { resource: 'realms' } }),
+  'players.cheer': call('/players/:id/cheer', { caller: 'persona' }),
+};
 
-const steps: DemoSteps = { 'realms.open': () => undefined, befriend: () => undefined, nextSeason: () => 'spring' };
+const serviceWith = (demo: DemoEntry[]): ServiceDecl =>
+  ({ name: 'arena', base: '/arena/v1', convention: 'passport', resources: [realms, players, members, settings], calls, demo }) as unknown as ServiceDecl;
+
+const steps: DemoSteps = { befriend: () => undefined, nextSeason: () => 'spring' };
 
 describe('the start-up check of declared demo data', () => {
   const fine: DemoEntry[] = [
@@ -47,6 +70,8 @@ describe('the start-up check of declared demo data', () => {
     { resource: 'players', name: 'ann', data: { name: 'Ann', realmId: { ref: 'north' } } },
     { resource: 'realms', call: 'open', record: { ref: 'north' } },
     { step: 'befriend', with: { a: { ref: 'ann' }, at: { fromNow: { days: -1 } }, season: { value: 'nextSeason' } } },
+    { call: 'realms.census', record: { ref: 'north' } },
+    { call: 'players.cheer', params: { id: { ref: 'ann' } }, player: { userId: 'u-1', personaId: { ref: 'ann' } } },
   ];
 
   it('takes demo data whose resources, fields, states, calls, steps and names all exist', () => {
@@ -59,16 +84,20 @@ describe('the start-up check of declared demo data', () => {
     ['a state the resource does not have', [{ resource: 'realms', status: 'Closed', data: { name: 'X' } }], /realms has no state 'Closed'/],
     ['a ref used before it is named', [{ resource: 'players', data: { realmId: { ref: 'north' } } }, ...fine], /'north' is used before an entry names it/],
     ['a ref to a name never given', [...fine, { resource: 'players', update: 'bob', set: { level: 2 } }], /'bob' is used before/],
-    ['an undeclared call', [...fine, { resource: 'realms', call: 'close', record: { ref: 'north' } }], /realms declares no action or command 'close'/],
-    ['a declared call without its seed step', fine, /no seed step 'realms.open' performs it/],
+    ['an undeclared action', [...fine, { resource: 'realms', call: 'burn', record: { ref: 'north' } }], /realms declares no action or command 'burn' that the service performs/],
+    ['an action the engine performs', [...fine, { resource: 'realms', call: 'close', record: { ref: 'north' } }], /realms declares no action or command 'close' that the service performs/],
+    ['an undeclared call of the service', [...fine, { call: 'realms.burn' }], /no declared call 'realms.burn'/],
+    ["a player's call without its player", [...fine, { call: 'players.cheer', params: { id: 'x' } }], /'players.cheer' is a player's call: name its player/],
+    ["a service call made as a player", [...fine, { call: 'realms.census', record: { ref: 'north' }, player: { userId: 'u' } }], /'realms.census' is not a player's call/],
+    ['a call on a record without its record', [...fine, { call: 'realms.census' }], /'realms.census' is a call on a record: name its record/],
+    ['a ref in a call used before it is named', [{ call: 'players.cheer', params: { id: 'x' }, player: { userId: { ref: 'ann' } } }], /'ann' is used before/],
     ['a named step the modules do not give', [{ step: 'crown' }], /no seed step 'crown'/],
     ['a computed value no step gives', [{ resource: 'realms', data: { name: { value: 'title' } } }], /no seed step 'title' computes a value/],
     ['a time in an unknown unit', [{ resource: 'realms', data: { name: 'X', opensAt: { fromNow: { weeks: 1 } } } }], /'weeks' is not a unit of time/],
     ['a name given twice', [...fine, { resource: 'realms', name: 'north', data: { name: 'N2' } }], /'north' is named twice/],
     ['a parent on a resource that has none', [...fine, { resource: 'players', parent: { ref: 'north' }, data: {} }], /players is not a sub-resource/],
   ])('refuses %s at start-up, naming the entry', (_what, demo, message) => {
-    const { 'realms.open': _open, ...withoutOpen } = steps;
-    const run = () => checkDemo(serviceWith(demo), demo === fine ? withoutOpen : steps);
+    const run = () => checkDemo(serviceWith(demo), steps);
     expect(run).toThrow(message);
     expect(run).toThrow(/^arena: demo entry \d+: /);
   });
@@ -115,11 +144,13 @@ describe('the demo seeder', () => {
       { resource: 'realms', call: 'open', record: { ref: 'north' }, fields: { note: { ref: 'app' } } },
       { step: 'befriend', name: 'pair', with: { a: { ref: 'ann' } } },
       { resource: 'players', update: 'ann', set: { name: { ref: 'pair' } } },
+      { resource: 'realms', call: 'crown', record: { ref: 'south' }, fields: { playerId: { ref: 'ann' }, title: 'Queen' } },
+      { call: 'players.cheer', name: 'cheer', params: { id: { ref: 'ann' } }, fields: { loud: true }, player: { userId: 'u-1', personaId: { ref: 'ann' } } },
+      { call: 'realms.census', record: { ref: 'north' }, fields: { by: { ref: 'cheer' } } },
     ]);
     const calls: [string, Data][] = [];
     const seen: Data[] = [];
     const given: DemoSteps = {
-      'realms.open': (_run, args) => void calls.push(['realms.open', args]),
       befriend: (_run, args) => {
         calls.push(['befriend', args]);
         return { id: 'pair-1' };
@@ -129,10 +160,18 @@ describe('the demo seeder', () => {
         return 'Spring';
       },
     };
+    // What each call's behaviour is given, as a request to its endpoint would give it.
+    const made = (name: string) => async (c: CallInput) => {
+      const { req: _req, reply, ...rest } = c;
+      reply.code(201);
+      calls.push([name, rest as unknown as Data]);
+      return { id: `${name}-answer` };
+    };
+    const handlers: CallHandlers = { 'realms.open': made('realms.open'), 'realms.crown': made('realms.crown'), 'players.cheer': made('players.cheer'), 'realms.census': made('realms.census') };
     checkDemo(service, given);
     const { db, inserted, updates } = fakeDb();
     const before = Date.now();
-    await seedServiceDemo(ctxFor(service, db), service, 'app-1', given);
+    await seedServiceDemo(ctxFor(service, db), service, 'app-1', given, handlers);
 
     const [north, south, ann, member, singleton] = inserted;
     expect(inserted.map((r) => [r.kind, r.status, r.scope])).toEqual([
@@ -151,9 +190,14 @@ describe('the demo seeder', () => {
     expect(ann.data).toEqual({ name: 'Ann', realmId: 'fixed-south', level: 3, rank: 0 });
     expect(member).toMatchObject({ parent: north.id, data: { playerId: ann.id } });
     expect(singleton.id).toBe('app-1');
+    const demo = { scopeId: 'app-1', actor: 'system:demo' };
     expect(calls).toEqual([
-      ['realms.open', { note: 'app-1', record: { id: north.id, name: 'North' } }],
+      ['realms.open', { ...demo, params: { id: north.id }, input: { note: 'app-1' }, record: { id: north.id, name: 'North' } }],
       ['befriend', { a: ann.id }],
+      // The command's path field is a path parameter, the rest its body; the declared call serving it does it.
+      ['realms.crown', { ...demo, params: { id: 'fixed-south', playerId: ann.id }, input: { title: 'Queen' }, record: { id: 'fixed-south', name: 'North' } }],
+      ['players.cheer', { ...demo, params: { id: ann.id }, input: { loud: true }, player: { scopeId: 'app-1', userId: 'u-1', personaId: ann.id } }],
+      ['realms.census', { ...demo, params: { id: north.id }, input: { by: 'players.cheer-answer' }, record: { id: north.id, name: 'North' } }],
     ]);
     // The update names ann's record and writes the step's answer.
     expect(updates).toHaveLength(1);
@@ -164,12 +208,17 @@ describe('the demo seeder', () => {
   it('fails loudly when a demo record breaks its resource schema', async () => {
     const service = serviceWith([{ resource: 'players', name: 'bo', data: { name: 'Bo', level: 0 } }]);
     const { db, inserted } = fakeDb();
-    await expect(seedServiceDemo(ctxFor(service, db), service, 'app-1', steps)).rejects.toThrow(/arena demo: 'bo' breaks the players schema: \/level must be >= 1/);
+    await expect(seedServiceDemo(ctxFor(service, db), service, 'app-1', steps, {})).rejects.toThrow(/arena demo: 'bo' breaks the players schema: \/level must be >= 1/);
     expect(inserted).toEqual([]);
   });
 
   it('refuses to name a step that answers no id', async () => {
     const service = serviceWith([{ step: 'befriend', name: 'pair' }]);
-    await expect(seedServiceDemo(ctxFor(service, fakeDb().db), service, 'app-1', steps)).rejects.toThrow(/'pair' answered no id to name/);
+    await expect(seedServiceDemo(ctxFor(service, fakeDb().db), service, 'app-1', steps, {})).rejects.toThrow(/'pair' answered no id to name/);
+  });
+
+  it('refuses a call whose behaviour no module gives', async () => {
+    const service = serviceWith([{ resource: 'realms', name: 'north', data: { name: 'North' } }, { call: 'realms.census', record: { ref: 'north' } }]);
+    await expect(seedServiceDemo(ctxFor(service, fakeDb().db), service, 'app-1', steps, {})).rejects.toThrow(/no module gives the behaviour of 'realms.census'/);
   });
 });

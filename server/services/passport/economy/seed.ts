@@ -10,7 +10,6 @@ import { credit, lockPersona } from './inventory';
 import { economyModels } from './models';
 import { applyPurchaseNotification } from './notify';
 import { purchase } from './purchase';
-import { generateCodes } from './tokens';
 
 const DAY_MS = 86_400_000;
 
@@ -53,8 +52,6 @@ async function buyAll(ctx: Ctx, appId: string, actor: string, i: number, persona
 
 /** The economy area's behaviour that its demo data runs. */
 export const economyDemoSteps: DemoSteps = {
-  'tokenClasses.generate': ({ ctx, appId, actor }: DemoRun, { record, count }: Data) =>
-    generateCodes(ctx, appId, String((record as Data).id), Number(count), actor),
   /** Gives each demo buyer their gold and gems, then buys the products for them. */
   async demoPurchases({ ctx, appId, actor }: DemoRun, { players, products }: Data) {
     const models = economyModels(ctx);

@@ -1,8 +1,7 @@
 import type { DemoRun, DemoSteps } from '../../../engine/demo-seed';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { boardModel, boardOf, findBoard } from './board';
-import { resetBoard } from './reset';
+import { boardModel, boardOf } from './board';
 import { scheduleFrom } from './schedule';
 import { submitScore } from './scores';
 import { usersModel } from '../players/models';
@@ -28,11 +27,4 @@ export const leaderboardsDemoSteps: DemoSteps = {
     const ladder = boardOf(appId, await records(ctx.db, boardModel(ctx)).get(appId, String(board)));
     await Promise.all(players.map((p, i) => submitScore(ctx, ladder, String(p.id), ladderScore(i), String(p.id))));
   },
-  /** A score as the board's declared command submits it (an entity's has no player). */
-  'leaderboards.submitScore': async ({ ctx, appId }: DemoRun, { record, memberId, score }: Data) => {
-    const board = await findBoard(ctx, appId, String((record as Data).id));
-    const player = board.rules.memberType === 'Player' ? String(memberId) : null;
-    return submitScore(ctx, board, String(memberId), Number(score), player);
-  },
-  boardReset: ({ ctx, appId, actor }: DemoRun, { board }: Data) => resetBoard(ctx, appId, String(board), actor),
 };
