@@ -9,13 +9,14 @@ import { requireOk, type QueryValue, type RequestOptions } from './http';
  * (`service`, `resource`), calling on behalf of the app in `meta.appId`, Refine's sorters and filters as the
  * declared sort / search / filter parameters, one record's calls (`<path>/:id`, or `<path>` for a singleton),
  * and any other call through `custom`. A convention brings only how it pages a list.
- * `meta.silent` suppresses the error toast for callers that show the error themselves (forms).
+ * `meta.silent` suppresses the error toast for callers that show the error themselves (forms); `meta.ahead` asks a
+ * read before the screen that shows it (`RequestOptions.ahead`).
  */
 
 export function callOptions(service: ServiceDecl, decl: ResourceDecl, meta?: MetaQuery): RequestOptions {
   const appId = typeof meta?.appId === 'string' ? meta.appId : undefined;
   if (decl.scope === 'app' && !appId) throw new Error(`${service.name}/${decl.name} needs an app id (meta.appId)`);
-  return { appId: decl.scope === 'app' ? appId : undefined, silent: meta?.silent === true, throwResponse: true };
+  return { appId: decl.scope === 'app' ? appId : undefined, silent: meta?.silent === true, throwResponse: true, ahead: meta?.ahead === true };
 }
 
 function logicalFilters(filters: CrudFilter[] = []): LogicalFilter[] {

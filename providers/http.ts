@@ -31,6 +31,11 @@ export interface RequestOptions {
   /** Shorthand for the `X-Silent-Error: 1` header. */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * A read asked ahead of the screen that needs it (a deep link's first page, asked while the page's code loads): its
+   * answer waits for the same read made by the screen, which takes it once (`request`). Never toasts by itself.
+   */
+  ahead?: boolean;
 }
 
 export const SILENT_HEADER = 'X-Silent-Error';
@@ -251,9 +256,24 @@ async function send<T>(path: string, options: RequestOptions, read: (response: R
   }
 }
 
+/** Reads asked ahead (`RequestOptions.ahead`), by call, until the screen takes them or they grow old. */
+const asked = new Map<string, { at: number; answer: Promise<unknown> }>();
+const ASKED_AHEAD_MS = 10_000;
+
 /** Sends a call. Resolves to the answer (`undefined` when it has no body) or, on failure, see above. */
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
-  return send(path, options, async (response) => (await readBody(response)) as T);
+  const answer = () => send(path, options, async (response) => (await readBody(response)) as T);
+  const key = `${options.method ?? 'GET'} ${options.appId ?? ''} ${buildUrl(path, options.query)} ${JSON.stringify(options.body) ?? ''}`;
+  if (options.ahead) {
+    const early = send(path, { ...options, silent: true, throwResponse: true }, async (response) => (await readBody(response)) as T);
+    asked.set(key, { at: Date.now(), answer: early });
+    early.catch(() => asked.delete(key));
+    return early;
+  }
+  const early = asked.get(key);
+  asked.delete(key);
+  // A read asked ahead that failed is asked again, so its failure is reported the way this caller wants.
+  return early && Date.now() - early.at < ASKED_AHEAD_MS ? (early.answer as Promise<T | null>).catch(answer) : answer();
 }
 
 /** A file a call answered with, and the name the server gave it (`Content-Disposition`), if any. */

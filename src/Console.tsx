@@ -8,8 +8,7 @@ import { authProvider, forgetIdentity } from '../providers/auth';
 import { setServiceToastSeconds, setSessionExpiredHandler, SIGN_IN_PATH } from '../providers/http';
 import { addTexts, i18nProvider } from '../providers/i18n';
 import { notificationProvider } from '../providers/notification';
-import { passportDataProvider } from '../providers/passport';
-import { restDataProvider } from '../providers/rest';
+import { dataProviders } from '../providers/data-providers';
 import { addServerMessages } from '../resources/messages/lookup';
 import { consoleMessages } from '../resources/messages/console';
 import { services } from '../resources';
@@ -47,7 +46,7 @@ export default function Console() {
   return (
     <AntdApp component={false}>
       <Refine
-        dataProvider={{ default: restDataProvider, rest: restDataProvider, passport: passportDataProvider }}
+        dataProvider={dataProviders}
         routerProvider={routerProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Root } from './Root';
 import { preloadConsole } from './preload';
 
-preloadConsole(window.location.pathname);
+preloadConsole(window.location.pathname, window.location.search);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -10,7 +10,7 @@ import { AppLayout, ConsoleShell, PolicyPrompt } from './routes/shell';
  * entry runs: side by side rather than as a chain of lazy imports. Public pages load on their own and need none of it.
  * With the session marker the app's record is asked at once, beside the sessions; without it, once they answer.
  */
-export function preloadConsole(pathname: string): void {
+export function preloadConsole(pathname: string, search = ''): void {
   if (publicPages.some(({ path }) => matchPath(path, pathname))) return;
   // The console, and what every signed-in page renders: the terms prompt.
   void ConsoleShell.preload();
@@ -19,7 +19,7 @@ export function preloadConsole(pathname: string): void {
   if (!app) return;
   // An app's layout, and its page once the declarations (in the console's code) say which page the address opens.
   void AppLayout.preload();
-  void import('./engine/preloadPage').then((m) => m.preloadAppPage(pathname));
+  void import('./engine/preloadPage').then((m) => m.preloadAppPage(pathname, search));
   // The first calls the app's console makes, started now rather than once its code has loaded.
   const sessions = fetchSessions();
   if (hasSessionMarker()) void getApp(app, true).catch(() => undefined);

@@ -14,6 +14,7 @@ import { RecordView } from './RecordView';
 import { showPathOf } from './routes';
 import { formFields } from './schema';
 import { useDeclared } from './useDeclared';
+import { firstPage } from './first-page';
 import { useInertMeasureRows } from './useInertMeasureRows';
 import { useRecordCommands } from './useRecordCommands';
 
@@ -55,8 +56,8 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
     resource: key,
     meta,
     dataProviderName: declared.service.convention,
-    pagination: { currentPage: 1, pageSize: decl.list.pageSize ?? 20, mode: 'server' },
-    sorters: { initial: decl.list.defaultSort ? [decl.list.defaultSort] : [] },
+    pagination: firstPage(decl).pagination,
+    sorters: { initial: firstPage(decl).sorters },
     filters: { permanent: fixed ? [{ field: fixed.field, operator: 'eq', value: fixed.value }] : [] },
     syncWithLocation: false,
     errorNotification: false,
