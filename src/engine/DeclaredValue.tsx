@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Flex, Progress, Tag, Tooltip, Typography } from 'antd';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
+import { CutText } from './CutText';
 import { hasSummary, summaryLine, summaryTags } from './detail-fields';
 import { FieldValue, MONO, SchemaValue, tagColor } from './FieldValue';
 import { routeTo, showPathOf } from './routes';
@@ -45,14 +46,7 @@ function SummaryLine({ prop, value }: { prop: PropSchema | undefined; value: Row
 function JsonLine({ value }: { value: Row }) {
   const { t } = useLocale();
   if (Object.keys(value).length === 0) return <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>;
-  const json = JSON.stringify(value);
-  return (
-    <Tooltip title={json.length > 40 ? <span style={MONO}>{json}</span> : undefined} placement="topLeft">
-      <Typography.Text ellipsis style={{ ...MONO, maxWidth: '100%' }}>
-        {json}
-      </Typography.Text>
-    </Tooltip>
-  );
+  return <CutText text={JSON.stringify(value)} code />;
 }
 
 /**
@@ -75,8 +69,9 @@ function Value({ context, spec, value, row, size }: { context: DeclaredValueCont
     );
   }
   if (xui(prop).widget === 'code' && typeof value === 'string') {
+    if (compact) return <CutText text={value} code user />;
     return (
-      <Typography.Text ellipsis={compact} style={{ ...MONO, maxWidth: '100%' }} data-user-text>
+      <Typography.Text style={{ ...MONO, maxWidth: '100%' }} data-user-text>
         {value}
       </Typography.Text>
     );

@@ -1,8 +1,9 @@
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { CheckCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ResourceDecl } from '../../resources/types';
 import { formatDateTime } from '../lib/format';
 import { useLocale } from '../lib/useLocale';
+import { CutText } from './CutText';
 import { NestedValue } from './NestedValue';
 import { ReferenceValue } from './ReferenceValue';
 import { enumOptions, propertyOf, xui, type PropSchema } from './schema';
@@ -89,15 +90,7 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
   const valueType = typeOfSibling(prop, record);
   if (valueType === 'BOOL') return <Tag color={text === 'true' ? 'green' : 'default'} data-user-text>{text}</Tag>;
   const code = hints.widget === 'expression' || hints.widget === 'variableName' || valueType === 'JSON' || (valueType !== undefined && valueType !== 'STRING');
-  if (compact) {
-    return (
-      <Tooltip title={text.length > 40 ? <span style={code ? MONO : undefined}>{text}</span> : undefined} placement="topLeft">
-        <Typography.Text ellipsis style={{ ...(code ? MONO : {}), maxWidth: '100%' }} data-user-text>
-          {text}
-        </Typography.Text>
-      </Tooltip>
-    );
-  }
+  if (compact) return <CutText text={text} code={code} user />;
   if (valueType === 'JSON') return <pre style={PRE}>{prettyJson(text)}</pre>;
   return (
     <Typography.Text copyable={hints.widget === 'variableName'} style={{ ...(code ? MONO : {}), whiteSpace: 'pre-wrap' }} data-user-text>

@@ -17,7 +17,22 @@ const EMPTY = '—';
 export function formatDateTime(iso: string | null | undefined, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
   if (!iso) return EMPTY;
   const d = dayjs.utc(iso);
-  return d.isValid() ? d.tz(DISPLAY_ZONE).format(pattern) : String(iso);
+  return d.isValid() ? d.utcOffset(zoneOffset(d.valueOf())).format(pattern) : String(iso);
+}
+
+/** The display zone's offsets by quarter hour (zones move on the quarter hour at the finest): asked of the zone once. */
+const offsets = new Map<number, number>();
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** The display zone's offset from UTC, in minutes, at an instant: what a list of times asks many times over. */
+function zoneOffset(ms: number): number {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    offset = dayjs(quarter * QUARTER_HOUR_MS).tz(DISPLAY_ZONE).utcOffset();
+    offsets.set(quarter, offset);
+  }
+  return offset;
 }
 
 export const formatDate = (iso: string | null | undefined) => formatDateTime(iso, 'YYYY-MM-DD');
