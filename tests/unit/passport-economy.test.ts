@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findResource } from '../../resources';
 import { PURCHASE_FLOW, PURCHASE_STATUSES } from '../../resources/passport/economy-flow';
 import { amountError, decimalsOf, propertiesBytes, propertiesError } from '../../server/services/passport/economy/amounts';
-import { dayRange, daysOf } from '../../server/services/passport/economy/metrics';
+import { dayRange } from '../../server/engine/day-range';
+import { METRIC_DAYS } from '../../server/services/passport/economy/metrics';
 import { effectiveClassStatus } from '../../server/services/passport/economy/tokens';
 
 describe('amounts', () => {
@@ -50,14 +51,14 @@ describe('gift pack states over time', () => {
 describe('metric ranges', () => {
   it('are Shanghai days, by default the 30 days up to today, at most 366 days, running forward', () => {
     // 2026-03-01 20:00 UTC is already 2 March in Shanghai.
-    const r = dayRange(undefined, undefined, new Date('2026-03-01T20:00:00Z'));
+    const r = dayRange(undefined, undefined, METRIC_DAYS, new Date('2026-03-01T20:00:00Z'));
     // Thirty days ending 2 March: 1 and 2 March and the 28 days of February 2026.
-    expect(r).toEqual({ from: '2026-02-01', to: '2026-03-02' });
-    expect(daysOf(r)).toHaveLength(30);
-    expect(daysOf({ from: '2024-02-28', to: '2024-03-01' })).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
-    expect(daysOf(dayRange('2025-01-01', '2026-01-01'))).toHaveLength(366);
-    expect(() => dayRange('2025-01-01', '2026-01-02')).toThrow();
-    expect(() => dayRange('2026-01-02', '2026-01-01')).toThrow();
+    expect(r).toMatchObject({ first: '2026-02-01', last: '2026-03-02' });
+    expect(r.days).toHaveLength(30);
+    expect(dayRange('2024-02-28', '2024-03-01', METRIC_DAYS).days).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(dayRange('2025-01-01', '2026-01-01', METRIC_DAYS).days).toHaveLength(366);
+    expect(() => dayRange('2025-01-01', '2026-01-02', METRIC_DAYS)).toThrow();
+    expect(() => dayRange('2026-01-02', '2026-01-01', METRIC_DAYS)).toThrow();
   });
 });
 

@@ -5,7 +5,8 @@ import { badRequest } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { personaOf } from '../players/principal';
 import { consume } from './inventory';
-import { dayRange, inventoryMetrics, transactionMetrics } from './metrics';
+import { dayRange } from '../../../engine/day-range';
+import { inventoryMetrics, METRIC_DAYS, transactionMetrics } from './metrics';
 import { economyModels } from './models';
 import { purchase } from './purchase';
 import { redeem } from './tokens';
@@ -23,7 +24,7 @@ export function economyHandlers(ctx: Ctx): CallHandlers {
     },
     'economy.transactionMetrics': ({ scopeId, input }) => {
       const { from, to } = input as { from?: string; to?: string };
-      return transactionMetrics(ctx.db, models, scopeId, dayRange(from, to));
+      return transactionMetrics(ctx.db, models, scopeId, dayRange(from, to, METRIC_DAYS));
     },
     'economy.inventoryMetrics': ({ scopeId }) => inventoryMetrics(ctx.db, models, scopeId),
     'economy.purchase': (call) => {

@@ -1,42 +1,15 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../../db';
-import { badRequest } from '../../../engine/errors';
+import type { DayRange, DayRangeRule } from '../../../engine/day-range';
 import { records } from '../../../engine/query';
 import { loadResources } from './catalog';
 import type { EconomyModels } from './models';
 
-/** Days are Shanghai calendar days (UTC+8 all year). */
-const ZONE_OFFSET = '+08:00';
-const DAY_MS = 86_400_000;
-export const MAX_METRIC_DAYS = 366;
-export const DEFAULT_METRIC_DAYS = 30;
+/** The days the purchase metrics cover: Shanghai calendar days, by default the last 30 up to today, at most 366. */
+export const METRIC_DAYS: DayRangeRule = { zone: 'Asia/Shanghai', defaultDays: 30, maxDays: 366, field: '/from' };
 
 /** States in which a purchase was paid for: it counts as a purchase and a real-money one as revenue. */
 export const PAID_STATES = ['Charged', 'Fulfilled', 'FulfillFailed'];
-
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
-const dayOf = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
-const startOf = (day: string) => Date.parse(`${day}T00:00:00${ZONE_OFFSET}`);
-
-/** The days asked for (inclusive, Shanghai calendar), by default the last 30 days up to today. */
-export function dayRange(from: string | undefined, to: string | undefined, now = new Date()): DayRange {
-  const end = to ?? dayOf(now.getTime());
-  const start = from ?? dayOf(startOf(end) - (DEFAULT_METRIC_DAYS - 1) * DAY_MS);
-  const span = (startOf(end) - startOf(start)) / DAY_MS + 1;
-  if (Number.isNaN(span) || span < 1) throw badRequest([{ field: '/from', message: 'must not be after end' }]);
-  if (span > MAX_METRIC_DAYS) throw badRequest([{ field: '/from', message: `the range may span at most ${MAX_METRIC_DAYS} days` }]);
-  return { from: start, to: end };
-}
-
-export function daysOf(range: DayRange): string[] {
-  const out: string[] = [];
-  for (let t = startOf(range.from); t <= startOf(range.to); t += DAY_MS) out.push(dayOf(t));
-  return out;
-}
 
 interface Money {
   currencyCode: string;
@@ -65,11 +38,11 @@ interface Group {
 /** Purchases and revenue per day, purchases by state, totals and the ten most bought products over a range. */
 export async function transactionMetrics(q: Queryable, models: EconomyModels, appId: string, range: DayRange) {
   const groups = (await records(q, models.transactions).aggregate(appId, {
-    where: { createdAt: { $gte: new Date(startOf(range.from)), $lt: new Date(startOf(range.to) + DAY_MS) } },
+    where: { createdAt: { $gte: range.from, $lt: range.to } },
     groupBy: { day: { field: 'createdAt', day: 'Asia/Shanghai' }, type: 'type', status: 'status', product_id: 'productId', currency: 'currencyCode' },
     measures: { product_name: ['max', 'productName'], n: ['count'], amount: ['sum', 'priceAmount'] },
   })) as unknown as Group[];
-  const daily = new Map(daysOf(range).map((d) => [d, { date: d, realMoney: 0, virtual: 0 }]));
+  const daily = new Map(range.days.map((d) => [d, { date: d, realMoney: 0, virtual: 0 }]));
   const dailyRevenue = new Map<string, Money[]>();
   const byStatus = new Map<string, number>();
   const totals = { purchases: 0, realMoney: 0, virtual: 0, revenue: [] as Money[] };
@@ -94,7 +67,8 @@ export async function transactionMetrics(q: Queryable, models: EconomyModels, ap
     }
   }
   return {
-    ...range,
+    from: range.first,
+    to: range.last,
     daily: [...daily.values()],
     dailyRevenue: [...dailyRevenue]
       .flatMap(([date, list]) => list.map((m) => ({ date, ...m })))

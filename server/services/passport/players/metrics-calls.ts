@@ -1,32 +1,22 @@
 import type { Ctx } from '../../../context';
 import type { CallHandlers } from '../../../engine/declared-calls';
+import { dayRange, type DayRangeRule } from '../../../engine/day-range';
 import { badRequest } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { lit } from '../../../engine/sql';
 import { USAGE_ZONE } from '../../../usage';
-import { sketchesByDay, usageDay } from './dau';
+import { sketchesByDay } from './dau';
 import { hllEstimate, hllMerge } from './hll';
 import { callLimit } from './metering';
 import { usersModel } from './models';
 
-/** The longest range the metrics answer, in days. */
-export const MAX_RANGE_DAYS = 90;
+/** The days a metrics call covers: days of the usage zone, a week up to today by default, at most 90. */
+const METRIC_DAYS: DayRangeRule = { zone: USAGE_ZONE, defaultDays: 7, maxDays: 90, field: 'query.start' };
 /** Hourly series cover at most this many days. */
 export const MAX_HOURLY_DAYS = 7;
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const spanDays = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
-
-/** The inclusive day range a metrics call asks for (a week to today by default), at most MAX_RANGE_DAYS long. */
-export function dayRange(q: { start?: string; end?: string }, now = new Date()): { start: string; end: string; days: string[] } {
-  const end = q.end ?? usageDay(now);
-  const start = q.start ?? addDays(end, -6);
-  if (start > end) throw badRequest([{ field: 'query.start', message: 'must not be after end' }]);
-  const span = spanDays(start, end);
-  if (span > MAX_RANGE_DAYS) throw badRequest([{ field: 'query.start', message: `the range may span at most ${MAX_RANGE_DAYS} days` }]);
-  return { start, end, days: Array.from({ length: span }, (_, i) => addDays(start, i)) };
-}
+/** The days a metrics call's `start` and `end` ask for. */
+const daysOf = (q: { start?: string; end?: string }) => dayRange(q.start, q.end, METRIC_DAYS);
 
 /** The minutes of a day range, as SQL bounds on a `minute` column ($2, $3 are the first and last day). */
 const minuteRange = `minute >= ($2::date::timestamp AT TIME ZONE '${USAGE_ZONE}') AND minute < (($3::date + 1)::timestamp AT TIME ZONE '${USAGE_ZONE}')`;
@@ -66,7 +56,7 @@ export const metricsHandlers = (ctx: Ctx): CallHandlers => ({
   },
   'metrics.operations': async ({ scopeId, input }) => {
     const q = input as { start?: string; end?: string; interval: 'hour' | 'day'; operation?: string };
-    const range = dayRange(q);
+    const range = daysOf(q);
     if (q.interval === 'hour' && range.days.length > MAX_HOURLY_DAYS) {
       throw badRequest([{ field: 'query.interval', message: `the range may span at most ${MAX_HOURLY_DAYS} days` }]);
     }
@@ -74,24 +64,24 @@ export const metricsHandlers = (ctx: Ctx): CallHandlers => ({
       `SELECT (date_trunc(${lit(q.interval)}, minute AT TIME ZONE '${USAGE_ZONE}') AT TIME ZONE '${USAGE_ZONE}') AS time, operation, sum(calls) AS calls
        FROM passport_operation_calls WHERE app_id = $1 AND ${minuteRange} AND ($4::text IS NULL OR operation = $4)
        GROUP BY 1, 2 ORDER BY 1, 2`,
-      [scopeId, range.start, range.end, q.operation ?? null],
+      [scopeId, range.first, range.last, q.operation ?? null],
     );
     const series = res.rows.map((r) => ({ time: new Date(r.time).toISOString(), operation: r.operation, calls: Number(r.calls) }));
     const byOperation = new Map<string, number>();
     for (const s of series) byOperation.set(s.operation, (byOperation.get(s.operation) ?? 0) + s.calls);
     const operations = [...byOperation].map(([operation, calls]) => ({ operation, calls })).sort((a, b) => b.calls - a.calls || a.operation.localeCompare(b.operation));
-    return { start: range.start, end: range.end, interval: q.interval, total: series.reduce((s, r) => s + r.calls, 0), operations, series };
+    return { start: range.first, end: range.last, interval: q.interval, total: series.reduce((s, r) => s + r.calls, 0), operations, series };
   },
   'metrics.topk': async ({ scopeId, input }) => {
     const q = input as { start?: string; end?: string; by: 'operation' | 'player'; k: number };
-    const range = dayRange(q);
+    const range = daysOf(q);
     const sql =
       q.by === 'operation'
         ? `SELECT operation AS key, NULL AS name, sum(calls) AS calls FROM passport_operation_calls
            WHERE app_id = $1 AND ${minuteRange} GROUP BY operation ORDER BY calls DESC, key LIMIT $4`
         : `SELECT user_id AS key, NULL AS name, sum(calls) AS calls FROM passport_player_calls
            WHERE app_id = $1 AND day >= $2::date AND day <= $3::date GROUP BY user_id ORDER BY calls DESC, key LIMIT $4`;
-    const res = await ctx.db.query<{ key: string; name: string | null; calls: string | number }>(sql, [scopeId, range.start, range.end, q.k]);
+    const res = await ctx.db.query<{ key: string; name: string | null; calls: string | number }>(sql, [scopeId, range.first, range.last, q.k]);
     const names =
       q.by === 'player'
         ? new Map((await records(ctx.db, usersModel).find(scopeId, { where: { id: { $in: res.rows.map((r) => r.key) } } })).map((u) => [u.id, String(u.name)]))
@@ -99,12 +89,12 @@ export const metricsHandlers = (ctx: Ctx): CallHandlers => ({
     return { by: q.by, items: res.rows.map((r) => ({ key: r.key, name: names.get(r.key) ?? null, calls: Number(r.calls) })) };
   },
   'metrics.aggregation': async ({ scopeId, input }) => {
-    const range = dayRange(input as { start?: string; end?: string });
+    const range = daysOf(input as { start?: string; end?: string });
     const [sketches, daily] = await Promise.all([
-      sketchesByDay(ctx.db, scopeId, range.start, range.end),
+      sketchesByDay(ctx.db, scopeId, range.first, range.last),
       ctx.db.query<{ day: string; sign_ins: number; new_users: number }>(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, sign_ins, new_users FROM passport_daily WHERE app_id = $1 AND day >= $2::date AND day <= $3::date`,
-        [scopeId, range.start, range.end],
+        [scopeId, range.first, range.last],
       ),
     ]);
     const counts = new Map(daily.rows.map((r) => [r.day, r]));
@@ -115,8 +105,8 @@ export const metricsHandlers = (ctx: Ctx): CallHandlers => ({
       signIns: Number(counts.get(day)?.sign_ins ?? 0),
     }));
     return {
-      start: range.start,
-      end: range.end,
+      start: range.first,
+      end: range.last,
       days,
       totals: {
         activeUsers: hllEstimate(hllMerge([...sketches.values()])),
