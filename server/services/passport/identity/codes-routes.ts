@@ -3,17 +3,9 @@ import type { Ctx } from '../../../context';
 import type { Page } from '../../../engine/api';
 import type { CallHandlers } from '../../../engine/declared-calls';
 import { ApiError, notFound } from '../../../engine/errors';
+import { tablePage } from '../../../engine/table-page';
 import { CODE_RULES, maskPhone, sendCode } from './codes';
 import { codeLogsView } from '../../../../resources/passport/identity-domain';
-
-interface LogRow {
-  id: string | number;
-  phone_masked: string;
-  template_id: string | null;
-  template_name: string;
-  result: string;
-  created_at: Date | string;
-}
 
 /** Sends a sign-in code (`codes.send`); `log` is where a message goes with no SMS gateway configured. */
 export const codeHandlers = (ctx: Ctx, log: (line: string) => void): CallHandlers => ({
@@ -37,27 +29,10 @@ export const codeHandlers = (ctx: Ctx, log: (line: string) => void): CallHandler
   /** The id domain's code requests, from the sending log. */
   'codes.logs': async ({ scopeId, params, input }) => {
     if (params.id !== scopeId) throw notFound('id domain not found');
-    const q = input as unknown as Page & { result?: string };
-    const values: unknown[] = [scopeId, q.result ?? null];
-    const where = 'app_id = $1 AND ($2::text IS NULL OR result = $2)';
-    const [rows, total] = await Promise.all([
-      ctx.db.query<LogRow>(
-        `SELECT id, phone_masked, template_id, template_name, result, created_at FROM passport_sms_logs WHERE ${where}
-         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [...values, q.count, q.start],
-      ),
-      ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM passport_sms_logs WHERE ${where}`, values),
-    ]);
-    return {
-      total: Number(total.rows[0].n),
-      [codeLogsView.listKey]: rows.rows.map((r) => ({
-        id: String(r.id),
-        phone: r.phone_masked,
-        templateId: r.template_id,
-        templateName: r.template_name,
-        result: r.result,
-        createdAt: new Date(r.created_at).toISOString(),
-      })),
-    };
+    const { count, start, result } = input as unknown as Page & { result?: string };
+    const columns = 'id::text AS id, phone_masked AS phone, template_id, template_name, result, created_at';
+    const page = { table: 'passport_sms_logs', columns, appId: scopeId, where: { result }, orderBy: 'created_at DESC, id DESC', count, start };
+    const { total, rows } = await tablePage(ctx.db, page);
+    return { total, [codeLogsView.listKey]: rows };
   },
 });

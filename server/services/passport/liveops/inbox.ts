@@ -4,7 +4,8 @@ import type { Queryable } from '../../../db';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { findRecord, grantRewards, iso, liveopsAudit, passportModel, refused, type Reward } from './common';
+import { rowOf, tablePage } from '../../../engine/table-page';
+import { findRecord, grantRewards, liveopsAudit, passportModel, refused, type Reward } from './common';
 
 /** Messages one persona's inbox holds at most (spec 002 §9). */
 export const INBOX_CAPACITY = 500;
@@ -19,28 +20,6 @@ export type SendInput = {
   attachments?: Reward[];
   target: SendTarget;
 };
-
-/** A row of the inbox tables as answered: its columns in camelCase, times as ISO text, the app left out. */
-function rowView(row: Record<string, unknown>): Data {
-  const entries = Object.entries(row).filter(([k]) => k !== 'app_id');
-  return Object.fromEntries(entries.map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), k.endsWith('_at') ? iso(v as Date | null) : v]));
-}
-
-/** A page of one of the inbox tables in an app, newest first, its columns equal to the `where` values given. */
-async function pageOf(db: Queryable, table: string, appId: string, where: Record<string, string | undefined>, q: MessagePage) {
-  const params: unknown[] = [appId];
-  const matches = Object.entries(where).flatMap(([column, value]) => (value ? [` AND ${column} = $${params.push(value)}`] : []));
-  const condition = `app_id = $1${matches.join('')}`;
-  const [rows, total] = await Promise.all([
-    db.query(`SELECT * FROM ${table} WHERE ${condition} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-      ...params,
-      q.count,
-      q.start,
-    ]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${condition}`, params),
-  ]);
-  return { total: total.rows[0].n, rows: rows.rows.map(rowView) };
-}
 
 /** The filters of the lists of sends and of copies. */
 export type MessagePage = {
@@ -116,7 +95,7 @@ export async function sendMessage(ctx: Ctx, appId: string, actor: string, input:
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
       [id, appId, message.templateId, message.title, message.content, JSON.stringify(message.attachments), JSON.stringify(input.target), got.size, JSON.stringify(refusedList), actor],
     );
-    const out = rowView(res.rows[0]);
+    const out = rowOf(res.rows[0]);
     await liveopsAudit(tx, actor, appId, 'inbox.send', id, undefined, out);
     return out;
   });
@@ -133,11 +112,15 @@ export async function recallRecord(ctx: Ctx, appId: string, actor: string, id: s
       "UPDATE passport_inbox_records SET status = 'Recalled', recalled = $3, recalled_at = now() WHERE app_id = $1 AND id = $2 RETURNING *",
       [appId, id, removed.rowCount],
     );
-    const after = rowView(res.rows[0]);
-    await liveopsAudit(tx, actor, appId, 'inbox.recall', id, rowView(before.rows[0]), after);
+    const after = rowOf(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.recall', id, rowOf(before.rows[0]), after);
     return after;
   });
 }
+
+/** A page of one of the inbox tables in an app, newest first, its columns equal to the `where` values given. */
+const pageOf = (db: Queryable, table: string, appId: string, where: Record<string, string | undefined>, { count, start }: MessagePage) =>
+  tablePage(db, { table, appId, where, orderBy: 'created_at DESC, id DESC', count, start });
 
 export async function listRecords(ctx: Ctx, appId: string, q: MessagePage) {
   const { total, rows } = await pageOf(ctx.db, 'passport_inbox_records', appId, { status: q.status }, q);
@@ -169,8 +152,8 @@ export async function readMessage(ctx: Ctx, appId: string, personaId: string, ac
        WHERE id = $1 RETURNING *`,
       [id],
     );
-    const after = rowView(res.rows[0]);
-    await liveopsAudit(tx, actor, appId, 'inbox.read', id, rowView(before), after);
+    const after = rowOf(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.read', id, rowOf(before), after);
     return after;
   });
 }
@@ -183,8 +166,8 @@ export async function claimMessage(ctx: Ctx, appId: string, personaId: string, a
     if (before.status !== 'Unconsumed') throw refused('the attachments were already claimed');
     const res = await tx.query("UPDATE passport_inbox_messages SET status = 'Completed', claimed_at = now() WHERE id = $1 RETURNING *", [id]);
     await grantRewards(tx, ctx, appId, personaId, before.attachments as Reward[]);
-    const after = rowView(res.rows[0]);
-    await liveopsAudit(tx, actor, appId, 'inbox.claim', id, rowView(before), after);
+    const after = rowOf(res.rows[0]);
+    await liveopsAudit(tx, actor, appId, 'inbox.claim', id, rowOf(before), after);
     return { message: after, granted: before.attachments };
   });
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db';
+import { rowOf, tablePage } from '../../server/engine/table-page';
+
+describe("a row of a service's own table, as answered", () => {
+  it('has its columns in camelCase and its times as ISO text, without the app', () => {
+    const row = { id: 'm-1', app_id: 'app-1', persona_id: 'p-1', read_at: new Date('2026-01-02T03:04:05Z'), claimed_at: null, title: 'Hi' };
+    expect(rowOf(row)).toEqual({ id: 'm-1', personaId: 'p-1', readAt: '2026-01-02T03:04:05.000Z', claimedAt: null, title: 'Hi' });
+  });
+});
+
+describe("a page of a service's own table", () => {
+  it("reads one app's rows whose columns equal the values given (an undefined one does not filter), sorted and paged, with the count of all", async () => {
+    const asked: [string, unknown[]][] = [];
+    const db = {
+      async query(sql: string, params: unknown[]) {
+        asked.push([sql, params]);
+        return { rows: sql.includes('count(*)') ? [{ n: 42 }] : [{ app_id: 'app-1', persona_id: 'p-1', created_at: '2026-01-02T03:04:05+08:00' }] };
+      },
+    } as unknown as Queryable;
+    const page = await tablePage(db, {
+      table: 'inbox_copies',
+      appId: 'app-1',
+      where: { persona_id: 'p-1', status: undefined, record_id: 'r-9' },
+      orderBy: 'created_at DESC, id DESC',
+      count: 20,
+      start: 40,
+    });
+    expect(page).toEqual({ total: 42, rows: [{ personaId: 'p-1', createdAt: '2026-01-01T19:04:05.000Z' }] });
+    const [[rowsSql, rowsParams], [countSql, countParams]] = asked;
+    expect(rowsSql).toBe('SELECT * FROM inbox_copies WHERE app_id = $1 AND persona_id = $2 AND record_id = $3 ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5');
+    expect(rowsParams).toEqual(['app-1', 'p-1', 'r-9', 20, 40]);
+    expect(countSql).toBe('SELECT count(*)::int AS n FROM inbox_copies WHERE app_id = $1 AND persona_id = $2 AND record_id = $3');
+    expect(countParams).toEqual(['app-1', 'p-1', 'r-9']);
+  });
+});
