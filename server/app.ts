@@ -31,7 +31,7 @@ import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
 import { handlersOf, serviceModules, type ServiceModule } from './services';
 import { mountDeclaredCalls } from './engine/declared-calls';
-import { mountTimedStates } from './engine/timed-states';
+import { mountTimedStates, sweepingFirst } from './engine/timed-states';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
 
@@ -136,7 +136,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   const modules = opts.modules ?? serviceModules;
   for (const mod of modules) {
     for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);
-    if (mod.player) players.set(mod.service, mod.player);
+    if (mod.player) players.set(mod.service, sweepingFirst(mod.player));
     mod.mount?.(api, ctx);
   }
   mountTimedStates(api, ctx);

@@ -5,6 +5,7 @@ import { requireServiceEnabled, servicePrincipal, type ServicePrincipal } from '
 import { requireParent } from './children';
 import { forbidden } from './errors';
 import type { ResourceModel } from './model';
+import { advanceForCall } from './timed-states';
 
 export interface Access {
   principal: ServicePrincipal;
@@ -17,13 +18,14 @@ export interface Access {
 /**
  * Resolves who calls and confines the call to their scope. App-scoped resources are reached with the app
  * credential or an administrator session naming the app; the app must have the service enabled. `allowed` narrows
- * who may call (a state action's own `access`).
+ * who may call (a state action's own `access`). The call's due timed moves are made in that app before it reads.
  */
 export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel, mode: 'read' | 'write', allowed?: Principal[]): Promise<Access> {
   if (m.res.scope !== 'app') throw new Error(`${m.service.name}/${m.res.name}: only app-scoped resources are mounted by the engine`);
   const principal = await servicePrincipal(ctx.db, ctx.apps, req);
   if (!(allowed ?? m.res.access[mode]).includes(principal.kind)) throw forbidden();
   requireServiceEnabled(principal.app, m.service.name);
+  await advanceForCall(ctx, req, principal.app.AppId);
   return { principal, scopeId: principal.app.AppId, parentId: await requireParent(ctx, req, m, principal.app.AppId) };
 }
 
@@ -31,5 +33,6 @@ export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel,
 export async function authorizeService(ctx: Ctx, req: FastifyRequest, service: string): Promise<Access> {
   const principal = await servicePrincipal(ctx.db, ctx.apps, req);
   requireServiceEnabled(principal.app, service);
+  await advanceForCall(ctx, req, principal.app.AppId);
   return { principal, scopeId: principal.app.AppId };
 }

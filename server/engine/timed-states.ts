@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { JsonSchema, ResourceDecl, ServiceDecl, TimedMove } from '../../resources/types';
 import { recordOperation } from '../audit';
 import type { Ctx } from '../context';
 import type { Api } from './api';
+import type { PlayerPrincipal } from './hooks';
 import { startJob } from './jobs';
 import type { ResourceModel } from './model';
 import { ALL_SCOPES, NOW, records, type Where } from './query';
@@ -38,6 +40,8 @@ const dueWhere = (field: string, move: TimedMove, now: Date | typeof NOW): Where
 export interface SweepOptions {
   /** Wait for records another transaction holds (a call answers after their move), instead of skipping them. */
   wait?: boolean;
+  /** Move only this app's records (a call's: its caller's app); every app's without. */
+  scopeId?: string;
 }
 
 /**
@@ -49,7 +53,7 @@ async function makeMove(ctx: Ctx, m: ResourceModel, move: TimedMove, now: Date |
   const status = m.res.status!;
   const skipLocked = !opts.wait;
   return ctx.db.transaction(async (tx) => {
-    const changed = await records(tx, m).update(ALL_SCOPES, dueWhere(status.field, move, now), { status: move.to }, { skipLocked });
+    const changed = await records(tx, m).update(opts.scopeId ?? ALL_SCOPES, dueWhere(status.field, move, now), { status: move.to }, { skipLocked });
     for (const { scopeId, before: was, record: after } of changed) {
       const before = { ...after, [status.field]: was, version: Number(after.version) - 1 };
       const action = `${m.service.name}.${m.res.name}.${move.action}`;
@@ -83,26 +87,47 @@ export function isDue(m: ResourceModel, r: Data, now = Date.now()): boolean {
 export const routeReads = (url: string, m: Pick<ResourceModel, 'service' | 'res'>) =>
   url.startsWith(`${m.service.base}/`) && `${url}/`.includes(`${m.res.path}/`);
 
+/** The app whose due moves a call made, by call: each call makes them once, for its caller's app only. */
+const callScopes = new WeakMap<FastifyRequest, string>();
+
 /**
- * Keeps timed states current: before every call that reads such a resource (its own calls, the player's under the
- * base's `/sdk`, a view of it under another record), on the record such a call answers, and every few seconds while
- * the server runs, as a job one instance at a time makes (engine/jobs.ts).
+ * Makes the due moves a call reads, in its caller's app only, once that app is known: the engine's authorisation
+ * (`guard.ts`) and the player principal (`sweepingFirst`) call it before the call reads. The moves are those of the
+ * resources the call's path names (its own calls, the player's under the base's `/sdk`, a view of it under another
+ * record); they wait for records another transaction holds, so the call answers after their move. Once per call.
+ */
+export async function advanceForCall(ctx: Ctx, req: FastifyRequest, scopeId: string): Promise<void> {
+  if (callScopes.get(req) === scopeId) return;
+  callScopes.set(req, scopeId);
+  const url = req.routeOptions?.url ?? '';
+  const concerned = timedModels(ctx).filter((m) => routeReads(url, m));
+  if (concerned.length) await advanceTimedStates(ctx, undefined, concerned, { wait: true, scopeId });
+}
+
+/** A player principal that makes the call's due moves in the player's app (`advanceForCall`) once it has its player. */
+export const sweepingFirst =
+  (principal: PlayerPrincipal): PlayerPrincipal =>
+  async (ctx, req, opts) => {
+    const caller = await principal(ctx, req, opts);
+    await advanceForCall(ctx, req, caller.scopeId);
+    return caller;
+  };
+
+/**
+ * Keeps timed states current: before every call that reads such a resource, in the caller's app
+ * (`advanceForCall`), on the record such a call answers, and in every app every few seconds while the server runs,
+ * as a job one instance at a time makes (engine/jobs.ts).
  */
 export function mountTimedStates(api: Api, ctx: Ctx): void {
   const models = timedModels(ctx);
   if (!models.length) return;
-  api.app.addHook('preHandler', async (req) => {
-    const url = req.routeOptions.url ?? '';
-    const concerned = models.filter((m) => routeReads(url, m));
-    if (concerned.length) await advanceTimedStates(ctx, undefined, concerned, { wait: true });
-  });
   // A record whose time came while the call ran (one created with its start already passed) is answered as changed.
   api.app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
     const record = payload as Data | null;
     if (!record || typeof record !== 'object' || typeof record.id !== 'string') return payload;
     const m = models.find((one) => routeReads(req.routeOptions.url ?? '', one) && isDue(one, record));
     if (!m) return payload;
-    await advanceTimedStates(ctx, undefined, [m], { wait: true });
+    await advanceTimedStates(ctx, undefined, [m], { wait: true, scopeId: callScopes.get(req) });
     return (await records(ctx.db, m).findEverywhere({ where: { id: record.id } }))[0]?.record ?? payload;
   });
   startJob(api, ctx.db, { name: TIMED_STATES_JOB, everyMs: SWEEP_MS, run: () => advanceTimedStates(ctx) }, ctx.config.jobLeaseMs);
