@@ -31,6 +31,8 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // The library's own notice in the browser's console is not the product's to show.
+  showSupportNotice: false,
 });
 addServerMessages(publicMessages);
 document.documentElement.lang = storedLocale();

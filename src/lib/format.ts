@@ -39,7 +39,7 @@ export const formatDate = (iso: string | null | undefined) => formatDateTime(iso
 
 /** The display zone's offset from UTC as people read it: "UTC+8". */
 export function displayZoneOffset(at: Date = new Date()): string {
-  const minutes = dayjs(at).tz(DISPLAY_ZONE).utcOffset();
+  const minutes = zoneOffset(at.getTime());
   const abs = Math.abs(minutes);
   const rest = abs % 60;
   return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
