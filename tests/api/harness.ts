@@ -52,6 +52,27 @@ export async function createScratchDatabase(url: string) {
   };
 }
 
+/** A second organisation's app, with the remote-config and passport services enabled: the tenant kept out. */
+export async function createOtherApp(db: Db): Promise<{ otherAppId: string; otherBasic: string }> {
+  const otherOwner = await createAccount(db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
+  const otherOrg = await createOrganization(db, 'Other Studio', otherOwner);
+  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport']);
+  const other = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0];
+  return { otherAppId, otherBasic: basicOf(otherAppId, other.app_service_secret) };
+}
+
+/** `Harness.svc` over a way of sending requests: a request with this app credential, its payload always as JSON. */
+export const serviceRequest =
+  (req: Harness['req'], basic: string): Harness['svc'] =>
+  (method, url, payload) =>
+    req({
+      method,
+      url,
+      // Always JSON, even a bare string: the API speaks nothing else.
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { authorization: basic, 'content-type': 'application/json' } }),
+      ...(payload === undefined ? { headers: { authorization: basic } } : {}),
+    });
+
 /**
  * A server on a fresh database (in memory, or DATABASE_URL's PostgreSQL emptied first) with the demo data; it
  * mounts `services` instead of the declared ones when given.
@@ -64,10 +85,7 @@ export async function startHarness(opts: { services?: ServiceDecl[]; modules?: S
   await seedDemo(db, ctx);
   const apps = await db.query<{ app_id: string; app_service_secret: string }>('SELECT app_id, app_service_secret FROM apps');
   const demo = apps.rows[0];
-  const otherOwner = await createAccount(db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
-  const otherOrg = await createOrganization(db, 'Other Studio', otherOwner);
-  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport']);
-  const other = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0];
+  const other = await createOtherApp(db);
   const basic = basicOf(demo.app_id, demo.app_service_secret);
   const req = (opts: InjectOptions) => app.inject(opts);
   return {
@@ -77,17 +95,9 @@ export async function startHarness(opts: { services?: ServiceDecl[]; modules?: S
     api,
     appId: demo.app_id,
     basic,
-    otherAppId,
-    otherBasic: basicOf(otherAppId, other.app_service_secret),
+    ...other,
     req,
-    svc: (method, url, payload) =>
-      req({
-        method,
-        url,
-        // Always JSON, even a bare string: the API speaks nothing else.
-        ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { authorization: basic, 'content-type': 'application/json' } }),
-        ...(payload === undefined ? { headers: { authorization: basic } } : {}),
-      }),
+    svc: serviceRequest(req, basic),
     async login(email = DEMO_USER.email, password = DEMO_USER.password, path = '/auth/auth-login') {
       const res = await req({ method: 'POST', url: path, payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);

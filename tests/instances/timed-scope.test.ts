@@ -8,9 +8,8 @@ import { passport } from '../../resources/passport';
 import { modelOf } from '../../server/context';
 import { records } from '../../server/engine/query';
 import { advanceTimedStates } from '../../server/engine/timed-states';
-import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { issuePlayerToken } from '../../server/services/passport/players/principal';
-import { basicOf } from '../api/harness';
+import { createOtherApp } from '../api/harness';
 import { insertDueClasses } from './job-fixtures';
 import { startTwoInstances, type TwoInstances } from './two-instances';
 
@@ -22,10 +21,8 @@ let other: { appId: string; basic: string };
 
 beforeAll(async () => {
   two = await startTwoInstances();
-  const owner = await createAccount(two.a.db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
-  const appId = await createApp(two.a.db, await createOrganization(two.a.db, 'Other Studio', owner), 'Other Game', ['passport']);
-  const secret = (await two.a.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0];
-  other = { appId, basic: basicOf(appId, secret.app_service_secret) };
+  const { otherAppId, otherBasic } = await createOtherApp(two.a.db);
+  other = { appId: otherAppId, basic: otherBasic };
 });
 
 afterAll(async () => {

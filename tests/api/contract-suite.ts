@@ -1,0 +1,217 @@
+/**
+ * Contract tests generated from the registry: every declared app-scoped resource gets a valid round trip, its
+ * invalid payloads refused with nothing stored, its actions refused from disallowed states, and another tenant kept
+ * out. A resource declared later is covered without new test code, through its schema's `examples`. Run against one
+ * server (contract.test.ts), and against two instances on one database with requests alternating (tests/instances).
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { services } from '../../resources';
+import { buildModel } from '../../server/engine/model';
+import { compileSchema } from '../../server/engine/ajv';
+import type { Harness } from './harness';
+import { invalidPayloads } from './invalid-payloads';
+import { listKeyOf } from '../../server/engine/list-routes';
+import { actionCall, refusedMessage } from '../../resources/action-call';
+import { actionCallers, actionPayload, callWith, serviceCallers } from './contract-callers';
+
+const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
+// A resource whose calls the service serves (`implementedBy`) answers in the spec's shapes, not the engine's: its
+// own tests cover those calls, and the write-only contract its secrets.
+// A sub-resource is reached under a parent record (guild members under their guild): the engine's nesting has its own
+// end-to-end test (sub-resources), and the service's calls on it their own tests.
+const models = appModels.filter((m) => !m.res.singleton && m.res.implementedBy !== 'service' && !m.res.parent);
+// A create-once singleton (no record before its POST) has its own tests (passport-identity-domains).
+const singletons = appModels.filter((m) => m.res.singleton && !m.res.singleton.createOnce);
+
+/** Declares the contract tests against the harness `h` answers (started by the caller's `beforeAll`). */
+export function describeContract(h: () => Harness): void {
+  /** The ids a list call answers, in the resource's convention, as the given caller (default: the app). */
+  async function listedIds(m: (typeof models)[number], authorization?: string): Promise<string[]> {
+    const headers = { authorization: authorization ?? h().basic };
+    if (m.service.convention === 'passport') {
+      const res = await h().req({ method: 'POST', url: `${m.base}/search`, payload: { count: 1000, start: 0 }, headers });
+      return res.json()[listKeyOf(m)].map((r: { id: string }) => r.id);
+    }
+    const res = await h().req({ method: 'GET', url: `${m.base}?pageSize=200`, headers });
+    return res.json().items.map((r: { id: string }) => r.id);
+  }
+  const count = async (service: string, kind: string) =>
+    Number((await h().db.query<{ n: number }>('SELECT count(*)::int AS n FROM records WHERE service = $1 AND kind = $2', [service, kind])).rows[0].n);
+
+  describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const))('%s', (_name, m) => {
+    const examples = (m.res.schema.examples ?? []) as Record<string, unknown>[];
+    const item = (id: unknown) => `${m.base}/${String(id)}`;
+    const has = (op: string) => m.res.operations.includes(op as never);
+
+    it('declares at least two valid examples, which its own schema accepts', () => {
+      expect(examples.length).toBeGreaterThanOrEqual(2);
+      // A resource the API cannot create holds only server-made fields: its examples are whole records.
+      const { $id: _id, ...whole } = m.res.schema;
+      const check = compileSchema(has('create') ? m.createSchema : whole);
+      for (const e of examples) expect(check(structuredClone(e)), JSON.stringify(check.errors)).toBe(true);
+    });
+
+    /**
+     * A record to test on: created through the API when the resource declares create, otherwise stored the way the
+     * service's own flow stores it (transactions, redeem codes), since the API offers no way to make one.
+     */
+    async function makeRecord(): Promise<Record<string, unknown>> {
+      if (has('create')) {
+        const created = await h().svc('POST', m.base, examples[0]);
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json();
+      }
+      return h().ctx.store.insert(m, h().appId, randomUUID(), structuredClone(examples[0]), m.res.status?.initial ?? null);
+    }
+    async function removeRecord(id: unknown) {
+      if (has('delete')) expect((await h().svc('DELETE', item(id))).statusCode).toBe(204);
+      else await h().db.query('DELETE FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id]);
+    }
+
+    it('round-trips a valid record through the declared operations, and serves no others', async () => {
+      const record = await makeRecord();
+      expect(record.version).toBe(1);
+      for (const [k, v] of Object.entries(examples[0])) expect(record[k]).toEqual(v);
+      if (m.res.status) expect(record[m.res.status.field]).toBe(m.res.status.initial);
+
+      const read = await h().svc('GET', item(record.id));
+      expect(read.json()).toEqual(record);
+      if (has('list')) expect(await listedIds(m)).toContain(record.id);
+      if (m.res.addressBy) expect((await h().svc('GET', item(record[m.res.addressBy]))).json()).toEqual(record);
+
+      if (has('update')) {
+        const updated = await h().svc('PUT', item(record.id), { ...examples[1], version: 1 });
+        expect(updated.statusCode, updated.body).toBe(200);
+        expect(updated.json().version).toBe(2);
+        for (const [k, v] of Object.entries(examples[1])) expect(updated.json()[k]).toEqual(v);
+
+        const stale = await h().svc('PUT', item(record.id), { ...examples[0], version: 1 });
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json().code).toBe('VERSION_CONFLICT');
+        expect((await h().svc('GET', item(record.id))).json().version).toBe(2);
+      } else {
+        expect((await h().svc('PUT', item(record.id), { ...examples[1], version: 1 })).statusCode).toBeGreaterThanOrEqual(400);
+        expect((await h().svc('GET', item(record.id))).json()).toEqual(record);
+      }
+
+      if (has('delete')) {
+        await removeRecord(record.id);
+        expect((await h().svc('GET', item(record.id))).statusCode).toBe(404);
+      } else {
+        expect((await h().svc('DELETE', item(record.id))).statusCode).toBeGreaterThanOrEqual(400);
+        expect((await h().svc('GET', item(record.id))).statusCode).toBe(200);
+        await removeRecord(record.id);
+      }
+    });
+
+    if (has('create')) it('refuses every invalid payload with 400 naming fields, and stores nothing', async () => {
+      const before = await count(m.service.name, m.res.name);
+      // Only the cases the schema itself refuses (a missing field with a default, say, is valid).
+      const check = compileSchema(m.createSchema);
+      const cases = invalidPayloads(m.createSchema, examples[0]).filter((c) => !check(structuredClone(c.body)));
+      expect(cases.length).toBeGreaterThan(5);
+      for (const c of cases) {
+        const res = await h().svc('POST', m.base, c.body);
+        expect(res.statusCode, `${c.why}: ${res.body}`).toBe(400);
+        const body = res.json();
+        expect(body.code).toBe('INVALID_PARAMETERS');
+        expect(Array.isArray(body.details) && body.details.length > 0, c.why).toBe(true);
+      }
+      expect(await count(m.service.name, m.res.name)).toBe(before);
+    });
+
+    it('moves state only through declared actions from allowed states', async () => {
+      const actions = m.res.actions ?? [];
+      if (!m.res.status) return expect(actions).toHaveLength(0);
+      const created = await makeRecord();
+      const callers = await serviceCallers(h());
+      for (const action of actions.filter((a) => a.implementedBy !== 'service')) {
+        // As a caller the action allows (its own `access`, or the resource's writers), with the fields it requires.
+        const [who] = actionCallers(m.res, action).allowed;
+        expect(who, `${action.name}: no caller the tests play may call it`).toBeDefined();
+        // Put in each state with the times its declared timed moves go by taken out, so that only the action moves it.
+        const times = (m.res.status.timed ?? []).map((move) => move.at);
+        for (const state of Object.keys(m.res.status.values)) {
+          await h().db.query('UPDATE records SET status = $1, data = data - $3::text[] WHERE id = $2', [state, created.id, times]);
+          const call = actionCall(m.service, action);
+          const res = await callWith(h(), callers[who], call.method, `${item(created.id)}${call.path}`, actionPayload(action));
+          const now = (await h().svc('GET', item(created.id))).json()[m.res.status.field];
+          if (action.from.includes(state)) {
+            expect(res.statusCode, `${action.name} from ${state}`).toBe(200);
+            expect(now).toBe(action.to);
+          } else {
+            expect(res.statusCode, `${action.name} from ${state}`).toBe(409);
+            expect(res.json()).toMatchObject({ code: 'INVALID_TRANSITION', message: refusedMessage(action) });
+            expect(now).toBe(state);
+          }
+        }
+      }
+      await removeRecord(created.id);
+    });
+
+    it("keeps another organisation's app and anonymous callers out", async () => {
+      const created = await makeRecord();
+      const as = (auth: string | undefined, method: 'GET' | 'PUT' | 'DELETE', payload?: unknown) =>
+        h().req({ method, url: item(created.id), payload: payload as object, headers: auth ? { authorization: auth } : {} });
+      expect((await as(h().otherBasic, 'GET')).statusCode).toBe(404);
+      expect((await as(h().otherBasic, 'PUT', { ...examples[1], version: 1 })).statusCode).toBe(404);
+      expect((await as(h().otherBasic, 'DELETE')).statusCode).toBe(404);
+      expect((await as(undefined, 'GET')).statusCode).toBe(401);
+      expect((await as(`Basic ${Buffer.from(`${h().appId}:wrong`).toString('base64')}`, 'GET')).statusCode).toBe(401);
+      if (m.res.operations.includes('list')) expect(await listedIds(m, h().otherBasic)).not.toContain(created.id);
+      const still = (await h().svc('GET', item(created.id))).json();
+      expect(still.version).toBe(1);
+      await removeRecord(created.id);
+    });
+  });
+
+  /** Every declared action naming its refusal, whoever serves it (the engine, or the service's own code). */
+  const refusing = models.flatMap((m) =>
+    (m.res.actions ?? []).filter((a) => a.refused).map((a) => [`${m.service.name}/${m.res.name}.${a.name}`, m, a] as const),
+  );
+
+  describe.each(refusing)('%s, from a state it does not start from', (_name, m, action) => {
+    it('answers 409 with its declared refusal and changes nothing', async () => {
+      const [who] = actionCallers(m.res, action).allowed;
+      const callers = await serviceCallers(h());
+      const call = actionCall(m.service, action);
+      const others = Object.keys(m.res.status!.values).filter((s) => !action.from.includes(s));
+      expect(others.length).toBeGreaterThan(0);
+      for (const state of others) {
+        const record = await h().ctx.store.insert(m, h().appId, randomUUID(), structuredClone((m.res.schema.examples as Record<string, unknown>[])[0]), state);
+        const res = await callWith(h(), callers[who], call.method, `${m.base}/${String(record.id)}${call.path}`, actionPayload(action));
+        expect(res.statusCode, `${action.name} from ${state}: ${res.body}`).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'INVALID_TRANSITION', message: action.refused });
+        expect((await h().ctx.store.get(m, h().appId, String(record.id))).version).toBe(1);
+      }
+    });
+  });
+
+  it('covers the actions that declare their refusal', () => {
+    expect(refusing.map(([name]) => name)).toEqual(expect.arrayContaining(['passport/transactions.refund', 'passport/transactions.reFulfil']));
+  });
+
+  describe.each(singletons.map((m) => [`${m.service.name}/${m.res.name}`, m] as const))('%s (one per app)', (_name, m) => {
+    const examples = (m.res.schema.examples ?? []) as Record<string, unknown>[];
+    const write = m.res.singleton!.write;
+
+    it('answers its defaults before the first write, then what was written, refusing a stale version', async () => {
+      expect(examples.length).toBeGreaterThanOrEqual(2);
+      const first = await h().svc('GET', m.base);
+      expect(first.statusCode, first.body).toBe(200);
+      const props = (m.res.schema.properties ?? {}) as Record<string, { default?: unknown }>;
+      for (const [k, s] of Object.entries(props)) if (s.default !== undefined) expect(first.json()[k], k).toEqual(s.default);
+      const saved = await h().svc(write, m.base, { ...examples[0], version: first.json().version });
+      expect(saved.statusCode, saved.body).toBe(200);
+      for (const [k, v] of Object.entries(examples[0])) expect(saved.json()[k]).toEqual(v);
+      const stale = await h().svc(write, m.base, { ...examples[1], version: first.json().version });
+      expect(stale.statusCode).toBe(409);
+      const again = await h().svc(write, m.base, { ...examples[1], version: saved.json().version });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await h().svc('GET', m.base)).json().version).toBe(saved.json().version + 1);
+      const other = await h().req({ method: 'GET', url: m.base, headers: { authorization: h().otherBasic } });
+      expect(other.json().version ?? 0).toBe(0);
+    });
+  });
+}
