@@ -8,12 +8,14 @@ import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
 import type { DemoEntry } from './demo-types';
+import type { MovedTableDecl } from './move-types';
 import type { CommandDecl } from './command-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl } from './command-types';
+export type { MovedTableDecl } from './move-types';
 export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoServiceCallEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
 
 /** Text in the console's two languages. */
@@ -294,6 +296,8 @@ export interface ResourceDecl {
   singleton?: SingletonDecl;
   /** A create-once singleton's changes of some of its fields at calls of their own (`ChangeDecl`). */
   changes?: ChangeDecl[];
+  /** The service's own table its records were kept in before, moved into records once at start-up. */
+  movedFrom?: MovedTableDecl;
   /**
    * `service`: the service's own code serves the declared `operations` at the paths the engine would give them
    * (`<path>`, `<path>/<id or addressBy>`), because the spec's calls are not plain CRUD (the login providers: a list

@@ -32,6 +32,7 @@ import { createMailer } from './mail';
 import { handlersOf, serviceModules, type ServiceModule } from './services';
 import { mountDeclaredCalls } from './engine/declared-calls';
 import { mountTimedStates, sweepingFirst } from './engine/timed-states';
+import { moveDeclaredTable } from './engine/table-moves';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
 
@@ -142,6 +143,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   mountTimedStates(api, ctx);
   for (const s of services) mountDeclaredCalls(api, ctx, s, handlersOf(ctx, s.name, modules), players.get(s.name));
   for (const m of models) mountResource(api, ctx, hooks, m, players);
+  for (const m of models) await moveDeclaredTable(db, m);
   for (const mod of modules) await mod.prepare?.(ctx);
 
   api.route({

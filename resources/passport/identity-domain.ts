@@ -41,6 +41,21 @@ export const idDomains: ResourceDecl = {
   },
   list: { columns: [] },
   access: appAccess(),
+  // Kept in their own table before migration 018: each the record of its app, its id the app id.
+  movedFrom: {
+    table: 'passport_id_domains_moving',
+    id: 'app_id',
+    fields: {
+      idDomainID: 'app_id',
+      name: 'name',
+      description: 'description',
+      smsSignature: 'sms_signature',
+      production: 'production',
+      sendForReview: 'send_for_review',
+    },
+    version: 'version',
+    at: 'updated_at',
+  },
   changes: [
     {
       ...production,

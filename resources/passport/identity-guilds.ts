@@ -153,6 +153,14 @@ const guildRequests: ResourceDecl = {
   ],
   list: { columns: ['personaId', 'message', 'status', 'createdAt'] },
   access: appAccess(),
+  // Those waiting in their own table before migration 019: each a waiting request under its guild, asked when it was.
+  movedFrom: {
+    table: 'passport_guild_requests_moving',
+    parent: 'guild_id',
+    status: 'waiting',
+    fields: { guildId: 'guild_id', personaId: 'persona_id', message: 'message' },
+    at: 'created_at',
+  },
 };
 
 export const guildResources: ResourceDecl[] = [guildConfig, guildRoles, guilds, guildMembers, guildRequests];

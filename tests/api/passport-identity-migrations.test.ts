@@ -13,7 +13,8 @@ import { openPglite } from '../../server/db/pglite';
 import { buildModel } from '../../server/engine/model';
 import { records } from '../../server/engine/query';
 import { RecordStore } from '../../server/engine/store';
-import { moveGuildMembers, moveGuildRequests, moveIdDomains, moveSavedProviders } from '../../server/services/passport/identity/record-moves';
+import { moveDeclaredTable } from '../../server/engine/table-moves';
+import { moveGuildMembers, moveSavedProviders } from '../../server/services/passport/identity/record-moves';
 
 const MIGRATION = '017_passport_id_provider_records.sql';
 const m = buildModel(passport, passport.resources.find((r) => r.name === 'id-providers')!);
@@ -77,7 +78,7 @@ describe('id domains (migration 018)', () => {
     );
     await moved.query('DELETE FROM schema_migrations WHERE name = $1', [later]);
     expect(await migrate(moved)).toEqual([later]);
-    expect(await moveIdDomains(moved, domains)).toBe(2);
+    expect(await moveDeclaredTable(moved, domains)).toBe(2);
   });
   afterAll(() => moved.close());
 
@@ -99,7 +100,7 @@ describe('id domains (migration 018)', () => {
   it('drops the old table, and a second start moves nothing', async () => {
     const left = await moved.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'passport_id_domains%'");
     expect(left.rows[0].n).toBe(0);
-    expect(await moveIdDomains(moved, domains)).toBe(0);
+    expect(await moveDeclaredTable(moved, domains)).toBe(0);
   });
 });
 
@@ -128,7 +129,7 @@ describe('guild members and join requests (migration 019)', () => {
     await moved.query('DELETE FROM schema_migrations WHERE name = $1', [later]);
     expect(await migrate(moved)).toEqual([later]);
     expect(await moveGuildMembers(moved, members, guilds)).toBe(2);
-    expect(await moveGuildRequests(moved, requests)).toBe(1);
+    expect(await moveDeclaredTable(moved, requests)).toBe(1);
   });
   afterAll(() => moved.close());
 
@@ -152,6 +153,6 @@ describe('guild members and join requests (migration 019)', () => {
       "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'passport_guild_members%' OR table_name LIKE 'passport_guild_requests%'",
     );
     expect(left.rows[0].n).toBe(0);
-    expect([await moveGuildMembers(moved, members, guilds), await moveGuildRequests(moved, requests)]).toEqual([0, 0]);
+    expect([await moveGuildMembers(moved, members, guilds), await moveDeclaredTable(moved, requests)]).toEqual([0, 0]);
   });
 });

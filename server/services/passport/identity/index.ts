@@ -7,7 +7,7 @@ import { guildHooks, guildServiceHandlers } from './guilds/console-routes';
 import { guildManageHandlers } from './guilds/manage-routes';
 import { guildPlayerHandlers } from './guilds/player-routes';
 import { mountAppSecretNotice } from './app-secret-notice';
-import { moveGuildMembers, moveGuildRequests, moveIdDomains, moveSavedProviders } from './record-moves';
+import { moveGuildMembers, moveSavedProviders } from './record-moves';
 import { idProviderHandlers } from './id-providers';
 import { reportHandlers, reportHooks } from './reports';
 import { sdkSettingsHandlers } from './sdk-settings';
@@ -16,7 +16,7 @@ import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
 /**
  * Passport's identity area: the behaviour of its declared calls (verification codes, SMS templates, login providers,
  * the game's terms and anti-addiction rules, player reports, guilds with their rules), the checks of its records, the
- * secret notice, and the moves of rows kept in old tables into records.
+ * secret notice, and the moves of rows kept in old tables into records that their declarations cannot describe.
  */
 export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
@@ -33,9 +33,7 @@ export const identityModule: PassportModule = {
   }),
   prepare: async (ctx) => {
     await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'));
-    await moveIdDomains(ctx.db, modelOf(ctx, 'passport', 'id-domains'));
     await moveGuildMembers(ctx.db, modelOf(ctx, 'passport', 'guild-members'), modelOf(ctx, 'passport', 'guilds'));
-    await moveGuildRequests(ctx.db, modelOf(ctx, 'passport', 'guild-requests'));
   },
   seedSteps: identityDemoSteps,
 };
