@@ -10,6 +10,7 @@ import { importBodySchema, importReportSchema, parseRows, type ImportReport } fr
 import type { ResourceModel } from './model';
 import { fieldExpr, kindPredicate, lit } from './sql';
 import { referenceErrors } from './reference-checks';
+import { fieldCheckErrors } from './field-checks';
 import { RecordStore, type Data } from './store';
 import { audit, guardUnique, serverManagedDefaults, storedFields } from './write';
 
@@ -57,7 +58,7 @@ export async function checkRows(ctx: Ctx, m: ResourceModel, hooks: ResourceHooks
     const errors = validate(row) ? [] : toFieldErrors(validate.errors);
     if (!errors.length) {
       const data = { ...serverManagedDefaults(m), ...storedFields(m, row) };
-      errors.push(...uniqueErrors(m, data, good, taken), ...missing[i]);
+      errors.push(...uniqueErrors(m, data, good, taken), ...missing[i], ...fieldCheckErrors(m.res, data));
       if (hooks?.validate) errors.push(...(await hooks.validate({ ctx, model: m, scopeId, data })));
       if (!errors.length && hooks?.importRow) errors.push(...(await hooks.importRow({ ctx, model: m, scopeId, data, row: i + 1, earlier: good })));
       if (!errors.length) good.push(data);

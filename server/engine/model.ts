@@ -9,6 +9,7 @@ import { checkTimedMoves } from './timed-states';
 import { writeOnlyFields } from '../../resources/field-access';
 import { writableSchema } from '../../resources/call-shapes';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
+import { checkFieldChecks } from './field-checks';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
 export interface ResourceModel {
@@ -60,6 +61,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkChanges(service, res);
   checkTimedMoves(service, res);
   checkFieldRules(service, res);
+  checkFieldChecks(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 
   const createSchema = writableSchema(res.schema);

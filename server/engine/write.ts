@@ -10,13 +10,16 @@ import type { Data } from './store';
 import { fieldsDenied } from '../../resources/field-access';
 import { guardFieldWrites, readableBy } from './fields';
 import { referenceErrors } from './reference-checks';
+import { fieldCheckErrors } from './field-checks';
 
 /**
- * Checks a write's declared references (the records they name exist in the scope), then runs the service's own
- * checks; any failure is a 400 naming every field error, and nothing is stored.
+ * Checks a write's declared references (the records they name exist in the scope) and the checks between its fields
+ * (`field-checks.ts`), then runs the service's own checks; any failure is a 400 naming every field error, and
+ * nothing is stored.
  */
 export async function checkWrite(ctx: Ctx, hooks: HookRegistry, m: ResourceModel, scopeId: string, data: Data, existing?: Data) {
   const [errors] = await referenceErrors(ctx, m, scopeId, [{ data, existing }]);
+  errors.push(...fieldCheckErrors(m.res, data, existing));
   const validate = hooks.get(`${m.service.name}/${m.res.name}`)?.validate;
   if (validate) errors.push(...(await validate({ ctx, model: m, scopeId, data, existing })));
   if (errors.length) throw badRequest(errors);

@@ -52,11 +52,7 @@ export async function productErrors(ctx: Ctx, scopeId: string, data: Data, exist
 async function tokenClassErrors({ ctx, scopeId, data }: WriteInput): Promise<FieldError[]> {
   const contents = data.contents as Line[];
   const known = await loadResources(ctx.db, economyModels(ctx), scopeId, contents.map((l) => l.resource));
-  const errors = linesErrors(contents, known, '/contents');
-  if (typeof data.validFrom === 'string' && typeof data.validUntil === 'string' && Date.parse(data.validUntil) <= Date.parse(data.validFrom)) {
-    errors.push({ field: '/validUntil', message: 'must be after the start time' });
-  }
-  return errors;
+  return linesErrors(contents, known, '/contents');
 }
 
 /**

@@ -14,13 +14,13 @@ import { SERVICE } from './shared';
 export const sweepEntitlements = (ctx: Ctx, _which: { appId: string }) =>
   advanceTimedStates(ctx, undefined, [modelOf(ctx, SERVICE, 'entitlements')]);
 
-/** An entitlement belongs to a user of the app (and to one of that user's personas, when it names one) and ends after it starts. */
+/**
+ * An entitlement belongs to a user of the app (and to one of that user's personas, when it names one); that it ends
+ * after it starts is declared (`x-after`).
+ */
 export const entitlementHooks: ResourceHooks = {
   validate: async ({ ctx, scopeId, data }) => {
     const errs: FieldError[] = [];
-    if (typeof data.endTime === 'string' && Date.parse(data.endTime) <= Date.parse(String(data.startTime))) {
-      errs.push({ field: '/endTime', message: 'must be after the start time' });
-    }
     const owner = (kind: 'users' | 'personas', id: unknown) => records(ctx.db, modelOf(ctx, SERVICE, kind)).maybe(scopeId, String(id));
     if (!(await owner('users', data.userId))) errs.push({ field: '/userId', message: 'no such user' });
     else if (data.personaId !== undefined && (await owner('personas', data.personaId))?.userId !== data.userId) {

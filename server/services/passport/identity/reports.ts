@@ -10,15 +10,12 @@ import { playerOf } from '../players/principal';
 import { SERVICE } from './shared';
 import { records } from '../../../engine/query';
 
-/** Who reported whom never changes; operators choose Reviewing, Cleared or Actioned; Revoked is the reporter's alone. */
-const PARTIES = ['reporterUserId', 'reporterPersonaId', 'targetUserId', 'targetPersonaId'];
-
+/** Operators choose Reviewing, Cleared or Actioned; Revoked is the reporter's alone (who reported whom is `x-fixed`). */
 export const reportHooks: ResourceHooks = {
   validate: ({ data, existing }) => {
     if (existing?.status === 'Revoked') throw conflict('INVALID_TRANSITION', 'the reporter revoked this report');
     const errs: FieldError[] = [];
     if (data.status === 'Revoked') errs.push({ field: '/status', message: 'only the reporter can revoke a report' });
-    if (existing) for (const f of PARTIES) if (data[f] !== existing[f]) errs.push({ field: `/${f}`, message: 'cannot be changed' });
     return errs;
   },
 };

@@ -23,7 +23,8 @@ export async function findUserByIdentity(db: Queryable, appId: string, key: stri
 
 /*
  * That a user's realm and tags and a persona's user, realm and tags exist is checked by the engine from their
- * declared references (`resources/passport/players.ts`).
+ * declared references (`resources/passport/players.ts`), and that a persona keeps its user and realm from its schema
+ * (`x-fixed`).
  */
 
 /** Users: one user per sign-in identity (409). */
@@ -36,12 +37,6 @@ async function validateUser({ ctx, scopeId, data, existing: before }: WriteInput
   return [];
 }
 
-/** Personas: their user and realm never change. */
-function validatePersona({ data, existing: before }: WriteInput): FieldError[] {
-  return ['userId', 'realmId'].filter((field) => before && before[field] !== data[field]).map((field) => ({ field: `/${field}`, message: 'cannot be changed' }));
-}
-
 export const playersHooks: Record<string, ResourceHooks> = {
   users: { validate: validateUser },
-  personas: { validate: validatePersona },
 };

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { checkFieldChecks, fieldCheckErrors } from '../../server/engine/field-checks';
+
+const time: JsonSchema = { type: 'string', format: 'date-time' };
+const resourceWith = (properties: Record<string, JsonSchema>) => ({ name: 'passes', schema: { type: 'object', properties } }) as unknown as ResourceDecl;
+const service = { name: 'arena' } as ServiceDecl;
+
+const passes = resourceWith({
+  opensAt: time,
+  closesAt: { ...time, 'x-after': 'opensAt' },
+  ownerId: { type: 'string', 'x-fixed': true },
+  title: { type: 'string' },
+});
+
+describe('the checks between fields a schema declares', () => {
+  it('wants a time marked x-after later than the field it names, when both are given', () => {
+    const at = (opensAt?: string, closesAt?: string) => fieldCheckErrors(passes, { opensAt, closesAt });
+    expect(at('2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z')).toEqual([]);
+    expect(at('2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')).toEqual([{ field: '/closesAt', message: 'must be after the start time' }]);
+    // Written in another zone, the same instant is no later.
+    expect(at('2026-01-01T08:00:00+08:00', '2026-01-01T00:00:00Z')).toEqual([{ field: '/closesAt', message: 'must be after the start time' }]);
+    expect(at('2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z')).toEqual([{ field: '/closesAt', message: 'must be after the start time' }]);
+    expect(at(undefined, '2026-01-01T00:00:00Z')).toEqual([]);
+    expect(at('2026-01-01T00:00:00Z', undefined)).toEqual([]);
+  });
+
+  it('keeps a field marked x-fixed as the record was created, on updates only', () => {
+    expect(fieldCheckErrors(passes, { ownerId: 'u-1', title: 'A' })).toEqual([]);
+    expect(fieldCheckErrors(passes, { ownerId: 'u-1', title: 'B' }, { ownerId: 'u-1', title: 'A' })).toEqual([]);
+    expect(fieldCheckErrors(passes, { ownerId: 'u-2' }, { ownerId: 'u-1' })).toEqual([{ field: '/ownerId', message: 'cannot be changed' }]);
+    expect(fieldCheckErrors(passes, {}, { ownerId: 'u-1' })).toEqual([{ field: '/ownerId', message: 'cannot be changed' }]);
+  });
+
+  it.each<[string, Record<string, JsonSchema>, RegExp]>([
+    ['an x-after naming no field', { closesAt: { ...time, 'x-after': 'opensAt' } }, /arena\/passes: x-after of 'closesAt' must name another date-time field/],
+    ['an x-after naming a field that is not a time', { opensAt: { type: 'string' }, closesAt: { ...time, 'x-after': 'opensAt' } }, /x-after of 'closesAt'/],
+    ['an x-after on a field that is not a time', { opensAt: time, closesAt: { type: 'integer', 'x-after': 'opensAt' } }, /x-after of 'closesAt'/],
+    ['an x-fixed that is not true', { ownerId: { type: 'string', 'x-fixed': 'yes' } }, /x-fixed of 'ownerId' must be true/],
+  ])('refuses %s at start-up', (_what, properties, message) => {
+    expect(() => checkFieldChecks(service, resourceWith(properties))).toThrow(message);
+  });
+
+  it('takes well-formed checks at start-up', () => {
+    expect(() => checkFieldChecks(service, passes)).not.toThrow();
+  });
+});
