@@ -49,6 +49,12 @@ export interface CallDecl {
    * the credential's; without `appId` and without a credential sent, 400 on `/appId`.
    */
   appCredential?: { serverOnly?: Record<string, string[]> };
+  /**
+   * A `service` call the app may make with a credential newer than the one the server holds (the account service's
+   * notice that the app's secret changed): a refused app credential drops what the server cached for the app and is
+   * checked once more.
+   */
+  freshCredential?: boolean;
   /** The API document's group, when not the service's own. */
   tag?: string;
   /**

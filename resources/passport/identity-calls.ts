@@ -272,6 +272,20 @@ export const signInCalls: Record<string, CallDecl> = {
   },
 };
 
+/** The account service's notice that an app's secret changed, made with the app's new (or old) credential. */
+export const appCalls: Record<string, CallDecl> = {
+  'apps.secretChanged': {
+    method: 'POST',
+    path: '/internal/notify-app-secret-update',
+    caller: 'service',
+    freshCredential: true,
+    summary: "The account service says an app's secret changed: passport drops what it cached for the app",
+    optionalBody: { type: 'object', additionalProperties: false, properties: { appId: idParam } },
+    answer: ok('forgotten', { type: 'object', properties: { appId: { type: 'string' }, forgotten: { type: 'boolean' } } }),
+    errors: [400, 401, 403],
+  },
+};
+
 const report = ok('the report', recordOf('reports'));
 
 /** A player's reports of another player: filed, and withdrawn while under review. */

@@ -12,7 +12,7 @@ import reportSchema from '../../schemas/passport/identity/report.json' with { ty
 import antiAddictionSchema from '../../schemas/passport/identity/anti-addiction.json' with { type: 'json' };
 import idProviderSchema from '../../schemas/passport/identity/id-provider.json' with { type: 'json' };
 import { codeLogsView, idDomains } from './identity-domain';
-import { guildCalls, reportCalls, signInCalls } from './identity-calls';
+import { appCalls, guildCalls, reportCalls, signInCalls } from './identity-calls';
 
 /** Console routes of the identity area (relative to /services/:appId). */
 export const IDENTITY_ROUTES = {
@@ -313,7 +313,7 @@ const idProviders: ResourceDecl = {
 /** Passport: the identity area's resources, menu entries and pages. */
 export const identityPart: PassportPart = {
   resources: [config, tos, smsTemplates, namespaces, tags, entitlements, reports, antiAddiction, idProviders, idDomains, ...guildResources],
-  calls: { ...signInCalls, ...reportCalls, ...guildCalls },
+  calls: { ...signInCalls, ...reportCalls, ...guildCalls, ...appCalls },
   menu: [
     { route: IDENTITY_ROUTES.settings, label: { 'zh-CN': '基础设置', en: 'Settings' } },
     { route: IDENTITY_ROUTES.idProviders, label: { 'zh-CN': '第三方登录', en: 'Login providers' } },

@@ -5,7 +5,9 @@ import { pathFields } from '../../resources/command-call';
 import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { anyParam, serviceEndpoints } from './endpoint-calls';
+import { basicCredentials } from '../auth/principal';
 import { errorResponses, idParam, type Api } from './api';
+import { ApiError } from './errors';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
 import { authorize, authorizeService } from './guard';
 import { playerActor, type PlayerCaller, type PlayerPrincipal } from './hooks';
@@ -127,10 +129,23 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
   }
 }
 
+/** Checks a caller; an app credential refused is checked once more after the server forgets what it cached for the app. */
+async function withFreshCredential<T>(ctx: Ctx, req: FastifyRequest, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    const basic = basicCredentials(req);
+    if (!(err instanceof ApiError) || err.status !== 401 || !basic) throw err;
+    await ctx.apps.forget(basic.appId);
+    return check();
+  }
+}
+
 async function callerOf(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, call: CallDecl, player?: PlayerPrincipal, on?: CallRecord) {
   if (call.caller === 'service') {
     // A call on a record takes the record's resource's access; any other, the service's.
-    const { scopeId, principal } = on ? await authorize(ctx, req, on.model, on.mode) : await authorizeService(ctx, req, service.name);
+    const access = () => (on ? authorize(ctx, req, on.model, on.mode) : authorizeService(ctx, req, service.name));
+    const { scopeId, principal } = call.freshCredential ? await withFreshCredential(ctx, req, access) : await access();
     return { scopeId, actor: principal.actor };
   }
   const p = await player!(ctx, req, { persona: call.caller === 'persona', ...call.player });

@@ -6,7 +6,7 @@ import { entitlementHooks } from './entitlements';
 import { guildHooks, guildServiceHandlers } from './guilds/console-routes';
 import { guildManageHandlers } from './guilds/manage-routes';
 import { guildPlayerHandlers } from './guilds/player-routes';
-import { mountAppSecretNotice } from './app-secret-notice';
+import { appSecretHandlers } from './app-secret-notice';
 import { moveGuildMembers, moveSavedProviders } from './record-moves';
 import { idProviderHandlers } from './id-providers';
 import { reportHandlers, reportHooks } from './reports';
@@ -20,7 +20,6 @@ import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
  */
 export const identityModule: PassportModule = {
   hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
-  mount: mountAppSecretNotice,
   calls: (ctx) => ({
     ...codeHandlers(ctx, (line) => console.log(line)),
     ...smsTemplateHandlers(ctx),
@@ -30,6 +29,7 @@ export const identityModule: PassportModule = {
     ...guildPlayerHandlers(ctx),
     ...guildManageHandlers(ctx),
     ...guildServiceHandlers(ctx),
+    ...appSecretHandlers(ctx),
   }),
   prepare: async (ctx) => {
     await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'));
