@@ -21,3 +21,15 @@ export async function historyOf(db: Queryable, action: string, targets: string[]
   const found = await db.query<{ target: string; actor: string }>('SELECT target, actor FROM audit_log WHERE action = $1 AND target = ANY($2::text[])', [action, targets]);
   return found.rows;
 }
+
+/**
+ * Keeps the instances' own timers off a job while a test looks at what is due: the test holds its lease for an hour
+ * (a test that runs the job itself makes it due and frees the lease first).
+ */
+export async function holdJob(db: Queryable, name: string): Promise<void> {
+  await db.query(
+    `INSERT INTO jobs (name, owner, lease_until) VALUES ($1, 'a test', now() + interval '1 hour')
+     ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until`,
+    [name],
+  );
+}

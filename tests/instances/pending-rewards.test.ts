@@ -10,7 +10,7 @@ import { newOwner, runJobIfDue } from '../../server/engine/jobs';
 import { records } from '../../server/engine/query';
 import { scheduledResetsJob, scheduleFrom, SCHEDULER_ACTOR } from '../../server/services/passport/leaderboards/schedule';
 import { closeVersion } from '../../server/services/passport/leaderboards/versions';
-import { historyOf } from './job-fixtures';
+import { historyOf, holdJob } from './job-fixtures';
 import { startTwoInstances, type Instance, type TwoInstances } from './two-instances';
 
 const LB = `${passport.base}/leaderboards`;
@@ -67,6 +67,7 @@ const pendingOf = async (boardId: string) =>
 
 describe('rewards of a version closed on schedule', () => {
   it('left pending by an instance that stopped after the close are granted once by the other instance', async () => {
+    await holdJob(two.a.db, jobName());
     const board = await dueBoardWithScores('pending-left');
     // Instance A makes the scheduler's close, and stops there: its grant never runs.
     const closed = await closeVersion(two.a.ctx, two.appId, board.id, SCHEDULER_ACTOR, {

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passport } from '../../resources/passport';
 import { modelOf } from '../../server/context';
 import { records } from '../../server/engine/query';
-import { advanceTimedStates } from '../../server/engine/timed-states';
+import { advanceTimedStates, TIMED_STATES_JOB } from '../../server/engine/timed-states';
 import { issuePlayerToken } from '../../server/services/passport/players/principal';
 import { createOtherApp } from '../api/harness';
-import { insertDueClasses } from './job-fixtures';
+import { holdJob, insertDueClasses } from './job-fixtures';
 import { startTwoInstances, type TwoInstances } from './two-instances';
 
 const B = passport.base;
@@ -21,6 +21,8 @@ let other: { appId: string; basic: string };
 
 beforeAll(async () => {
   two = await startTwoInstances();
+  // The periodic run is made by the test, not by the instances' timers, which would move every app's at any moment.
+  await holdJob(two.a.db, TIMED_STATES_JOB);
   const { otherAppId, otherBasic } = await createOtherApp(two.a.db);
   other = { appId: otherAppId, basic: otherBasic };
 });
