@@ -7,6 +7,7 @@ import { ApiError } from '../../../engine/errors';
 import type { Data } from '../../../engine/store';
 import { AMOUNT, CLOSED, NOTIFY_ACTOR, PAID, REFUSED_FIELD, Refusal } from '../../../payments/alipay/notifications';
 import type { PaymentProvider } from '../../../payments/alipay/provider';
+import { sandboxNotification } from '../../../payments/alipay/sandbox';
 import { priceOf } from './catalog';
 import { allowed, fulfilOrFail, lockTransaction, moveTransaction } from './flow';
 import { economyModels, type EconomyModels } from './models';
@@ -74,4 +75,10 @@ export async function applyPurchaseNotification(ctx: Ctx, provider: PaymentProvi
     });
     throw new ApiError(403, 'NOTIFICATION_REFUSED', 'payment notification refused', [{ field: REFUSED_FIELD[err.reason], message: err.reason }]);
   }
+}
+
+/** The payment sandbox's notification that a real-money purchase was paid (or turned down), applied as the provider's. */
+export async function paySandbox(ctx: Ctx, provider: PaymentProvider, trx: Data, result: 'success' | 'fail'): Promise<NotifyOutcome> {
+  const payment = { OutTradeNo: String(trx.outTradeNo), Amount: new Decimal(priceOf(trx).amount).toFixed(2), CreatedAt: String(trx.createdAt) };
+  return applyPurchaseNotification(ctx, provider, await sandboxNotification(ctx.db, provider.appId, payment, result));
 }

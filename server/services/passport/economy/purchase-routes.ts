@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import type { Ctx } from '../../../context';
 import { recordOperation } from '../../../audit';
 import { errorResponses, errorSchema, type Api } from '../../../engine/api';
@@ -6,11 +5,9 @@ import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import type { CallHandlers } from '../../../engine/declared-calls';
 import { formRoute } from '../../../payments/alipay/routes';
 import { requireProvider } from '../../../payments/alipay/provider';
-import { sandboxNotification } from '../../../payments/alipay/sandbox';
-import { priceOf } from './catalog';
 import { answerOf, grantAndMove, lockTransaction } from './flow';
 import { economyModels } from './models';
-import { applyPurchaseNotification } from './notify';
+import { applyPurchaseNotification, paySandbox } from './notify';
 import { NOTIFY_PATH } from './purchase';
 
 /** Transactions: re-fulfilment and the payment sandbox (declared endpoints, by name). */
@@ -32,9 +29,7 @@ export function purchaseHandlers(ctx: Ctx): CallHandlers {
       const provider = await requireProvider(ctx);
       if (provider.kind !== 'sandbox') throw notFound('the payment sandbox is not in use');
       if (trx.type !== 'RealMoneyPurchase') throw new ApiError(409, 'NOT_REAL_MONEY', 'not a real-money purchase');
-      const payment = { OutTradeNo: String(trx.outTradeNo), Amount: new Decimal(priceOf(trx).amount).toFixed(2), CreatedAt: String(trx.createdAt) };
-      const params = await sandboxNotification(ctx.db, provider.appId, payment, input.result as 'success' | 'fail');
-      await applyPurchaseNotification(ctx, provider, params);
+      await paySandbox(ctx, provider, trx, input.result as 'success' | 'fail');
       return ctx.store.get(models.transactions, scopeId, String(trx.id));
     },
   };

@@ -1,14 +1,12 @@
-import Decimal from 'decimal.js';
 import type { Ctx } from '../../../context';
 import type { DemoRun, DemoSteps } from '../../../engine/demo-seed';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { providerFor } from '../../../payments/alipay/provider';
-import { sandboxNotification } from '../../../payments/alipay/sandbox';
 import { priceOf } from './catalog';
 import { credit, lockPersona } from './inventory';
 import { economyModels } from './models';
-import { applyPurchaseNotification } from './notify';
+import { paySandbox } from './notify';
 import { purchase } from './purchase';
 
 const DAY_MS = 86_400_000;
@@ -31,15 +29,8 @@ async function buyAll(ctx: Ctx, appId: string, actor: string, i: number, persona
     const order = { appId, personaId, productId, actor };
     const bought = await purchase(ctx, ctx.config.publicUrl ?? '', order).catch(() => undefined);
     if (!bought) continue;
-    if (real && provider) {
-      // The sandbox pays most orders and turns one down, as a payment provider would.
-      const trx: Data = bought.transaction;
-      const result = (i + n) % 4 === 3 ? 'fail' : 'success';
-      const amount = new Decimal(priceOf(trx).amount).toFixed(2);
-      const paid = { OutTradeNo: String(trx.outTradeNo), Amount: amount, CreatedAt: String(trx.createdAt) };
-      const note = await sandboxNotification(ctx.db, provider.appId, paid, result);
-      await applyPurchaseNotification(ctx, provider, note);
-    }
+    // The sandbox pays most orders and turns one down, as a payment provider would.
+    if (real && provider) await paySandbox(ctx, provider, bought.transaction, (i + n) % 4 === 3 ? 'fail' : 'success');
     // Spread the demo's purchases over the last two weeks so the economy metrics have a history to show.
     const at = new Date(Date.now() - ((i * 5 + n * 3) % 14) * DAY_MS - n * 3600_000);
     const transactions = records(ctx.db, models.transactions);
