@@ -4,6 +4,7 @@
  * or an answer that failed, is asked anew.
  */
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { controlledFetch, settle } from './controlled-fetch';
 
 vi.hoisted(() => {
   (globalThis as { document?: unknown }).document = { documentElement: {}, cookie: '' };
@@ -17,27 +18,12 @@ const APP = 'a1b2c3';
 const RECORD = { AppId: APP, AppServiceSecret: 's', Role: 'owner', Services: {} };
 const PAGE = { items: [{ key: 'level', type: 'string', value: '1' }], total: 1 };
 
-/** fetch answering the app's record at once and every other call only when the test says so. */
-function controlledFetch() {
-  const asked: string[] = [];
-  const answers = new Map<string, (status: number, body: unknown) => void>();
-  const respond = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fetch = vi.fn((url: string) => {
-    const path = String(url);
-    if (path === `/api/app/${APP}`) return Promise.resolve(respond(200, RECORD));
-    asked.push(path);
-    return new Promise<Response>((resolve) => answers.set(path, (status, body) => resolve(respond(status, body))));
-  });
-  return { asked, fetch, answer: (path: string, status: number, body: unknown) => answers.get(path)!(status, body) };
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 let net: ReturnType<typeof controlledFetch>;
 
 beforeAll(() => import('../../src/engine/preloadPage'), 60_000);
 beforeEach(() => {
   vi.resetModules();
-  net = controlledFetch();
+  net = controlledFetch({ [`/api/app/${APP}`]: RECORD });
   vi.stubGlobal('fetch', net.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());

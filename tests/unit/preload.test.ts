@@ -4,6 +4,7 @@
  * record asked early is the one the console uses (asked once), and a 401 to it does not end the session.
  */
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { controlledFetch, settle } from './controlled-fetch';
 
 vi.hoisted(() => {
   (globalThis as { document?: unknown }).document = { documentElement: {}, cookie: '' };
@@ -17,23 +18,6 @@ const APP = 'a1b2c3';
 const DEEP_LINK = `/services/${APP}/config`;
 const SIGNED_IN = { user: { id: 'u1', email: 'demo@example.com' }, admin: null, financeAdmin: null };
 const RECORD = { AppId: APP, AppServiceSecret: 's', Role: 'owner', Services: {} };
-
-/** fetch, answering each call only when the test says so; `asked` lists the paths in the order they were asked. */
-function controlledFetch() {
-  const asked: string[] = [];
-  const answers = new Map<string, (status: number, body: unknown) => void>();
-  const fetch = vi.fn((url: string) => {
-    const path = String(url);
-    asked.push(path);
-    return new Promise<Response>((resolve) => {
-      answers.set(path, (status, body) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
-    });
-  });
-  const answer = (path: string, status: number, body: unknown) => answers.get(path)!(status, body);
-  return { asked, fetch, answer };
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let net: ReturnType<typeof controlledFetch>;
 // The first import transforms the console's modules, which takes a while on a busy machine; the tests' own are quick.
