@@ -87,4 +87,10 @@ export interface DemoStepEntry {
   name?: string;
 }
 
-export type DemoEntry = DemoRecordEntry | DemoUpdateEntry | DemoCallEntry | DemoServiceCallEntry | DemoStepEntry;
+/** The resource's declared timed moves (`StatusDecl.timed`) whose time has come, made now as before a call reads it. */
+export interface DemoTimedEntry {
+  resource: string;
+  moveTimed: true;
+}
+
+export type DemoEntry = DemoRecordEntry | DemoUpdateEntry | DemoCallEntry | DemoServiceCallEntry | DemoTimedEntry | DemoStepEntry;

@@ -16,7 +16,7 @@ export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl } from './command-types';
 export type { MovedTableDecl } from './move-types';
-export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoServiceCallEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
+export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoServiceCallEntry, DemoTimedEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
 
 /** Text in the console's two languages. */
 export interface Text {

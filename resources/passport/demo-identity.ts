@@ -72,7 +72,7 @@ export const IDENTITY_DEMO: DemoEntry[] = [
   { resource: 'entitlements', data: { name: '季度会员', type: 'Vip', userId: ref('陈墨'), personaId: ref('墨白'), startTime: daysFromNow(-100), endTime: daysFromNow(-10) } },
   { resource: 'entitlements', data: { name: '资料片：远航', type: 'Dlc', userId: ref('林悦'), startTime: daysFromNow(-30) } },
   { resource: 'entitlements', data: { name: '暑期免广告', type: 'AdFree', userId: ref('周一鸣'), startTime: daysFromNow(5), endTime: daysFromNow(60) } },
-  { step: 'sweepEntitlements' },
+  { resource: 'entitlements', moveTimed: true },
 
   report(['林悦', '晨星'], ['速通小王', '疾风'], 'Cheating', 'Actioned', '竞技场中移动速度异常', '核实使用加速外挂，封禁 7 天'),
   report(['陈墨', '墨白'], ['周一鸣', '鸣镝'], 'Harassment', 'Reviewing', '组队频道反复辱骂'),

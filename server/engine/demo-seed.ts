@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathFields } from '../../resources/command-call';
-import type { DemoCallEntry, DemoEntry, DemoRecordEntry, DemoServiceCallEntry, DemoStepEntry, DemoUpdateEntry } from '../../resources/demo-types';
+import type { DemoCallEntry, DemoEntry, DemoRecordEntry, DemoServiceCallEntry, DemoStepEntry, DemoTimedEntry, DemoUpdateEntry } from '../../resources/demo-types';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { modelOf, type Ctx } from '../context';
 import type { CallHandlers } from './declared-calls';
@@ -10,6 +10,7 @@ import type { PlayerCaller } from './hooks';
 import { makeAjv } from './ajv';
 import type { ResourceModel } from './model';
 import { records } from './query';
+import { advanceTimedStates } from './timed-states';
 import type { Data } from './store';
 import { serverManagedDefaults } from './write';
 
@@ -48,6 +49,7 @@ const isRecord = (e: DemoEntry): e is DemoRecordEntry => 'data' in e;
 const isUpdate = (e: DemoEntry): e is DemoUpdateEntry => 'update' in e;
 const isCall = (e: DemoEntry): e is DemoCallEntry => 'call' in e && 'resource' in e;
 const isServiceCall = (e: DemoEntry): e is DemoServiceCallEntry => 'call' in e && !('resource' in e);
+const isTimed = (e: DemoEntry): e is DemoTimedEntry => 'moveTimed' in e;
 const isRef = (v: Record<string, unknown>) => typeof v.ref === 'string' && Object.keys(v).length === 1;
 const isTime = (v: Record<string, unknown>) => isObject(v.fromNow) && Object.keys(v).length === 1;
 const isComputed = (v: Record<string, unknown>) =>
@@ -86,7 +88,7 @@ function endpointOf(res: ResourceDecl, name: string): { behaviour: string; path:
 }
 
 /** The resource an entry names, and what the entry asks of it that its declaration does not have. */
-function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEntry | DemoCallEntry) {
+function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEntry | DemoCallEntry | DemoTimedEntry) {
   const res = service.resources.find((r) => r.name === e.resource);
   if (!res) return [`unknown resource '${e.resource}'`];
   const problems: string[] = [];
@@ -96,6 +98,7 @@ function checkOnResource(service: ServiceDecl, e: DemoRecordEntry | DemoUpdateEn
   if (isRecord(e) && e.status !== undefined && !stateKnown(e.status)) problems.push(`${res.name} has no state '${e.status}'`);
   if (isRecord(e) && e.parent && !res.parent) problems.push(`${res.name} is not a sub-resource`);
   if (isCall(e) && !endpointOf(res, e.call)) problems.push(`${res.name} declares no action or command '${e.call}' that the service performs`);
+  if (isTimed(e) && !res.status?.timed?.length) problems.push(`${res.name} declares no timed moves`);
   return problems;
 }
 
@@ -120,14 +123,14 @@ export function checkDemo(service: ServiceDecl, steps: DemoSteps): void {
   for (const [i, e] of (service.demo ?? []).entries()) {
     const problems: string[] = [];
     const found: Named = { refs: [], values: [], units: [] };
-    if (isRecord(e) || isUpdate(e) || isCall(e)) problems.push(...checkOnResource(service, e));
+    if (isRecord(e) || isUpdate(e) || isCall(e) || isTimed(e)) problems.push(...checkOnResource(service, e));
     else if (isServiceCall(e)) problems.push(...checkServiceCall(service, e));
     else if (!steps[e.step]) problems.push(`no seed step '${e.step}'`);
     if (isRecord(e)) walk([e.data, e.parent], found);
     else if (isUpdate(e)) walk([e.set, { ref: e.update }], found);
     else if (isCall(e)) walk([e.fields, e.record], found);
     else if (isServiceCall(e)) walk([e.record, e.params, e.fields, e.player], found);
-    else walk(e.with, found);
+    else if (!isTimed(e)) walk(e.with, found);
     for (const r of found.refs) if (!named.has(r)) problems.push(`'${r}' is used before an entry names it`);
     for (const v of found.values) if (!steps[v]) problems.push(`no seed step '${v}' computes a value`);
     const units = Object.keys(MS).join(', ');
@@ -246,6 +249,8 @@ class DemoSeeding {
       answer = await this.endpoint(e);
     } else if (isServiceCall(e)) {
       answer = await this.serviceCall(e);
+    } else if (isTimed(e)) {
+      await advanceTimedStates(this.run.ctx, undefined, [modelOf(this.run.ctx, this.service.name, e.resource)]);
     } else {
       const step = e as DemoStepEntry;
       answer = await this.steps[step.step](this.run, (await this.value(step.with ?? {})) as Data);

@@ -96,6 +96,7 @@ describe('the start-up check of declared demo data', () => {
     ['a time in an unknown unit', [{ resource: 'realms', data: { name: 'X', opensAt: { fromNow: { weeks: 1 } } } }], /'weeks' is not a unit of time/],
     ['a name given twice', [...fine, { resource: 'realms', name: 'north', data: { name: 'N2' } }], /'north' is named twice/],
     ['a parent on a resource that has none', [...fine, { resource: 'players', parent: { ref: 'north' }, data: {} }], /players is not a sub-resource/],
+    ['timed moves of a resource that declares none', [...fine, { resource: 'players', moveTimed: true }], /players declares no timed moves/],
   ])('refuses %s at start-up, naming the entry', (_what, demo, message) => {
     const run = () => checkDemo(serviceWith(demo), steps);
     expect(run).toThrow(message);

@@ -4,7 +4,6 @@ import type { DemoRun, DemoSteps } from '../../../engine/demo-seed';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { maskPhone } from './codes';
-import { sweepEntitlements } from './entitlements';
 import { saveProvider } from './id-providers';
 import { guildModels } from './guilds/common';
 import { addMember } from './guilds/membership';
@@ -25,9 +24,6 @@ export const identityDemoSteps: DemoSteps = {
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [appId, maskPhone(String(phone)), template, name, result, at],
     );
-  },
-  async sweepEntitlements({ ctx, appId }: DemoRun) {
-    await sweepEntitlements(ctx, { appId });
   },
   /** A persona joins a guild (its leader first), as an accepted request or an invitation adds them. */
   async guildMember({ ctx, appId }: DemoRun, { guild, persona, role }: Data) {

@@ -1,18 +1,13 @@
-import { modelOf, type Ctx } from '../../../context';
+import { modelOf } from '../../../context';
 import type { FieldError } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
 import { records } from '../../../engine/query';
-import { advanceTimedStates } from '../../../engine/timed-states';
 import { SERVICE } from './shared';
 
 /*
  * Entitlements move with time (Pending to Active at the start time; Pending, Active or Suspended to Expired at the
  * end time): their declared timed states (`resources/passport/identity.ts`), made by the engine.
  */
-
-/** Makes the entitlements' moves whose time has come by the database's clock (as the engine does before a call reads them). */
-export const sweepEntitlements = (ctx: Ctx, _which: { appId: string }) =>
-  advanceTimedStates(ctx, undefined, [modelOf(ctx, SERVICE, 'entitlements')]);
 
 /**
  * An entitlement belongs to a user of the app (and to one of that user's personas, when it names one); that it ends
