@@ -33,6 +33,7 @@ import { handlersOf, serviceModules, type ServiceModule } from './services';
 import { mountDeclaredCalls } from './engine/declared-calls';
 import { mountTimedStates, sweepingFirst } from './engine/timed-states';
 import { moveDeclaredTable } from './engine/table-moves';
+import { startJob } from './engine/jobs';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
 
@@ -139,6 +140,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);
     if (mod.player) players.set(mod.service, sweepingFirst(mod.player));
     mod.mount?.(api, ctx);
+    for (const job of mod.jobs?.(ctx, api) ?? []) startJob(api, ctx.db, job, ctx.config.jobLeaseMs);
   }
   mountTimedStates(api, ctx);
   for (const s of services) mountDeclaredCalls(api, ctx, s, handlersOf(ctx, s.name, modules), players.get(s.name));

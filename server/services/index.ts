@@ -2,6 +2,7 @@ import type { Ctx } from '../context';
 import type { Api } from '../engine/api';
 import type { CallHandlers } from '../engine/declared-calls';
 import type { DemoSteps } from '../engine/demo-seed';
+import type { Job } from '../engine/jobs';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { overrideHooks } from './config/hooks';
 import { mountConfigService } from './config/routes';
@@ -12,6 +13,8 @@ export interface ServiceModule {
   service: string;
   hooks?: Record<string, ResourceHooks>;
   mount?: (api: Api, ctx: Ctx) => void;
+  /** The service's periodic work, run by the engine's jobs (one instance at a time, `server/engine/jobs.ts`). */
+  jobs?: (ctx: Ctx, api: Api) => Job[];
   /** The behaviour of the service's declared calls (`ServiceDecl.calls`) this module gives, by call name. */
   calls?: (ctx: Ctx) => CallHandlers;
   /** Who a player call is made by, for the player reads its declaration asks the engine to mount. */

@@ -1,7 +1,6 @@
 import type { PassportModule } from '../part';
 import { checkRules, rulesOf } from './rules';
 import { leaderboardHandlers } from './calls';
-import { startJob } from '../../../engine/jobs';
 import { scheduledResetsJob } from './schedule';
 import { hasScores } from './scores';
 import { leaderboardsDemoSteps } from './seed';
@@ -30,10 +29,7 @@ export const leaderboardsModule: PassportModule = {
       },
     },
   },
-  mount(api, ctx) {
-    const log = (err: unknown) => api.app.log.error({ err }, 'leaderboard reset on schedule failed');
-    startJob(api, ctx.db, scheduledResetsJob(ctx, log), ctx.config.jobLeaseMs);
-  },
+  jobs: (ctx, api) => [scheduledResetsJob(ctx, (err) => api.app.log.error({ err }, 'leaderboard reset on schedule failed'))],
   calls: leaderboardHandlers,
   seedSteps: leaderboardsDemoSteps,
 };

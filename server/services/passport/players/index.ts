@@ -1,6 +1,4 @@
 import type { Ctx } from '../../../context';
-import type { Api } from '../../../engine/api';
-import { startJob } from '../../../engine/jobs';
 import type { PassportModule } from '../part';
 import { accountHandlers } from './account-calls';
 import { accountViewHandlers, signInHandlers } from './account-routes';
@@ -21,15 +19,10 @@ export async function playersHousekeeping(ctx: Ctx): Promise<void> {
   await pruneCallCounts(ctx.db);
 }
 
-function mount(api: Api, ctx: Ctx): void {
-  const housekeeping = { name: 'passport.players.housekeeping', everyMs: HOUSEKEEPING_MS, run: () => playersHousekeeping(ctx) };
-  startJob(api, ctx.db, housekeeping, ctx.config.jobLeaseMs);
-}
-
 /** Passport's players area: behaviour its declarations cannot express. */
 export const playersModule: PassportModule = {
   hooks: playersHooks,
-  mount,
+  jobs: (ctx) => [{ name: 'passport.players.housekeeping', everyMs: HOUSEKEEPING_MS, run: () => playersHousekeeping(ctx) }],
   calls: (ctx) => ({
     ...signInHandlers(ctx),
     ...accountHandlers(ctx),
