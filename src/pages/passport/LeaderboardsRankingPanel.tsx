@@ -4,7 +4,7 @@ import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
-import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
+import { callAddress, callPassport, usePassportQuery, useRefreshResource } from './passport-api';
 import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
 import { findResource } from '../../../resources';
 import type { Schedule, VersionView } from '../../../resources/leaderboards-api';
@@ -28,11 +28,11 @@ export default function LeaderboardsRankingPanel({ record, appId }: PanelProps) 
   const { t } = useLocale();
   const { modal } = App.useApp();
   const refreshBoard = useRefreshResource('leaderboards');
-  const path = `${board.path}/${encodeURIComponent(String(record.id))}`;
+  const boardId = String(record.id);
   const currentVersion = Number(record.currentVersion ?? 1);
   const [chosen, setChosen] = useState<number>();
   const [resetting, setResetting] = useState(false);
-  const versions = usePassportQuery<{ total: number; versions: VersionView[] }>(appId, `${path}/versions`, { query: { count: 100 } });
+  const versions = usePassportQuery<{ total: number; versions: VersionView[] }>(appId, callAddress('leaderboards.versions', { id: boardId }), { query: { count: 100 } });
   useRefetchOnChange(versions.refetch, record.version);
 
   const version = chosen ?? currentVersion;
@@ -50,7 +50,7 @@ export default function LeaderboardsRankingPanel({ record, appId }: PanelProps) 
       onOk: async () => {
         setResetting(true);
         try {
-          const answer = await passportCall<ResetAnswer>(appId, 'POST', `${path}/reset`);
+          const answer = await callPassport<ResetAnswer>(appId, 'leaderboards.reset', { id: boardId });
           toast('success', t('passportLeaderboards.reset.done', { archived: answer.archivedVersion, created: answer.rewards.created }));
           setChosen(undefined);
           await refreshBoard();
@@ -101,7 +101,7 @@ export default function LeaderboardsRankingPanel({ record, appId }: PanelProps) 
               <LeaderboardsRankingTable
                 appId={appId}
                 board={board}
-                path={path}
+                boardId={boardId}
                 version={version}
                 current={current}
                 players={record.memberType === 'Player'}
@@ -114,7 +114,7 @@ export default function LeaderboardsRankingPanel({ record, appId }: PanelProps) 
             label: t('passportLeaderboards.panel.tabs.rewards'),
             children: (
               <Suspense fallback={<Skeleton active />}>
-                <LeaderboardsRewardsTable key={version} appId={appId} board={board} record={record} path={path} version={version} current={current} />
+                <LeaderboardsRewardsTable key={version} appId={appId} board={board} record={record} boardId={boardId} version={version} current={current} />
               </Suspense>
             ),
           },
@@ -125,7 +125,7 @@ export default function LeaderboardsRankingPanel({ record, appId }: PanelProps) 
               <Suspense fallback={<Skeleton active />}>
                 <LeaderboardsScheduleEditor
                   appId={appId}
-                  path={path}
+                  boardId={boardId}
                   schedule={record.schedule as Schedule | undefined}
                   recordVersion={Number(record.version)}
                   onChanged={() => void refreshBoard()}

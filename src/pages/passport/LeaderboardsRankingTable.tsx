@@ -7,7 +7,7 @@ import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
 import { viewSummary } from '../../engine/view-columns';
 import { ViewTable } from '../../engine/ViewTable';
 import { useLocale } from '../../lib/useLocale';
-import { usePassportQuery } from './passport-api';
+import { callAddress, usePassportQuery } from './passport-api';
 import type { RankingPage } from '../../../resources/leaderboards-api';
 
 const { pageSize } = rankingView.paging;
@@ -17,8 +17,8 @@ const entityRanking = { ...rankingView, columns: rankingView.columns.filter((c) 
 interface Props {
   appId: string;
   board: ResourceDecl;
-  /** The board's path under the passport base. */
-  path: string;
+  /** The leaderboard's id. */
+  boardId: string;
   version: number;
   current: boolean;
   /** Player boards name each member and link to the player's page. */
@@ -28,11 +28,11 @@ interface Props {
 }
 
 /** A version's ranking (`rankingView`), paged on the server; a member can be looked up to show the page around them. */
-export default function LeaderboardsRankingTable({ appId, board, path, version, current, players, refreshKey }: Props) {
+export default function LeaderboardsRankingTable({ appId, board, boardId, version, current, players, refreshKey }: Props) {
   const { t, text, locale } = useLocale();
   const [page, setPage] = useState(1);
   const [member, setMember] = useState<string>();
-  const url = current ? `${path}/scores` : `${path}${rankingView.path.replace(':version', String(version))}`;
+  const url = current ? callAddress('leaderboards.ranking', { id: boardId }) : callAddress('leaderboards.versionRanking', { id: boardId, versionId: version });
   const query = member ? { count: pageSize, memberId: member } : { count: pageSize, start: (page - 1) * pageSize };
   const { data, loading, error, refetch } = usePassportQuery<RankingPage>(appId, url, { query });
   useRefetchOnChange(refetch, refreshKey);

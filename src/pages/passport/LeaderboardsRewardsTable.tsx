@@ -8,13 +8,14 @@ import type { ResourceDecl } from '../../../resources/types';
 import { useViewRows } from '../../engine/useViewRows';
 import { ViewTable } from '../../engine/ViewTable';
 import { useLocale } from '../../lib/useLocale';
-import { passportCall } from './passport-api';
+import { callPassport } from './passport-api';
 
 interface Props {
   appId: string;
   board: ResourceDecl;
   record: BaseRecord;
-  path: string;
+  /** The leaderboard's id. */
+  boardId: string;
   version: number;
   current: boolean;
 }
@@ -26,7 +27,7 @@ export default function LeaderboardsRewardsTable({ current, ...props }: Props) {
   return <Rewards {...props} />;
 }
 
-function Rewards({ appId, board, record, path, version }: Omit<Props, 'current'>) {
+function Rewards({ appId, board, record, boardId, version }: Omit<Props, 'current'>) {
   const { t } = useLocale();
   const [busy, setBusy] = useState(false);
   const view = { ...rewardsView, path: rewardsView.path.replace(':version', String(version)) };
@@ -35,7 +36,7 @@ function Rewards({ appId, board, record, path, version }: Omit<Props, 'current'>
   const reissue = async () => {
     setBusy(true);
     try {
-      const r = await passportCall<{ entitled: number; created: number }>(appId, 'POST', `${path}/rewards/reissue`, { version });
+      const r = await callPassport<{ entitled: number; created: number }>(appId, 'leaderboards.reissueRewards', { id: boardId }, { version });
       toast('success', t('passportLeaderboards.rewards.reissued', r));
       void state.refetch();
     } catch {

@@ -4,7 +4,7 @@ import { isApiError } from '../../../providers/http';
 import { toast } from '../../../providers/notification';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
-import { passportCall, usePassportQuery } from './passport-api';
+import { callAddress, callPassport, usePassportQuery } from './passport-api';
 import { SCHEDULE_TIMEZONES, type Schedule, type ScheduleAnswer } from '../../../resources/leaderboards-api';
 
 /** A schedule is read in Beijing time unless told otherwise (the first of the declared zones). */
@@ -17,7 +17,8 @@ const PRESETS = [
 
 interface Props {
   appId: string;
-  path: string;
+  /** The leaderboard's id. */
+  boardId: string;
   schedule?: Schedule;
   /** The leaderboard record's version: a change is refused if someone else changed it since. */
   recordVersion: number;
@@ -29,7 +30,7 @@ interface Props {
 const PREVIEW_DELAY_MS = 400;
 
 /** The reset schedule: the one in force with its next runs, and a form to create, change or cancel it. */
-export default function LeaderboardsScheduleEditor({ appId, path, schedule, recordVersion, onChanged }: Props) {
+export default function LeaderboardsScheduleEditor({ appId, boardId, schedule, recordVersion, onChanged }: Props) {
   const { t } = useLocale();
   const [form] = Form.useForm<{ cron: string; timezone: string }>();
   const cron = Form.useWatch('cron', form);
@@ -46,19 +47,20 @@ export default function LeaderboardsScheduleEditor({ appId, path, schedule, reco
     return () => clearTimeout(timer);
   }, [cron, timezone]);
 
-  const saved = usePassportQuery<ScheduleAnswer>(appId, `${path}/schedule`);
+  const board = { id: boardId };
+  const saved = usePassportQuery<ScheduleAnswer>(appId, callAddress('leaderboards.schedule', board));
   // Shown beside the field as it is typed: no toast for an expression that does not parse yet.
-  const preview = usePassportQuery<ScheduleAnswer>(appId, typed && `${path}/schedule`, { query: typed, silent: true });
+  const preview = usePassportQuery<ScheduleAnswer>(appId, typed && callAddress('leaderboards.schedule', board), { query: typed, silent: true });
   const previewError = typed && isApiError(preview.error) ? (preview.error.errors['query.cron'] ?? preview.error.errors['/cron'] ?? preview.error.message) : undefined;
   const previewRuns = preview.data?.nextRuns;
 
   const run = async (kind: 'create' | 'update' | 'cancel') => {
     setBusy(true);
     try {
-      if (kind === 'cancel') await passportCall(appId, 'POST', `${path}/schedule-cancel`, { version: recordVersion });
+      if (kind === 'cancel') await callPassport(appId, 'leaderboards.scheduleCancel', board, { version: recordVersion });
       else {
         const values = await form.validateFields();
-        await passportCall(appId, kind === 'create' ? 'POST' : 'PUT', `${path}/schedule`, { cron: values.cron.trim(), timezone: values.timezone, version: recordVersion });
+        await callPassport(appId, kind === 'create' ? 'leaderboards.scheduleCreate' : 'leaderboards.scheduleUpdate', board, { cron: values.cron.trim(), timezone: values.timezone, version: recordVersion });
       }
       toast('success', t(`passportLeaderboards.schedule.${kind === 'create' ? 'created' : kind === 'update' ? 'updated' : 'cancelled'}`));
       onChanged();

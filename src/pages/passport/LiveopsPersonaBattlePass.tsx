@@ -15,7 +15,7 @@ import { heldRows } from '../../engine/view-columns';
 import { ViewTable } from '../../engine/ViewTable';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { passportCall, usePassportQuery, useRefreshResource } from './passport-api';
+import { callAddress, callPassport, usePassportQuery, useRefreshResource } from './passport-api';
 
 type Pass = { id: string; name: string; slugName: string; status: string; startTime: string; endTime: string; slots?: PassSlot[] };
 
@@ -29,7 +29,7 @@ export default function LiveopsPersonaBattlePass() {
   const { modal } = App.useApp();
   const pass = usePassportQuery<Pass>(appId, `${battlePasses.path}/${encodeURIComponent(slugName)}`);
   const persona = usePassportQuery<{ id: string; name: string }>(appId, `${personas.path}/${encodeURIComponent(personaId)}`);
-  const standing = usePassportQuery<{ battlePasses: PassStanding[] }>(appId, `${personas.path}/${encodeURIComponent(personaId)}/battle-pass`, { query: { battlePass: slugName } });
+  const standing = usePassportQuery<{ battlePasses: PassStanding[] }>(appId, callAddress('battlePass.personaStanding', { id: personaId }), { query: { battlePass: slugName } });
   const refreshPasses = useRefreshResource('battlePasses');
   const mine = standing.data?.battlePasses[0];
   usePageTitle(t('passportLiveops.personaPass.title'));
@@ -46,7 +46,7 @@ export default function LiveopsPersonaBattlePass() {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          await passportCall(appId, 'PUT', `${battlePasses.path}/${encodeURIComponent(pass.data!.id)}/personas/${encodeURIComponent(personaId)}/premium`, { premium: !mine.premium });
+          await callPassport(appId, 'battlePass.setPremium', { id: pass.data!.id, personaId }, { premium: !mine.premium });
           toast('success', t('passportLiveops.common.saved'));
           await standing.refetch();
           void refreshPasses();

@@ -1,6 +1,8 @@
 import { useCustom, useInvalidate } from '@refinedev/core';
 import { isApiError, requireOk, type ApiError, type QueryValue } from '../../../providers/http';
 import { passport } from '../../../resources/passport';
+import { callUrl, type CallDecl } from '../../../resources/call-types';
+import { fillCommandPath } from '../../../resources/command-call';
 
 /** Passport's API base, from its declaration (spec 002 §7). */
 export const PASSPORT_BASE = passport.base;
@@ -36,4 +38,21 @@ export function passportCall<T>(appId: string, method: 'POST' | 'PUT' | 'DELETE'
 export function useRefreshResource(resource: string) {
   const invalidate = useInvalidate();
   return () => invalidate({ resource: `passport.${resource}`, invalidates: ['resourceAll'], dataProviderName: 'passport' });
+}
+
+function declaredCall(name: string): CallDecl {
+  const call = passport.calls?.[name];
+  if (!call) throw new Error(`passport declares no call "${name}"`);
+  return call;
+}
+
+/** A declared passport call's address under the base, by its name, with its path parameters (`:id`) filled in. */
+export function callAddress(name: string, params: Record<string, unknown>): string {
+  const call = declaredCall(name);
+  return callUrl('', { ...call, path: fillCommandPath(call.path, params).path });
+}
+
+/** A declared passport call that changes something, by its name: its method and address from the declaration. */
+export function callPassport<T>(appId: string, name: string, params: Record<string, unknown>, body?: unknown): Promise<T> {
+  return requireOk<T>(`${PASSPORT_BASE}${callAddress(name, params)}`, { appId, method: declaredCall(name).method, body });
 }
