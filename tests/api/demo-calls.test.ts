@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PERSONA_ID } from '../../resources/passport/demo-players';
 import { modelOf } from '../../server/context';
-import { records } from '../../server/engine/query';
+import { records, type Where } from '../../server/engine/query';
 import type { Data } from '../../server/engine/store';
 import { startHarness, type Harness } from './harness';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** The demo app's stored record of a passport resource with this field value (read as stored: no timed move made). */
-const recordWith = async (resource: string, where: Data) => (await records(h.db, modelOf(h.ctx, 'passport', resource)).first(h.appId, { where }))!;
+const recordWith = async (resource: string, where: Where) => (await records(h.db, modelOf(h.ctx, 'passport', resource)).first(h.appId, { where }))!;
 
 describe("the demo's calls", () => {
   it("published a billboard now and scheduled one for tomorrow, through the billboards' publish call", async () => {

@@ -1,22 +1,17 @@
-import type { DemoRun, DemoSteps } from '../../../engine/demo-seed';
-import type { Data } from '../../../engine/store';
+import type { DemoStep, DemoSteps } from '../../../engine/demo-seed';
+import { friendRows } from './friends';
 
 export { DEMO_REALM_ID } from '../../../../resources/passport/demo-players';
 
-const FRIENDS = `INSERT INTO passport_friends (app_id, persona_id, friend_id, state, accepted_at)
-  VALUES ($1, $2, $3, 'accepted', now()), ($1, $3, $2, 'accepted', now())`;
-const REQUEST = `INSERT INTO passport_friends (app_id, persona_id, friend_id, state) VALUES ($1, $2, $3, 'requested')`;
-const BLOCK = 'INSERT INTO passport_friend_blacklist (app_id, persona_id, blocked_id) VALUES ($1, $2, $3)';
+/** A demo step writing one row of the friends area between the two personas its arguments name. */
+const row =
+  (write: (typeof friendRows)[keyof typeof friendRows], from: string, to: string): DemoStep =>
+  async ({ ctx, appId }, args) =>
+    void (await write(ctx.db, appId, String(args[from]), String(args[to])));
 
 /** The demo's friendships (`resources/passport/demo-players.ts`): rows of the friends area's own tables. */
 export const playersDemoSteps: DemoSteps = {
-  async friends({ ctx, appId }: DemoRun, { persona, friend }: Data) {
-    await ctx.db.query(FRIENDS, [appId, persona, friend]);
-  },
-  async friendRequest({ ctx, appId }: DemoRun, { persona, friend }: Data) {
-    await ctx.db.query(REQUEST, [appId, persona, friend]);
-  },
-  async blacklist({ ctx, appId }: DemoRun, { persona, blocked }: Data) {
-    await ctx.db.query(BLOCK, [appId, persona, blocked]);
-  },
+  friends: row(friendRows.friends, 'persona', 'friend'),
+  friendRequest: row(friendRows.request, 'persona', 'friend'),
+  blacklist: row(friendRows.block, 'persona', 'blocked'),
 };

@@ -54,14 +54,24 @@ async function blocked(tx: Queryable, appId: string, a: string, b: string): Prom
   return res.rows.length > 0;
 }
 
+/** The rows the friends area keeps: a friendship (both ways), a request, a blacklisting (also the demo's, as its steps). */
+export const friendRows = {
+  friends: (q: Queryable, appId: string, a: string, b: string) =>
+    q.query(
+      `INSERT INTO passport_friends (app_id, persona_id, friend_id, state, accepted_at) VALUES ($1, $2, $3, 'accepted', now()), ($1, $3, $2, 'accepted', now())
+       ON CONFLICT (app_id, persona_id, friend_id) DO UPDATE SET state = 'accepted', accepted_at = now()`,
+      [appId, a, b],
+    ),
+  request: (q: Queryable, appId: string, from: string, to: string) =>
+    q.query(`INSERT INTO passport_friends (app_id, persona_id, friend_id, state) VALUES ($1, $2, $3, 'requested')`, [appId, from, to]),
+  block: (q: Queryable, appId: string, by: string, blocked: string) =>
+    q.query('INSERT INTO passport_friend_blacklist (app_id, persona_id, blocked_id) VALUES ($1, $2, $3)', [appId, by, blocked]),
+};
+
 async function makeFriends(tx: Queryable, appId: string, requester: string, accepter: string, limits: FriendLimits): Promise<void> {
   if ((await countFriends(tx, appId, accepter, 'accepted')) >= limits.maxFriends) throw refused('friend limit reached');
   if ((await countFriends(tx, appId, requester, 'accepted')) >= limits.maxFriends) throw refused("the other persona's friend list is full");
-  await tx.query(
-    `INSERT INTO passport_friends (app_id, persona_id, friend_id, state, accepted_at) VALUES ($1, $2, $3, 'accepted', now()), ($1, $3, $2, 'accepted', now())
-     ON CONFLICT (app_id, persona_id, friend_id) DO UPDATE SET state = 'accepted', accepted_at = now()`,
-    [appId, requester, accepter],
-  );
+  await friendRows.friends(tx, appId, requester, accepter);
 }
 
 export type FriendChange = 'requested' | 'accepted' | 'removed' | 'blocked' | 'unblocked';
@@ -120,7 +130,7 @@ export const requestFriend = (db: Db, input: ChangeInput) =>
     }
     if ((await countFriends(tx, appId, me, 'accepted')) >= limits.maxFriends) throw refused('friend limit reached');
     if ((await countFriends(tx, appId, me, 'requested')) >= limits.maxPendingRequests) throw refused('too many pending friend requests');
-    await tx.query(`INSERT INTO passport_friends (app_id, persona_id, friend_id, state) VALUES ($1, $2, $3, 'requested')`, [appId, me, other]);
+    await friendRows.request(tx, appId, me, other);
     return { result: 'requested', action: 'request', after: { state: 'requested' } };
   });
 
@@ -152,7 +162,7 @@ export const blockPersona = (db: Db, input: ChangeInput) =>
     );
     if (Number(count.rows[0].n) >= (await friendLimits(tx, appId)).maxBlacklist) throw refused('blacklist limit reached');
     await tx.query(`DELETE FROM passport_friends WHERE app_id = $1 AND ${BETWEEN}`, [appId, me, other]);
-    await tx.query('INSERT INTO passport_friend_blacklist (app_id, persona_id, blocked_id) VALUES ($1, $2, $3)', [appId, me, other]);
+    await friendRows.block(tx, appId, me, other);
     return { result: 'blocked', action: 'block' };
   });
 
