@@ -3,18 +3,13 @@
  * before the rewards were granted: the version is closed once, its rewards are pending, and the other instance's run
  * of the resets job grants every reward once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passport } from '../../resources/passport';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db';
-import type { Db } from '../../server/db/types';
 import { buildModel } from '../../server/engine/model';
 import { records } from '../../server/engine/query';
-import { startInstance, type StartedInstance } from '../../server/start';
-import { createScratchDatabase } from '../api/harness';
-import { demoAppCredential, sleep, startServer, type ServerProcess } from '../faults/server-process';
+import { demoAppCredential, sleep } from '../faults/server-process';
 import { historyOf } from './job-fixtures';
-import { requireDatabaseUrl } from './two-instances';
+import { killedInstanceFixture } from './kill-fixture';
 
 /** Enough rewarded members that the grant takes a while after the close has committed. */
 const MEMBERS = 60_000;
@@ -22,37 +17,19 @@ const LEASE_MS = 2_000;
 const RESETS_JOB = 'passport.leaderboards.scheduled-resets';
 const LB = `${passport.base}/leaderboards`;
 
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-let db: Db;
-let a: ServerProcess | undefined;
-let b: StartedInstance | undefined;
-
-beforeAll(async () => {
-  scratch = await createScratchDatabase(requireDatabaseUrl());
-  a = await startServer({ databaseUrl: scratch.url }, { JOB_LEASE_MS: String(LEASE_MS) });
-  db = await openDatabase({ databaseUrl: scratch.url });
-});
-
-afterAll(async () => {
-  await a?.kill();
-  await b?.app.close();
-  await b?.db.close();
-  await db?.close();
-  await scratch?.drop();
-});
+const { db: database, a: processA, startB, one } = killedInstanceFixture(LEASE_MS);
 
 const boards = buildModel(passport, passport.resources.find((r) => r.name === 'leaderboards')!);
 
-const one = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
 
 /**
  * Through A's API: a board rewarding every member, its first version scored by MEMBERS members, on a daily schedule
  * whose next run has passed (as the clock would have it). Answers its id.
  */
 async function dueBoard(): Promise<string> {
-  const { appId, authorization } = await demoAppCredential(a!.url);
+  const { appId, authorization } = await demoAppCredential(processA().url);
   const send = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${a!.url}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${processA().url}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -60,7 +37,7 @@ async function dueBoard(): Promise<string> {
   const id = String((await send('POST', LB, payload)).id);
   await send('POST', `${LB}/${id}/members/m-0/scores`, { score: 1 });
   // The other members' scores, written as the score statement writes them (rank key: minus the score on a Desc board).
-  await db.query(
+  await database().query(
     `INSERT INTO leaderboard_scores (board_id, version, app_id, member_id, score, rank_key, reached_us, revision)
      SELECT board_id, 1, app_id, 'm-' || i, i, -i, i, nextval('leaderboard_score_revision')
        FROM leaderboard_versions, generate_series(1, $2 - 1) AS i WHERE board_id = $1 AND version = 1`,
@@ -68,7 +45,7 @@ async function dueBoard(): Promise<string> {
   );
   await send('POST', `${LB}/${id}/schedule`, { cron: '0 0 * * *' });
   const nextRunAt = new Date(Date.now() - 60_000).toISOString();
-  await records(db, boards).update(appId, { id }, { set: { schedule: { cron: '0 0 * * *', timezone: 'UTC', nextRunAt } } });
+  await records(database(), boards).update(appId, { id }, { set: { schedule: { cron: '0 0 * * *', timezone: 'UTC', nextRunAt } } });
   return id;
 }
 
@@ -76,30 +53,30 @@ async function dueBoard(): Promise<string> {
 async function killAfterTheClose(boardId: string): Promise<void> {
   for (let i = 0; i < 1500; i++) {
     if (await one('SELECT count(*)::int AS n FROM leaderboard_versions WHERE board_id = $1 AND version = 1 AND rewards_pending', [boardId])) {
-      await a!.kill();
+      await processA().kill();
       return;
     }
     await sleep(20);
   }
-  throw new Error(`the reset did not close the version:\n${a?.output()}`);
+  throw new Error(`the reset did not close the version:\n${processA().output()}`);
 }
 
 describe('an instance killed between a scheduled close and its rewards', () => {
   it('leaves the rewards pending, and the other instance grants each once', async () => {
     const boardId = await dueBoard();
-    await db.query('UPDATE jobs SET due_at = now() WHERE name = $1', [RESETS_JOB]);
+    await database().query('UPDATE jobs SET due_at = now() WHERE name = $1', [RESETS_JOB]);
 
     await killAfterTheClose(boardId);
     expect(await one('SELECT count(*)::int AS n FROM leaderboard_rewards WHERE board_id = $1', [boardId])).toBe(0);
-    expect(await historyOf(db, 'passport.leaderboards.reset', [boardId])).toHaveLength(0);
+    expect(await historyOf(database(), 'passport.leaderboards.reset', [boardId])).toHaveLength(0);
 
-    b = await startInstance({ ...loadConfig({}), databaseUrl: scratch.url, demo: false, jobLeaseMs: LEASE_MS });
+    await startB();
     const pending = () => one('SELECT count(*)::int AS n FROM leaderboard_versions WHERE board_id = $1 AND rewards_pending', [boardId]);
     for (let i = 0; i < 1200 && (await pending()) > 0; i++) await sleep(100);
     expect(await pending()).toBe(0);
     expect(await one('SELECT count(DISTINCT member_id)::int AS n FROM leaderboard_rewards WHERE board_id = $1 AND version = 1', [boardId])).toBe(MEMBERS);
     expect(await one('SELECT count(*)::int AS n FROM leaderboard_rewards WHERE board_id = $1', [boardId])).toBe(MEMBERS);
     expect(await one('SELECT count(*)::int AS n FROM leaderboard_versions WHERE board_id = $1 AND ended_at IS NOT NULL', [boardId])).toBe(1);
-    expect(await historyOf(db, 'passport.leaderboards.rewards.reissue', [boardId])).toEqual([{ target: boardId, actor: 'system:scheduler' }]);
+    expect(await historyOf(database(), 'passport.leaderboards.rewards.reissue', [boardId])).toEqual([{ target: boardId, actor: 'system:scheduler' }]);
   }, 240_000);
 });
