@@ -4,6 +4,7 @@ import type { Page } from '../../../engine/api';
 import { conflict, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { RecordStore, type Data } from '../../../engine/store';
+import { tablePage } from '../../../engine/table-page';
 import { storedFields } from '../../../engine/write';
 import { boardModel, boardOf, ensureVersion, type Board } from './board';
 import { lastRewardableRank, rewardOf, rulesOf, tierOf, type BoardRules } from './rules';
@@ -11,44 +12,19 @@ import { rankedRows } from './rank-index';
 import { stateOf } from './state';
 import type { RewardView, Schedule, VersionView } from '../../../../resources/leaderboards-api';
 
-interface VersionRow {
-  version: number;
-  started_at: Date | string;
-  ended_at: Date | string | null;
-  ended_by: string | null;
-  member_count: number | null;
-}
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 /** A board's versions, newest first. The current one counts its members from the rank index. */
 export async function listVersions(ctx: Ctx, board: Board, { start, count }: Page): Promise<{ total: number; versions: VersionView[] }> {
-  const [rows, counts, index] = await Promise.all([
-    ctx.db.query<VersionRow>(
-      `SELECT version, started_at, ended_at, ended_by, member_count FROM leaderboard_versions
-        WHERE board_id = $1 AND app_id = $2 ORDER BY version DESC LIMIT $3 OFFSET $4`,
-      [board.id, board.appId, count, start],
-    ),
-    ctx.db.query<{ n: number; has_current: boolean }>(
-      'SELECT count(*)::int AS n, coalesce(bool_or(version = $3), false) AS has_current FROM leaderboard_versions WHERE board_id = $1 AND app_id = $2',
-      [board.id, board.appId, board.currentVersion],
-    ),
+  const columns = 'version, started_at, ended_at, ended_by, member_count';
+  const [{ total, rows }, index] = await Promise.all([
+    tablePage(ctx.db, { table: 'leaderboard_versions', columns, appId: board.appId, where: { board_id: board.id }, orderBy: 'version DESC', count, start }),
     stateOf(ctx).indexes.get(board.id, board.currentVersion),
   ]);
-  const view = (r: VersionRow): VersionView => ({
-    version: r.version,
-    current: r.version === board.currentVersion,
-    startedAt: iso(r.started_at),
-    endedAt: r.ended_at ? iso(r.ended_at) : null,
-    endedBy: r.ended_by,
-    memberCount: r.version === board.currentVersion ? index.size : (r.member_count ?? 0),
-  });
-  const versions = rows.rows.map(view);
-  const { n, has_current } = counts.rows[0];
-  if (has_current) return { total: Number(n), versions };
-  // A board nobody has scored on yet has no row for its first version: it is still its current version.
-  const current: VersionView = { version: board.currentVersion, current: true, startedAt: iso(board.createdAt), endedAt: null, endedBy: null, memberCount: 0 };
-  return { total: Number(n) + 1, versions: start === 0 ? [current, ...versions.slice(0, count - 1)] : versions };
+  const current = (v: number) => v === board.currentVersion;
+  const versions = rows.map((r) => ({ ...r, current: current(Number(r.version)), memberCount: current(Number(r.version)) ? index.size : (r.memberCount ?? 0) }) as VersionView);
+  if (total > 0) return { total, versions };
+  // A board nobody has scored on yet has no version rows (its first score or reset writes them): it is on its first.
+  const first: VersionView = { version: board.currentVersion, current: true, startedAt: new Date(board.createdAt).toISOString(), endedAt: null, endedBy: null, memberCount: 0 };
+  return { total: 1, versions: start === 0 ? [first] : [] };
 }
 
 export interface ResetOutcome {
@@ -167,15 +143,8 @@ export async function issueRewards(
 
 /** The rewards granted for a version, by rank. */
 export async function listRewards(ctx: Ctx, board: Board, version: number, { start, count }: Page): Promise<{ total: number; rewards: RewardView[] }> {
-  const where = 'FROM leaderboard_rewards WHERE board_id = $1 AND app_id = $2 AND version = $3';
-  const [rows, total] = await Promise.all([
-    ctx.db.query<Omit<RewardView, 'score' | 'createdAt'> & { score: number | string; createdAt: Date }>(
-      `SELECT member_id AS "memberId", user_id AS "userId", rank, score, tier, items, created_at AS "createdAt" ${where}
-        ORDER BY rank LIMIT $4 OFFSET $5`,
-      [board.id, board.appId, version, count, start],
-    ),
-    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n ${where}`, [board.id, board.appId, version]),
-  ]);
-  const rewards = rows.rows.map((r) => ({ ...r, score: Number(r.score), createdAt: iso(r.createdAt) }));
-  return { total: Number(total.rows[0]?.n ?? 0), rewards };
+  const columns = 'member_id, user_id, rank, score, tier, items, created_at';
+  const where = { board_id: board.id, version: String(version) };
+  const { total, rows } = await tablePage(ctx.db, { table: 'leaderboard_rewards', columns, appId: board.appId, where, orderBy: 'rank', count, start });
+  return { total, rewards: rows.map((r) => ({ ...r, score: Number(r.score) }) as RewardView) };
 }
