@@ -1,6 +1,7 @@
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db/types';
+import { workDue } from '../../../engine/due-rounds';
 import { issueRewards } from './versions';
 
 /** Versions whose rewards are granted per round of `grantLeftRewards`. */
@@ -41,27 +42,18 @@ export async function grantPendingRewards(
  * that died, the database away), each written in the history as a reissue by `actor` (the scheduler). A version that
  * fails is left for the next run; the others go ahead. Answers the versions granted, as `board/version`.
  */
-export async function grantLeftRewards(ctx: Ctx, actor: string, log: (err: unknown) => void = () => undefined): Promise<string[]> {
-  const granted: string[] = [];
-  const failed = new Set<string>();
-  for (;;) {
-    const left = await ctx.db.query<{ app_id: string; board_id: string; version: number }>(
-      'SELECT app_id, board_id, version FROM leaderboard_versions WHERE rewards_pending ORDER BY ended_at, board_id LIMIT $1',
-      [LEFT_BATCH + failed.size],
-    );
-    const todo = left.rows.filter((r) => !failed.has(`${r.board_id}/${r.version}`));
-    if (todo.length === 0) return granted;
-    for (const { app_id: appId, board_id: boardId, version } of todo) {
-      const key = `${boardId}/${version}`;
-      try {
-        await grantPendingRewards(ctx, appId, boardId, version, (tx, rewards) =>
-          recordOperation(tx, { actor, appId, action: 'passport.leaderboards.rewards.reissue', target: boardId, after: { version, ...rewards } }),
-        );
-        granted.push(key);
-      } catch (err) {
-        log(err);
-        failed.add(key);
-      }
-    }
-  }
-}
+export const grantLeftRewards = (ctx: Ctx, actor: string, log?: (err: unknown) => void): Promise<string[]> =>
+  workDue({
+    batch: LEFT_BATCH,
+    log,
+    find: async (limit) => {
+      const sql = 'SELECT app_id, board_id, version FROM leaderboard_versions WHERE rewards_pending ORDER BY ended_at, board_id LIMIT $1';
+      return (await ctx.db.query<{ app_id: string; board_id: string; version: number }>(sql, [limit])).rows;
+    },
+    keyOf: (r) => `${r.board_id}/${r.version}`,
+    work: async ({ app_id: appId, board_id: boardId, version }) => {
+      const entry = (rewards: Rewards) => ({ actor, appId, action: 'passport.leaderboards.rewards.reissue', target: boardId, after: { version, ...rewards } });
+      await grantPendingRewards(ctx, appId, boardId, version, (tx, rewards) => recordOperation(tx, entry(rewards)));
+      return true;
+    },
+  });

@@ -1,6 +1,7 @@
 import { CronExpressionParser } from 'cron-parser';
 import type { Ctx } from '../../../context';
 import { badRequest, conflict } from '../../../engine/errors';
+import { workDue } from '../../../engine/due-rounds';
 import type { Job } from '../../../engine/jobs';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
@@ -66,36 +67,22 @@ const DUE_BATCH = 100;
  * schedule to the first run after `now` (runs missed while the server was down collapse into one reset). A board
  * that another server reset first, or whose schedule changed meanwhile, is left alone. Answers the boards reset.
  */
-export async function runDueResets(ctx: Ctx, now: Date, log: (err: unknown) => void = () => undefined): Promise<string[]> {
-  const reset: string[] = [];
-  const failed = new Set<string>();
-  for (;;) {
-    const due = await records(ctx.db, boardModel(ctx)).findEverywhere({
-      where: { 'schedule.nextRunAt': { $lte: now } },
-      orderBy: 'schedule.nextRunAt',
-      limit: DUE_BATCH + failed.size,
-    });
-    const todo = due.map(({ scopeId, record }) => ({ scopeId, id: String(record.id), due: String((record.schedule as Schedule).nextRunAt) })).filter((r) => !failed.has(r.id));
-    if (todo.length === 0) return reset;
-    for (const row of todo) {
-      try {
-        const done = await resetBoard(ctx, row.scopeId, row.id, SCHEDULER_ACTOR, {
-          dueAt: row.due,
-          nextSchedule: (record) => {
-            const s = record.schedule as Schedule;
-            return scheduleFrom(s.cron, s.timezone, now);
-          },
-        });
-        if (!done) continue;
-        reset.push(row.id);
-      } catch (err) {
-        // Left for the next round (a concurrent edit, the database away); the others go ahead.
-        log(err);
-        failed.add(row.id);
-      }
-    }
-  }
-}
+export const runDueResets = (ctx: Ctx, now: Date, log?: (err: unknown) => void): Promise<string[]> =>
+  workDue({
+    batch: DUE_BATCH,
+    log,
+    find: async (limit) => {
+      const due = await records(ctx.db, boardModel(ctx)).findEverywhere({ where: { 'schedule.nextRunAt': { $lte: now } }, orderBy: 'schedule.nextRunAt', limit });
+      return due.map(({ scopeId, record }) => ({ scopeId, id: String(record.id), due: scheduleOf(record).nextRunAt }));
+    },
+    keyOf: (row) => row.id,
+    work: async (row) => {
+      const nextSchedule = (record: Data) => scheduleFrom(scheduleOf(record).cron, scheduleOf(record).timezone, now);
+      return (await resetBoard(ctx, row.scopeId, row.id, SCHEDULER_ACTOR, { dueAt: row.due, nextSchedule })) !== undefined;
+    },
+  });
+
+const scheduleOf = (record: Data) => record.schedule as Schedule;
 
 /** How often the scheduler looks for due resets. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
