@@ -166,6 +166,13 @@ export interface ReferenceDecl {
    * part and import row (`server/engine/reference-checks.ts`).
    */
   message?: string;
+  /**
+   * Fields the referenced record must share with this one, `{ <its field>: <this record's field> }`: an
+   * entitlement's persona must be one of its user's (`{ userId: 'userId' }`). A value whose record does not match
+   * is refused like one naming nothing, with `message`; checked again when a matched field of this record changes.
+   * Top-level references only.
+   */
+  match?: Record<string, string>;
 }
 
 /**

@@ -205,10 +205,10 @@ const entitlements: ResourceDecl = {
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
   },
-  // A player's entitlements are theirs: deleted with the user, or with the persona they were given to.
+  // A player's entitlements are theirs: deleted with the user, or with the persona (one of the user's) they were given to.
   references: [
-    { field: 'userId', resource: 'users', onDelete: 'cascade' },
-    { field: 'personaId', resource: 'personas', onDelete: 'cascade' },
+    { field: 'userId', resource: 'users', onDelete: 'cascade', message: 'no such user' },
+    { field: 'personaId', resource: 'personas', onDelete: 'cascade', message: 'not a persona of this user', match: { userId: 'userId' } },
   ],
   status: {
     field: 'status',

@@ -10,8 +10,9 @@ import type { Data } from './store';
  * The write side of declared references (ADR 0015): a create, update, part or import row may not name a record that
  * does not exist in the caller's scope. Every value a write names along the resource's references is looked up in
  * one query, for all its references and (for an import) all its rows; a value naming nothing is a field error at
- * its JSON pointer, with the reference's `message`. On an update, values the record already held are not checked
- * again: what a `keep` delete left behind stays as it is, and the record stays editable.
+ * its JSON pointer, with the reference's `message`, as is one naming a record whose `match` fields differ. On an
+ * update, values the record already held are not checked again (unless a matched field changed): what a `keep`
+ * delete left behind stays as it is, and the record stays editable.
  */
 
 /** A reference's message when it declares none (an English key of `resources/messages/`). */
@@ -56,22 +57,25 @@ export interface ReferringWrite {
 interface Target {
   model: ResourceModel;
   by: string;
+  /** The referenced record's fields a `match` compares. */
+  match: string[];
   values: Set<string>;
 }
 
-/** Which of the wanted values exist, per target: one query for every target. */
-async function existingValues(ctx: Ctx, scopeId: string, targets: Target[]): Promise<Set<string>[]> {
-  const found = targets.map(() => new Set<string>());
+/** Which of the wanted values exist, per target, each with its matched fields: one query for every target. */
+async function existingValues(ctx: Ctx, scopeId: string, targets: Target[]): Promise<Map<string, Data>[]> {
+  const found = targets.map(() => new Map<string, Data>());
   const wanted = targets.map((t, i) => ({ t, i })).filter(({ t }) => t.values.size > 0);
   if (wanted.length === 0) return found;
   const params: unknown[] = [scopeId];
   const selects = wanted.map(({ t, i }) => {
     const expr = t.by === 'id' ? 'id' : `(data->>${lit(t.by)})`;
     const param = params.push([...t.values]);
-    return `SELECT ${i} AS t, ${expr} AS v FROM records WHERE ${kindPredicate(t.model)} AND scope_id = $1 AND ${expr} = ANY($${param}::text[])`;
+    const matched = `jsonb_build_object(${t.match.map((f) => `${lit(f)}, data->${lit(f)}`).join(', ')})`;
+    return `SELECT ${i} AS t, ${expr} AS v, ${matched} AS m FROM records WHERE ${kindPredicate(t.model)} AND scope_id = $1 AND ${expr} = ANY($${param}::text[])`;
   });
-  const res = await ctx.db.query<{ t: number; v: string }>(selects.join(' UNION ALL '), params);
-  for (const row of res.rows) found[Number(row.t)].add(row.v);
+  const res = await ctx.db.query<{ t: number; v: string; m: Data }>(selects.join(' UNION ALL '), params);
+  for (const row of res.rows) found[Number(row.t)].set(row.v, row.m);
   return found;
 }
 
@@ -84,19 +88,21 @@ export async function referenceErrors(ctx: Ctx, m: ResourceModel, scopeId: strin
   if (refs.length === 0) return writes.map(() => []);
   const targets = new Map<string, Target>();
   const targetOf = (ref: ReferenceDecl): Target => {
-    const key = `${ref.resource}|${ref.by ?? 'id'}`;
+    const match = Object.keys(ref.match ?? {});
+    const key = `${ref.resource}|${ref.by ?? 'id'}|${match.join(',')}`;
     let t = targets.get(key);
     if (!t) {
       const model = ctx.models.get(`${m.service.name}/${ref.resource}`);
       if (!model) throw new Error(`${m.service.name}/${m.res.name}: reference ${ref.field} → '${ref.resource}' has no model`);
-      t = { model, by: ref.by ?? 'id', values: new Set() };
+      t = { model, by: ref.by ?? 'id', match, values: new Set() };
       targets.set(key, t);
     }
     return t;
   };
   const asked = writes.map(({ data, existing }) =>
     refs.map((ref) => {
-      const held = new Set(existing ? namedValues(existing, ref).map((n) => n.value) : []);
+      const rematch = Object.values(ref.match ?? {}).some((own) => existing?.[own] !== data[own]);
+      const held = new Set(existing && !rematch ? namedValues(existing, ref).map((n) => n.value) : []);
       const named = namedValues(data, ref).filter((n) => !held.has(n.value));
       const target = targetOf(ref);
       for (const n of named) target.values.add(n.value);
@@ -105,10 +111,13 @@ export async function referenceErrors(ctx: Ctx, m: ResourceModel, scopeId: strin
   );
   const list = [...targets.values()];
   const found = await existingValues(ctx, scopeId, list);
-  const exists = (t: Target, v: string) => found[list.indexOf(t)].has(v);
-  return asked.map((perRef) =>
+  const matches = (ref: ReferenceDecl, t: Target, v: string, data: Data) => {
+    const theirs = found[list.indexOf(t)].get(v);
+    return theirs !== undefined && Object.entries(ref.match ?? {}).every(([f, own]) => theirs[f] === data[own]);
+  };
+  return asked.map((perRef, i) =>
     perRef.flatMap(({ ref, target, named }) =>
-      named.filter((n) => !exists(target, n.value)).map((n) => ({ field: n.pointer, message: ref.message ?? NO_SUCH_RECORD })),
+      named.filter((n) => !matches(ref, target, n.value, writes[i].data)).map((n) => ({ field: n.pointer, message: ref.message ?? NO_SUCH_RECORD })),
     ),
   );
 }

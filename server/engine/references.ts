@@ -52,6 +52,9 @@ export function checkRelations(service: ServiceDecl, res: ResourceDecl): void {
     if (by !== 'id' && !(to.unique ?? []).includes(by)) throw new Error(`${where}: reference ${ref.field} matches '${by}', which is not unique in ${to.name}`);
     if (!['restrict', 'cascade', 'set-null', 'keep'].includes(ref.onDelete)) throw new Error(`${where}: reference ${ref.field}: unknown onDelete '${ref.onDelete}'`);
     if (path && ref.onDelete === 'set-null') throw new Error(`${where}: reference ${ref.field} is a path, so it cannot be set-null`);
+    for (const [theirs, own] of Object.entries(ref.match ?? {})) {
+      if (path || !(theirs in props(to.schema)) || !(own in p)) throw new Error(`${where}: reference ${ref.field} matches '${theirs}' to '${own}': not fields of both`);
+    }
     if (ref.onDelete === 'set-null' && ((res.schema.required as string[] | undefined) ?? []).includes(ref.field)) {
       throw new Error(`${where}: reference ${ref.field} is required, so it cannot be set-null`);
     }

@@ -2,7 +2,6 @@ import { modelOf } from '../../../context';
 import type { PassportModule } from '../part';
 import { codeHandlers } from './codes-routes';
 import { identityDemoSteps } from './demo';
-import { entitlementHooks } from './entitlements';
 import { guildHooks, guildServiceHandlers } from './guilds/console-routes';
 import { guildManageHandlers } from './guilds/manage-routes';
 import { guildPlayerHandlers } from './guilds/player-routes';
@@ -19,7 +18,7 @@ import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
  * secret notice, and the moves of rows kept in old tables into records that their declarations cannot describe.
  */
 export const identityModule: PassportModule = {
-  hooks: { 'sms-templates': smsTemplateHooks, entitlements: entitlementHooks, reports: reportHooks, guilds: guildHooks },
+  hooks: { 'sms-templates': smsTemplateHooks, reports: reportHooks, guilds: guildHooks },
   calls: (ctx) => ({
     ...codeHandlers(ctx, (line) => console.log(line)),
     ...smsTemplateHandlers(ctx),
