@@ -25,6 +25,7 @@ export const PASSPORT_HISTORY: Record<string, Text> = {
   'entitlements.expire': { 'zh-CN': '到期', en: 'Expire' },
   // Leaderboards.
   'leaderboards.reset': { 'zh-CN': '重置', en: 'Reset' },
+  'leaderboards.rewards.reissue': { 'zh-CN': '补发奖励', en: 'Reissue rewards' },
   // Live-ops.
   'achievements.progress': { 'zh-CN': '成就进度推进', en: 'Achievement progress' },
   'quests.progress': { 'zh-CN': '进度推进', en: 'Progress' },
