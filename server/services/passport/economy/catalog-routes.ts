@@ -1,27 +1,10 @@
 import type { Ctx } from '../../../context';
-import type { CallHandler, CallHandlers } from '../../../engine/declared-calls';
+import { childrenAction } from '../../../engine/children-actions';
+import type { CallHandlers } from '../../../engine/declared-calls';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { recordOperation } from '../../../audit';
 import { loadResources, priceOf, type Line } from './catalog';
 import { economyModels, type EconomyModels } from './models';
-
-/** Publishes or revokes every product of a category that is in the other state; answers how many moved. */
-const categoryMove =
-  (ctx: Ctx, models: EconomyModels, move: 'publish' | 'revoke'): CallHandler =>
-  ({ scopeId, actor, record }) => {
-    const [from, to] = move === 'publish' ? ['unpublished', 'published'] : ['published', 'unpublished'];
-    return ctx.db.transaction(async (q) => {
-      const categoryId = String(record!.id);
-      const moved = await records(q, models.products).update(scopeId, { categoryId, status: from }, { status: to });
-      for (const { record: product } of moved) {
-        const change = { before: { status: from }, after: { status: to, categoryId } };
-        const target = String(product.id);
-        await recordOperation(q, { actor, appId: scopeId, action: `passport.products.${move}`, target, ...change });
-      }
-      return { updated: moved.length };
-    });
-  };
 
 /** A product with its category and its price and contents resolved to their resources. */
 async function productDetail(ctx: Ctx, models: EconomyModels, scopeId: string, product: Data) {
@@ -44,12 +27,12 @@ async function productDetail(ctx: Ctx, models: EconomyModels, scopeId: string, p
   };
 }
 
-/** Categories and products: whole-category publishing and product detail (declared endpoints, by name). */
+/** Categories and products: whole-category publishing (the products' own actions) and product detail (declared endpoints, by name). */
 export function catalogHandlers(ctx: Ctx): CallHandlers {
   const models = economyModels(ctx);
   return {
-    'categories.publishProducts': categoryMove(ctx, models, 'publish'),
-    'categories.revokeProducts': categoryMove(ctx, models, 'revoke'),
+    'categories.publishProducts': childrenAction(ctx, models.categories, 'products', 'publish'),
+    'categories.revokeProducts': childrenAction(ctx, models.categories, 'products', 'revoke'),
     'products.productDetail': ({ scopeId, record }) => productDetail(ctx, models, scopeId, record!),
   };
 }
