@@ -118,7 +118,7 @@ export const LIVEOPS_DEMO: DemoEntry[] = [
   addQuestItem('weekly-explorer', '开启 10 个宝箱', 10, [gold(200)]),
   addQuestItem('monthly-challenge', '登录 20 天', 20, [gem(50)]),
   { resource: 'quests', call: 'publish', record: ref('daily-training') },
-  { call: 'quests.publishItem', params: questItem('weekly-explorer', 0) },
+  { call: 'quests.publishItem', record: ref('weekly-explorer'), params: { itemId: questItem('weekly-explorer', 0).itemId } },
 
   { resource: 'inboxTemplates', call: 'send', record: ref('weekly-login-gift'), fields: { target: { type: 'everyone' } }, name: 'gift-sent' },
   {

@@ -207,6 +207,7 @@ export const inboxCalls: Record<string, CallDecl> = {
     method: 'POST',
     path: '/inbox/templates/:id/send',
     caller: 'service',
+    record: { resource: 'inboxTemplates' },
     summary:
       'Send an inbox template (by id or slug) as it is to personas, a tag or everyone: the same send as POST /inbox/messages with the template',
     body: sendTemplateCommand.fields,

@@ -12,6 +12,7 @@ export const battlePassCalls: Record<string, CallDecl> = {
     method: 'GET',
     path: '/personas/:id/battle-pass',
     caller: 'service',
+    record: { resource: 'personas' },
     summary: "A persona's experience, level, premium track and claimed rewards on the battle passes (or on one)",
     query: { type: 'object', additionalProperties: false, properties: { battlePass: { ...idParam, description: 'One pass, by id or slug' } } },
     answer: listAnswer('battlePasses'),
@@ -21,6 +22,7 @@ export const battlePassCalls: Record<string, CallDecl> = {
     method: 'PUT',
     path: '/battle-pass/:id/personas/:personaId/premium',
     caller: 'service',
+    record: { resource: 'battlePasses' },
     summary: "Unlock a persona's premium track on a pass (after the game's server saw it paid), or lock it again",
     body: fieldsBody({ premium: { type: 'boolean' } }),
     answer: passAnswer,
@@ -66,6 +68,7 @@ export const achievementCalls: Record<string, CallDecl> = {
     method: 'GET',
     path: '/personas/:id/achievements',
     caller: 'service',
+    record: { resource: 'personas' },
     summary: "A persona's progress on the released achievements (achieved / not_achieved, redeemed / not_redeemed)",
     query: stateQuery,
     answer: listAnswer('achievements'),
@@ -114,6 +117,7 @@ export const billboardCalls: Record<string, CallDecl> = {
     method: 'POST',
     path: '/billboards/:id/publish',
     caller: 'service',
+    record: { resource: 'billboards' },
     summary: 'Publish a billboard now, or schedule it for a time (billboardScheduled until then)',
     optionalBody: {
       type: 'object',
@@ -150,6 +154,7 @@ const personaQuestCall = (method: 'GET' | 'POST', path: string, summary: string)
   method,
   path,
   caller: 'service',
+  record: { resource: 'personas' },
   summary,
   ...(method === 'GET'
     ? { query: pageQuery(typeFilter) }

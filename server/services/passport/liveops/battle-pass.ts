@@ -96,8 +96,7 @@ async function changeStanding(ctx: Ctx, appId: string, actor: string, pass: Data
 }
 
 /** Unlocks (or locks again, after a refund) the premium track of a pass for a persona. */
-export async function setPremium(ctx: Ctx, appId: string, actor: string, passKey: string, personaId: string, premium: boolean) {
-  const pass = await findRecord(ctx, 'battlePasses', appId, passKey);
+export async function setPremium(ctx: Ctx, appId: string, actor: string, pass: Data, personaId: string, premium: boolean) {
   await requirePersona(ctx, appId, personaId);
   return changeStanding(ctx, appId, actor, pass, personaId, 'premium', premium);
 }

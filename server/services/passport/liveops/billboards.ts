@@ -24,10 +24,9 @@ export const PUBLISHABLE = ['billboardPending', 'billboardScheduled', 'billboard
  * Publishes a billboard now, or at `publishAt` if that is still to come (then it is scheduled and goes live at that
  * time). A time already past publishes it now. Refused (409) from any other state, or with a stale version.
  */
-export async function publishBillboard(ctx: Ctx, appId: string, actor: string, key: string, body: { publishAt?: string; version?: number }, now = new Date()) {
+export async function publishBillboard(ctx: Ctx, appId: string, actor: string, before: Data, body: { publishAt?: string; version?: number }, now = new Date()) {
   const m = passportModel(ctx, 'billboards');
-  const id = await ctx.store.resolveId(m, appId, key);
-  const before = await ctx.store.get(m, appId, id);
+  const id = String(before.id);
   const requested = body.publishAt ? new Date(body.publishAt) : now;
   const liveAt = requested.getTime() > now.getTime() ? requested : now;
   const end = billboardEnd(before, liveAt);

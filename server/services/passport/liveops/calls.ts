@@ -1,17 +1,20 @@
 import type { AchievementState } from '../../../../resources/passport/liveops-calls';
 import type { Ctx } from '../../../context';
+import type { Data } from '../../../engine/store';
 import type { CallHandler, CallHandlers, CallInput } from '../../../engine/declared-calls';
 import { personaOf } from '../players/principal';
 import { advanceAchievement, personaAchievements, redeemAchievement } from './achievements';
 import { addPassExp, claimPassLevel, personaPasses, setPremium, type Track } from './battle-pass';
 import { liveBillboards, publishBillboard } from './billboards';
-import { findRecord, requirePersona } from './common';
 import { claimMessage, listMessages, listRecords, readMessage, recallRecord, sendMessage, type MessagePage, type SendInput } from './inbox';
 import type { QuestType } from './periods';
 import { advanceQuestItem, claimQuestItem, personaQuests } from './quest-progress';
 import { changeItems, createOrUpdateQuest, itemsOf, removeItem, setAllItems, setItemStatus, upsertItem, type ItemChange, type ItemInput } from './quests';
 
 type Page = { count: number; start: number };
+
+/** The record a call declared on one (`CallDecl.record`) names: the engine found it, or answered 404. */
+const recordIn = (call: CallInput): Data => call.record ?? {};
 type QuestPage = Page & { type?: QuestType; q?: string };
 
 /**
@@ -21,34 +24,27 @@ type QuestPage = Page & { type?: QuestType; q?: string };
 export const liveopsHandlers = (ctx: Ctx): CallHandlers => {
   /** A change of the items of the quest the path names, written to the history as `quests.<action>`. */
   const items = (action: string, change: (call: CallInput) => ItemChange): CallHandler => (call) =>
-    changeItems(ctx, call.scopeId, call.actor, call.params.id, action, change(call));
+    changeItems(ctx, call.scopeId, call.actor, recordIn(call), action, change(call));
   /** A persona's quests, for the console and the game server; the search's body may leave out its paging. */
-  const personaQuestList: CallHandler = async ({ scopeId, params, input }) => {
-    await requirePersona(ctx, scopeId, params.id);
-    return personaQuests(ctx, scopeId, params.id, { count: 50, start: 0, ...(input as Partial<QuestPage>) });
-  };
+  const personaQuestList: CallHandler = ({ scopeId, params, input }) =>
+    personaQuests(ctx, scopeId, params.id, { count: 50, start: 0, ...(input as Partial<QuestPage>) });
   return {
-    'battlePass.personaStanding': async ({ scopeId, params, input }) => {
-      await requirePersona(ctx, scopeId, params.id);
-      return personaPasses(ctx, scopeId, params.id, { pass: input.battlePass as string | undefined });
-    },
-    'battlePass.setPremium': ({ scopeId, actor, params, input }) =>
-      setPremium(ctx, scopeId, actor, params.id, params.personaId, input.premium as boolean),
+    'battlePass.personaStanding': ({ scopeId, params, input }) =>
+      personaPasses(ctx, scopeId, params.id, { pass: input.battlePass as string | undefined }),
+    'battlePass.setPremium': (call) => setPremium(ctx, call.scopeId, call.actor, recordIn(call), call.params.personaId, call.input.premium as boolean),
     'battlePass.playerPasses': (call) => personaPasses(ctx, call.scopeId, personaOf(call).personaId, { onlyActive: true }),
     'battlePass.addExp': (call) => addPassExp(ctx, personaOf(call), call.actor, call.params.id, call.input.exp as number),
     'battlePass.claim': (call) =>
       claimPassLevel(ctx, personaOf(call), call.actor, call.params.id, call.input.level as number, call.input.track as Track),
 
-    'achievements.personaProgress': async ({ scopeId, params, input }) => {
-      await requirePersona(ctx, scopeId, params.id);
-      return personaAchievements(ctx, scopeId, params.id, input as Page & { state?: AchievementState });
-    },
+    'achievements.personaProgress': ({ scopeId, params, input }) =>
+      personaAchievements(ctx, scopeId, params.id, input as Page & { state?: AchievementState }),
     'achievements.playerList': (call) =>
       personaAchievements(ctx, call.scopeId, personaOf(call).personaId, { ...(call.input as Page), asPlayer: true }),
     'achievements.progress': (call) => advanceAchievement(ctx, personaOf(call), call.actor, call.params.id, call.input),
     'achievements.redeem': (call) => redeemAchievement(ctx, personaOf(call), call.actor, call.params.id),
 
-    'billboards.publish': ({ scopeId, actor, params, input }) => publishBillboard(ctx, scopeId, actor, params.id, input),
+    'billboards.publish': (call) => publishBillboard(ctx, call.scopeId, call.actor, recordIn(call), call.input),
     'billboards.live': ({ scopeId, input }) => liveBillboards(ctx, scopeId, input.namespace as string | undefined),
 
     'quests.createOrUpdate': async ({ scopeId, actor, input, reply }) => {
@@ -56,12 +52,9 @@ export const liveopsHandlers = (ctx: Ctx): CallHandlers => {
       reply.code(created ? 201 : 200);
       return quest;
     },
-    'quests.items': async ({ scopeId, params }) => {
-      const all = itemsOf(await findRecord(ctx, 'quests', scopeId, params.id));
-      return { total: all.length, items: all };
-    },
-    'quests.upsertItem': ({ scopeId, actor, params, input }) =>
-      changeItems(ctx, scopeId, actor, params.id, input.id ? 'items.update' : 'items.add', upsertItem(input as ItemInput)),
+    'quests.items': async (call) => ({ total: itemsOf(recordIn(call)).length, items: itemsOf(recordIn(call)) }),
+    'quests.upsertItem': (call) =>
+      changeItems(ctx, call.scopeId, call.actor, recordIn(call), call.input.id ? 'items.update' : 'items.add', upsertItem(call.input as ItemInput)),
     'quests.deleteItem': items('items.delete', ({ params }) => removeItem(params.itemId)),
     'quests.publishItem': items('items.publish', ({ params }) => setItemStatus(params.itemId, 'published')),
     'quests.revokeItem': items('items.revoke', ({ params }) => setItemStatus(params.itemId, 'unpublished')),
@@ -75,10 +68,8 @@ export const liveopsHandlers = (ctx: Ctx): CallHandlers => {
     'quests.claim': (call) => claimQuestItem(ctx, personaOf(call), call.actor, call.params.id, call.params.itemId),
 
     'inbox.send': ({ scopeId, actor, input }) => sendMessage(ctx, scopeId, actor, input as SendInput),
-    'inbox.sendTemplate': async ({ scopeId, actor, params, input }) => {
-      const template = await findRecord(ctx, 'inboxTemplates', scopeId, params.id);
-      return sendMessage(ctx, scopeId, actor, { template: String(template.id), target: (input as Pick<SendInput, 'target'>).target });
-    },
+    'inbox.sendTemplate': ({ scopeId, actor, record, input }) =>
+      sendMessage(ctx, scopeId, actor, { template: String(record?.id), target: (input as Pick<SendInput, 'target'>).target }),
     'inbox.messages': ({ scopeId, input }) => listMessages(ctx, scopeId, input as MessagePage),
     'inbox.records': ({ scopeId, input }) => listRecords(ctx, scopeId, input as MessagePage),
     'inbox.recall': ({ scopeId, actor, params }) => recallRecord(ctx, scopeId, actor, params.id),

@@ -40,10 +40,9 @@ export const itemsOf = (quest: Data): QuestItem[] => (quest.items as QuestItem[]
  * Changes a quest's items through `change` (which refuses what is not allowed) and sets the quest's status from
  * them, in one write that carries the version read: a concurrent change is refused (409), never lost.
  */
-export async function changeItems(ctx: Ctx, appId: string, actor: string, key: string, action: string, change: ItemChange) {
+export async function changeItems(ctx: Ctx, appId: string, actor: string, before: Data, action: string, change: ItemChange) {
   const m = passportModel(ctx, 'quests');
-  const id = await ctx.store.resolveId(m, appId, key);
-  const before = await ctx.store.get(m, appId, id);
+  const id = String(before.id);
   const items = change(itemsOf(before));
   const after = await ctx.store.update(m, appId, id, {
     data: { ...storedFields(m, before), items },
