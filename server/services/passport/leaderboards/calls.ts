@@ -31,14 +31,14 @@ async function namedRanking(ctx: Ctx, board: Board, query: Paging, version = boa
   return { ...(await withMemberNames(ctx, board.appId, rules, page)), version };
 }
 
-/** Creates or replaces a board's reset schedule. */
+/** Creates, replaces or cancels a board's reset schedule. */
 const scheduleChange =
-  (ctx: Ctx, kind: 'create' | 'update'): CallHandler =>
+  (ctx: Ctx, kind: 'create' | 'update' | 'cancel'): CallHandler =>
   async (call) => {
     const board = boardIn(call);
     const body = call.input as { cron: string; timezone: ScheduleTimezone; version?: number };
-    const schedule = scheduleFrom(body.cron, body.timezone, new Date());
-    const { before, after } = await changeSchedule(ctx, board, { kind, schedule }, body.version);
+    const change = kind === 'cancel' ? { kind } : { kind, schedule: scheduleFrom(body.cron, body.timezone, new Date()) };
+    const { before, after } = await changeSchedule(ctx, board, change, body.version);
     await history(ctx, call.actor, board, `schedule.${kind}`, before, after);
     return after;
   };
@@ -71,12 +71,7 @@ const consoleHandlers = (ctx: Ctx): CallHandlers => ({
   },
   'leaderboards.scheduleCreate': scheduleChange(ctx, 'create'),
   'leaderboards.scheduleUpdate': scheduleChange(ctx, 'update'),
-  'leaderboards.scheduleCancel': async (call) => {
-    const board = boardIn(call);
-    const { before, after } = await changeSchedule(ctx, board, { kind: 'cancel' }, call.input.version as number | undefined);
-    await history(ctx, call.actor, board, 'schedule.cancel', before, after);
-    return after;
-  },
+  'leaderboards.scheduleCancel': scheduleChange(ctx, 'cancel'),
   'leaderboards.reset': (call) => resetBoard(ctx, call.scopeId, boardIn(call).id, call.actor),
   'leaderboards.reissueRewards': async (call) => {
     const board = boardIn(call);
