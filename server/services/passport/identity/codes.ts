@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { modelOf, type Ctx } from '../../../context';
+import type { Queryable } from '../../../db';
 import { Signer } from '../../../blob/signing';
 import { recordUsage } from '../../../usage';
 import { records } from '../../../engine/query';
@@ -65,6 +66,14 @@ async function signature(ctx: Ctx, appId: string): Promise<string> {
 export const renderSms = (content: string, code: string, sign: string) =>
   `${sign ? `【${sign}】` : ''}${content.replaceAll('{code}', code).replaceAll('{minutes}', String(CODE_RULES.ttlMinutes))}`;
 
+/** A send in the log the console lists (`codes.logs`), at the database's time unless `at` is given (the demo's). */
+export const logSend = (db: Queryable, appId: string, phone: string, template: Pick<Template, 'id' | 'name'>, result: string, at?: unknown) =>
+  db.query(
+    `INSERT INTO passport_sms_logs (app_id, phone_masked, template_id, template_name, result, created_at)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))`,
+    [appId, maskPhone(phone), template.id, template.name, result, at ?? null],
+  );
+
 export type SendResult = { sent: true } | { sent: false; retryAfter: number };
 
 /**
@@ -86,13 +95,7 @@ export async function sendCode(ctx: Ctx, appId: string, phone: string, log: (lin
     [appId, phone, hash, CODE_RULES.ttlMinutes, CODE_RULES.resendSeconds],
   );
   const result = issued.rows[0] ? 'Sent' : 'RateLimited';
-  await ctx.db.query('INSERT INTO passport_sms_logs (app_id, phone_masked, template_id, template_name, result) VALUES ($1, $2, $3, $4, $5)', [
-    appId,
-    maskPhone(phone),
-    template.id,
-    template.name,
-    result,
-  ]);
+  await logSend(ctx.db, appId, phone, template, result);
   if (!issued.rows[0]) {
     const wait = await ctx.db.query<{ seconds: number }>(
       `SELECT greatest(1, ceil(extract(epoch FROM sent_at + make_interval(secs => $3) - now())))::int AS seconds

@@ -3,7 +3,7 @@ import { modelOf } from '../../../context';
 import type { DemoRun, DemoSteps } from '../../../engine/demo-seed';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { maskPhone } from './codes';
+import { logSend } from './codes';
 import { saveProvider } from './id-providers';
 import { guildModels } from './guilds/common';
 import { addMember } from './guilds/membership';
@@ -19,11 +19,7 @@ export const identityDemoSteps: DemoSteps = {
   async smsLog({ ctx, appId }: DemoRun, { phone, template, result, at }: Data) {
     const m = modelOf(ctx, 'passport', 'sms-templates');
     const { name } = await ctx.store.get(m, appId, String(template));
-    await ctx.db.query(
-      `INSERT INTO passport_sms_logs (app_id, phone_masked, template_id, template_name, result, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [appId, maskPhone(String(phone)), template, name, result, at],
-    );
+    await logSend(ctx.db, appId, String(phone), { id: String(template), name: String(name) }, String(result), at);
   },
   /** A persona joins a guild (its leader first), as an accepted request or an invitation adds them. */
   async guildMember({ ctx, appId }: DemoRun, { guild, persona, role }: Data) {
