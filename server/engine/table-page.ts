@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { notFound } from './errors';
 import type { Data } from './store';
 
 /**
@@ -37,4 +38,18 @@ export async function tablePage(db: Queryable, q: TablePageQuery): Promise<{ tot
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${q.table} WHERE ${condition}`, params),
   ]);
   return { total: Number(total.rows[0].n), rows: rows.rows.map(rowOf) };
+}
+
+/** One app's row of a service's table whose columns equal `where`, locked for the caller's transaction; 404 without one. */
+export async function lockedRow(tx: Queryable, table: string, appId: string, where: Record<string, string>): Promise<Data> {
+  const matches = Object.keys(where).map((column, i) => ` AND ${column} = $${i + 2}`);
+  const res = await tx.query<Data>(`SELECT * FROM ${table} WHERE app_id = $1${matches.join('')} FOR UPDATE`, [appId, ...Object.values(where)]);
+  if (!res.rows[0]) throw notFound();
+  return res.rows[0];
+}
+
+/** Sets columns of one app's row of a service's table (`set`: SQL assignments, `$3`… the `values`); answers it as `rowOf` does. */
+export async function updateRow(tx: Queryable, table: string, appId: string, id: string, set: string, values: unknown[] = []): Promise<Data> {
+  const res = await tx.query<Record<string, unknown>>(`UPDATE ${table} SET ${set} WHERE app_id = $1 AND id = $2 RETURNING *`, [appId, id, ...values]);
+  return rowOf(res.rows[0]);
 }

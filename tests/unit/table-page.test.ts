@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db';
-import { rowOf, tablePage } from '../../server/engine/table-page';
+import { lockedRow, rowOf, tablePage, updateRow } from '../../server/engine/table-page';
 
 describe("a row of a service's own table, as answered", () => {
   it('has its columns in camelCase and its times as ISO text, without the app', () => {
@@ -32,5 +32,32 @@ describe("a page of a service's own table", () => {
     expect(rowsParams).toEqual(['app-1', 'p-1', 'r-9', 20, 40]);
     expect(countSql).toBe('SELECT count(*)::int AS n FROM inbox_copies WHERE app_id = $1 AND persona_id = $2 AND record_id = $3');
     expect(countParams).toEqual(['app-1', 'p-1', 'r-9']);
+  });
+});
+
+describe("one row of a service's own table, changed in a transaction", () => {
+  const fake = (rows: Record<string, unknown>[]) => {
+    const asked: [string, unknown[]][] = [];
+    const db = {
+      async query(sql: string, params: unknown[]) {
+        asked.push([sql, params]);
+        return { rows };
+      },
+    } as unknown as Queryable;
+    return { db, asked };
+  };
+
+  it("reads one app's row whose columns equal the values given, locked; none is a 404", async () => {
+    const { db, asked } = fake([{ id: 'm-1', status: 'Unread' }]);
+    expect(await lockedRow(db, 'inbox_copies', 'app-1', { persona_id: 'p-1', id: 'm-1' })).toEqual({ id: 'm-1', status: 'Unread' });
+    expect(asked).toEqual([['SELECT * FROM inbox_copies WHERE app_id = $1 AND persona_id = $2 AND id = $3 FOR UPDATE', ['app-1', 'p-1', 'm-1']]]);
+    await expect(lockedRow(fake([]).db, 'inbox_copies', 'app-1', { id: 'm-2' })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("sets columns of one app's row by its id, its values after the app and the id, and answers the row as rowOf does", async () => {
+    const { db, asked } = fake([{ id: 'r-1', app_id: 'app-1', recalled_at: new Date('2026-01-02T03:04:05Z'), recalled: 3 }]);
+    const row = await updateRow(db, 'inbox_sends', 'app-1', 'r-1', 'recalled = $3, recalled_at = now()', [3]);
+    expect(row).toEqual({ id: 'r-1', recalledAt: '2026-01-02T03:04:05.000Z', recalled: 3 });
+    expect(asked).toEqual([['UPDATE inbox_sends SET recalled = $3, recalled_at = now() WHERE app_id = $1 AND id = $2 RETURNING *', ['app-1', 'r-1', 3]]]);
   });
 });

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
-import { ApiError, badRequest, notFound } from '../../../engine/errors';
+import { ApiError, badRequest } from '../../../engine/errors';
 import { records } from '../../../engine/query';
-import type { Data } from '../../../engine/store';
-import { rowOf, tablePage } from '../../../engine/table-page';
+import { lockedRow, rowOf, tablePage, updateRow } from '../../../engine/table-page';
 import { findRecord, grantRewards, liveopsAudit, passportModel, refused, type Reward } from './common';
+
+/** The area's tables: the sends, and each persona's copy of one. */
+const RECORDS = 'passport_inbox_records';
+const MESSAGES = 'passport_inbox_messages';
 
 /** Messages one persona's inbox holds at most (spec 002 §9). */
 export const INBOX_CAPACITY = 500;
@@ -104,16 +107,11 @@ export async function sendMessage(ctx: Ctx, appId: string, actor: string, input:
 /** Recalls a send: its copies not yet completed disappear from the inboxes; completed ones stay. */
 export async function recallRecord(ctx: Ctx, appId: string, actor: string, id: string) {
   return ctx.db.transaction(async (tx) => {
-    const before = await tx.query('SELECT * FROM passport_inbox_records WHERE app_id = $1 AND id = $2 FOR UPDATE', [appId, id]);
-    if (!before.rows[0]) throw notFound();
-    if (before.rows[0].status !== 'Sent') throw refused('the send was already recalled');
-    const removed = await tx.query("DELETE FROM passport_inbox_messages WHERE app_id = $1 AND record_id = $2 AND status IN ('Unread', 'Unconsumed')", [appId, id]);
-    const res = await tx.query(
-      "UPDATE passport_inbox_records SET status = 'Recalled', recalled = $3, recalled_at = now() WHERE app_id = $1 AND id = $2 RETURNING *",
-      [appId, id, removed.rowCount],
-    );
-    const after = rowOf(res.rows[0]);
-    await liveopsAudit(tx, actor, appId, 'inbox.recall', id, rowOf(before.rows[0]), after);
+    const before = await lockedRow(tx, RECORDS, appId, { id });
+    if (before.status !== 'Sent') throw refused('the send was already recalled');
+    const removed = await tx.query(`DELETE FROM ${MESSAGES} WHERE app_id = $1 AND record_id = $2 AND status IN ('Unread', 'Unconsumed')`, [appId, id]);
+    const after = await updateRow(tx, RECORDS, appId, id, "status = 'Recalled', recalled = $3, recalled_at = now()", [removed.rowCount]);
+    await liveopsAudit(tx, actor, appId, 'inbox.recall', id, rowOf(before), after);
     return after;
   });
 }
@@ -135,24 +133,14 @@ export async function listMessages(ctx: Ctx, appId: string, q: MessagePage) {
 }
 
 /** A persona's message, or 404 (another persona's message is as good as missing). */
-async function ownMessage(db: Queryable, appId: string, personaId: string, id: string): Promise<Data> {
-  const res = await db.query<Data>('SELECT * FROM passport_inbox_messages WHERE app_id = $1 AND persona_id = $2 AND id = $3 FOR UPDATE', [appId, personaId, id]);
-  if (!res.rows[0]) throw notFound();
-  return res.rows[0];
-}
+const ownMessage = (tx: Queryable, appId: string, personaId: string, id: string) => lockedRow(tx, MESSAGES, appId, { persona_id: personaId, id });
 
 /** Reads a message: Unread becomes Unconsumed, or Completed when it has nothing to claim. */
 export async function readMessage(ctx: Ctx, appId: string, personaId: string, actor: string, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await ownMessage(tx, appId, personaId, id);
     if (before.status !== 'Unread') throw refused('the message was already read');
-    const res = await tx.query(
-      `UPDATE passport_inbox_messages SET read_at = now(),
-         status = CASE WHEN jsonb_array_length(attachments) > 0 THEN 'Unconsumed' ELSE 'Completed' END
-       WHERE id = $1 RETURNING *`,
-      [id],
-    );
-    const after = rowOf(res.rows[0]);
+    const after = await updateRow(tx, MESSAGES, appId, id, "read_at = now(), status = CASE WHEN jsonb_array_length(attachments) > 0 THEN 'Unconsumed' ELSE 'Completed' END");
     await liveopsAudit(tx, actor, appId, 'inbox.read', id, rowOf(before), after);
     return after;
   });
@@ -164,9 +152,8 @@ export async function claimMessage(ctx: Ctx, appId: string, personaId: string, a
     const before = await ownMessage(tx, appId, personaId, id);
     if (before.status === 'Unread') throw refused('read the message before claiming its attachments');
     if (before.status !== 'Unconsumed') throw refused('the attachments were already claimed');
-    const res = await tx.query("UPDATE passport_inbox_messages SET status = 'Completed', claimed_at = now() WHERE id = $1 RETURNING *", [id]);
+    const after = await updateRow(tx, MESSAGES, appId, id, "status = 'Completed', claimed_at = now()");
     await grantRewards(tx, ctx, appId, personaId, before.attachments as Reward[]);
-    const after = rowOf(res.rows[0]);
     await liveopsAudit(tx, actor, appId, 'inbox.claim', id, rowOf(before), after);
     return { message: after, granted: before.attachments };
   });
