@@ -1,15 +1,17 @@
 import type { AchievementState } from '../../../../resources/passport/liveops-calls';
 import type { Ctx } from '../../../context';
 import type { Data } from '../../../engine/store';
+import { createOrUpdate } from '../../../engine/create-or-update';
 import type { CallHandler, CallHandlers, CallInput } from '../../../engine/declared-calls';
 import { personaOf } from '../players/principal';
 import { advanceAchievement, personaAchievements, redeemAchievement } from './achievements';
 import { addPassExp, claimPassLevel, personaPasses, setPremium, type Track } from './battle-pass';
 import { liveBillboards, publishBillboard } from './billboards';
+import { liveopsAudit, passportModel } from './common';
 import { claimMessage, listMessages, listRecords, readMessage, recallRecord, sendMessage, type MessagePage, type SendInput } from './inbox';
 import type { QuestType } from './periods';
 import { advanceQuestItem, claimQuestItem, personaQuests } from './quest-progress';
-import { changeItems, createOrUpdateQuest, itemsOf, removeItem, setAllItems, setItemStatus, upsertItem, type ItemChange, type ItemInput } from './quests';
+import { changeItems, itemsOf, removeItem, setAllItems, setItemStatus, upsertItem, type ItemChange, type ItemInput } from './quests';
 
 type Page = { count: number; start: number };
 
@@ -48,9 +50,10 @@ export const liveopsHandlers = (ctx: Ctx): CallHandlers => {
     'billboards.live': ({ scopeId, input }) => liveBillboards(ctx, scopeId, input.namespace as string | undefined),
 
     'quests.createOrUpdate': async ({ scopeId, actor, input, reply }) => {
-      const { created, quest } = await createOrUpdateQuest(ctx, scopeId, actor, input);
-      reply.code(created ? 201 : 200);
-      return quest;
+      const { before, after } = await createOrUpdate(ctx, passportModel(ctx, 'quests'), scopeId, input);
+      await liveopsAudit(ctx.db, actor, scopeId, before ? 'quests.update' : 'quests.create', String(after.id), before, after);
+      reply.code(before ? 200 : 201);
+      return after;
     },
     'quests.items': async (call) => ({ total: itemsOf(recordIn(call)).length, items: itemsOf(recordIn(call)) }),
     'quests.upsertItem': (call) =>

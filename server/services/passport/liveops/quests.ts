@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import questSchema from '../../../../schemas/passport/liveops/quest.json' with { type: 'json' };
 import type { Ctx } from '../../../context';
 import { notFound } from '../../../engine/errors';
-import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { guardUnique, serverManagedFields, storedFields } from '../../../engine/write';
+import { storedFields } from '../../../engine/write';
 import { liveopsAudit, passportModel, refused, type Reward } from './common';
 
 export type ItemStatus = 'published' | 'unpublished';
@@ -98,29 +97,4 @@ export function removeItem(itemId: string): ItemChange {
     if (itemNamed(items, itemId).status === 'published') throw refused('revoke the item before deleting it');
     return items.filter((i) => i.id !== itemId);
   };
-}
-
-/**
- * `POST /quests/create-or-update`: the quest named by `id`, or else by `slugName`, is updated (with `version`, if
- * given, checked); otherwise a quest is created. Items and status are kept on update.
- */
-export async function createOrUpdateQuest(ctx: Ctx, appId: string, actor: string, body: Data): Promise<{ created: boolean; quest: Data }> {
-  const m = passportModel(ctx, 'quests');
-  const { id: givenId, version, ...fields } = body as Data & { id?: string; version?: number };
-  const existing = givenId !== undefined ? await ctx.store.get(m, appId, givenId) : await bySlug(ctx, appId, String(fields.slugName));
-  if (!existing) {
-    const quest = await guardUnique(m, () => ctx.store.insert(m, appId, randomUUID(), fields, m.res.status!.initial));
-    await liveopsAudit(ctx.db, actor, appId, 'quests.create', String(quest.id), undefined, quest);
-    return { created: true, quest };
-  }
-  const id = String(existing.id);
-  const quest = await guardUnique(m, () =>
-    ctx.store.update(m, appId, id, { data: { ...serverManagedFields(m, existing), ...fields }, version: version ?? (existing.version as number) }),
-  );
-  await liveopsAudit(ctx.db, actor, appId, 'quests.update', id, existing, quest);
-  return { created: false, quest };
-}
-
-async function bySlug(ctx: Ctx, appId: string, slug: string): Promise<Data | undefined> {
-  return records(ctx.db, passportModel(ctx, 'quests')).first(appId, { where: { slugName: slug } });
 }
