@@ -5,7 +5,6 @@ import type { CallHandlers } from '../../../engine/declared-calls';
 import { badRequest, conflict, notFound, type FieldError } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
 import { RecordStore, type Data } from '../../../engine/store';
-import { storedFields } from '../../../engine/write';
 import { playerOf } from '../players/principal';
 import { SERVICE } from './shared';
 import { records } from '../../../engine/query';
@@ -29,16 +28,13 @@ interface FileBody {
 
 /** The reported player in the reporter's app: the persona named (and its user), or the user named. */
 async function target(ctx: Ctx, appId: string, body: FileBody): Promise<{ userId: string; personaId?: string }> {
-  const missing = () => {
-    throw notFound('the reported player does not exist');
-  };
+  const found = (kind: 'personas' | 'users', id: string) => records(ctx.db, modelOf(ctx, SERVICE, kind)).get(appId, id, { message: 'the reported player does not exist' });
   if (body.targetPersonaId) {
-    const persona = await ctx.store.get(modelOf(ctx, SERVICE, 'personas'), appId, body.targetPersonaId).catch(missing);
-    const userId = String(persona.userId);
+    const userId = String((await found('personas', body.targetPersonaId)).userId);
     if (body.targetUserId && body.targetUserId !== userId) throw badRequest([{ field: '/targetUserId', message: 'not the user of this persona' }]);
     return { userId, personaId: body.targetPersonaId };
   }
-  await ctx.store.get(modelOf(ctx, SERVICE, 'users'), appId, body.targetUserId!).catch(missing);
+  await found('users', body.targetUserId!);
   return { userId: body.targetUserId! };
 }
 
@@ -73,10 +69,10 @@ export function reportHandlers(ctx: Ctx): CallHandlers {
     'reports.revoke': async (call) => {
       const player = playerOf(call);
       const id = call.params.id;
-      const before = await ctx.store.get(m, player.appId, id);
-      if (before.reporterUserId !== player.userId) throw notFound();
+      const before = await records(ctx.db, m).first(player.appId, { where: { id, reporterUserId: player.userId } });
+      if (!before) throw notFound();
       if (before.status !== 'Reviewing') throw conflict('INVALID_TRANSITION', 'only a report under review can be revoked');
-      const after = await ctx.store.update(m, player.appId, id, { data: { ...storedFields(m, before), status: 'Revoked' }, version: before.version as number });
+      const after = await records(ctx.db, m).updateOne(player.appId, id, { set: { status: 'Revoked' } }, { version: Number(before.version) });
       await recordOperation(ctx.db, { actor: player.actor, appId: player.appId, action: 'passport.reports.revoke', target: id, before, after });
       return after;
     },

@@ -30,7 +30,7 @@ export const accountHandlers = (ctx: Ctx): CallHandlers => ({
   'players.createPersona': async (call) => {
     const p = playerOf(call);
     const body = call.input as { name: string; realmId: string; avatar?: string };
-    await requireOpenRealm(ctx.store, p.appId, body.realmId);
+    await requireOpenRealm(ctx.db, p.appId, body.realmId);
     const data = { ...body, userId: p.userId, level: personaProps.level.default, tags: [] };
     const created = await guardUnique(personasModel, () => ctx.store.insert(personasModel, p.appId, randomUUID(), data, personasModel.res.status!.initial));
     await recordOperation(ctx.db, { actor: p.actor, appId: p.appId, action: 'passport.personas.create', target: String(created.id), after: created });
@@ -43,7 +43,7 @@ export const accountHandlers = (ctx: Ctx): CallHandlers => ({
     // Another player's persona is not theirs to see: the same answer as one that does not exist.
     if (persona.userId !== p.userId) throw notFound();
     if (await stillBanned(ctx.db, personasModel, p.appId, persona)) throw personaBanned();
-    await requireOpenRealm(ctx.store, p.appId, String(persona.realmId));
+    await requireOpenRealm(ctx.db, p.appId, String(persona.realmId));
     await selectPersona(ctx.db, bearerToken(call.req)!, id);
     await recordOperation(ctx.db, { actor: p.actor, appId: p.appId, action: 'passport.personas.select', target: id });
     return ctx.store.get(personasModel, p.appId, id);

@@ -99,7 +99,7 @@ export async function signIn(ctx: Ctx, req: FastifyRequest, caller: { appId: str
   const settings = await loginSettings(ctx.db, appId);
   if (!settings.loginMethods.includes(body.method)) throw forbidden('login method not enabled');
   if (!settings.loginPlatforms.includes(body.platform)) throw forbidden('login platform not enabled');
-  await requireOpenRealm(ctx.store, appId, body.realmId);
+  await requireOpenRealm(ctx.db, appId, body.realmId);
   const who = await proveIdentity(ctx, appId, body);
   const found = await findOrCreateUser(ctx, appId, who, body, actor);
   const user = found.user;
