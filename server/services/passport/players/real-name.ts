@@ -7,8 +7,7 @@ import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, conflict } from '../../../engine/errors';
-import { RecordStore } from '../../../engine/store';
-import { storedFields } from '../../../engine/write';
+import { records } from '../../../engine/query';
 import { recordUsage } from '../../../usage';
 import { usageDay } from './dau';
 import { usersModel } from './models';
@@ -89,9 +88,7 @@ export async function submitRealName(ctx: Ctx, appId: string, userId: string, bo
       [appId, userId, maskName(body.name), maskIdNumber(checked.number), hash, checked.birthDate],
     );
     if (!inserted.rows[0]) throw conflict('DUPLICATE', 'real name already verified');
-    const store = new RecordStore(tx);
-    const user = await store.get(usersModel, appId, userId);
-    await store.update(usersModel, appId, userId, { data: { ...storedFields(usersModel, user), realNameVerified: true }, version: user.version as number });
+    await records(tx, usersModel).updateOne(appId, userId, { set: { realNameVerified: true } });
     await recordUsage(tx, appId, 'passport', 'real-name');
     const out = info(inserted.rows[0], now);
     await recordOperation(tx, { actor: `player:${userId}`, appId, action: 'passport.users.real-name', target: userId, after: out });

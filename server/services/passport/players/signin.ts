@@ -4,8 +4,8 @@ import type { LoginBody } from '../../../../resources/players-api';
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import { ApiError, forbidden } from '../../../engine/errors';
+import { records } from '../../../engine/query';
 import { RecordStore, type Data } from '../../../engine/store';
-import { storedFields } from '../../../engine/write';
 import { verifyPhoneCode } from '../identity/codes';
 import { playerBanned, stillBanned } from './bans';
 import { countActive, countSignIn, recordFinishedDays } from './dau';
@@ -51,7 +51,9 @@ async function findOrCreateUser(ctx: Ctx, appId: string, who: SignInIdentity, bo
     if (found) {
       const user = await store.get(usersModel, appId, String(found.id));
       if (await stillBanned(tx, usersModel, appId, user)) throw playerBanned();
-      return { user: await touchUser(store, appId, user, body.platform), created: false };
+      // The sign-in's time and platform, set on the user as it is now.
+      const touched = { set: { lastLoginAt: new Date().toISOString(), platform: body.platform } };
+      return { user: await records(tx, usersModel).updateOne(appId, String(user.id), touched), created: false };
     }
     const id = randomUUID();
     const data: Data = {
@@ -69,20 +71,6 @@ async function findOrCreateUser(ctx: Ctx, appId: string, who: SignInIdentity, bo
     await recordOperation(tx, { actor: actor ?? `player:${id}`, appId, action: 'passport.users.create', target: id, after: user });
     return { user, created: true };
   });
-}
-
-/** Notes the sign-in on the user (time and platform), retrying if the record changed meanwhile. */
-async function touchUser(store: RecordStore, appId: string, user: Data, platform: string): Promise<Data> {
-  let current = user;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const data = { ...storedFields(usersModel, current), lastLoginAt: new Date().toISOString(), platform };
-      return await store.update(usersModel, appId, String(current.id), { data, version: current.version as number });
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 409 || attempt >= 2) throw err;
-      current = await store.get(usersModel, appId, String(current.id));
-    }
-  }
 }
 
 /**
