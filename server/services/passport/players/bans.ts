@@ -2,7 +2,8 @@ import { recordOperation } from '../../../audit';
 import type { Queryable } from '../../../db';
 import { ApiError } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
-import { RecordStore, type Data } from '../../../engine/store';
+import { records } from '../../../engine/query';
+import type { Data } from '../../../engine/store';
 import type { BanAction } from '../../../../resources/players-api';
 
 export const playerBanned = () => new ApiError(423, 'PLAYER_BANNED', 'the player is banned');
@@ -21,18 +22,15 @@ export const banOver = (banUntil: unknown, now: Date): boolean => typeof banUnti
 export async function stillBanned(db: Queryable, m: ResourceModel, appId: string, record: Data, now = new Date()): Promise<boolean> {
   if (record.status !== 'Banned') return false;
   if (!banOver(record.banUntil, now)) return true;
-  const store = new RecordStore(db);
   const id = String(record.id);
-  try {
-    const after = await store.update(m, appId, id, { status: 'Active', fromStatus: ['Banned'], version: record.version as number });
-    await recordOperation(db, { actor: BAN_EXPIRY_ACTOR, appId, action: `passport.${m.res.name}.unban`, target: id, before: record, after });
+  const [lifted] = await records(db, m).update(appId, { id, version: Number(record.version), status: 'Banned' }, { status: 'Active' });
+  if (lifted) {
+    await recordOperation(db, { actor: BAN_EXPIRY_ACTOR, appId, action: `passport.${m.res.name}.unban`, target: id, before: record, after: lifted.record });
     return false;
-  } catch (err) {
-    // Someone else changed it meanwhile (lifted it, or banned it again): decide on what is stored now.
-    if (!(err instanceof ApiError) || err.status !== 409) throw err;
-    const current = await store.get(m, appId, id);
-    return current.status === 'Banned' && !banOver(current.banUntil, now);
   }
+  // Someone else changed it meanwhile (lifted it, or banned it again): decide on what is stored now.
+  const current = await records(db, m).get(appId, id);
+  return current.status === 'Banned' && !banOver(current.banUntil, now);
 }
 
 /** A user's or persona's bans and unbans, newest first, from the operation history. */
