@@ -23,11 +23,12 @@ const addQuestItem = (quest: string, name: string, target: number, rewards: unkn
 });
 
 /** The id of a quest's n-th item, as a path names it. */
-const questItem = (quest: string, item: number) => ({ id: quest, itemId: { value: 'questItem', with: { quest, item } } });
+const questItem = (quest: string, item: number) => ({ itemId: { value: 'questItem', with: { quest, item } } });
 
 /** A call of the demo app's first persona (晨星, of the player 林悦). */
-const asFirstPersona = (call: string, params: Record<string, unknown>, fields: Record<string, unknown> = {}): DemoEntry => ({
+const asFirstPersona = (call: string, params: Record<string, unknown>, fields: Record<string, unknown> = {}, record?: string): DemoEntry => ({
   call,
+  ...(record ? { record: ref(record) } : {}),
   params,
   fields,
   player: { userId: ref('林悦'), personaId: ref('晨星') },
@@ -42,10 +43,10 @@ const progress: DemoEntry[] = [
   asFirstPersona('inbox.claim', giftCopy),
   asFirstPersona('achievements.progress', { id: 'first-blood' }, { increment: 1 }),
   asFirstPersona('achievements.progress', { id: 'veteran' }, { progress: 37 }),
-  asFirstPersona('battlePass.addExp', { id: 'season-1' }, { exp: 2800 }),
-  asFirstPersona('battlePass.claim', { id: 'season-1' }, { level: 1, track: 'free' }),
-  asFirstPersona('battlePass.claim', { id: 'season-1' }, { level: 2, track: 'free' }),
-  asFirstPersona('quests.progress', questItem('daily-training', 0), { increment: 2 }),
+  asFirstPersona('battlePass.addExp', {}, { exp: 2800 }, 'season-1'),
+  asFirstPersona('battlePass.claim', {}, { level: 1, track: 'free' }, 'season-1'),
+  asFirstPersona('battlePass.claim', {}, { level: 2, track: 'free' }, 'season-1'),
+  asFirstPersona('quests.progress', questItem('daily-training', 0), { increment: 2 }, 'daily-training'),
 ];
 
 /** A few realistic live-ops records for the demo app, so its console screens are not empty. */
@@ -93,6 +94,7 @@ export const LIVEOPS_DEMO: DemoEntry[] = [
 
   {
     resource: 'battlePasses',
+    name: 'season-1',
     status: 'Active',
     data: {
       name: '第一赛季战令',
@@ -118,7 +120,7 @@ export const LIVEOPS_DEMO: DemoEntry[] = [
   addQuestItem('weekly-explorer', '开启 10 个宝箱', 10, [gold(200)]),
   addQuestItem('monthly-challenge', '登录 20 天', 20, [gem(50)]),
   { resource: 'quests', call: 'publish', record: ref('daily-training') },
-  { call: 'quests.publishItem', record: ref('weekly-explorer'), params: { itemId: questItem('weekly-explorer', 0).itemId } },
+  { call: 'quests.publishItem', record: ref('weekly-explorer'), params: questItem('weekly-explorer', 0) },
 
   { resource: 'inboxTemplates', call: 'send', record: ref('weekly-login-gift'), fields: { target: { type: 'everyone' } }, name: 'gift-sent' },
   {

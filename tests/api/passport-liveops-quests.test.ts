@@ -92,8 +92,10 @@ describe('progress and periods', () => {
     ok(await h.svc('POST', `${B}/quests/${q.id}/publish`));
     return { q, item: q.items![0] };
   }
-  const progress = (p: TestPlayer, q: Quest, item: Item, at: Date, n = 1) => advanceQuestItem(h.ctx, p, 'test', q.id, item.id, n, at);
-  const claim = (p: TestPlayer, q: Quest, item: Item, at: Date) => claimQuestItem(h.ctx, p, 'test', q.id, item.id, at);
+  /** The quest as stored now, as a player's call on it finds it. */
+  const stored = async (q: Quest) => ok<Quest>(await h.svc('GET', `${B}/quests/${q.id}`));
+  const progress = async (p: TestPlayer, q: Quest, item: Item, at: Date, n = 1) => advanceQuestItem(h.ctx, p, 'test', await stored(q), item.id, n, at);
+  const claim = async (p: TestPlayer, q: Quest, item: Item, at: Date) => claimQuestItem(h.ctx, p, 'test', await stored(q), item.id, at);
   const refusedWith = async (run: Promise<unknown>) => run.then(() => 'accepted', (e: { status: number }) => e.status);
 
   it('resets a weekly quest at Monday 00:00 Shanghai (Sunday 16:00 UTC)', async () => {

@@ -101,19 +101,17 @@ export async function setPremium(ctx: Ctx, appId: string, actor: string, pass: D
   return changeStanding(ctx, appId, actor, pass, personaId, 'premium', premium);
 }
 
-/** The pass a player acts on, which must be Active and within its time. */
-async function runningPass(ctx: Ctx, appId: string, key: string, now: Date): Promise<Data> {
-  const pass = await findRecord(ctx, 'battlePasses', appId, key);
+/** Checks the pass a player acts on is Active and within its time (a Pending one does not exist for players). */
+function requireRunning(pass: Data, now: Date): void {
   if (pass.status === 'Pending') throw notFound();
   const started = Date.parse(String(pass.startTime)) <= now.getTime();
   const ended = Date.parse(String(pass.endTime)) <= now.getTime();
   if (pass.status !== 'Active' || !started || ended) throw refused('the battle pass is not running');
-  return pass;
 }
 
 /** Adds experience to the persona on a running pass. */
-export async function addPassExp(ctx: Ctx, player: PersonaPlayer, actor: string, key: string, exp: number, now = new Date()) {
-  const pass = await runningPass(ctx, player.appId, key, now);
+export async function addPassExp(ctx: Ctx, player: PersonaPlayer, actor: string, pass: Data, exp: number, now = new Date()) {
+  requireRunning(pass, now);
   return changeStanding(ctx, player.appId, actor, pass, player.personaId, 'exp', exp, 'passport_battle_pass_progress.exp + $4');
 }
 
@@ -121,8 +119,8 @@ export async function addPassExp(ctx: Ctx, player: PersonaPlayer, actor: string,
  * Claims the rewards of a level on one track: the pass is running, the level exists and is reached, the premium
  * track is unlocked for premium rewards, there is something to claim, and it was not claimed before.
  */
-export async function claimPassLevel(ctx: Ctx, player: PersonaPlayer, actor: string, key: string, level: number, track: Track, now = new Date()) {
-  const pass = await runningPass(ctx, player.appId, key, now);
+export async function claimPassLevel(ctx: Ctx, player: PersonaPlayer, actor: string, pass: Data, level: number, track: Track, now = new Date()) {
+  requireRunning(pass, now);
   const passId = String(pass.id);
   const slot = ((pass.slots as PassSlot[] | undefined) ?? []).find((s) => s.level === level);
   if (!slot) throw notFound('the battle pass has no such level');

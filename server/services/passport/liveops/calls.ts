@@ -35,9 +35,9 @@ export const liveopsHandlers = (ctx: Ctx): CallHandlers => {
       personaPasses(ctx, scopeId, params.id, { pass: input.battlePass as string | undefined }),
     'battlePass.setPremium': (call) => setPremium(ctx, call.scopeId, call.actor, recordIn(call), call.params.personaId, call.input.premium as boolean),
     'battlePass.playerPasses': (call) => personaPasses(ctx, call.scopeId, personaOf(call).personaId, { onlyActive: true }),
-    'battlePass.addExp': (call) => addPassExp(ctx, personaOf(call), call.actor, call.params.id, call.input.exp as number),
+    'battlePass.addExp': (call) => addPassExp(ctx, personaOf(call), call.actor, recordIn(call), call.input.exp as number),
     'battlePass.claim': (call) =>
-      claimPassLevel(ctx, personaOf(call), call.actor, call.params.id, call.input.level as number, call.input.track as Track),
+      claimPassLevel(ctx, personaOf(call), call.actor, recordIn(call), call.input.level as number, call.input.track as Track),
 
     'achievements.personaProgress': ({ scopeId, params, input }) =>
       personaAchievements(ctx, scopeId, params.id, input as Page & { state?: AchievementState }),
@@ -67,8 +67,8 @@ export const liveopsHandlers = (ctx: Ctx): CallHandlers => {
     'quests.personaSearch': personaQuestList,
     'quests.playerList': (call) => personaQuests(ctx, call.scopeId, personaOf(call).personaId, call.input as QuestPage),
     'quests.progress': (call) =>
-      advanceQuestItem(ctx, personaOf(call), call.actor, call.params.id, call.params.itemId, call.input.increment as number),
-    'quests.claim': (call) => claimQuestItem(ctx, personaOf(call), call.actor, call.params.id, call.params.itemId),
+      advanceQuestItem(ctx, personaOf(call), call.actor, recordIn(call), call.params.itemId, call.input.increment as number),
+    'quests.claim': (call) => claimQuestItem(ctx, personaOf(call), call.actor, recordIn(call), call.params.itemId),
 
     'inbox.send': ({ scopeId, actor, input }) => sendMessage(ctx, scopeId, actor, input as SendInput),
     'inbox.sendTemplate': ({ scopeId, actor, record, input }) =>

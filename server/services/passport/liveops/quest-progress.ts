@@ -2,7 +2,7 @@ import type { Ctx } from '../../../context';
 import { notFound } from '../../../engine/errors';
 import type { Data } from '../../../engine/store';
 import { records, type Where } from '../../../engine/query';
-import { findRecord, iso, passportModel, type PersonaPlayer } from './common';
+import { iso, passportModel, type PersonaPlayer } from './common';
 import { advanceGoal, claimGoal, NO_PROGRESS, personaGoals, type GoalRow, type GoalTable } from './goals';
 import { questPeriod, type QuestType } from './periods';
 import { itemsOf, type QuestItem } from './quests';
@@ -56,32 +56,28 @@ export async function personaQuests(ctx: Ctx, appId: string, personaId: string, 
   return { total, quests: items.map((x) => questView(x, progress, now)) };
 }
 
-/** A published item of a quest players see, or 404 (what players cannot see does not exist for them). */
-async function publishedItem(ctx: Ctx, appId: string, questKey: string, itemId: string): Promise<{ quest: Data; item: QuestItem }> {
-  const quest = await findRecord(ctx, 'quests', appId, questKey);
+/**
+ * One persona's goal on a published item of a quest players see (else 404: what players cannot see does not exist
+ * for them) in the current period, shown as the item with its progress.
+ */
+function itemGoal(player: PersonaPlayer, actor: string, quest: Data, itemId: string, action: string, now: Date) {
   const item = itemsOf(quest).find((i) => i.id === itemId && i.status === 'published');
   if (!VISIBLE.includes(String(quest.status)) || !item) throw notFound();
-  return { quest, item };
-}
-
-/** One persona's goal on a published quest item in the current period, shown as the item with its progress. */
-async function itemGoal(ctx: Ctx, player: PersonaPlayer, actor: string, questKey: string, itemId: string, action: string, now: Date) {
-  const { quest, item } = await publishedItem(ctx, player.appId, questKey, itemId);
   const period = questPeriod(quest.type as QuestType, now).key;
   const target = `${player.personaId}/${String(quest.id)}/${item.id}`;
   const goal = { player, actor, key: [quest.id, item.id, period], goal: item.target, view: (r: GoalRow) => itemView(item, r), action, target };
-  return { quest, item, period, goal };
+  return { item, period, goal };
 }
 
 /** Adds to the persona's progress on an item in the current period; reaching the target completes it. */
-export async function advanceQuestItem(ctx: Ctx, player: PersonaPlayer, actor: string, questKey: string, itemId: string, increment: number, now = new Date()) {
-  const { quest, period, goal } = await itemGoal(ctx, player, actor, questKey, itemId, 'quests.progress', now);
+export async function advanceQuestItem(ctx: Ctx, player: PersonaPlayer, actor: string, quest: Data, itemId: string, increment: number, now = new Date()) {
+  const { period, goal } = itemGoal(player, actor, quest, itemId, 'quests.progress', now);
   return { questId: quest.id, period, ...(await advanceGoal(ctx, TABLE, goal, (was) => was + increment, now)) };
 }
 
 /** Claims a completed item's rewards in the current period, once per period. */
-export async function claimQuestItem(ctx: Ctx, player: PersonaPlayer, actor: string, questKey: string, itemId: string, now = new Date()) {
-  const { quest, item, period, goal } = await itemGoal(ctx, player, actor, questKey, itemId, 'quests.claim', now);
+export async function claimQuestItem(ctx: Ctx, player: PersonaPlayer, actor: string, quest: Data, itemId: string, now = new Date()) {
+  const { item, period, goal } = itemGoal(player, actor, quest, itemId, 'quests.claim', now);
   const rewards = item.rewards ?? [];
   const refusals = { already: 'the reward was already claimed in this period', notReached: 'the quest item is not completed in this period' };
   return { questId: quest.id, period, item: await claimGoal(ctx, TABLE, goal, rewards, refusals, now), granted: rewards };
