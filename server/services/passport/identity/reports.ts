@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { recordOperation } from '../../../audit';
 import { modelOf, type Ctx } from '../../../context';
 import type { CallHandlers } from '../../../engine/declared-calls';
 import { badRequest, conflict, notFound, type FieldError } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
-import { RecordStore, type Data } from '../../../engine/store';
+import type { Data } from '../../../engine/store';
 import { playerOf } from '../players/principal';
 import { SERVICE } from './shared';
 import { records } from '../../../engine/query';
@@ -60,7 +59,7 @@ export function reportHandlers(ctx: Ctx): CallHandlers {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-report|${player.appId}|${player.userId}|${who.userId}`]);
         const open = await records(tx, m).exists(player.appId, { reporterUserId: player.userId, targetUserId: who.userId, status: 'Reviewing' });
         if (open) throw conflict('DUPLICATE', 'you already reported this player and the report is under review');
-        return new RecordStore(tx).insert(m, player.appId, randomUUID(), data, null);
+        return records(tx, m).insert(player.appId, data);
       });
       await recordOperation(ctx.db, { actor: player.actor, appId: player.appId, action: 'passport.reports.file', target: String(created.id), after: created });
       return created;

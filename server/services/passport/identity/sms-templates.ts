@@ -4,8 +4,7 @@ import type { CallHandlers } from '../../../engine/declared-calls';
 import { conflict } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
 import { records } from '../../../engine/query';
-import { RecordStore, type Data } from '../../../engine/store';
-import { storedFields } from '../../../engine/write';
+import type { Data } from '../../../engine/store';
 import { SERVICE } from './shared';
 
 /** An approved template's text is what the platform approved: changing it means a new template, reviewed again. */
@@ -33,10 +32,9 @@ export const smsTemplateHandlers = (ctx: Ctx): CallHandlers => ({
     const m = modelOf(ctx, SERVICE, 'sms-templates');
     const version = input.version as number | undefined;
     const changes = await ctx.db.transaction(async (tx) => {
-      const store = new RecordStore(tx);
-      const before = await store.get(m, scopeId, id);
+      const before = await records(tx, m).get(scopeId, id);
       if (before.status !== 'Available') throw conflict('INVALID_TRANSITION', 'only an approved template can be enabled');
-      const after = await store.update(m, scopeId, id, { data: { ...storedFields(m, before), enabled: true }, version, fromStatus: ['Available'] });
+      const after = await records(tx, m).updateOne(scopeId, id, { set: { enabled: true } }, { version, from: ['Available'] });
       const others = await records(tx, m).find(scopeId, { where: { id: { $ne: id }, enabled: true }, lock: 'update' });
       const out = [{ action: 'enable', id, before, after }];
       for (const was of others) {

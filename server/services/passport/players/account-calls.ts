@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../../../resources/types';
 import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import type { CallHandlers } from '../../../engine/declared-calls';
 import { notFound } from '../../../engine/errors';
+import { records } from '../../../engine/query';
 import { guardUnique } from '../../../engine/write';
 import { personaBanned, stillBanned } from './bans';
 import { personasModel, usersModel } from './models';
@@ -32,7 +32,7 @@ export const accountHandlers = (ctx: Ctx): CallHandlers => ({
     const body = call.input as { name: string; realmId: string; avatar?: string };
     await requireOpenRealm(ctx.db, p.appId, body.realmId);
     const data = { ...body, userId: p.userId, level: personaProps.level.default, tags: [] };
-    const created = await guardUnique(personasModel, () => ctx.store.insert(personasModel, p.appId, randomUUID(), data, personasModel.res.status!.initial));
+    const created = await guardUnique(personasModel, () => records(ctx.db, personasModel).insert(p.appId, data));
     await recordOperation(ctx.db, { actor: p.actor, appId: p.appId, action: 'passport.personas.create', target: String(created.id), after: created });
     return created;
   },

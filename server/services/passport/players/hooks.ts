@@ -17,8 +17,7 @@ export function identityKey(method: string, provider: string | undefined): strin
 /** The app's user with this sign-in identity, if any (the external id is indexed; the key is checked on the few hits). */
 export async function findUserByIdentity(db: Queryable, appId: string, key: string, externalId: string): Promise<Data | undefined> {
   const found = await records(db, usersModel).find(appId, { where: { externalId } });
-  const hit = found.find((r) => identityKey(String(r.loginMethod), (r.loginProvider as string | undefined) ?? undefined) === key);
-  return hit ? { id: hit.id } : undefined;
+  return found.find((r) => identityKey(String(r.loginMethod), (r.loginProvider as string | undefined) ?? undefined) === key);
 }
 
 /*

@@ -5,7 +5,7 @@ import { recordOperation } from '../../../audit';
 import type { Ctx } from '../../../context';
 import { ApiError, forbidden } from '../../../engine/errors';
 import { records } from '../../../engine/query';
-import { RecordStore, type Data } from '../../../engine/store';
+import type { Data } from '../../../engine/store';
 import { verifyPhoneCode } from '../identity/codes';
 import { playerBanned, stillBanned } from './bans';
 import { countActive, countSignIn, recordFinishedDays } from './dau';
@@ -46,10 +46,8 @@ async function proveIdentity(ctx: Ctx, appId: string, body: LoginBody): Promise<
 async function findOrCreateUser(ctx: Ctx, appId: string, who: SignInIdentity, body: LoginBody, actor: string | undefined) {
   return ctx.db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-identity|${appId}|${who.key}|${who.externalId}`]);
-    const store = new RecordStore(tx);
-    const found = await findUserByIdentity(tx, appId, who.key, who.externalId);
-    if (found) {
-      const user = await store.get(usersModel, appId, String(found.id));
+    const user = await findUserByIdentity(tx, appId, who.key, who.externalId);
+    if (user) {
       if (await stillBanned(tx, usersModel, appId, user)) throw playerBanned();
       // The sign-in's time and platform, set on the user as it is now.
       const touched = { set: { lastLoginAt: new Date().toISOString(), platform: body.platform } };
@@ -67,9 +65,9 @@ async function findOrCreateUser(ctx: Ctx, appId: string, who: SignInIdentity, bo
       tags: [],
       lastLoginAt: new Date().toISOString(),
     };
-    const user = await store.insert(usersModel, appId, id, data, usersModel.res.status!.initial);
-    await recordOperation(tx, { actor: actor ?? `player:${id}`, appId, action: 'passport.users.create', target: id, after: user });
-    return { user, created: true };
+    const created = await records(tx, usersModel).insert(appId, data, { id });
+    await recordOperation(tx, { actor: actor ?? `player:${id}`, appId, action: 'passport.users.create', target: id, after: created });
+    return { user: created, created: true };
   });
 }
 
