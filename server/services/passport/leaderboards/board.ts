@@ -32,12 +32,6 @@ export function boardOf(appId: string, record: Data): Board {
   };
 }
 
-/** The app's leaderboard named by its id or slug; 404 when the app has none such. */
-export async function findBoard(ctx: Ctx, appId: string, key: string): Promise<Board> {
-  const m = boardModel(ctx);
-  return boardOf(appId, await ctx.store.get(m, appId, await ctx.store.resolveId(m, appId, key)));
-}
-
 /**
  * Makes sure a version's row exists (scores refer to it). Version 1 starts with the board; later versions are
  * created by the reset that opens them, so this only ever creates version 1 in practice.

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../engine/errors';
-import { ensureVersion, findBoard, type Board } from './board';
+import { boardModel, boardOf, ensureVersion, type Board } from './board';
 import { announcing } from './change-feed';
 import type { RankIndex } from './rank-index';
 import type { RankEntry } from './rank-list';
@@ -42,7 +42,7 @@ export async function submitScore(ctx: Ctx, board: Board, memberId: string, scor
     }
     // The version has no row yet (a board's first score) or was just closed by a reset.
     await ensureVersion(ctx.db, current, version);
-    current = await findBoard(ctx, current.appId, current.id);
+    current = boardOf(current.appId, await ctx.store.get(boardModel(ctx), current.appId, current.id));
   }
   throw conflict('INVALID_TRANSITION', 'the leaderboard is being reset, submit again');
 }

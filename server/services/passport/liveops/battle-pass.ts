@@ -5,7 +5,7 @@ import { notFound, type FieldError } from '../../../engine/errors';
 import type { WriteInput } from '../../../engine/hooks';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { findRecord, grantRewards, iso, liveopsAudit, passportModel, type PersonaPlayer, refused, requirePersona, type Reward } from './common';
+import { findRecord, grantRewards, iso, liveopsAudit, passportModel, type PersonaPlayer, refused, type Reward } from './common';
 
 export type Track = 'free' | 'premium';
 
@@ -97,7 +97,7 @@ async function changeStanding(ctx: Ctx, appId: string, actor: string, pass: Data
 
 /** Unlocks (or locks again, after a refund) the premium track of a pass for a persona. */
 export async function setPremium(ctx: Ctx, appId: string, actor: string, pass: Data, personaId: string, premium: boolean) {
-  await requirePersona(ctx, appId, personaId);
+  await findRecord(ctx, 'personas', appId, personaId);
   return changeStanding(ctx, appId, actor, pass, personaId, 'premium', premium);
 }
 

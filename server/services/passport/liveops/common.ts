@@ -3,6 +3,7 @@ import { modelOf, type Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { conflict } from '../../../engine/errors';
 import type { ResourceModel } from '../../../engine/model';
+import { recordOf } from '../../../engine/record-calls';
 import type { Data } from '../../../engine/store';
 import { credit, lockPersona } from '../economy/inventory';
 import { economyModels } from '../economy/models';
@@ -22,21 +23,13 @@ export const refused = (message: string) => conflict('INVALID_TRANSITION', messa
 /** The model of another passport resource this area reads (personas, economy resources). */
 export const passportModel = (ctx: Ctx, name: string): ResourceModel => modelOf(ctx, 'passport', name);
 
-/** The persona `id` of the app, or 404. */
-export async function requirePersona(ctx: Ctx, appId: string, id: string): Promise<Data> {
-  return ctx.store.get(passportModel(ctx, 'personas'), appId, id);
-}
-
 /** Writes a live-ops change to the operation history. */
 export function liveopsAudit(db: Queryable, actor: string, appId: string, action: string, target: string, before?: unknown, after?: unknown) {
   return recordOperation(db, { actor, appId, action: `passport.${action}`, target, before, after });
 }
 
-/** The record an item path names (id, or slug for resources addressed by one), or 404. */
-export async function findRecord(ctx: Ctx, resource: string, appId: string, key: string): Promise<Data> {
-  const m = passportModel(ctx, resource);
-  return ctx.store.get(m, appId, await ctx.store.resolveId(m, appId, key));
-}
+/** The record of one of passport's resources an item path names (id, or slug for resources addressed by one), or 404. */
+export const findRecord = (ctx: Ctx, resource: string, appId: string, key: string): Promise<Data> => recordOf(ctx, passportModel(ctx, resource), appId, key);
 
 /**
  * Credits rewards to a persona's inventory through the economy, inside the caller's transaction: a claim and its

@@ -43,24 +43,21 @@ export const NO_PROGRESS: GoalRow = { progress: 0, reachedAt: null, claimedAt: n
 const keyOf = (t: GoalTable, g: Goal<unknown>) => [g.player.appId, g.player.personaId, ...g.key];
 const whereKey = (t: GoalTable) => ['app_id', 'persona_id', ...t.keys].map((c, i) => `${c} = $${i + 1}`).join(' AND ');
 
+/** The row of one goal (`key`: app, persona and the key values), locked for the caller's transaction if asked. */
 async function goalRow(db: Queryable, t: GoalTable, key: unknown[], lock = false): Promise<GoalRow> {
-  const res = await db.query<{ progress: string; reached_at: Date | null; claimed_at: Date | null }>(
-    `SELECT progress, ${t.reachedAt} AS reached_at, ${t.claimedAt} AS claimed_at FROM ${t.table} WHERE ${whereKey(t)}${lock ? ' FOR UPDATE' : ''}`,
-    key,
-  );
-  const row = res.rows[0];
-  return { progress: Number(row?.progress ?? 0), reachedAt: row?.reached_at ?? null, claimedAt: row?.claimed_at ?? null };
+  const within = Object.fromEntries(t.keys.map((c, i) => [c, [String(key[i + 2])]]));
+  return (await personaGoals(db, t, String(key[0]), String(key[1]), within, lock)).get(key.slice(2).join('/')) ?? NO_PROGRESS;
 }
 
 /**
  * A persona's rows of a goal table, by their key values joined with `/`; `within` limits key columns to some
  * values (the quests of a page, the current periods).
  */
-export async function personaGoals(db: Queryable, t: GoalTable, appId: string, personaId: string, within: Record<string, string[]> = {}) {
+export async function personaGoals(db: Queryable, t: GoalTable, appId: string, personaId: string, within: Record<string, string[]> = {}, lock = false) {
   const limits = Object.keys(within).map((c, i) => ` AND ${c} = ANY($${i + 3}::text[])`).join('');
   const res = await db.query<Record<string, string> & { reached_at: Date | null; claimed_at: Date | null }>(
     `SELECT ${t.keys.join(', ')}, progress, ${t.reachedAt} AS reached_at, ${t.claimedAt} AS claimed_at FROM ${t.table}
-     WHERE app_id = $1 AND persona_id = $2${limits}`,
+     WHERE app_id = $1 AND persona_id = $2${limits}${lock ? ' FOR UPDATE' : ''}`,
     [appId, personaId, ...Object.values(within)],
   );
   const row = (r: (typeof res.rows)[number]): GoalRow => ({ progress: Number(r.progress), reachedAt: r.reached_at, claimedAt: r.claimed_at });
