@@ -21,12 +21,9 @@ export const rateLimitModel = model('rateLimit');
 
 export { settingsOf };
 
-/** How long a player token lives unless the app's settings say otherwise. */
-export const DEFAULT_TOKEN_HOURS = 24 * 7;
-
 /**
- * Passport's sign-in settings (the `/config` settings resource, when declared): which platforms and methods may
- * sign in, how long a player token lives, whether players must pass a real-name check before playing.
+ * Passport's sign-in settings (the `/config` settings resource): which platforms and methods may sign in, how long a
+ * player token lives, whether players must pass a real-name check before playing; the schema's defaults until saved.
  */
 export interface LoginSettings {
   loginPlatforms: string[];
@@ -35,17 +32,9 @@ export interface LoginSettings {
   realNameRequired: boolean;
 }
 
-const configResource = passport.resources.find((r) => r.path === '/config' && r.singleton);
-export const configModel = configResource ? buildModel(passport, configResource) : undefined;
+export const configModel = model('config');
 
-export async function loginSettings(db: Queryable, appId: string): Promise<LoginSettings> {
-  const saved = configModel ? await settingsOf(db, configModel, appId) : {};
-  const list = (v: unknown, all: string[]) => (Array.isArray(v) ? (v as string[]) : all);
-  const userProps = usersModel.res.schema.properties as Record<string, { enum: string[] }>;
-  return {
-    loginPlatforms: list(saved.loginPlatforms, userProps.platform.enum),
-    loginMethods: list(saved.loginMethods, userProps.loginMethod.enum),
-    tokenLifetimeHours: typeof saved.tokenLifetimeHours === 'number' ? saved.tokenLifetimeHours : DEFAULT_TOKEN_HOURS,
-    realNameRequired: saved.realNameRequired === true,
-  };
-}
+/** How long a player token lives unless the app's settings say otherwise: the settings' default. */
+export const DEFAULT_TOKEN_HOURS = (configModel.res.schema.properties as Record<string, { default: number }>).tokenLifetimeHours.default;
+
+export const loginSettings = async (db: Queryable, appId: string) => (await settingsOf(db, configModel, appId)) as unknown as LoginSettings;

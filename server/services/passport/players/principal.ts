@@ -81,12 +81,12 @@ export const playerPrincipal: PlayerPrincipal = async ({ db }, req, opts) => {
   const [user, persona, settings] = await Promise.all([
     records(db, usersModel).maybe(appId, row.user_id),
     row.persona_id ? records(db, personasModel).maybe(appId, row.persona_id) : undefined,
-    configModel ? settingsOf(db, configModel, appId) : undefined,
+    settingsOf(db, configModel, appId),
   ]);
   if (!user) throw unauthorized('player token invalid or expired');
   if (row.passport_status !== 'Enabled') throw forbidden('service not enabled');
   if (await stillBanned(db, usersModel, appId, user)) throw playerBanned();
-  if (settings?.realNameRequired === true && user.realNameVerified !== true && !opts.identityCheckExempt) {
+  if (settings.realNameRequired === true && user.realNameVerified !== true && !opts.identityCheckExempt) {
     throw new ApiError(403, 'REAL_NAME_REQUIRED', 'real-name verification required');
   }
   const personaId = persona ? row.persona_id : null;
