@@ -5,16 +5,11 @@ import { settingsOf } from '../../../engine/singleton';
 import { USAGE_ZONE } from '../../../usage';
 import { rateLimitModel } from './models';
 
-/** The limit an app has before it sets one (the rate-limit schema's default). */
-export const DEFAULT_CALLS_PER_MINUTE = (rateLimitModel.res.schema.properties as { playerCallsPerMinute: { default: number } }).playerCallsPerMinute.default;
-
 /** What a player call is called in the metrics: its method and route, e.g. `POST <passport base>/sdk/personas/:id/select`. */
 export const operationOf = (req: FastifyRequest): string => `${req.method} ${req.routeOptions?.url ?? req.url.split('?')[0]}`;
 
-/** The app's current limit: its saved setting, or the default. */
-export async function callLimit(db: Queryable, appId: string): Promise<number> {
-  return Number((await settingsOf(db, rateLimitModel, appId)).playerCallsPerMinute ?? DEFAULT_CALLS_PER_MINUTE);
-}
+/** The app's current limit: its saved setting, or the rate-limit schema's default. */
+export const callLimit = async (db: Queryable, appId: string): Promise<number> => Number((await settingsOf(db, rateLimitModel, appId)).playerCallsPerMinute);
 
 /**
  * Counts one player call against the app's limit for the current minute (every attempt counts); a call within

@@ -41,11 +41,9 @@ export async function admit(tx: Queryable, m: Models, cfg: GuildConfig, appId: s
 /** A persona's guilds (live ones only), each with the persona's role and joining time. */
 export async function personaGuilds(ctx: Ctx, m: Models, appId: string, personaId: string) {
   const memberships = await records(ctx.db, m.members).find(appId, { where: { personaId }, orderBy: ['joinedAt', 'guildId'] });
-  const guilds = [];
-  for (const r of memberships) {
-    const record = await ctx.store.get(m.guilds, appId, String(r.guildId));
-    guilds.push({ ...record, membership: { roleId: r.roleId ?? null, isLeader: r.isLeader, joinedAt: r.joinedAt } });
-  }
+  const found = await records(ctx.db, m.guilds).find(appId, { where: { id: { $in: memberships.map((r) => String(r.guildId)) } } });
+  const byId = new Map(found.map((g) => [g.id, g]));
+  const guilds = memberships.map((r) => ({ ...byId.get(r.guildId), membership: { roleId: r.roleId ?? null, isLeader: r.isLeader, joinedAt: r.joinedAt } }));
   return { total: guilds.length, guilds };
 }
 
