@@ -53,3 +53,11 @@ export async function updateRow(tx: Queryable, table: string, appId: string, id:
   const res = await tx.query<Record<string, unknown>>(`UPDATE ${table} SET ${set} WHERE app_id = $1 AND id = $2 RETURNING *`, [appId, id, ...values]);
   return rowOf(res.rows[0]);
 }
+
+/** Inserts one app's row into a service's table (`values`: its columns and their values); answers it as `rowOf` does. */
+export async function insertRow(tx: Queryable, table: string, appId: string, values: Record<string, unknown>): Promise<Data> {
+  const columns = ['app_id', ...Object.keys(values)];
+  const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
+  const res = await tx.query<Record<string, unknown>>(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders}) RETURNING *`, [appId, ...Object.values(values)]);
+  return rowOf(res.rows[0]);
+}

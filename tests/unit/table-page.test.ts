@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db';
-import { lockedRow, rowOf, tablePage, updateRow } from '../../server/engine/table-page';
+import { insertRow, lockedRow, rowOf, tablePage, updateRow } from '../../server/engine/table-page';
 
 describe("a row of a service's own table, as answered", () => {
   it('has its columns in camelCase and its times as ISO text, without the app', () => {
@@ -59,5 +59,19 @@ describe("one row of a service's own table, changed in a transaction", () => {
     const row = await updateRow(db, 'inbox_sends', 'app-1', 'r-1', 'recalled = $3, recalled_at = now()', [3]);
     expect(row).toEqual({ id: 'r-1', recalledAt: '2026-01-02T03:04:05.000Z', recalled: 3 });
     expect(asked).toEqual([['UPDATE inbox_sends SET recalled = $3, recalled_at = now() WHERE app_id = $1 AND id = $2 RETURNING *', ['app-1', 'r-1', 3]]]);
+  });
+});
+
+describe("a new row of a service's own table", () => {
+  it("is inserted with the app first and the columns given, and answered as rowOf does", async () => {
+    const asked: [string, unknown[]][] = [];
+    const db = {
+      async query(sql: string, params: unknown[]) {
+        asked.push([sql, params]);
+        return { rows: [{ id: 'r-1', app_id: 'app-1', created_by: 'admin:a', created_at: new Date('2026-01-02T03:04:05Z') }] };
+      },
+    } as unknown as Queryable;
+    expect(await insertRow(db, 'inbox_sends', 'app-1', { id: 'r-1', created_by: 'admin:a' })).toEqual({ id: 'r-1', createdBy: 'admin:a', createdAt: '2026-01-02T03:04:05.000Z' });
+    expect(asked).toEqual([['INSERT INTO inbox_sends (app_id, id, created_by) VALUES ($1, $2, $3) RETURNING *', ['app-1', 'r-1', 'admin:a']]]);
   });
 });

@@ -1,5 +1,6 @@
 import type { DemoRun, DemoSteps } from '../../../engine/demo-seed';
 import type { Data } from '../../../engine/store';
+import { tablePage } from '../../../engine/table-page';
 import { findRecord } from './common';
 import type { QuestItem } from './quests';
 
@@ -13,10 +14,7 @@ export const liveopsDemoSteps: DemoSteps = {
     String(((await findRecord(ctx, 'quests', appId, String(quest))).items as QuestItem[])[Number(item)].id),
   /** A persona's copy of a message sent to many. */
   inboxCopy: async ({ ctx, appId }: DemoRun, { message, persona }: Data) => {
-    const copy = await ctx.db.query<{ id: string }>(
-      'SELECT id FROM passport_inbox_messages WHERE app_id = $1 AND record_id = $2 AND persona_id = $3',
-      [appId, message, persona],
-    );
-    return copy.rows[0].id;
+    const where = { record_id: String(message), persona_id: String(persona) };
+    return (await tablePage(ctx.db, { table: 'passport_inbox_messages', appId, where, orderBy: 'id', count: 1, start: 0 })).rows[0].id;
   },
 };

@@ -3,7 +3,7 @@ import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, badRequest } from '../../../engine/errors';
 import { records } from '../../../engine/query';
-import { lockedRow, rowOf, tablePage, updateRow } from '../../../engine/table-page';
+import { insertRow, lockedRow, rowOf, tablePage, updateRow } from '../../../engine/table-page';
 import { findRecord, grantRewards, liveopsAudit, passportModel, refused, type Reward } from './common';
 
 /** The area's tables: the sends, and each persona's copy of one. */
@@ -93,12 +93,8 @@ export async function sendMessage(ctx: Ctx, appId: string, actor: string, input:
     );
     const got = new Set(delivered.rows.map((r) => r.persona_id));
     const refusedList = targets.filter((p) => !got.has(p)).map((personaId) => ({ personaId, reason: 'inbox full' }));
-    const res = await tx.query(
-      `INSERT INTO passport_inbox_records (id, app_id, template_id, title, content, attachments, target, delivered, refused, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [id, appId, message.templateId, message.title, message.content, JSON.stringify(message.attachments), JSON.stringify(input.target), got.size, JSON.stringify(refusedList), actor],
-    );
-    const out = rowOf(res.rows[0]);
+    const sent = { id, template_id: message.templateId, title: message.title, content: message.content, attachments: JSON.stringify(message.attachments) };
+    const out = await insertRow(tx, RECORDS, appId, { ...sent, target: JSON.stringify(input.target), delivered: got.size, refused: JSON.stringify(refusedList), created_by: actor });
     await liveopsAudit(tx, actor, appId, 'inbox.send', id, undefined, out);
     return out;
   });
