@@ -4,48 +4,36 @@
  * updates that change the reference or a matched field. Declared here only: owners, pets and visits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../resources';
 import { defineResource } from '../../resources/define';
-import type { ServiceDecl } from '../../resources/types';
 import { checkRelations } from '../../server/engine/references';
-import { createApp } from '../../server/platform/accounts';
-import { basicOf, startHarness, type Harness } from './harness';
+import type { Harness } from './harness';
+import { startTrial, trialService } from './trial-service';
 
 const text = { type: 'string', minLength: 1, maxLength: 64 };
 const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, required, properties });
 
-const clinic: ServiceDecl = {
-  name: 'trial-clinic',
-  base: '/utrial-clinic/v1',
-  convention: 'rest',
-  catalogue: {
-    icon: 'HeartOutlined',
-    displayName: { 'zh-CN': '试用', en: 'Trial' },
-    label: { 'zh-CN': '试用', en: 'Trial' },
-    description: { 'zh-CN': '仅用于测试的服务。', en: 'A service for this test only.' },
-    mainService: false,
-  },
+const clinic = trialService({
   resources: [
-    defineResource({ name: 'owners', label: { 'zh-CN': '主人', en: 'Owners' }, schema: object(['name'], { name: text }), service: 'trial-clinic' }),
+    defineResource({ name: 'owners', label: { 'zh-CN': '主人', en: 'Owners' }, schema: object(['name'], { name: text }), service: 'trial' }),
     defineResource({
       name: 'pets',
       label: { 'zh-CN': '宠物', en: 'Pets' },
       schema: object(['name', 'ownerId'], { name: text, ownerId: text }),
-      service: 'trial-clinic',
+      service: 'trial',
       references: [{ field: 'ownerId', resource: 'owners', onDelete: 'cascade' }],
     }),
     defineResource({
       name: 'visits',
       label: { 'zh-CN': '就诊', en: 'Visits' },
       schema: object(['name', 'ownerId', 'petId'], { name: text, ownerId: text, petId: text }),
-      service: 'trial-clinic',
+      service: 'trial',
       references: [
         { field: 'ownerId', resource: 'owners', onDelete: 'cascade', message: 'no such user' },
         { field: 'petId', resource: 'pets', onDelete: 'cascade', message: 'not a persona of this user', match: { ownerId: 'ownerId' } },
       ],
     }),
   ],
-};
+});
 
 const B = clinic.base;
 
@@ -53,11 +41,7 @@ let h: Harness;
 let basic: string;
 
 beforeAll(async () => {
-  h = await startHarness({ services: [...services, clinic] });
-  const org = (await h.db.query<{ org_id: string }>('SELECT org_id FROM apps WHERE app_id = $1', [h.appId])).rows[0].org_id;
-  const appId = await createApp(h.db, org, 'Clinic', ['trial-clinic']);
-  const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0].app_service_secret;
-  basic = basicOf(appId, secret);
+  ({ h, basic } = await startTrial(clinic));
 });
 afterAll(() => h.close());
 
