@@ -1,5 +1,6 @@
 import { recordOperation } from '../../../audit';
 import type { Db, Queryable } from '../../../db';
+import { lockNames } from '../../../db/locks';
 import { ApiError, conflict, forbidden } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { friendConfigModel, personasModel, settingsOf } from './models';
@@ -15,16 +16,10 @@ export interface FriendLimits {
   maxPendingRequests: number;
 }
 
-export async function friendLimits(db: Queryable, appId: string): Promise<FriendLimits> {
-  const s = await settingsOf(db, friendConfigModel, appId);
-  return { maxFriends: Number(s.maxFriends), maxBlacklist: Number(s.maxBlacklist), maxPendingRequests: Number(s.maxPendingRequests) };
-}
+/** The app's friend settings (their schema's defaults until saved). */
+export const friendLimits = async (db: Queryable, appId: string) => (await settingsOf(db, friendConfigModel, appId)) as unknown as FriendLimits;
 
 const refused = (message: string) => conflict('INVALID_TRANSITION', message);
-
-async function lockPersonas(tx: Queryable, appId: string, ids: string[]): Promise<void> {
-  for (const id of [...new Set(ids)].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`passport-persona|${appId}|${id}`]);
-}
 
 /** The other persona must exist in the app (404) and not be the persona itself (400). */
 async function requireOther(tx: Queryable, appId: string, me: string, other: string): Promise<void> {
@@ -105,7 +100,7 @@ async function change(db: Db, input: ChangeInput, checkOther: boolean, run: Chan
   const { appId, personaId: me, otherId: other } = input;
   return db.transaction(async (tx) => {
     if (checkOther) await requireOther(tx, appId, me, other);
-    await lockPersonas(tx, appId, [me, other]);
+    await lockNames(tx, [me, other].map((id) => `passport-persona|${appId}|${id}`));
     const { result, action, after } = await run(tx, appId, me, other);
     const entry = { personaId: me, otherId: other, ...after };
     await recordOperation(tx, { actor: input.actor, appId, action: `passport.friends.${action}`, target: me, after: entry });
