@@ -45,3 +45,32 @@ describe('the checks between fields a schema declares', () => {
     expect(() => checkFieldChecks(service, passes)).not.toThrow();
   });
 });
+
+describe('the sequence checks on the items of an array a schema declares', () => {
+  const tiers = resourceWith({
+    steps: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { rung: { type: 'integer', 'x-position': 'rungs count 1, 2, 3' }, need: { type: 'integer', 'x-not-below-previous': 'needs no less than the rung before' } },
+      },
+    },
+  });
+  const errors = (steps?: unknown) => fieldCheckErrors(tiers, { steps });
+
+  it('wants each item at its place counted from 1, and no value below the one before, item by item', () => {
+    expect(errors([{ rung: 1, need: 0 }, { rung: 2, need: 0 }, { rung: 3, need: 5 }])).toEqual([]);
+    expect(errors([{ rung: 2, need: 10 }, { rung: 3, need: 9 }])).toEqual([
+      { field: '/steps/0/rung', message: 'rungs count 1, 2, 3' },
+      { field: '/steps/1/rung', message: 'rungs count 1, 2, 3' },
+      { field: '/steps/1/need', message: 'needs no less than the rung before' },
+    ]);
+    expect(errors([])).toEqual([]);
+    expect(errors(undefined)).toEqual([]);
+  });
+
+  it('refuses at start-up a sequence check that is not a message', () => {
+    const bad = resourceWith({ steps: { type: 'array', items: { type: 'object', properties: { rung: { type: 'integer', 'x-position': true } } } } });
+    expect(() => checkFieldChecks(service, bad)).toThrow(/arena\/passes: x-position and x-not-below-previous of 'steps\[\]\.rung' are messages/);
+  });
+});

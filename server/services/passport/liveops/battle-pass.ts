@@ -1,24 +1,12 @@
 import { passLevel, type PassSlot } from '../../../../resources/passport/liveops-rules';
 import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
-import { notFound, type FieldError } from '../../../engine/errors';
-import type { WriteInput } from '../../../engine/hooks';
+import { notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { findRecord, grantRewards, iso, liveopsAudit, passportModel, type PersonaPlayer, refused, type Reward } from './common';
 
 export type Track = 'free' | 'premium';
-
-/** A pass's levels run 1, 2, 3… and need no less experience than the one before (that it ends after it starts is declared). */
-export function validateBattlePass({ data }: WriteInput): FieldError[] {
-  const errors: FieldError[] = [];
-  const slots = (data.slots as PassSlot[] | undefined) ?? [];
-  slots.forEach((s, i) => {
-    if (s.level !== i + 1) errors.push({ field: `/slots/${i}/level`, message: 'levels must run 1, 2, 3 and so on, in order' });
-    if (i > 0 && s.exp < slots[i - 1].exp) errors.push({ field: `/slots/${i}/exp`, message: 'must not be less than the level before' });
-  });
-  return errors;
-}
 
 interface ProgressRow {
   exp: string | number;

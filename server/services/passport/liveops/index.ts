@@ -1,5 +1,4 @@
 import type { PassportModule } from '../part';
-import { validateBattlePass } from './battle-pass';
 import { liveopsHandlers } from './calls';
 import { validateBillboard } from './billboards';
 import { liveopsDemoSteps } from './demo';
@@ -9,7 +8,7 @@ import { liveopsDemoSteps } from './demo';
  * billboard publishing. The time-driven states of billboards and battle passes are declared (`StatusDecl.timed`).
  */
 export const liveopsModule: PassportModule = {
-  hooks: { battlePasses: { validate: validateBattlePass }, billboards: { validate: validateBillboard } },
+  hooks: { billboards: { validate: validateBillboard } },
   calls: liveopsHandlers,
   seedSteps: liveopsDemoSteps,
 };
