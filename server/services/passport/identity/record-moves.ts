@@ -43,14 +43,10 @@ interface MemberRow {
   joined_at: Date | string;
 }
 
-/** The leader of each guild the rows name, by guild id (read from the guild records of the rows' apps). */
-async function leadersOf(tx: Queryable, guilds: ResourceModel, rows: { app_id: string; guild_id: string }[]): Promise<Map<string, unknown>> {
-  const leaders = new Map<string, unknown>();
-  for (const appId of new Set(rows.map((r) => r.app_id))) {
-    const ids = [...new Set(rows.filter((r) => r.app_id === appId).map((r) => r.guild_id))];
-    for (const g of await records(tx, guilds).find(appId, { where: { id: { $in: ids } } })) leaders.set(String(g.id), g.leaderPersonaId);
-  }
-  return leaders;
+/** The leader of each guild the rows name, by `<app>|<guild id>` (read from the guild records). */
+async function leadersOf(tx: Queryable, guilds: ResourceModel, rows: { guild_id: string }[]): Promise<Map<string, unknown>> {
+  const found = await records(tx, guilds).findEverywhere({ where: { id: { $in: [...new Set(rows.map((r) => r.guild_id))] } } });
+  return new Map(found.map(({ scopeId, record: g }) => [`${scopeId}|${String(g.id)}`, g.leaderPersonaId]));
 }
 
 /**
@@ -62,7 +58,7 @@ export function moveGuildMembers(db: Db, m: ResourceModel, guilds: ResourceModel
     const leaders = await leadersOf(tx, guilds, rows);
     return rows.map((r) => {
       const joinedAt = new Date(r.joined_at);
-      const data: Data = { guildId: r.guild_id, personaId: r.persona_id, isLeader: leaders.get(r.guild_id) === r.persona_id, joinedAt: joinedAt.toISOString() };
+      const data: Data = { guildId: r.guild_id, personaId: r.persona_id, isLeader: leaders.get(`${r.app_id}|${r.guild_id}`) === r.persona_id, joinedAt: joinedAt.toISOString() };
       if (r.role_id) data.roleId = r.role_id;
       return { appId: r.app_id, parentId: r.guild_id, data, version: 1, at: joinedAt };
     });
