@@ -1,5 +1,4 @@
 import { INVENTORY_CAPACITY } from '../../../../resources/passport/economy-flow';
-import type { Ctx } from '../../../context';
 import type { FieldError } from '../../../engine/errors';
 import type { ResourceHooks, WriteInput } from '../../../engine/hooks';
 import type { Data } from '../../../engine/store';
@@ -37,7 +36,7 @@ async function resourceErrors({ ctx, scopeId, data, existing }: WriteInput): Pro
  * allows its amount, its contents name usable resources, and its category exists (when it is set or changed: a
  * product whose category was deleted since can still be edited).
  */
-export async function productErrors(ctx: Ctx, scopeId: string, data: Data, existing?: Data): Promise<FieldError[]> {
+async function productErrors({ ctx, scopeId, data, existing }: WriteInput): Promise<FieldError[]> {
   const models = economyModels(ctx);
   const price = priceOf(data);
   const contents = data.contents as Line[];
@@ -77,7 +76,7 @@ async function inventoryErrors({ ctx, scopeId, data, existing }: WriteInput): Pr
 
 export const economyHooks: Record<string, ResourceHooks> = {
   resources: { validate: resourceErrors },
-  products: { validate: ({ ctx, scopeId, data, existing }) => productErrors(ctx, scopeId, data, existing) },
+  products: { validate: productErrors },
   tokenClasses: { validate: tokenClassErrors },
   inventory: { validate: inventoryErrors },
 };

@@ -4,7 +4,6 @@ import type { CallHandlers } from '../../../engine/declared-calls';
 import { conflict } from '../../../engine/errors';
 import type { ResourceHooks } from '../../../engine/hooks';
 import { records } from '../../../engine/query';
-import type { Data } from '../../../engine/store';
 import { SERVICE } from './shared';
 
 /** An approved template's text is what the platform approved: changing it means a new template, reviewed again. */
@@ -16,12 +15,6 @@ export const smsTemplateHooks: ResourceHooks = {
     return [];
   },
 };
-
-type Who = { actor: string; appId: string };
-
-function audit(ctx: Ctx, who: Who, action: string, id: string, before: Data | undefined, after: Data) {
-  return recordOperation(ctx.db, { ...who, action: `passport.sms-templates.${action}`, target: id, before, after });
-}
 
 /**
  * Enable (the app; only an Available template; the one enabled before stops being used). The review (approve,
@@ -43,7 +36,9 @@ export const smsTemplateHandlers = (ctx: Ctx): CallHandlers => ({
       }
       return out;
     });
-    for (const c of changes) await audit(ctx, { actor, appId: scopeId }, c.action, c.id, c.before, c.after);
+    for (const { action, id: target, before, after } of changes) {
+      await recordOperation(ctx.db, { actor, appId: scopeId, action: `passport.sms-templates.${action}`, target, before, after });
+    }
     return changes[0].after;
   },
 });
