@@ -67,26 +67,21 @@ export async function saveProvider(ctx: Ctx, appId: string, provider: string, bo
   return ctx.db.transaction(async (tx) => {
     const q = records(tx, m);
     let current = await savedOf(tx, m, appId, provider, 'update');
-    const check = (version: number) => {
-      if (body.version !== undefined && body.version !== version) {
-        throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: `current version is ${version}` }]);
-      }
-    };
     const appKey = body.appKey ?? String(current?.appKey ?? '');
     if (body.enabled && !appKey && !KEYLESS.includes(provider as IdProvider)) throw badRequest([{ field: '/appKey', message: 'required to enable this provider' }]);
     // The secret is written only when sent: left out, the stored one stays (it is never read back).
     const set: Data = { provider, enabled: body.enabled, appKey };
     if (body.appSecret !== undefined) Object.assign(set, { appSecret: body.appSecret, appSecretMasked: maskSecret(body.appSecret) });
     if (!current) {
-      check(0);
+      // Unsaved, a provider is at version 0 (a later version is checked by the update).
+      if (body.version) throw conflict('VERSION_CONFLICT', 'version conflict', [{ field: '/version', message: 'current version is 0' }]);
       // A first save racing another one stores one record; the later one then updates it.
       const [created] = await q.insertMany(appId, [{ data: { appSecretMasked: '', ...set } }], { skipConflicts: true });
       if (created) return { before: answer(provider), after: answer(provider, created) };
       current = await savedOf(tx, m, appId, provider, 'update');
       if (!current) throw notFound();
     }
-    check(Number(current.version));
-    const updated = await q.updateOne(appId, String(current.id), { set }, { version: Number(current.version) });
+    const updated = await q.updateOne(appId, String(current.id), { set }, { version: body.version });
     return { before: answer(provider, current), after: answer(provider, updated) };
   });
 }
