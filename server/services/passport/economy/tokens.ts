@@ -5,6 +5,7 @@ import type { Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import { ApiError, badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
+import { insertRow } from '../../../engine/table-page';
 import { advanceTimedStates } from '../../../engine/timed-states';
 import type { Data } from '../../../engine/store';
 import { newTokenCode, normalizeTokenCode } from '../../../platform/org/service-tokens';
@@ -102,10 +103,8 @@ export async function redeem(ctx: Ctx, who: Redeemer, code: string): Promise<{ t
       set: { usedCount, lastUsedAt: now },
       status: usedCount >= Number(tokenClass.maxUsesPerCode ?? 1) ? 'fulfilled' : 'active',
     });
-    await q.query(
-      'INSERT INTO passport_token_redemptions (id, app_id, instance_id, class_id, user_id, persona_id) VALUES ($1, $2, $3, $4, $5, $6)',
-      [randomUUID(), who.appId, instance.id, tokenClass.id, who.userId, who.personaId],
-    );
+    const redemption = { id: randomUUID(), instance_id: instance.id, class_id: tokenClass.id, user_id: who.userId, persona_id: who.personaId };
+    await insertRow(q, 'passport_token_redemptions', who.appId, redemption);
     await recordOperation(q, { actor: `player:${who.userId}`, appId: who.appId, action: 'passport.tokenInstances.redeem', target: String(instance.id), before: instance, after });
     return { tokenClassId: String(tokenClass.id), tokenClassName: String(tokenClass.name), contents, inventory };
   });

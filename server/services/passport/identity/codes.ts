@@ -4,6 +4,7 @@ import type { Queryable } from '../../../db';
 import { Signer } from '../../../blob/signing';
 import { recordUsage } from '../../../usage';
 import { records } from '../../../engine/query';
+import { insertRow } from '../../../engine/table-page';
 
 /** Verification codes (spec 002): six digits, one per number every 60 s, five tries, ten minutes. */
 export const CODE_RULES = { digits: 6, resendSeconds: 60, tries: 5, ttlMinutes: 10 } as const;
@@ -67,12 +68,10 @@ export const renderSms = (content: string, code: string, sign: string) =>
   `${sign ? `【${sign}】` : ''}${content.replaceAll('{code}', code).replaceAll('{minutes}', String(CODE_RULES.ttlMinutes))}`;
 
 /** A send in the log the console lists (`codes.logs`), at the database's time unless `at` is given (the demo's). */
-export const logSend = (db: Queryable, appId: string, phone: string, template: Pick<Template, 'id' | 'name'>, result: string, at?: unknown) =>
-  db.query(
-    `INSERT INTO passport_sms_logs (app_id, phone_masked, template_id, template_name, result, created_at)
-     VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))`,
-    [appId, maskPhone(phone), template.id, template.name, result, at ?? null],
-  );
+export function logSend(db: Queryable, appId: string, phone: string, template: Pick<Template, 'id' | 'name'>, result: string, at?: unknown) {
+  const row = { phone_masked: maskPhone(phone), template_id: template.id, template_name: template.name, result };
+  return insertRow(db, 'passport_sms_logs', appId, at ? { ...row, created_at: at } : row);
+}
 
 export type SendResult = { sent: true } | { sent: false; retryAfter: number };
 
