@@ -65,6 +65,8 @@ export async function startServer(): Promise<RunningServer> {
   let log = '';
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   delete env.NODE_ENV;
+  // Its own fresh data directory, whatever database the calling shell names (`npm run bench` with DATABASE_URL).
+  delete env.DATABASE_URL;
   // Its own process group, so stopping it also stops the node process tsx starts.
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
