@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
 import type { FieldError } from './errors';
 import type { Data } from './store';
@@ -51,7 +52,7 @@ export function fieldCheckErrors(res: ResourceDecl, data: Data, existing?: Data)
     if (typeof at === 'string' && typeof start === 'string' && Date.parse(at) <= Date.parse(start)) {
       errors.push({ field: `/${f}`, message: 'must be after the start time' });
     }
-    if (s['x-fixed'] === true && existing && existing[f] !== data[f]) errors.push({ field: `/${f}`, message: 'cannot be changed' });
+    if (s['x-fixed'] === true && existing && !isDeepStrictEqual(existing[f], data[f])) errors.push({ field: `/${f}`, message: 'cannot be changed' });
   }
   const checks = sequenceChecks(res);
   for (const array of new Set(checks.map((c) => c.array))) {

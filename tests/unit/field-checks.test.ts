@@ -10,6 +10,7 @@ const passes = resourceWith({
   opensAt: time,
   closesAt: { ...time, 'x-after': 'opensAt' },
   ownerId: { type: 'string', 'x-fixed': true },
+  terms: { type: 'object', 'x-fixed': true },
   title: { type: 'string' },
 });
 
@@ -30,6 +31,10 @@ describe('the checks between fields a schema declares', () => {
     expect(fieldCheckErrors(passes, { ownerId: 'u-1', title: 'B' }, { ownerId: 'u-1', title: 'A' })).toEqual([]);
     expect(fieldCheckErrors(passes, { ownerId: 'u-2' }, { ownerId: 'u-1' })).toEqual([{ field: '/ownerId', message: 'cannot be changed' }]);
     expect(fieldCheckErrors(passes, {}, { ownerId: 'u-1' })).toEqual([{ field: '/ownerId', message: 'cannot be changed' }]);
+    // An object is kept when it holds the same values, whichever copy of it the write carries.
+    const terms = { tier: 'gold', seats: [1, 2] };
+    expect(fieldCheckErrors(passes, { terms: structuredClone(terms) }, { terms })).toEqual([]);
+    expect(fieldCheckErrors(passes, { terms: { ...terms, tier: 'silver' } }, { terms })).toEqual([{ field: '/terms', message: 'cannot be changed' }]);
   });
 
   it.each<[string, Record<string, JsonSchema>, RegExp]>([
