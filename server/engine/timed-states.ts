@@ -28,7 +28,13 @@ export function checkTimedMoves(service: ServiceDecl, res: ResourceDecl): void {
   }
 }
 
-const timedModels = (ctx: Ctx) => [...ctx.models.values()].filter((m) => m.res.status?.timed?.length);
+/** The resources with timed moves, found once per server (its models are fixed at start-up): asked on every call. */
+const timed = new WeakMap<Ctx, ResourceModel[]>();
+function timedModels(ctx: Ctx): ResourceModel[] {
+  let found = timed.get(ctx);
+  if (!found) timed.set(ctx, (found = [...ctx.models.values()].filter((m) => m.res.status?.timed?.length)));
+  return found;
+}
 
 /** The records a move applies to at `now` (the database's clock unless a time is given). */
 const dueWhere = (field: string, move: TimedMove, now: Date | typeof NOW): Where => ({
