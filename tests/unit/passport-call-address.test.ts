@@ -3,6 +3,7 @@
  * parameters filled in (escaped), a player's call under the base's `/sdk`, and the method the declaration says.
  */
 import { afterEach, expect, it, vi } from 'vitest';
+import { passport } from '../../resources/passport';
 import { callAddress, callPassport } from '../../src/pages/passport/passport-api';
 
 vi.hoisted(() => {
@@ -25,7 +26,7 @@ it('sends the declared method to the base and the filled address', async () => {
   vi.stubGlobal('fetch', fetch);
   await callPassport('', 'leaderboards.scheduleUpdate', { id: 'b1' }, { cron: '0 0 * * *' });
   const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-  expect(url).toBe('/upass/v1/leaderboards/b1/schedule');
+  expect(url).toBe(`${passport.base}/leaderboards/b1/schedule`);
   expect(init.method).toBe('PUT');
   expect(JSON.parse(String(init.body))).toEqual({ cron: '0 0 * * *' });
 });
