@@ -16,6 +16,11 @@ export const assetStreaming: ServiceDecl = {
       'zh-CN': '通过 CDN 分发游戏资源：用存储桶、版本、文件和标签管理资源，按哈希上传，并审核玩家创作的模组。',
       en: 'Deliver game assets over a CDN: buckets, releases, entries and badges, hash-based uploads and review of player-made mods.',
     },
+    capabilities: [
+      { 'zh-CN': '存储桶、版本、文件与标签', en: 'Buckets, releases, entries and badges' },
+      { 'zh-CN': '按哈希上传资源', en: 'Hash-based uploads' },
+      { 'zh-CN': '审核玩家创作的模组', en: 'Review of player-made mods' },
+    ],
     productPage: '/product/cdn',
     docPage: '/doc/cdn',
     pricingTag: { 'zh-CN': '按下载流量计费', en: 'Billed by download traffic' },

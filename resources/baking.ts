@@ -14,6 +14,11 @@ export const baking: ServiceDecl = {
       'zh-CN': '在云端烘焙游戏场景光照：查看烘焙会话及其节点，可取消会话或标记完成、失败。',
       en: 'Bake game-scene lighting in the cloud: follow baking sessions and their nodes, cancel them or mark them done or failed.',
     },
+    capabilities: [
+      { 'zh-CN': '在云端烘焙场景光照', en: 'Scene lighting baked in the cloud' },
+      { 'zh-CN': '跟踪烘焙任务及其节点', en: 'Baking sessions and their nodes followed' },
+      { 'zh-CN': '取消任务或标记完成、失败', en: 'Sessions cancelled, or marked done or failed' },
+    ],
     productPage: '/product/baking',
     docPage: '/doc/baking',
     pricingTag: { 'zh-CN': '按烘焙节点时长计费', en: 'Billed by baking node-hours' },

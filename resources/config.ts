@@ -19,6 +19,11 @@ export const remoteConfig: ServiceDecl = {
       'zh-CN': '不发版即可调整游戏参数：按规则、时间和比例为不同玩家下发不同的配置。',
       en: 'Change game settings without a release: target players by rule, schedule and rollout share.',
     },
+    capabilities: [
+      { 'zh-CN': '不发版即可修改游戏配置', en: 'Game settings changed without a release' },
+      { 'zh-CN': '按规则定向玩家', en: 'Players targeted by rule' },
+      { 'zh-CN': '定时生效与按比例放量', en: 'Schedules and rollout shares' },
+    ],
     productPage: '/product/remote-config',
     docPage: '/doc/remote-config',
     pricingTag: { 'zh-CN': '按请求计费', en: 'Pay per request' },

@@ -14,6 +14,11 @@ export const device: ServiceDecl = {
       'zh-CN': '云端真机测试：上传安装包，在真实设备上测试，并查看测试记录与用量。',
       en: 'Cloud real-device testing: upload packages, test them on real devices, and review sessions and usage.',
     },
+    capabilities: [
+      { 'zh-CN': '上传安装包', en: 'Package uploads' },
+      { 'zh-CN': '在真机上测试', en: 'Tests on real devices' },
+      { 'zh-CN': '查看测试记录与用量', en: 'Sessions and usage reviewed' },
+    ],
     docPage: '/doc/device',
     pricingTag: { 'zh-CN': '按真机使用时长计费', en: 'Billed by device time' },
     mainService: false,

@@ -15,6 +15,11 @@ export const funcStateless: ServiceDecl = {
       'zh-CN': '无状态云函数：上传代码并管理版本，配置触发器、运行时、环境变量和网关，支持回滚与重新部署。',
       en: 'Stateless cloud functions: code and versions, triggers, runtimes, environment and gateway, with rollback and redeploy.',
     },
+    capabilities: [
+      { 'zh-CN': '代码与版本、触发器、运行时', en: 'Code and versions, triggers, runtimes' },
+      { 'zh-CN': '环境变量与网关', en: 'Environment and gateway' },
+      { 'zh-CN': '回滚与重新部署', en: 'Rollback and redeploy' },
+    ],
     productPage: '/product/func',
     docPage: '/doc/func/stateless',
     pricingTag: { 'zh-CN': '按调用次数、资源用量与流量计费', en: 'Billed by invocations, resources and traffic' },

@@ -14,6 +14,11 @@ export const func: ServiceDecl = {
       'zh-CN': '有状态服务器函数：管理服务器、自动扩缩容及其历史、每台服务器的玩家与日志，可随时启用或停用。',
       en: 'Stateful server functions: servers, autoscaling and its history, players per server and logs, enabled or disabled at will.',
     },
+    capabilities: [
+      { 'zh-CN': '服务器与自动扩缩容', en: 'Servers and autoscaling' },
+      { 'zh-CN': '扩缩容历史、每台服务器的玩家与日志', en: 'Autoscaling history, players per server and logs' },
+      { 'zh-CN': '随时启用或停用', en: 'Enabled or disabled at will' },
+    ],
     productPage: '/product/func',
     docPage: '/doc/func/stateful',
     pricingTag: { 'zh-CN': '按 CPU 核时与流量计费', en: 'Billed by CPU core-hours and traffic' },

@@ -13,6 +13,11 @@ export const hello: ServiceDecl = {
       'zh-CN': '游戏内实时语音通话与录制，按日查看用量。',
       en: 'In-game voice chat and recording, with daily usage.',
     },
+    capabilities: [
+      { 'zh-CN': '游戏内实时语音通话', en: 'In-game voice chat' },
+      { 'zh-CN': '通话录制', en: 'Recording' },
+      { 'zh-CN': '按日查看用量', en: 'Daily usage' },
+    ],
     productPage: '/product/hello',
     docPage: '/doc/hello',
     pricingTag: { 'zh-CN': '按通话与录制时长计费', en: 'Billed by voice and recording minutes' },

@@ -15,6 +15,11 @@ export const match: ServiceDecl = {
       'zh-CN': '玩家匹配：管理匹配应用和匹配规则配置，测试规则并查看匹配票据数量。',
       en: 'Player matchmaking: match apps and match configs, rule tests and ticket counts.',
     },
+    capabilities: [
+      { 'zh-CN': '匹配应用与匹配配置', en: 'Match apps and match configs' },
+      { 'zh-CN': '规则测试', en: 'Rule tests' },
+      { 'zh-CN': '匹配请求计数', en: 'Ticket counts' },
+    ],
     docPage: '/doc/matchmaking',
     pricingTag: { 'zh-CN': '按匹配请求计费', en: 'Billed by match requests' },
     mainService: false,

@@ -13,6 +13,10 @@ export const metrics: ServiceDecl = {
       'zh-CN': '数据共享：把应用的运营数据接入数据看板，并为组织成员绑定查看角色。',
       en: "Data sharing: connect the app's operating data to the metrics dashboard and bind members' viewing roles.",
     },
+    capabilities: [
+      { 'zh-CN': '把应用运营数据接入数据看板', en: "The app's operating data connected to the metrics dashboard" },
+      { 'zh-CN': '为组织成员绑定查看角色', en: "Members' viewing roles bound" },
+    ],
     productPage: '/product/metrics',
     // The documentation has no metrics section; it belongs to "others" (spec 000 §2).
     docPage: '/doc/others',

@@ -16,6 +16,11 @@ export const multiverse: ServiceDecl = {
       'zh-CN': '托管游戏专用服务器：管理游戏、地域、配置与版本、镜像、测试服务器和分配，按需启动或从服务器池分配。',
       en: 'Dedicated game-server hosting: games, regions, profiles and revisions, images, test servers and allocations, on demand or from a fleet.',
     },
+    capabilities: [
+      { 'zh-CN': '管理游戏、地域、配置与版本、镜像', en: 'Games, regions, profiles and revisions, images' },
+      { 'zh-CN': '测试服务器与服务器分配', en: 'Test servers and server allocations' },
+      { 'zh-CN': '按需启动或从服务器池分配', en: 'Servers started on demand or allocated from a fleet' },
+    ],
     productPage: '/product/multiverse',
     docPage: '/doc/multiverse',
     pricingTag: { 'zh-CN': '按 CPU 核时与流量计费', en: 'Billed by CPU core-hours and traffic' },

@@ -70,6 +70,11 @@ export const passport: ServiceDecl = {
       'zh-CN': '玩家账号、角色与登录，以及排行榜、公会、兑换码、经济系统、邮件、成就、公告、战令和任务等玩家系统。',
       en: 'Player accounts, personas and sign-in, with leaderboards, guilds, redeem codes, economy, inbox, achievements, billboards, battle passes and quests.',
     },
+    capabilities: [
+      { 'zh-CN': '玩家账号、角色与多种登录方式', en: 'Player accounts, personas and several ways to sign in' },
+      { 'zh-CN': '排行榜、公会、好友与兑换码', en: 'Leaderboards, guilds, friends and redeem codes' },
+      { 'zh-CN': '经济系统、邮件、成就、公告、战令与任务', en: 'Economy, inbox, achievements, billboards, battle passes and quests' },
+    ],
     productPage: '/product/passport',
     docPage: '/doc/passport',
     pricingTag: { 'zh-CN': '按 DAU 计费', en: 'Billed by DAU' },

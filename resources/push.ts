@@ -14,6 +14,11 @@ export const push: ServiceDecl = {
       'zh-CN': '应用消息推送：管理推送应用、渠道和服务器版本，发送系统通知与消息并查看用量。',
       en: 'Messaging for apps: push apps, channels and server versions; send system notifications and messages and follow usage.',
     },
+    capabilities: [
+      { 'zh-CN': '推送应用、频道与服务器版本', en: 'Push apps, channels and server versions' },
+      { 'zh-CN': '发送系统通知与消息', en: 'System notifications and messages' },
+      { 'zh-CN': '用量跟踪', en: 'Usage follow-up' },
+    ],
     productPage: '/product/push',
     docPage: '/doc/push',
     pricingTag: { 'zh-CN': '按峰值连接数与消息量计费', en: 'Billed by peak connections and messages' },

@@ -15,6 +15,11 @@ export const safe: ServiceDecl = {
       'zh-CN': '安装包加固与风险检测：保护 APK 和 AAB 安装包，管理 SHA1 签名，查看检测统计与风险。',
       en: 'Package hardening and risk detection: protect APK and AAB packages, manage SHA-1 entries, and review detection statistics and risks.',
     },
+    capabilities: [
+      { 'zh-CN': '加固 APK 与 AAB 安装包', en: 'APK and AAB packages protected' },
+      { 'zh-CN': '管理 SHA-1 条目', en: 'SHA-1 entries managed' },
+      { 'zh-CN': '风险检测统计与风险查看', en: 'Detection statistics and risks reviewed' },
+    ],
     productPage: '/product/safe',
     docPage: '/doc/safe',
     mainService: false,

@@ -14,6 +14,11 @@ export const save: ServiceDecl = {
       'zh-CN': '玩家云存档与头像：按玩家保存、上传和下载存档文件，并查看每日用量。',
       en: 'Player cloud saves and profile pictures: store, upload and download save files per player, with daily usage.',
     },
+    capabilities: [
+      { 'zh-CN': '按玩家保存云存档', en: 'Cloud saves per player' },
+      { 'zh-CN': '上传与下载存档文件和头像', en: 'Save files and profile pictures uploaded and downloaded' },
+      { 'zh-CN': '每日用量', en: 'Daily usage' },
+    ],
     productPage: '/product/crud',
     docPage: '/doc/crud/save',
     pricingTag: { 'zh-CN': '按存储量、上传次数与流量计费', en: 'Billed by storage, uploads and traffic' },

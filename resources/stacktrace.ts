@@ -14,6 +14,11 @@ export const stacktrace: ServiceDecl = {
       'zh-CN': '崩溃堆栈符号化：上传符号文件，解析崩溃记录并打标签整理。',
       en: 'Crash symbolication: upload symbol files, parse crash records and tag them.',
     },
+    capabilities: [
+      { 'zh-CN': '上传符号文件', en: 'Symbol file uploads' },
+      { 'zh-CN': '解析崩溃记录', en: 'Crash records parsed' },
+      { 'zh-CN': '为崩溃打标签', en: 'Crashes tagged' },
+    ],
     productPage: '/product/stacktrace',
     docPage: '/doc/stacktrace',
     mainService: false,

@@ -13,6 +13,11 @@ export const storage: ServiceDecl = {
       'zh-CN': '托管的 MongoDB、MySQL、Redis 和 PostgreSQL 数据库：创建实例，备份与恢复，查看监控和慢查询。',
       en: 'Managed MongoDB, MySQL, Redis and PostgreSQL databases: instances, backups, metrics and slow queries.',
     },
+    capabilities: [
+      { 'zh-CN': '托管 MongoDB、MySQL、Redis 与 PostgreSQL', en: 'Managed MongoDB, MySQL, Redis and PostgreSQL' },
+      { 'zh-CN': '实例与备份', en: 'Instances and backups' },
+      { 'zh-CN': '监控指标与慢查询', en: 'Metrics and slow queries' },
+    ],
     productPage: '/product/crud',
     docPage: '/doc/crud/storage',
     // Spec 002 §9: list prices are per instance size for each engine; their values are not given.

@@ -319,6 +319,8 @@ export interface CatalogueEntry {
   displayName: Text;
   label: Text;
   description: Text;
+  /** What the service does, one line each: shown on its product page (`/product/...`) in the public site. */
+  capabilities?: Text[];
   productPage?: string;
   docPage?: string;
   pricingTag?: Text;

@@ -13,6 +13,10 @@ export const upr: ServiceDecl = {
       'zh-CN': '游戏性能分析：查看性能采集会话及其报告。',
       en: 'Game performance profiling: review profiling sessions and their reports.',
     },
+    capabilities: [
+      { 'zh-CN': '性能分析会话', en: 'Profiling sessions' },
+      { 'zh-CN': '分析报告', en: 'Profiling reports' },
+    ],
     docPage: '/doc/upr',
     mainService: false,
   },

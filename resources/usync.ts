@@ -15,6 +15,11 @@ export const usync: ServiceDecl = {
       'zh-CN': '实时房间中继：管理房间配置与规格、房间和插件，查看用量并进行性能测试。',
       en: 'Real-time room relay: room profiles and tiers, rooms and plugins, with usage charts and performance sessions.',
     },
+    capabilities: [
+      { 'zh-CN': '房间配置与规格', en: 'Room profiles and tiers' },
+      { 'zh-CN': '房间与插件管理', en: 'Rooms and plugins' },
+      { 'zh-CN': '用量图表与性能测试', en: 'Usage charts and performance sessions' },
+    ],
     productPage: '/product/sync',
     docPage: '/doc/sync',
     pricingTag: { 'zh-CN': '按同时在线人数与流量计费', en: 'Billed by concurrent users and traffic' },

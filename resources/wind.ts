@@ -13,6 +13,11 @@ export const wind: ServiceDecl = {
       'zh-CN': '多渠道小游戏发布：配置微信、抖音、快手、京东等渠道，一键发布并跟踪发布状态。',
       en: 'Multi-channel mini-game publishing: set up WeChat, Douyin, Kuaishou, JD and other channels, publish and follow the publish state.',
     },
+    capabilities: [
+      { 'zh-CN': '配置微信、抖音、快手、京东等渠道', en: 'WeChat, Douyin, Kuaishou, JD and other channels set up' },
+      { 'zh-CN': '一键发布到多个渠道', en: 'Publishing to several channels' },
+      { 'zh-CN': '跟踪发布状态', en: 'Publish state followed' },
+    ],
     productPage: '/product/wind',
     docPage: '/doc/wind',
     mainService: false,

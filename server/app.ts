@@ -36,6 +36,7 @@ import { moveDeclaredTable } from './engine/table-moves';
 import { startJob } from './engine/jobs';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
+import { mountCatalogue } from './site/catalogue';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -147,6 +148,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   for (const m of models) mountResource(api, ctx, hooks, m, players);
   for (const m of models) await moveDeclaredTable(db, m);
   for (const mod of modules) await mod.prepare?.(ctx);
+  mountCatalogue(api, services);
 
   api.route({
     method: 'GET',
