@@ -1,4 +1,120 @@
-import type { ServiceDecl } from './types';
+import conversationSchema from '../schemas/ai/conversation.json' with { type: 'json' };
+import { recordOf } from './call-shapes';
+import type { CallDecl } from './call-types';
+import type { JsonSchema, ResourceDecl, ServiceDecl } from './types';
+
+/** The longest question the assistant takes, in characters (a longer one is refused with 400, naming the limit). */
+export const QUESTION_LIMIT = 1000;
+/** The most passages a documentation search answers. */
+export const SEARCH_LIMIT = 20;
+/** The most conversation entries kept per account: asking past it drops the oldest. */
+export const HISTORY_LIMIT = 100;
+
+const lang: JsonSchema = { type: 'string', enum: ['en', 'zh-CN'], default: 'en', description: 'The documentation language to search and answer in.' };
+
+/** A passage of the documentation as answered: where it is, what it is under, and how well it matched. */
+const passage: JsonSchema = {
+  type: 'object',
+  required: ['page', 'address', 'title', 'heading', 'snippet', 'score'],
+  properties: {
+    page: { type: 'string', description: 'The page on the site: /doc/<section>/<page>, /policy/<name>.' },
+    address: { type: 'string', description: 'The page with the anchor of the section the passage is in.' },
+    title: { type: 'string', description: "The page's title." },
+    heading: { type: 'string', description: 'The heading the passage is under.' },
+    snippet: { type: 'string', description: 'A short extract around the words searched for.' },
+    score: { type: 'number', description: 'How well it matches (higher is better; comparable within one answer only).' },
+  },
+};
+
+/**
+ * The conversation with the assistant, one record per question and answer, kept per console account (scope
+ * `account`): read and cleared only by the service's calls, never by another account.
+ */
+const conversation: ResourceDecl = {
+  name: 'conversation',
+  label: { 'zh-CN': '对话记录', en: 'Conversation' },
+  singular: { 'zh-CN': '对话', en: 'Conversation entry' },
+  schema: conversationSchema,
+  path: '/knowledge/conversation',
+  idField: 'id',
+  titleField: 'question',
+  scope: 'account',
+  operations: [],
+  list: { columns: ['question', 'createdAt'], defaultSort: { field: 'createdAt', order: 'asc' } },
+  access: { read: ['user', 'admin'], write: ['user', 'admin'] },
+  implementedBy: 'service',
+};
+
+const calls: Record<string, CallDecl> = {
+  'search-documents': {
+    method: 'POST',
+    path: '/search-documents',
+    caller: 'account',
+    summary: "Searches the documentation: the passages that best match a query, in the language asked for, each with its page's address, title, heading, an extract and a score",
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['query'],
+      properties: {
+        query: { type: 'string', minLength: 1, maxLength: QUESTION_LIMIT, description: 'The words to search for.' },
+        lang,
+        limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT, default: 5, description: 'How many passages at most.' },
+      },
+    },
+    answer: {
+      description: 'The passages found, best first (none when nothing matches)',
+      schema: { type: 'object', required: ['results'], properties: { results: { type: 'array', items: passage } } },
+    },
+    errors: [400, 401],
+  },
+  'knowledge/ask': {
+    method: 'POST',
+    path: '/knowledge/ask',
+    caller: 'account',
+    summary:
+      `Asks the knowledge assistant a question (at most ${QUESTION_LIMIT} characters): it answers from the documentation and the API reference, ` +
+      'citing the pages it drew on, and keeps the question and answer in the caller\'s conversation. With a language model configured the answer is ' +
+      'written by it from the passages found; otherwise, or when the model fails, it is an extract of the best passages',
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['question'],
+      properties: {
+        question: { type: 'string', description: `The question, 1 to ${QUESTION_LIMIT} characters.` },
+        lang,
+      },
+    },
+    answer: { description: 'The answer, as kept in the conversation', schema: recordOf('conversation') },
+    errors: [400, 401],
+  },
+  'knowledge/load-history': {
+    method: 'POST',
+    path: '/knowledge/load-history',
+    caller: 'account',
+    summary: `The caller's conversation with the knowledge assistant, oldest first (the last ${HISTORY_LIMIT} questions are kept)`,
+    optionalBody: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { limit: { type: 'integer', minimum: 1, maximum: HISTORY_LIMIT, default: HISTORY_LIMIT, description: 'How many of the latest entries.' } },
+    },
+    answer: {
+      description: 'The latest entries, oldest first, and how many are kept',
+      schema: { type: 'object', required: ['total', 'items'], properties: { total: { type: 'integer' }, items: { type: 'array', items: recordOf('conversation') } } },
+    },
+    errors: [400, 401],
+  },
+  'knowledge/clear-history': {
+    method: 'POST',
+    path: '/knowledge/clear-history',
+    caller: 'account',
+    summary: "Deletes the caller's whole conversation with the knowledge assistant",
+    answer: {
+      description: 'How many entries were deleted',
+      schema: { type: 'object', required: ['cleared'], properties: { cleared: { type: 'integer' } } },
+    },
+    errors: [401],
+  },
+};
 
 export const ai: ServiceDecl = {
   name: 'ai',
@@ -20,5 +136,8 @@ export const ai: ServiceDecl = {
     hide: { menu: true },
   },
   menu: [],
-  resources: [],
+  // The calls are console-wide (caller `account`): the panel is open on every console page, with or without an app,
+  // and answers from the public documentation, so a signed-in person may ask whatever apps they have.
+  resources: [conversation],
+  calls,
 };

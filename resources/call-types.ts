@@ -13,9 +13,11 @@ import type { JsonSchema } from './types';
  * - `player`: the game client, with a player token of the service that issues them;
  * - `persona`: as `player`, acting as the persona the player selected (409 without one);
  * - `public`: the game client before it signs in, with no token: the call names its app by `appId` (in the body, or
- *   a GET's query), which must exist (404) and have the service enabled (403); see `appCredential`.
+ *   a GET's query), which must exist (404) and have the service enabled (403); see `appCredential`;
+ * - `account`: a person signed in to the console (a user's or an administrator's session; 401 without one), in no
+ *   app: the call acts in the account's own scope (`scopeId` is the account's id), whatever apps the person has.
  */
-export type CallCaller = 'service' | 'player' | 'persona' | 'public';
+export type CallCaller = 'service' | 'player' | 'persona' | 'public' | 'account';
 
 export interface CallDecl {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -250,7 +250,11 @@ export interface ResourceDecl {
   idParam?: string;
   /** What the record is called in a sentence (its display field). */
   titleField: string;
-  scope: 'platform' | 'organisation' | 'app';
+  /**
+   * `account`: each signed-in console person's own records (the assistant's conversation), the scope's id being the
+   * account's; read and written only by the service's `account` calls, so the resource is `implementedBy: 'service'`.
+   */
+  scope: 'platform' | 'organisation' | 'app' | 'account';
   operations: Operation[];
   /** `DELETE <path>?<param>=a&<param>=b` removes several records at once. */
   bulkDeleteParam?: string;

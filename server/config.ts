@@ -59,7 +59,26 @@ export interface ServerConfig {
   siteDomains: SiteDomains;
   /** Alipay or the payment sandbox, the remittance note, the invoice seller (server/payments/settings.ts). */
   payments: PaymentSettings;
+  /** The documentation's Markdown pages (`<lang>/<path>.md`) the knowledge assistant answers from (DOCS_DIR). */
+  docsDir: string;
+  /** The OpenAI-compatible endpoint the knowledge assistant writes answers with; without it, answers are extracts. */
+  languageModel?: LanguageModelSettings;
   env: NodeJS.ProcessEnv;
+}
+
+/** An OpenAI-compatible chat completions endpoint (AI_API_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS). */
+export interface LanguageModelSettings {
+  /** The API's base address; the server posts to `<url>/chat/completions`. */
+  url: string;
+  key: string;
+  model: string;
+  /** How long an answer may take before the extract is given instead. */
+  timeoutMs: number;
+}
+
+function loadLanguageModel(env: NodeJS.ProcessEnv): LanguageModelSettings | undefined {
+  if (!env.AI_API_URL) return undefined;
+  return { url: env.AI_API_URL, key: env.AI_API_KEY ?? '', model: env.AI_MODEL || 'gpt-4o-mini', timeoutMs: Number(env.AI_TIMEOUT_MS ?? 20_000) };
 }
 
 /** An S3-compatible bucket (S3_ENDPOINT may be left out for AWS itself). */
@@ -120,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signUp: env.SIGN_UP !== 'off',
     siteDomains: loadSiteDomains(env),
     payments: loadPaymentSettings(env, production),
+    docsDir: env.DOCS_DIR ?? './docs/site',
+    languageModel: loadLanguageModel(env),
     env,
   };
 }

@@ -6,6 +6,7 @@ import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { anyParam, serviceEndpoints } from './endpoint-calls';
 import { basicCredentials } from '../auth/principal';
+import { callerOf as consoleCaller } from '../auth/callers';
 import { errorResponses, idParam, type Api } from './api';
 import { ApiError } from './errors';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
@@ -111,7 +112,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       url: callUrl(service.base, call),
       summary: call.summary,
       tag: call.tag ?? service.name,
-      auth: call.caller === 'service' ? 'service' : call.caller === 'public' ? 'none' : 'player',
+      auth: call.caller === 'service' ? 'service' : call.caller === 'public' ? 'none' : call.caller === 'account' ? 'session' : 'player',
       ...(on && call.caller === 'service' ? { access: on.access } : {}),
       ...(params ? { params } : {}),
       ...(call.body ? { body: call.body } : {}),
@@ -142,6 +143,12 @@ async function withFreshCredential<T>(ctx: Ctx, req: FastifyRequest, check: () =
 }
 
 async function callerOf(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, call: CallDecl, player?: PlayerPrincipal, on?: CallRecord) {
+  if (call.caller === 'account') {
+    // The user's session when the request carries one, else the administrator's.
+    const { user, admin } = await consoleCaller(ctx, req);
+    const account = (user ?? admin)!;
+    return { scopeId: account.id, actor: `${user ? 'user' : 'admin'}:${account.email}` };
+  }
   if (call.caller === 'service') {
     // A call on a record takes the record's resource's access; any other, the service's.
     const access = () => (on ? authorize(ctx, req, on.model, on.mode) : authorizeService(ctx, req, service.name));

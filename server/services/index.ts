@@ -4,6 +4,7 @@ import type { CallHandlers } from '../engine/declared-calls';
 import type { DemoSteps } from '../engine/demo-seed';
 import type { Job } from '../engine/jobs';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
+import { aiModule } from './ai';
 import { overrideHooks } from './config/hooks';
 import { mountConfigService } from './config/routes';
 import { passportModules } from './passport';
@@ -28,6 +29,7 @@ export interface ServiceModule {
 export const serviceModules: ServiceModule[] = [
   { service: 'remote-config', hooks: { overrides: overrideHooks }, mount: mountConfigService },
   ...passportModules,
+  aiModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

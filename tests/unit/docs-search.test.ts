@@ -23,7 +23,7 @@ A player signs in with a [Steam ticket](https://partner.steamgames.com).
 
 \`\`\`bash
 # not a heading: a shell comment
-curl -X POST /upass/v1/login
+curl -X POST /svc/v1/login
 \`\`\`
 
 ## Limits
@@ -64,7 +64,7 @@ describe('cutting a page into passages', () => {
     expect(steam.address).toBe('/doc/passport/concept#sign-in-with-steam');
     expect(steam.text).toContain('A player signs in with a Steam ticket.');
     expect(steam.text).toContain('# not a heading: a shell comment');
-    expect(steam.text).toContain('curl -X POST /upass/v1/login');
+    expect(steam.text).toContain('curl -X POST /svc/v1/login');
     expect(passages.map((p) => p.heading)).not.toContain('not a heading: a shell comment');
   });
 
