@@ -1,4 +1,5 @@
 import { consoleSections } from './console';
+import { docs } from './docs';
 import { publicSections } from './public';
 
 /**
@@ -6,6 +7,6 @@ import { publicSections } from './public';
  * pages, loaded with every page, and those of the console, added when it loads.
  */
 export const sections = {
-  'zh-CN': { ...publicSections['zh-CN'], ...consoleSections['zh-CN'] },
-  en: { ...publicSections.en, ...consoleSections.en },
+  'zh-CN': { ...publicSections['zh-CN'], ...consoleSections['zh-CN'], docs: docs['zh-CN'] },
+  en: { ...publicSections.en, ...consoleSections.en, docs: docs.en },
 };
