@@ -13,6 +13,7 @@ import { createAccount, createApp, createOrganization } from '../server/platform
 import { runLoadBench } from './load';
 import { runLeaderboardBench } from './leaderboard';
 import { runDeepLinkBench } from './deep-link';
+import { runAssistantEval } from './assistant-eval';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -116,3 +117,4 @@ if (process.env.DATABASE_URL) await measure('PostgreSQL', process.env.DATABASE_U
 await runLoadBench();
 await runLeaderboardBench();
 await runDeepLinkBench();
+await runAssistantEval();
