@@ -52,6 +52,8 @@ export class ApiError extends Error implements HttpError {
   readonly details: FieldIssue[];
   readonly response?: Response;
   readonly errors: Record<string, string>;
+  /** The error's body as the server sent it. */
+  readonly body: ErrorBody;
 
   constructor(statusCode: number, text: string, body: ErrorBody = {}, response?: Response) {
     super(text);
@@ -61,6 +63,7 @@ export class ApiError extends Error implements HttpError {
     this.serverMessage = body.message ?? body.errorMsg ?? '';
     this.details = Array.isArray(body.details) ? body.details : [];
     this.response = response;
+    this.body = body;
     this.errors = Object.fromEntries(this.details.map((d) => [d.field, translateServerMessage(d.message)]));
   }
 }
@@ -315,4 +318,26 @@ export async function ok(path: string, options: RequestOptions = {}): Promise<bo
 /** A call whose failure is thrown (after its toast): the form Refine's data hooks expect. */
 export async function requireOk<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await request<T>(path, { ...options, throwResponse: true })) as T;
+}
+
+/** A call's answer as it came: its status and body, whether it succeeded or not. */
+export interface Exchange {
+  /** 0 when no answer came (the network). */
+  status: number;
+  body: unknown;
+}
+
+/**
+ * A call whose answer is shown as it came (a playground): sent like `request`, with the same credential, but a
+ * failure is an answer too, shown by the caller rather than a toast. 401 still ends a console session (not an
+ * `anonymous` call's, such as one made with a player's token).
+ */
+export async function exchange(path: string, options: RequestOptions = {}): Promise<Exchange> {
+  try {
+    const answer = await send(path, { ...options, silent: true, throwResponse: true }, async (response) => ({ status: response.status, body: await readBody(response) }));
+    return answer ?? { status: 0, body: undefined };
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    return { status: e.statusCode, body: e.statusCode === 0 ? { message: e.message } : e.body };
+  }
 }

@@ -1,6 +1,7 @@
 import { defineResource } from './define';
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
+import { configCalls } from './config-calls';
 import configSchema from '../schemas/config/config.json' with { type: 'json' };
 import overrideSchema from '../schemas/config/override.json' with { type: 'json' };
 
@@ -48,8 +49,17 @@ export const remoteConfig: ServiceDecl = {
       absolute: true,
       label: { 'zh-CN': '远程配置调试台', en: 'Remote config playground' },
       component: 'remoteConfigPlayground',
+      playground: {
+        examples: [
+          { name: 'settings.fetch', label: { 'zh-CN': '玩家拉取配置', en: 'Fetch the settings of a player' } },
+          { name: 'settings.simulate', label: { 'zh-CN': '模拟求值（含覆盖规则原因）', en: 'Evaluate with the reasons of each override' } },
+          'configs.list',
+          'overrides.list',
+        ],
+      },
     },
   ],
+  calls: configCalls,
   resources: [
     defineResource({
       name: 'configs',

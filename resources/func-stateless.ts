@@ -42,5 +42,9 @@ export const funcStateless: ServiceDecl = {
     { meter: 'invocation', label: { 'zh-CN': '调用次数', en: 'Invocations' }, unit: UNITS.tenThousandRequests, price: 'invocation', per: PER.tenThousand },
   ],
   menu: [],
+  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  pages: [
+    { route: '/playground/func-stateless/:appId?', absolute: true, label: { 'zh-CN': '无状态云函数调试台', en: 'Stateless functions playground' }, component: 'playground', playground: {} },
+  ],
   resources: [],
 };

@@ -68,5 +68,9 @@ export const func: ServiceDecl = {
     netMeter('realtimeNet', 'realtime-net', { 'zh-CN': '实时网络流量', en: 'Realtime network traffic' }),
   ],
   menu: [],
+  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  pages: [
+    { route: '/playground/func-stateful/:appId?', absolute: true, label: { 'zh-CN': '有状态函数调试台', en: 'Stateful functions playground' }, component: 'playground', playground: {} },
+  ],
   resources: [],
 };

@@ -43,5 +43,9 @@ export const push: ServiceDecl = {
     { meter: 'message', label: { 'zh-CN': '推送消息', en: 'Messages' }, unit: UNITS.millionMessages, price: 'message', per: PER.million },
   ],
   menu: [],
+  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  pages: [
+    { route: '/playground/push/:appId?', absolute: true, label: { 'zh-CN': '消息推送调试台', en: 'Push playground' }, component: 'playground', playground: {} },
+  ],
   resources: [],
 };

@@ -10,12 +10,14 @@ import type { DashboardDecl } from './dashboard-types';
 import type { DemoEntry } from './demo-types';
 import type { MovedTableDecl } from './move-types';
 import type { CommandDecl } from './command-types';
+import type { PlaygroundDecl } from './playground-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl } from './command-types';
 export type { MovedTableDecl } from './move-types';
+export type { PlaygroundDecl, PlaygroundExampleDecl } from './playground-types';
 export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoServiceCallEntry, DemoTimedEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
 
 /** Text in the console's two languages. */
@@ -387,6 +389,8 @@ export interface PageDecl {
   dashboard?: DashboardDecl;
   /** Outside /services/:appId (e.g. a playground). */
   absolute?: boolean;
+  /** The page is the service's playground, offering these calls (`resources/playground.ts`). */
+  playground?: PlaygroundDecl;
 }
 
 /** One entry of a service's console menu. */

@@ -51,5 +51,10 @@ export const usync: ServiceDecl = {
     netMeter(),
   ],
   menu: [],
+  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  pages: [
+    { route: '/playground/sync/:appId?', absolute: true, label: { 'zh-CN': 'Sync 调试台', en: 'Sync playground' }, component: 'playground', playground: {} },
+    { route: '/playground/sync-relay/:appId?', absolute: true, label: { 'zh-CN': '房间中继调试台', en: 'Room relay playground' }, component: 'playground', playground: {} },
+  ],
   resources: [],
 };

@@ -277,6 +277,24 @@ export const playersPart: PassportPart = {
       absolute: true,
       label: { 'zh-CN': 'Passport 登录调试台', en: 'Passport sign-in playground' },
       component: 'passportPlayground',
+      // What a game does once its player signed in, then what its server reads.
+      playground: {
+        examples: [
+          { name: 'players.me', label: { 'zh-CN': '读取玩家资料', en: "Read the player's profile" } },
+          { name: 'personas.player', label: { 'zh-CN': '玩家的角色列表', en: "The player's personas" } },
+          { name: 'players.createPersona', label: { 'zh-CN': '创建角色', en: 'Create a persona' } },
+          { name: 'players.selectPersona', label: { 'zh-CN': '选择角色', en: 'Play as a persona' } },
+          { name: 'inventory.player', label: { 'zh-CN': '读取背包与货币', en: 'Read the inventory and currencies' } },
+          { name: 'products.player', label: { 'zh-CN': '在售商品', en: 'Products on sale' } },
+          { name: 'leaderboards.top', label: { 'zh-CN': '读取排行榜', en: 'Read a leaderboard' } },
+          { name: 'leaderboards.mine', label: { 'zh-CN': '我在排行榜中的名次', en: 'My rank on a leaderboard' } },
+          { name: 'quests.playerList', label: { 'zh-CN': '读取任务进度', en: 'Read the quests and their progress' } },
+          { name: 'inbox.playerInbox', label: { 'zh-CN': '读取邮件', en: 'Read the inbox' } },
+          { name: 'billboards.live', label: { 'zh-CN': '当前公告', en: 'Billboards live now' } },
+          { name: 'realms.list', label: { 'zh-CN': '查询区服（服务端）', en: 'List the realms (server)' } },
+          { name: 'leaderboards.list', label: { 'zh-CN': '查询排行榜（服务端）', en: 'List the leaderboards (server)' } },
+        ],
+      },
     },
   ],
 };

@@ -6,7 +6,7 @@ import type { Job } from '../engine/jobs';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { aiModule } from './ai';
 import { overrideHooks } from './config/hooks';
-import { mountConfigService } from './config/routes';
+import { configCallHandlers, mountConfigService } from './config/routes';
 import { passportModules } from './passport';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
@@ -27,7 +27,7 @@ export interface ServiceModule {
 }
 
 export const serviceModules: ServiceModule[] = [
-  { service: 'remote-config', hooks: { overrides: overrideHooks }, mount: mountConfigService },
+  { service: 'remote-config', hooks: { overrides: overrideHooks }, mount: mountConfigService, calls: configCallHandlers },
   ...passportModules,
   aiModule,
 ];

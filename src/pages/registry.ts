@@ -11,6 +11,7 @@ const areas: AreaRegistry[] = [passportRegistry];
 
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   remoteConfigPlayground: lazy(() => import('./remote-config/Playground')),
+  playground: lazy(() => import('./playground/PlaygroundPage')),
   ...Object.assign({}, ...areas.map((a) => a.pages)),
 };
 

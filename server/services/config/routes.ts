@@ -1,7 +1,7 @@
 import { remoteConfig } from '../../../resources/config';
-import type { JsonSchema } from '../../../resources/types';
 import { modelOf, type Ctx } from '../../context';
 import { errorSchema, type Api } from '../../engine/api';
+import type { CallHandlers } from '../../engine/declared-calls';
 import { authorizeService } from '../../engine/guard';
 import { recordUsage } from '../../usage';
 import { evaluateSettings, type ConfigItem, type OverrideItem, type PlayerContext } from './evaluate';
@@ -10,30 +10,6 @@ import { mountConfigUsage } from './usage-routes';
 
 const SERVICE = remoteConfig.name;
 const BASE = remoteConfig.base;
-
-const contextBody: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['context'],
-  properties: {
-    context: {
-      type: 'object',
-      description: 'What rules can read: user (with id), app (with version), and anything else the game sends.',
-      maxProperties: 50,
-      properties: { user: { type: 'object', properties: { id: { type: 'string', maxLength: 200 } } }, app: { type: 'object' } },
-    },
-    at: { type: 'string', format: 'date-time', description: 'Evaluate as of this time (default now).' },
-  },
-};
-
-const evaluationSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    settings: { type: 'object', description: 'key → value in its type' },
-    configs: { type: 'array', items: { type: 'object' } },
-    overrides: { type: 'array', items: { type: 'object' } },
-  },
-};
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { description: 'error', schema: errorSchema }]));
 
@@ -48,6 +24,29 @@ async function evaluateFor(ctx: Ctx, appId: string, body: { context: PlayerConte
     context: body.context,
     at: body.at ? new Date(body.at) : new Date(),
   });
+}
+
+/**
+ * The behaviour of remote config's declared calls (`resources/config-calls.ts`): what a player with a context gets —
+ * the simulation with every override's reason (measured only), the player fetch (billed, with its overrides).
+ */
+export function configCallHandlers(ctx: Ctx): CallHandlers {
+  return {
+    'settings.simulate': async ({ scopeId, input }) => {
+      const result = await evaluateFor(ctx, scopeId, input as { context: PlayerContext; at?: string });
+      await recordUsage(ctx.db, scopeId, SERVICE, 'simulate');
+      return result;
+    },
+    'settings.fetch': async ({ scopeId, input }) => {
+      const result = await evaluateFor(ctx, scopeId, input as { context: PlayerContext });
+      await recordUsage(ctx.db, scopeId, SERVICE, 'fetch');
+      if (result.overrides.some((o) => o.applied)) await recordUsage(ctx.db, scopeId, SERVICE, 'override');
+      return {
+        settings: result.settings,
+        applied: result.overrides.filter((o) => o.applied).map((o) => ({ overrideId: o.id, overrideName: o.name, variant: o.variant })),
+      };
+    },
+  };
 }
 
 export function mountConfigService(api: Api, ctx: Ctx): void {
@@ -68,48 +67,6 @@ export function mountConfigService(api: Api, ctx: Ctx): void {
     handler: async (req) => {
       await authorizeService(ctx, req, SERVICE);
       return validateRule((req.body as { rule: string }).rule);
-    },
-  });
-
-  api.route({
-    method: 'POST',
-    url: `${BASE}/settings/simulate`,
-    summary: 'What a player with this context gets, and which overrides and variants applied and why',
-    tag: SERVICE,
-    auth: 'service',
-    body: contextBody,
-    responses: { 200: { description: 'the evaluation', schema: evaluationSchema }, ...errors(400, 401, 403) },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, SERVICE);
-      const result = await evaluateFor(ctx, scopeId, req.body as { context: PlayerContext; at?: string });
-      await recordUsage(ctx.db, scopeId, SERVICE, 'simulate');
-      return result;
-    },
-  });
-
-  api.route({
-    method: 'POST',
-    url: `${BASE}/settings`,
-    summary: 'Player fetch: the settings for this player (app credential)',
-    tag: SERVICE,
-    auth: 'service',
-    body: contextBody,
-    responses: {
-      200: {
-        description: 'settings and the overrides that applied',
-        schema: { type: 'object', properties: { settings: { type: 'object' }, applied: { type: 'array', items: { type: 'object' } } } },
-      },
-      ...errors(400, 401, 403),
-    },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, SERVICE);
-      const result = await evaluateFor(ctx, scopeId, req.body as { context: PlayerContext });
-      await recordUsage(ctx.db, scopeId, SERVICE, 'fetch');
-      if (result.overrides.some((o) => o.applied)) await recordUsage(ctx.db, scopeId, SERVICE, 'override');
-      return {
-        settings: result.settings,
-        applied: result.overrides.filter((o) => o.applied).map((o) => ({ overrideId: o.id, overrideName: o.name, variant: o.variant })),
-      };
     },
   });
 

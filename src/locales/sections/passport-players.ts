@@ -4,7 +4,6 @@ export const passportPlayers = {
     playground: {
       title: 'Passport 登录调试台',
       subtitle: '用应用凭证以服务端方式登录一个测试玩家，查看签发的玩家凭证，再以该玩家身份调用 /sdk/me。所有请求都发往真实接口。',
-      noApp: '请选择一个已开通 Passport 的应用',
       realm: '区服',
       realmPlaceholder: '选择开放中的区服',
       noOpenRealm: '没有开放中的区服。玩家只能登录开放中的区服，请先创建并开放一个区服。',
@@ -34,7 +33,6 @@ export const passportPlayers = {
     playground: {
       title: 'Passport sign-in playground',
       subtitle: 'Sign a test player in server-side with the app credential, see the player token issued, then call /sdk/me as that player. Every request goes to the real API.',
-      noApp: 'Choose an app with Passport enabled',
       realm: 'Realm',
       realmPlaceholder: 'Choose an open realm',
       noOpenRealm: 'No realm is open. Players can only sign in to an open realm: create one and open it first.',

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Result, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import { ApiOutlined, LoginOutlined } from '@ant-design/icons';
-import { findResource } from '../../../resources';
+import { findResource, type PageDecl } from '../../../resources';
+import { passport } from '../../../resources/passport';
 import { PLAYERS_ROUTES } from '../../../resources/passport/players';
 import { requireOk } from '../../../providers/http';
 import { PageHeader } from '../../engine/PageHeader';
@@ -11,6 +12,8 @@ import { enumOptions, propertyOf } from '../../engine/schema';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { PlaygroundFrame } from '../playground/PlaygroundFrame';
+import { Standalone } from '../playground/Standalone';
 import { PASSPORT_BASE, passportCall, usePassportQuery } from './passport-api';
 
 const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
@@ -30,6 +33,7 @@ interface SignedIn {
 
 const usersDecl = findResource('passport', 'users')!;
 const realmsDecl = findResource('passport', 'realms')!;
+const playgroundPage = passport.pages!.find((p) => p.route === PLAYERS_ROUTES.playground) as PageDecl;
 
 function Json({ value }: { value: unknown }) {
   return <pre style={{ ...MONO, margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 420, overflow: 'auto' }}>{JSON.stringify(value, null, 2)}</pre>;
@@ -37,7 +41,8 @@ function Json({ value }: { value: unknown }) {
 
 /**
  * `/playground/passport/:appId?`: signs a test player in server-side with the app credential (POST /login/external,
- * method ServerSide), shows the player token, and calls GET /sdk/me with it — the same calls a game makes.
+ * method ServerSide), shows the player token, and calls GET /sdk/me with it — the same calls a game makes; then
+ * offers the calls the page declares (a player's with that token, the game server's with the app credential).
  */
 export default function PlayersPlayground() {
   const { appId = '' } = useParams();
@@ -53,7 +58,12 @@ export default function PlayersPlayground() {
   });
 
   if (!appId) {
-    return <Result status="info" title={t('passportPlayers.playground.noApp')} extra={<Link to="/apps">{t('apps.allApps')}</Link>} />;
+    return (
+      <Standalone appId={appId}>
+        <PageHeader title={t('passportPlayers.playground.title')} subtitle={t('passportPlayers.playground.subtitle')} />
+        <PlaygroundFrame service={passport} page={playgroundPage} appId={appId} />
+      </Standalone>
+    );
   }
 
   const signIn = async (values: FormValues) => {
@@ -90,90 +100,92 @@ export default function PlayersPlayground() {
   return (
     <>
       <PageHeader title={t('passportPlayers.playground.title')} subtitle={t('passportPlayers.playground.subtitle')} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={9}>
-          <Card title={t('passportPlayers.playground.signIn')}>
-            {!realms.loading && openRealms.length === 0 && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBottom: 16 }}
-                message={t('passportPlayers.playground.noOpenRealm')}
-                action={<Link to={listPathOf(realmsDecl, appId) ?? `/services/${appId}/${PLAYERS_ROUTES.realms}`}>{t('passportPlayers.playground.goRealms')}</Link>}
-              />
-            )}
-            <Form<FormValues> form={form} layout="vertical" requiredMark={false} initialValues={{ platform: 'ServerSide', externalId: 'test-player-1' }} onFinish={(v) => void signIn(v)}>
-              <Form.Item name="realmId" label={t('passportPlayers.playground.realm')} rules={[{ required: true, message: t('passportPlayers.playground.realmPlaceholder') }]}>
-                <Select
-                  loading={realms.loading}
-                  placeholder={t('passportPlayers.playground.realmPlaceholder')}
-                  options={openRealms.map((r) => ({ value: r.id, label: r.region ? `${r.name} · ${r.region}` : r.name }))}
-                  data-testid="playground-realm"
+      <PlaygroundFrame service={passport} page={playgroundPage} appId={appId} playerToken={signedIn?.token}>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={9}>
+            <Card title={t('passportPlayers.playground.signIn')}>
+              {!realms.loading && openRealms.length === 0 && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  message={t('passportPlayers.playground.noOpenRealm')}
+                  action={<Link to={listPathOf(realmsDecl, appId) ?? `/services/${appId}/${PLAYERS_ROUTES.realms}`}>{t('passportPlayers.playground.goRealms')}</Link>}
                 />
-              </Form.Item>
-              <Form.Item name="externalId" label={t('passportPlayers.playground.externalId')} extra={t('passportPlayers.playground.externalIdHint')} rules={[{ required: true, whitespace: true, max: 128 }]}>
-                <Input style={MONO} maxLength={128} data-testid="playground-external-id" />
-              </Form.Item>
-              <Form.Item name="nickname" label={t('passportPlayers.playground.nickname')} extra={t('passportPlayers.playground.nicknameHint')} rules={[{ max: 64 }]}>
-                <Input maxLength={64} />
-              </Form.Item>
-              <Form.Item name="platform" label={t('passportPlayers.playground.platform')}>
-                <Select options={platforms} />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" icon={<LoginOutlined />} loading={busy === 'signIn'} block data-testid="playground-sign-in">
-                {t('passportPlayers.playground.signIn')}
-              </Button>
-            </Form>
-            {sent && (
-              <div style={{ marginTop: 16 }}>
-                <Typography.Text type="secondary">{t('passportPlayers.playground.request')} · POST {PASSPORT_BASE}/login/external</Typography.Text>
-                <Json value={sent} />
-              </div>
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} xl={15}>
-          <Space direction="vertical" size={16} style={{ width: '100%' }}>
-            {/* "Signed in" only once a sign-in succeeded; until then the card is named for what it will hold. */}
-            <Card title={t(signedIn ? 'passportPlayers.playground.signedIn' : 'passportPlayers.playground.token')} data-testid="playground-result">
-              {!signedIn ? (
-                <Empty description={t('passportPlayers.playground.notSignedIn')} />
-              ) : (
-                <Descriptions column={1} size="small">
-                  <Descriptions.Item label={t('passportPlayers.playground.token')}>
-                    <Space direction="vertical" size={0} style={{ minWidth: 0 }}>
-                      <Typography.Text copyable={{ tooltips: [t('passportPlayers.playground.copy'), t('passportPlayers.playground.copied')] }} style={{ ...MONO, wordBreak: 'break-all' }} data-testid="playground-token">
-                        {signedIn.token}
-                      </Typography.Text>
-                      <Typography.Text type="secondary">{t('passportPlayers.playground.tokenHint', { base: PASSPORT_BASE })}</Typography.Text>
-                    </Space>
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('passportPlayers.playground.expiresAt')}>{formatDateTime(signedIn.expiresAt)}</Descriptions.Item>
-                  <Descriptions.Item label={t('passportPlayers.playground.user')}>
-                    <Space wrap>
-                      {userPath ? <Link to={userPath}>{signedIn.user.name}</Link> : signedIn.user.name}
-                      <Typography.Text type="secondary" style={MONO}>
-                        {signedIn.user.id}
-                      </Typography.Text>
-                      {signedIn.user.version === 1 && <Tag color="blue">{t('passportPlayers.playground.newUser')}</Tag>}
-                    </Space>
-                  </Descriptions.Item>
-                </Descriptions>
+              )}
+              <Form<FormValues> form={form} layout="vertical" requiredMark={false} initialValues={{ platform: 'ServerSide', externalId: 'test-player-1' }} onFinish={(v) => void signIn(v)}>
+                <Form.Item name="realmId" label={t('passportPlayers.playground.realm')} rules={[{ required: true, message: t('passportPlayers.playground.realmPlaceholder') }]}>
+                  <Select
+                    loading={realms.loading}
+                    placeholder={t('passportPlayers.playground.realmPlaceholder')}
+                    options={openRealms.map((r) => ({ value: r.id, label: r.region ? `${r.name} · ${r.region}` : r.name }))}
+                    data-testid="playground-realm"
+                  />
+                </Form.Item>
+                <Form.Item name="externalId" label={t('passportPlayers.playground.externalId')} extra={t('passportPlayers.playground.externalIdHint')} rules={[{ required: true, whitespace: true, max: 128 }]}>
+                  <Input style={MONO} maxLength={128} data-testid="playground-external-id" />
+                </Form.Item>
+                <Form.Item name="nickname" label={t('passportPlayers.playground.nickname')} extra={t('passportPlayers.playground.nicknameHint')} rules={[{ max: 64 }]}>
+                  <Input maxLength={64} />
+                </Form.Item>
+                <Form.Item name="platform" label={t('passportPlayers.playground.platform')}>
+                  <Select options={platforms} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" icon={<LoginOutlined />} loading={busy === 'signIn'} block data-testid="playground-sign-in">
+                  {t('passportPlayers.playground.signIn')}
+                </Button>
+              </Form>
+              {sent && (
+                <div style={{ marginTop: 16 }}>
+                  <Typography.Text type="secondary">{t('passportPlayers.playground.request')} · POST {PASSPORT_BASE}/login/external</Typography.Text>
+                  <Json value={sent} />
+                </div>
               )}
             </Card>
-            <Card
-              title={`${t('passportPlayers.playground.answer')} · GET ${PASSPORT_BASE}/sdk/me`}
-              extra={
-                <Button icon={<ApiOutlined />} disabled={!signedIn} loading={busy === 'me'} onClick={() => void callMe()} data-testid="playground-call-me">
-                  {t('passportPlayers.playground.callMe')}
-                </Button>
-              }
-            >
-              {me ? <Json value={me} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('passportPlayers.playground.notCalled')} />}
-            </Card>
-          </Space>
-        </Col>
-      </Row>
+          </Col>
+          <Col xs={24} xl={15}>
+            <Space direction="vertical" size={16} style={{ width: '100%' }}>
+              {/* "Signed in" only once a sign-in succeeded; until then the card is named for what it will hold. */}
+              <Card title={t(signedIn ? 'passportPlayers.playground.signedIn' : 'passportPlayers.playground.token')} data-testid="playground-result">
+                {!signedIn ? (
+                  <Empty description={t('passportPlayers.playground.notSignedIn')} />
+                ) : (
+                  <Descriptions column={1} size="small">
+                    <Descriptions.Item label={t('passportPlayers.playground.token')}>
+                      <Space direction="vertical" size={0} style={{ minWidth: 0 }}>
+                        <Typography.Text copyable={{ tooltips: [t('passportPlayers.playground.copy'), t('passportPlayers.playground.copied')] }} style={{ ...MONO, wordBreak: 'break-all' }} data-testid="playground-token">
+                          {signedIn.token}
+                        </Typography.Text>
+                        <Typography.Text type="secondary">{t('passportPlayers.playground.tokenHint', { base: PASSPORT_BASE })}</Typography.Text>
+                      </Space>
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('passportPlayers.playground.expiresAt')}>{formatDateTime(signedIn.expiresAt)}</Descriptions.Item>
+                    <Descriptions.Item label={t('passportPlayers.playground.user')}>
+                      <Space wrap>
+                        {userPath ? <Link to={userPath}>{signedIn.user.name}</Link> : signedIn.user.name}
+                        <Typography.Text type="secondary" style={MONO}>
+                          {signedIn.user.id}
+                        </Typography.Text>
+                        {signedIn.user.version === 1 && <Tag color="blue">{t('passportPlayers.playground.newUser')}</Tag>}
+                      </Space>
+                    </Descriptions.Item>
+                  </Descriptions>
+                )}
+              </Card>
+              <Card
+                title={`${t('passportPlayers.playground.answer')} · GET ${PASSPORT_BASE}/sdk/me`}
+                extra={
+                  <Button icon={<ApiOutlined />} disabled={!signedIn} loading={busy === 'me'} onClick={() => void callMe()} data-testid="playground-call-me">
+                    {t('passportPlayers.playground.callMe')}
+                  </Button>
+                }
+              >
+                {me ? <Json value={me} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('passportPlayers.playground.notCalled')} />}
+              </Card>
+            </Space>
+          </Col>
+        </Row>
+      </PlaygroundFrame>
     </>
   );
 }

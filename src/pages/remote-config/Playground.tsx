@@ -4,10 +4,13 @@ import { AutoComplete, Button, Card, Col, Collapse, DatePicker, Empty, Form, Inp
 import { CaretRightOutlined } from '@ant-design/icons';
 import { useCustomMutation } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
+import { remoteConfig } from '../../../resources/config';
+import type { PageDecl } from '../../../resources/types';
 import { PageHeader } from '../../engine/PageHeader';
 import { fromShanghaiWallTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { PlaygroundFrame } from '../playground/PlaygroundFrame';
 import { parseExtra, simulationBody, type PlayerInput, type Simulation } from './simulation';
 import { SimulationResult } from './SimulationResult';
 import { UsagePanel } from './UsagePanel';
@@ -17,6 +20,8 @@ const COUNTRIES = ['CN', 'HK', 'TW', 'JP', 'KR', 'SG', 'US', 'GB', 'DE', 'FR', '
 const PLATFORMS = ['Android', 'Ios', 'Windows', 'ServerSide'];
 
 type FormValues = Omit<PlayerInput, 'at'> & { at?: Dayjs | null };
+
+const playgroundPage = remoteConfig.pages!.find((p) => p.component === 'remoteConfigPlayground') as PageDecl;
 
 const storageKey = (appId: string) => `lodestar.playground.remote-config.${appId}`;
 
@@ -30,7 +35,8 @@ function remembered(appId: string): FormValues {
 
 /**
  * `/playground/remote-config/:appId`: a player context in, the values that player gets out, with the reason
- * each override applied or not. Runs the service's own evaluation (POST /settings/simulate).
+ * each override applied or not. Runs the service's own evaluation (POST /settings/simulate); then the calls the page
+ * declares (the player fetch, the simulation, reading the configs and overrides) as they are sent.
  */
 export default function Playground() {
   const { appId = '' } = useParams();
@@ -67,72 +73,74 @@ export default function Playground() {
   return (
     <>
       <PageHeader title={t('playground.title')} subtitle={t('playground.subtitle')} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={9}>
-          <Card title={t('playground.context')}>
-            <Form<FormValues> form={form} layout="vertical" initialValues={remembered(appId)} onFinish={(v) => void run(v)} requiredMark={false}>
-              <Form.Item name="playerId" label={t('playground.playerId')} extra={t('playground.playerIdHint')}>
-                <Input placeholder="player-1001" autoFocus style={MONO} />
-              </Form.Item>
-              <Row gutter={12}>
-                <Col span={12}>
-                  <Form.Item name="country" label={t('playground.country')}>
-                    <AutoComplete options={COUNTRIES.map((c) => ({ value: c }))} placeholder="CN" allowClear />
-                  </Form.Item>
-                </Col>
-                <Col span={12}>
-                  <Form.Item name="platform" label={t('playground.platform')}>
-                    <AutoComplete options={PLATFORMS.map((p) => ({ value: p }))} placeholder="Android" allowClear />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Form.Item name="appVersion" label={t('playground.appVersion')}>
-                <Input placeholder="1.2.0" style={MONO} />
-              </Form.Item>
-              <Form.Item
-                name="extra"
-                label={t('playground.extra')}
-                extra={t('playground.extraHint')}
-                rules={[{ validator: (_, v: string | undefined) => (parseExtra(v) ? Promise.resolve() : Promise.reject(new Error(t('playground.extraInvalid')))) }]}
-              >
-                <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={MONO} placeholder='{"user": {"level": 12}}' spellCheck={false} />
-              </Form.Item>
-              <Form.Item name="at" label={t('playground.at')} extra={t('playground.atHint')}>
-                <DatePicker showTime={{ format: 'HH:mm:ss' }} format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" icon={<CaretRightOutlined />} loading={mutation.isPending} block>
-                {t('playground.run')}
-              </Button>
-            </Form>
-            {sent && (
-              <Collapse
-                ghost
-                size="small"
-                style={{ marginTop: 12 }}
-                items={[
-                  {
-                    key: 'sent',
-                    label: t('playground.request'),
-                    children: <pre style={{ ...MONO, margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>{JSON.stringify(sent, null, 2)}</pre>,
-                  },
-                ]}
-              />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} xl={15}>
-          {result ? (
-            <SimulationResult result={result} />
-          ) : (
-            <Card>
-              <Empty description={t('playground.notRun')} />
+      <PlaygroundFrame service={remoteConfig} page={playgroundPage} appId={appId}>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={9}>
+            <Card title={t('playground.context')}>
+              <Form<FormValues> form={form} layout="vertical" initialValues={remembered(appId)} onFinish={(v) => void run(v)} requiredMark={false}>
+                <Form.Item name="playerId" label={t('playground.playerId')} extra={t('playground.playerIdHint')}>
+                  <Input placeholder="player-1001" autoFocus style={MONO} />
+                </Form.Item>
+                <Row gutter={12}>
+                  <Col span={12}>
+                    <Form.Item name="country" label={t('playground.country')}>
+                      <AutoComplete options={COUNTRIES.map((c) => ({ value: c }))} placeholder="CN" allowClear />
+                    </Form.Item>
+                  </Col>
+                  <Col span={12}>
+                    <Form.Item name="platform" label={t('playground.platform')}>
+                      <AutoComplete options={PLATFORMS.map((p) => ({ value: p }))} placeholder="Android" allowClear />
+                    </Form.Item>
+                  </Col>
+                </Row>
+                <Form.Item name="appVersion" label={t('playground.appVersion')}>
+                  <Input placeholder="1.2.0" style={MONO} />
+                </Form.Item>
+                <Form.Item
+                  name="extra"
+                  label={t('playground.extra')}
+                  extra={t('playground.extraHint')}
+                  rules={[{ validator: (_, v: string | undefined) => (parseExtra(v) ? Promise.resolve() : Promise.reject(new Error(t('playground.extraInvalid')))) }]}
+                >
+                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={MONO} placeholder='{"user": {"level": 12}}' spellCheck={false} />
+                </Form.Item>
+                <Form.Item name="at" label={t('playground.at')} extra={t('playground.atHint')}>
+                  <DatePicker showTime={{ format: 'HH:mm:ss' }} format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" icon={<CaretRightOutlined />} loading={mutation.isPending} block>
+                  {t('playground.run')}
+                </Button>
+              </Form>
+              {sent && (
+                <Collapse
+                  ghost
+                  size="small"
+                  style={{ marginTop: 12 }}
+                  items={[
+                    {
+                      key: 'sent',
+                      label: t('playground.request'),
+                      children: <pre style={{ ...MONO, margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>{JSON.stringify(sent, null, 2)}</pre>,
+                    },
+                  ]}
+                />
+              )}
             </Card>
-          )}
-        </Col>
-        <Col span={24}>
-          <UsagePanel appId={appId} refreshKey={runs} />
-        </Col>
-      </Row>
+          </Col>
+          <Col xs={24} xl={15}>
+            {result ? (
+              <SimulationResult result={result} />
+            ) : (
+              <Card>
+                <Empty description={t('playground.notRun')} />
+              </Card>
+            )}
+          </Col>
+          <Col span={24}>
+            <UsagePanel appId={appId} refreshKey={runs} />
+          </Col>
+        </Row>
+      </PlaygroundFrame>
     </>
   );
 }
