@@ -36,14 +36,24 @@ export function sentences(text: string): string[] {
 }
 
 /**
- * How much a sentence says about the question: each distinct term of the question it holds counts once, a single
- * CJK character less than a word or a pair of characters; a long sentence counts a little less.
+ * How much a sentence says about the question: each distinct term of the question it holds counts once, the more
+ * the fewer of the candidate sentences hold it (`weights`), a single CJK character less than a word or a pair of
+ * characters; a long sentence counts a little less.
  */
-function sentenceScore(questionTerms: Set<string>, sentence: string): number {
-  const terms = new Set(tokenize(sentence));
+function sentenceScore(terms: Set<string>, weights: Map<string, number>, length: number): number {
   let score = 0;
-  for (const t of questionTerms) if (terms.has(t)) score += [...t].length === 1 && t.charCodeAt(0) > 127 ? 0.3 : 1;
-  return score / (1 + Math.log1p(sentence.length / 200));
+  for (const [t, weight] of weights) if (terms.has(t)) score += weight * ([...t].length === 1 && t.charCodeAt(0) > 127 ? 0.3 : 1);
+  return score / (1 + Math.log1p(length / 200));
+}
+
+/** Each question term's weight over the candidate sentences: rarer terms tell more (1 + ln(N / sentences holding it)). */
+function termWeights(questionTerms: Set<string>, sentenceTerms: Set<string>[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const t of questionTerms) {
+    const holding = sentenceTerms.filter((terms) => terms.has(t)).length;
+    if (holding > 0) weights.set(t, 1 + Math.log(sentenceTerms.length / holding));
+  }
+  return weights;
 }
 
 /**
@@ -56,9 +66,9 @@ export function extractiveAnswer(question: string, lang: DocLanguage, found: Fou
   if (passages.length === 0) return { answer: NOTHING_FOUND[lang], sources: [] };
   const questionTerms = new Set(tokenize(question));
   const top = passages[0].score || 1;
-  const candidates = passages.flatMap((p, rank) =>
-    sentences(p.text).map((s, at) => ({ rank, at, text: s, score: sentenceScore(questionTerms, s) * (0.5 + (0.5 * p.score) / top) })),
-  );
+  const all = passages.flatMap((p, rank) => sentences(p.text).map((text, at) => ({ rank, at, text, terms: new Set(tokenize(text)), weight: 0.5 + (0.5 * p.score) / top })));
+  const weights = termWeights(questionTerms, all.map((s) => s.terms));
+  const candidates = all.map((s) => ({ ...s, score: sentenceScore(s.terms, weights, s.text.length) * s.weight }));
   const chosen: typeof candidates = [];
   let length = 0;
   for (const c of [...candidates].filter((c) => c.score > 0).sort((a, b) => b.score - a.score)) {
@@ -78,7 +88,8 @@ export function extractiveAnswer(question: string, lang: DocLanguage, found: Fou
     sources.push(source);
     return sources.length;
   };
-  const joiner = lang === 'zh-CN' ? '' : ' ';
-  const answer = chosen.map((c) => `${c.text} [${numberOf(c.rank)}]`).join(joiner);
+  // Chinese runs its sentences and marks together; English spaces them.
+  const space = lang === 'zh-CN' ? '' : ' ';
+  const answer = chosen.map((c) => `${c.text}${space}[${numberOf(c.rank)}]`).join(space);
   return { answer, sources };
 }

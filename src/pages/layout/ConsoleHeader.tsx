@@ -4,6 +4,7 @@ import { ApiOutlined, AppstoreOutlined } from '@ant-design/icons';
 import { API_REFERENCE_PATH } from '../../../resources/api-reference';
 import type { AppRecord } from '../../../providers/types';
 import { useLocale } from '../../lib/useLocale';
+import { AssistantButton } from '../assistant/AssistantButton';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ConsoleNav } from './ConsoleNav';
@@ -64,6 +65,7 @@ export function ConsoleHeader({ app }: { app?: AppRecord }) {
           <Button type="text" href={`${API_REFERENCE_PATH}/`} target="_blank" icon={<ApiOutlined />} data-testid="api-reference-link">
             {t('shell.apiReference')}
           </Button>
+          <AssistantButton />
           <LanguageSwitch />
           <UserMenu />
         </Flex>
