@@ -21,6 +21,8 @@ COPY tsconfig.json ./
 COPY server ./server
 COPY resources ./resources
 COPY schemas ./schemas
+# The documentation the knowledge assistant answers from (DOCS_DIR).
+COPY docs/site ./docs/site
 COPY --from=console /app/dist ./dist
 # The embedded database and local uploads (one instance only; several use DATABASE_URL and S3_BUCKET).
 RUN mkdir -p /app/data && chown node:node /app/data
