@@ -11,10 +11,13 @@ import { SiteShell } from './SiteShell';
 
 const CONTENT_MAX = 2000;
 
-/** `/contact-us?content=…`: write to the provider; the message is prefilled from `content`. */
-export default function ContactUsPage() {
+/**
+ * `/contact-us?content=…`: write to the provider; the message is prefilled from `content`. Another page may give the
+ * form its own heading and a first line put before the message (the feature requests at `/wish`).
+ */
+export default function ContactUsPage({ title, subtitle, prefix = '' }: { title?: string; subtitle?: string; prefix?: string }) {
   const { t } = useLocale();
-  usePageTitle(t('ops.contact.title'));
+  usePageTitle(title ?? t('ops.contact.title'));
   const [params] = useSearchParams();
   const [form] = Form.useForm<ContactUsInput>();
   const [sending, setSending] = useState(false);
@@ -24,6 +27,7 @@ export default function ContactUsPage() {
     setSending(true);
     try {
       const body = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as unknown as ContactUsInput;
+      if (prefix) body.Content = `${prefix}${body.Content}`;
       await requireOk('/base/contact-us', { method: 'POST', body, anonymous: true });
       setSentTo(values.Email);
       form.resetFields(['Content']);
@@ -36,7 +40,7 @@ export default function ContactUsPage() {
 
   return (
     <SiteShell width={720}>
-      <PageHeader title={t('ops.contact.title')} subtitle={t('ops.contact.subtitle')} />
+      <PageHeader title={title ?? t('ops.contact.title')} subtitle={subtitle ?? t('ops.contact.subtitle')} />
       <Card>
         {sentTo ? (
           <div data-testid="contact-sent">
@@ -57,7 +61,7 @@ export default function ContactUsPage() {
             data-testid="contact-form"
           >
             <Form.Item name="Content" label={t('ops.contact.content')} rules={[{ required: true, whitespace: true }]}>
-              <Input.TextArea rows={6} maxLength={CONTENT_MAX} showCount placeholder={t('ops.contact.contentPlaceholder')} autoFocus />
+              <Input.TextArea rows={6} maxLength={CONTENT_MAX - prefix.length} showCount placeholder={t('ops.contact.contentPlaceholder')} autoFocus />
             </Form.Item>
             <Form.Item name="Email" label={t('ops.contact.email')} rules={[{ required: true, type: 'email' }]}>
               <Input type="email" maxLength={254} autoComplete="email" />

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button, Flex, Grid, Layout, theme } from 'antd';
 import { SIGN_IN_PATH } from '../../../providers/http';
 import { useSessions } from '../../routes/guards';
 import { useLocale } from '../../lib/useLocale';
 import { Brand } from '../layout/Brand';
 import { LanguageToggle } from '../layout/LanguageToggle';
+import { SiteLinks, SiteNav } from './SiteLinks';
 import './texts';
 
 /**
@@ -19,7 +20,8 @@ export function SiteShell({ children, width = 880 }: { children: ReactNode; widt
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const signedIn = !!sessions?.user;
-  // Narrow screens keep the brand and the way in; the footer carries the site's links.
+  // Narrow screens keep the brand and the way in in the header, the site's main links in a row under it; the links
+  // below the page carry the rest.
   const wide = Grid.useBreakpoint().md !== false;
 
   return (
@@ -31,12 +33,11 @@ export function SiteShell({ children, width = 880 }: { children: ReactNode; widt
         <Flex justify="space-between" align="center" style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
           <Flex align="center" gap={24}>
             <div style={{ flex: 'none' }}>
-              <Brand />
+              <Brand to="/" />
             </div>
             {wide && (
               <Flex gap={20} component="nav">
-                <Link to="/consultation">{t('ops.site.nav.consultation')}</Link>
-                <Link to="/contact-us">{t('ops.site.nav.contact')}</Link>
+                <SiteNav />
               </Flex>
             )}
           </Flex>
@@ -55,9 +56,15 @@ export function SiteShell({ children, width = 880 }: { children: ReactNode; widt
           </Flex>
         </Flex>
       </Layout.Header>
-      <Layout.Content style={{ padding: '40px 16px 56px' }}>
+      {!wide && (
+        <Flex component="nav" gap={20} style={{ overflowX: 'auto', whiteSpace: 'nowrap', padding: '10px 16px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          <SiteNav />
+        </Flex>
+      )}
+      <Layout.Content style={{ padding: wide ? '40px 16px 56px' : '24px 16px 40px' }}>
         <div style={{ maxWidth: width, margin: '0 auto' }}>{children}</div>
       </Layout.Content>
+      <SiteLinks />
     </Layout>
   );
 }

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { Table } from 'antd';
+import type { CatalogueService, PriceLine } from '../../../resources/site-api';
+import { useLocale } from '../../lib/useLocale';
+import { priceRows, type PriceRow } from './price-rows';
+import { ServiceStatus } from './ServiceStatus';
+import './site-texts';
+
+/** A billable item's price and notes in words: "¥0.15 per GB", the usage coefficient and the free credit. */
+export function usePriceText() {
+  const { t, text } = useLocale();
+  return {
+    price: (line: PriceLine) => t('sitePages.pricing.perUnit', { price: line.price, unit: text(line.unit) }),
+    notes: (line: PriceLine) => [
+      ...(line.coefficient ? [t('sitePages.pricing.coefficient', { value: line.coefficient })] : []),
+      ...(line.freeCredit ? [t('sitePages.pricing.freeCredit', { value: line.freeCredit })] : []),
+    ],
+  };
+}
+
+/** The price list of the given services, generated from the catalogue call. */
+export function PriceTable({ services }: { services: CatalogueService[] }) {
+  const { t, text, locale } = useLocale();
+  const words = usePriceText();
+  const { rows, unbilled } = priceRows(services);
+  const span = (row: PriceRow) => ({ rowSpan: row.span });
+  return (
+    <>
+      <Table<PriceRow>
+        data-testid="price-table"
+        rowKey="key"
+        dataSource={rows}
+        pagination={false}
+        size="middle"
+        bordered
+        scroll={{ x: 720 }}
+        columns={[
+          {
+            key: 'service',
+            title: t('sitePages.pricing.service'),
+            onCell: span,
+            render: (_, { service }) => (
+              <div>
+                {service.productPage ? <Link to={service.productPage}>{text(service.displayName)}</Link> : text(service.displayName)}
+                {!service.available && (
+                  <div style={{ marginTop: 4 }}>
+                    <ServiceStatus available={false} />
+                  </div>
+                )}
+              </div>
+            ),
+          },
+          { key: 'item', title: t('sitePages.pricing.item'), render: (_, { line }) => text(line.label) },
+          { key: 'unit', title: t('sitePages.pricing.unit'), render: (_, { line }) => text(line.unit) },
+          { key: 'price', title: t('sitePages.pricing.price'), render: (_, { service, line }) => <span data-testid={`price-${service.name}-${line.meter}`}>¥{line.price}</span> },
+          { key: 'notes', title: t('sitePages.pricing.notes'), render: (_, { line }) => words.notes(line).join('; ') },
+        ]}
+      />
+      {unbilled.length > 0 && <p style={{ marginTop: 12 }}>{t('sitePages.pricing.noBilled', { names: unbilled.map((s) => text(s.displayName)).join(locale === 'en' ? ', ' : '、') })}</p>}
+    </>
+  );
+}
