@@ -4,10 +4,18 @@
  */
 import type { JsonSchema } from './types';
 
+/** An error a call may answer: its `code` and its `message` (an English key of the message dictionary). */
+export interface ErrorAnswer {
+  code: string;
+  message: string;
+}
+
 /** A success or error answer of a call, for the API document. */
 export interface ResponseDef {
   description: string;
   schema?: JsonSchema;
+  /** For an error status: the errors it may be (the API document gives the engine's for the status without it). */
+  errors?: ErrorAnswer[];
 }
 
 export const idParam = {

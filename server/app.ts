@@ -36,6 +36,7 @@ import { moveDeclaredTable } from './engine/table-moves';
 import { startJob } from './engine/jobs';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
+import { mountDocs } from './site/docs-routes';
 import { mountCatalogue } from './site/catalogue';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -149,6 +150,9 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   for (const m of models) await moveDeclaredTable(db, m);
   for (const mod of modules) await mod.prepare?.(ctx);
   mountCatalogue(api, services);
+
+  // The documentation's calls read the document of every mounted call, themselves included.
+  mountDocs(api, services, () => document);
 
   api.route({
     method: 'GET',

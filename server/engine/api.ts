@@ -36,8 +36,17 @@ export interface RouteDef {
 /** Collects route definitions while registering them, so the OpenAPI document sees exactly what is served. */
 export class Api {
   readonly routes: RouteDef[] = [];
+  /**
+   * Every route Fastify mounted from here on, through `route` or not (the document itself, the reference page, the
+   * console's files): what the documentation check compares with the API document. `hidden`: marked `schema.hide`.
+   */
+  readonly mounted: { method: string; url: string; hidden: boolean }[] = [];
 
-  constructor(readonly app: FastifyInstance) {}
+  constructor(readonly app: FastifyInstance) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) this.mounted.push({ method, url: route.url, hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true });
+    });
+  }
 
   route(def: RouteDef): void {
     this.routes.push(def);

@@ -31,3 +31,25 @@ export const conflict = (code: 'INVALID_TRANSITION' | 'VERSION_CONFLICT' | 'DUPL
   new ApiError(409, code, message, details);
 export const locked = () => new ApiError(423, 'ACCOUNT_LOCKED', 'the account violated the terms of use and cannot log in');
 export const tooManyRequests = () => new ApiError(429, 'TOO_MANY_REQUESTS', 'too many requests');
+
+/**
+ * The errors the engine itself answers with each status, for the API document of a call that does not name its own
+ * (`ResponseDef.errors`): the checks every mounted call goes through (input, credential, access, the record, its
+ * version and unique fields, states, the body's size and type, the rate limits).
+ */
+export const STATUS_ERRORS: Record<number, { code: string; message: string }[]> = {
+  400: [{ code: 'INVALID_PARAMETERS', message: 'invalid parameters' }],
+  401: [{ code: 'UNAUTHORIZED', message: 'unauthorized' }],
+  403: [{ code: 'PERMISSION_DENIED', message: 'permission denied' }],
+  404: [{ code: 'NOT_FOUND', message: 'not found' }],
+  409: [
+    { code: 'VERSION_CONFLICT', message: 'version conflict' },
+    { code: 'DUPLICATE', message: 'duplicate value' },
+    { code: 'INVALID_TRANSITION', message: 'action not allowed from the current state' },
+  ],
+  413: [{ code: 'PAYLOAD_TOO_LARGE', message: 'payload too large' }],
+  415: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported media type' }],
+  423: [{ code: 'ACCOUNT_LOCKED', message: 'the account violated the terms of use and cannot log in' }],
+  429: [{ code: 'TOO_MANY_REQUESTS', message: 'too many requests' }],
+  503: [{ code: 'DATABASE_UNAVAILABLE', message: 'database unavailable' }],
+};

@@ -2,6 +2,7 @@ import { passport } from '../../resources/passport';
 import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import type { RouteDef } from './api';
 import { identifiedSchemas } from './openapi-schemas';
+import { STATUS_ERRORS } from './errors';
 
 /**
  * Fastify's `:name` parameters as OpenAPI `{name}`, and a trailing wildcard as the `{*}` parameter Fastify names `*`.
@@ -77,7 +78,11 @@ export function buildOpenApi(routes: RouteDef[], version: string, services: Serv
       responses: Object.fromEntries(
         Object.entries(def.responses).map(([code, r]) => [
           code,
-          r.schema ? { description: r.description, content: { 'application/json': { schema: schemas.place(r.schema) } } } : { description: r.description },
+          {
+            ...(r.schema ? { description: r.description, content: { 'application/json': { schema: schemas.place(r.schema) } } } : { description: r.description }),
+            // An error status's codes and messages: the call's own, or those the engine answers with it.
+            ...(Number(code) >= 400 ? { 'x-errors': r.errors ?? STATUS_ERRORS[Number(code)] ?? [] } : {}),
+          },
         ]),
       ),
     };

@@ -104,7 +104,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
 
   // A delete something refers to with `restrict` may be refused: 409 IN_USE (every model is built by now).
   const inUse = has('delete') || has('bulkDelete') ? mayRefuseDelete(ctx.models.values(), m) : false;
-  const refusals: Record<number, ResponseDef> = inUse ? { 409: { description: 'IN_USE: something refers to it', schema: errorSchema } } : {};
+  const refusals: Record<number, ResponseDef> = inUse ? { 409: { description: 'IN_USE: something refers to it', schema: errorSchema, errors: [{ code: 'IN_USE', message: 'still used by {0}: {1}' }] } } : {};
 
   if (has('delete')) {
     api.route({
