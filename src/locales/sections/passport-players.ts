@@ -3,7 +3,7 @@ export const passportPlayers = {
   'zh-CN': {
     playground: {
       title: 'Passport 登录调试台',
-      subtitle: '用应用凭证以服务端方式登录一个测试玩家，查看签发的玩家凭证，再以该玩家身份调用 /sdk/me。所有请求都发往真实接口。',
+      subtitle: '用应用凭证以服务端方式登录一个测试玩家，查看签发的玩家凭证，再以该玩家或游戏服务端的身份运行下方的示例调用。所有请求都发往真实接口。',
       realm: '区服',
       realmPlaceholder: '选择开放中的区服',
       noOpenRealm: '没有开放中的区服。玩家只能登录开放中的区服，请先创建并开放一个区服。',
@@ -20,11 +20,8 @@ export const passportPlayers = {
       expiresAt: '过期时间',
       user: '用户',
       newUser: '本次登录创建了新用户',
-      callMe: '调用 /sdk/me',
-      answer: '响应',
       request: '请求',
       notSignedIn: '填写左侧表单并登录后，这里会显示玩家凭证',
-      notCalled: '登录后点击“调用 /sdk/me”查看玩家身份',
       copy: '复制',
       copied: '已复制',
     },
@@ -32,7 +29,7 @@ export const passportPlayers = {
   en: {
     playground: {
       title: 'Passport sign-in playground',
-      subtitle: 'Sign a test player in server-side with the app credential, see the player token issued, then call /sdk/me as that player. Every request goes to the real API.',
+      subtitle: 'Sign a test player in server-side with the app credential, see the player token issued, then run the example calls below as that player or as the game server. Every request goes to the real API.',
       realm: 'Realm',
       realmPlaceholder: 'Choose an open realm',
       noOpenRealm: 'No realm is open. Players can only sign in to an open realm: create one and open it first.',
@@ -49,11 +46,8 @@ export const passportPlayers = {
       expiresAt: 'Expires',
       user: 'User',
       newUser: 'This sign-in created the user',
-      callMe: 'Call /sdk/me',
-      answer: 'Answer',
       request: 'Request',
       notSignedIn: 'Fill in the form and sign in: the player token shows here',
-      notCalled: 'After signing in, call /sdk/me to see who the player is',
       copy: 'Copy',
       copied: 'Copied',
     },

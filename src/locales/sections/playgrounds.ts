@@ -26,10 +26,10 @@ export const playgrounds = {
     callers: {
       service: '应用凭证',
       public: '应用凭证',
-      player: '测试玩家令牌',
-      persona: '测试玩家令牌（已选角色）',
+      player: '测试玩家凭证',
+      persona: '测试玩家凭证（已选角色）',
     },
-    needsPlayer: '这个调用使用玩家令牌：请先在上方登录一个测试玩家。',
+    needsPlayer: '这个调用使用玩家凭证：请先在上方登录一个测试玩家。',
     notAvailable: {
       title: '{{service}} 尚未在本部署中提供',
       hint: '这个 Lodestar 部署还没有运行 {{service}}，调试台暂时没有可调用的接口。你可以先阅读它的文档和产品介绍。',

@@ -1,22 +1,20 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
-import { ApiOutlined, LoginOutlined } from '@ant-design/icons';
+import { LoginOutlined } from '@ant-design/icons';
 import { findResource, type PageDecl } from '../../../resources';
 import { passport } from '../../../resources/passport';
 import { PLAYERS_ROUTES } from '../../../resources/passport/players';
-import { requireOk } from '../../../providers/http';
 import { PageHeader } from '../../engine/PageHeader';
 import { listPathOf, showPathOf } from '../../engine/routes';
 import { enumOptions, propertyOf } from '../../engine/schema';
 import { formatDateTime } from '../../lib/format';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { Json, MONO } from '../playground/Json';
 import { PlaygroundFrame } from '../playground/PlaygroundFrame';
 import { Standalone } from '../playground/Standalone';
 import { PASSPORT_BASE, passportCall, usePassportQuery } from './passport-api';
-
-const MONO: React.CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
 interface FormValues {
   realmId: string;
@@ -35,14 +33,10 @@ const usersDecl = findResource('passport', 'users')!;
 const realmsDecl = findResource('passport', 'realms')!;
 const playgroundPage = passport.pages!.find((p) => p.route === PLAYERS_ROUTES.playground) as PageDecl;
 
-function Json({ value }: { value: unknown }) {
-  return <pre style={{ ...MONO, margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 420, overflow: 'auto' }}>{JSON.stringify(value, null, 2)}</pre>;
-}
-
 /**
  * `/playground/passport/:appId?`: signs a test player in server-side with the app credential (POST /login/external,
- * method ServerSide), shows the player token, and calls GET /sdk/me with it — the same calls a game makes; then
- * offers the calls the page declares (a player's with that token, the game server's with the app credential).
+ * method ServerSide), shows the player token, and offers the calls the page declares — a player's (GET /sdk/me
+ * first) with that token, the game server's with the app credential — the same calls a game makes.
  */
 export default function PlayersPlayground() {
   const { appId = '' } = useParams();
@@ -51,8 +45,7 @@ export default function PlayersPlayground() {
   const [form] = Form.useForm<FormValues>();
   const [signedIn, setSignedIn] = useState<SignedIn>();
   const [sent, setSent] = useState<object>();
-  const [me, setMe] = useState<unknown>();
-  const [busy, setBusy] = useState<'signIn' | 'me'>();
+  const [busy, setBusy] = useState(false);
   const realms = usePassportQuery<{ total: number; realms: { id: string; name: string; region?: string }[] }>(appId, appId ? '/realms/search' : undefined, {
     payload: { count: 200, start: 0, status: 'Open', sort: 'name', order: 'asc' },
   });
@@ -68,28 +61,15 @@ export default function PlayersPlayground() {
 
   const signIn = async (values: FormValues) => {
     const body = { method: 'ServerSide', platform: values.platform, realmId: values.realmId, externalId: values.externalId.trim(), ...(values.nickname?.trim() ? { nickname: values.nickname.trim() } : {}) };
-    setBusy('signIn');
+    setBusy(true);
     try {
       const answer = await passportCall<SignedIn>(appId, 'POST', '/login/external', body);
       setSignedIn(answer);
       setSent(body);
-      setMe(undefined);
     } catch {
       // The shared toast said why (a realm in maintenance, a banned player…).
     } finally {
-      setBusy(undefined);
-    }
-  };
-
-  const callMe = async () => {
-    if (!signedIn) return;
-    setBusy('me');
-    try {
-      setMe(await requireOk(`${PASSPORT_BASE}/sdk/me`, { headers: { Authorization: `Bearer ${signedIn.token}` }, anonymous: true }));
-    } catch {
-      setMe(undefined);
-    } finally {
-      setBusy(undefined);
+      setBusy(false);
     }
   };
 
@@ -131,7 +111,7 @@ export default function PlayersPlayground() {
                 <Form.Item name="platform" label={t('passportPlayers.playground.platform')}>
                   <Select options={platforms} />
                 </Form.Item>
-                <Button type="primary" htmlType="submit" icon={<LoginOutlined />} loading={busy === 'signIn'} block data-testid="playground-sign-in">
+                <Button type="primary" htmlType="submit" icon={<LoginOutlined />} loading={busy} block data-testid="playground-sign-in">
                   {t('passportPlayers.playground.signIn')}
                 </Button>
               </Form>
@@ -171,16 +151,6 @@ export default function PlayersPlayground() {
                     </Descriptions.Item>
                   </Descriptions>
                 )}
-              </Card>
-              <Card
-                title={`${t('passportPlayers.playground.answer')} · GET ${PASSPORT_BASE}/sdk/me`}
-                extra={
-                  <Button icon={<ApiOutlined />} disabled={!signedIn} loading={busy === 'me'} onClick={() => void callMe()} data-testid="playground-call-me">
-                    {t('passportPlayers.playground.callMe')}
-                  </Button>
-                }
-              >
-                {me ? <Json value={me} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('passportPlayers.playground.notCalled')} />}
               </Card>
             </Space>
           </Col>

@@ -10,27 +10,28 @@ export function NotAvailable({ service }: { service: ServiceDecl }) {
   const name = text(service.catalogue.displayName);
   const { docPage, productPage } = service.catalogue;
   return (
-    <Result
-      status="info"
-      title={t('playgrounds.notAvailable.title', { service: name })}
-      subTitle={t('playgrounds.notAvailable.hint', { service: name })}
-      data-testid="playground-not-available"
-      extra={
-        <Space wrap style={{ justifyContent: 'center' }}>
-          {docPage && (
-            <Link to={docPage}>
-              <Button type="primary" icon={<BookOutlined />}>
-                {t('playgrounds.notAvailable.docs')}
-              </Button>
-            </Link>
-          )}
-          {productPage && (
-            <Link to={productPage}>
-              <Button icon={<ShopOutlined />}>{t('playgrounds.notAvailable.product')}</Button>
-            </Link>
-          )}
-        </Space>
-      }
-    />
+    <div data-testid="playground-not-available">
+      <Result
+        status="info"
+        title={t('playgrounds.notAvailable.title', { service: name })}
+        subTitle={t('playgrounds.notAvailable.hint', { service: name })}
+        extra={
+          <Space wrap style={{ justifyContent: 'center' }}>
+            {docPage && (
+              <Link to={docPage}>
+                <Button type="primary" icon={<BookOutlined />}>
+                  {t('playgrounds.notAvailable.docs')}
+                </Button>
+              </Link>
+            )}
+            {productPage && (
+              <Link to={productPage}>
+                <Button icon={<ShopOutlined />}>{t('playgrounds.notAvailable.product')}</Button>
+              </Link>
+            )}
+          </Space>
+        }
+      />
+    </div>
   );
 }

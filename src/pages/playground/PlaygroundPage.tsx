@@ -24,7 +24,7 @@ export default function PlaygroundPage() {
   const { service, page } = found;
   return (
     <Standalone appId={appId}>
-      <PageHeader title={title} subtitle={t('playgrounds.subtitle')} />
+      <PageHeader title={title} subtitle={serviceBuilt(service) ? t('playgrounds.subtitle') : undefined} />
       {serviceBuilt(service) ? (
         <PlaygroundFrame service={service} page={page} appId={appId} />
       ) : (

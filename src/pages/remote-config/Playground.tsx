@@ -136,11 +136,11 @@ export default function Playground() {
               </Card>
             )}
           </Col>
-          <Col span={24}>
-            <UsagePanel appId={appId} refreshKey={runs} />
-          </Col>
         </Row>
       </PlaygroundFrame>
+      <div style={{ marginTop: 16 }}>
+        <UsagePanel appId={appId} refreshKey={runs} />
+      </div>
     </>
   );
 }
