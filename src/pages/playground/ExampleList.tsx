@@ -25,8 +25,8 @@ export function ExampleList({ examples, chosen, onChoose }: { examples: Playgrou
                 <Tag color={METHOD_COLORS[example.method]} style={{ marginInlineEnd: 0 }}>
                   {example.method}
                 </Tag>
-                <Typography.Text type="secondary" style={{ ...MONO, fontSize: 12, wordBreak: 'break-all' }}>
-                  {example.path}
+                <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                  <code style={MONO}>{example.path}</code>
                 </Typography.Text>
               </Space>
             </Space>

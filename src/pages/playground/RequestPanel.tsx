@@ -94,8 +94,10 @@ export function RequestPanel({ example, appId, playerToken, onAnswer }: { exampl
       {curl && (
         <Space direction="vertical" size={4} style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('playgrounds.curl')}</Typography.Text>
-          <Typography.Paragraph copyable={{ text: curl, tooltips: [t('playgrounds.copy'), t('playgrounds.copied')] }} style={{ ...MONO, fontSize: 12, margin: 0, wordBreak: 'break-all' }} data-testid="playground-curl">
-            {curl}
+          <Typography.Paragraph copyable={{ text: curl, tooltips: [t('playgrounds.copy'), t('playgrounds.copied')] }} style={{ margin: 0 }}>
+            <code style={{ ...MONO, fontSize: 12, wordBreak: 'break-all' }} data-testid="playground-curl">
+              {curl}
+            </code>
           </Typography.Paragraph>
         </Space>
       )}
