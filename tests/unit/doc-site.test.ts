@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
+import { docTarget } from '../../src/pages/doc/doc-paths';
 
 const ROOT = new URL('../../docs/site/', import.meta.url).pathname;
 const LANGS = ['en', 'zh-CN'] as const;
@@ -45,9 +46,20 @@ const REQUIRED = [
   ...['privacy', 'tos', 'id', 'sla'].map((p) => `policy/${p}`),
 ];
 const NOTICE = { en: 'Not available in this deployment yet.', 'zh-CN': '本部署暂未提供该服务。' };
-/** Pages other areas generate (API reference, prices) and the site's own pages, which a document may link to. */
-const GENERATED = [/^\/doc\/[a-z/-]+\/api$/, /^\/doc\/bill\/(pricing|hk-pricing)$/];
-const SITE_PAGES = new Set(['/contact-us', '/consultation', '/sign-up', '/real-name-verify']);
+/** The price lists (pages of their own) and the site's pages, which a document may link to. */
+const SITE_PAGES = new Set(['/doc/bill/pricing', '/doc/bill/hk-pricing', '/contact-us', '/consultation', '/sign-up', '/real-name-verify']);
+
+/**
+ * Whether a link reaches a page: a `/doc` address as the docs engine reads it (`docTarget`) — a prose page that is
+ * written, or a page the engine makes (API, SDK, error codes) — a policy that is written, or a site page.
+ */
+function reaches(path: string, known: Set<string>): boolean {
+  if (SITE_PAGES.has(path)) return true;
+  if (path.startsWith('/policy/')) return known.has(path.slice(1));
+  if (!path.startsWith('/doc')) return false;
+  const target = docTarget(path);
+  return target.kind === 'prose' ? known.has(target.file) : target.kind !== 'notFound';
+}
 
 function pagesOf(lang: string): string[] {
   const walk = (dir: string): string[] =>
@@ -61,7 +73,7 @@ const read = (lang: string, page: string) => readFileSync(join(ROOT, lang, `${pa
 const md = new MarkdownIt({ html: true });
 
 /** What a page breaks of the rules above: an empty list when it keeps them. */
-export function pageProblems(text: string, known: Set<string>): string[] {
+function pageProblems(text: string, known: Set<string>): string[] {
   const problems: string[] = [];
   if (!/^# \S/.test(text)) problems.push('does not start with a "# " title');
   const tokens = md.parse(text, {});
@@ -74,13 +86,7 @@ export function pageProblems(text: string, known: Set<string>): string[] {
     if (t.type === 'link_open') {
       const href = t.attrGet('href') ?? '';
       const path = href.replace(/[?#].*$/, '');
-      const ok =
-        /^https?:/.test(href) ||
-        SITE_PAGES.has(path) ||
-        GENERATED.some((r) => r.test(path)) ||
-        (path.startsWith('/doc/') && known.has(path.slice('/doc/'.length))) ||
-        (path.startsWith('/policy/') && known.has(path.slice(1)));
-      if (!ok) problems.push(`link to nothing: ${href}`);
+      if (!/^https?:/.test(href) && !reaches(path, known)) problems.push(`link to nothing: ${href}`);
     }
   }
   return problems;
@@ -112,20 +118,22 @@ describe('the documentation pages', () => {
 });
 
 describe('checking a page', () => {
-  const known = new Set(['overview', 'passport/concept', 'policy/privacy']);
+  const known = new Set(['overview', 'passport/concept', 'passport/qa', 'policy/privacy']);
   it('finds raw HTML, a second title, an unhighlighted code block and a link to nothing', () => {
     expect(pageProblems('# A\n\nText <b>bold</b>.\n', known)).toEqual(['raw HTML: <b>', 'raw HTML: </b>']);
     expect(pageProblems('# A\n\n# B\n', known)).toEqual(['has 2 "# " titles']);
     expect(pageProblems('Intro\n\n# A\n', known)).toEqual(['does not start with a "# " title']);
     expect(pageProblems('# A\n\n```python\nx = 1\n```\n', known)).toEqual(['code block in "python"']);
-    expect(pageProblems('# A\n\n[x](/doc/passport/tutorial) [y](/policy/sla)\n', known)).toEqual([
+    expect(pageProblems('# A\n\n[x](/doc/passport/tutorial) [y](/policy/sla) [z](/doc/passport/concept) [o](/doc/overview)\n', known)).toEqual([
       'link to nothing: /doc/passport/tutorial',
       'link to nothing: /policy/sla',
+      'link to nothing: /doc/passport/concept',
+      'link to nothing: /doc/overview',
     ]);
   });
 
   it('accepts links to pages that exist, to generated pages and to the site', () => {
-    const text = '# A\n\n[a](/doc/passport/concept) [b](/doc/passport/api) [c](/doc/bill/pricing) [d](/policy/privacy) [e](/contact-us?content=x)\n';
+    const text = '# A\n\n[a](/doc/passport) [q](/doc/passport/qa) [b](/doc/passport/api) [c](/doc/bill/pricing) [d](/policy/privacy) [e](/contact-us?content=x) [o](/doc)\n';
     expect(pageProblems(text, known)).toEqual([]);
   });
 });
