@@ -4,6 +4,7 @@ import { ADMIN_SIGN_IN_PATH, FINANCE_SIGN_IN_PATH } from './guards';
 import type { PageRoute } from './types';
 
 const LoginCallbackPage = lazy(() => import('../pages/account/LoginCallbackPage'));
+const DocPage = lazy(() => import('../pages/doc/DocPage'));
 
 /**
  * The pages anyone may open without signing in. They load without the console (no Refine, no declarations), so
@@ -39,6 +40,9 @@ export const publicPages: PageRoute[] = [
   { path: '/langyage', Component: lazy(() => import('../pages/site/ConsultationPage')) },
   { path: '/doc/bill/pricing', Component: lazy(() => import('../pages/site/PricingPage')) },
   { path: '/doc/bill/hk-pricing', Component: lazy(() => import('../pages/site/HkPricingPage')) },
+  // The documentation (src/pages/doc): the overview, every section's pages, the API reference, search.
+  { path: '/doc', Component: DocPage },
+  { path: '/doc/*', Component: DocPage },
   { path: '/policy/libraries-agora', Component: lazy(() => import('../pages/site/LibrariesPage')) },
   { path: '/policy/:name', Component: lazy(() => import('../pages/site/PolicyPage')) },
   // Paying and the finance administrators' sign-in.

@@ -1,0 +1,114 @@
+import type { CallDoc, ErrorRow, FieldNote, FieldRow, ServiceReference } from '../../../resources/docs-api';
+import type { Locale } from '../../../providers/i18n';
+
+/**
+ * The API reference pages as Markdown, rendered by the documentation's renderer like the written pages (headings
+ * with anchors, tables, highlighted examples with a copy button). Made from the server's reference of what it
+ * mounted (`GET /base/docs/reference`); nothing here is written per service. Pure: texts come through `t`.
+ */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Text for a Markdown table cell or line: Markdown's marks escaped, line breaks flattened. */
+export const escapeMd = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/([\\`*_{}[\]()#+!|<>~])/g, '\\$1');
+
+/** Inline code holding any text (a backtick inside gets a longer fence). */
+const code = (text: string) => {
+  const fence = '`'.repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const inner = text.replace(/\|/g, '\\|');
+  return `${fence}${inner.startsWith('`') || inner.endsWith('`') ? ` ${inner} ` : inner}${fence}`;
+};
+
+const noteText = (t: Translate, note: FieldNote) => t(`docs.api.notes.${note.kind}`, { value: note.value ?? '' });
+
+/** A field table: name, type, whether required, description with the field's limits. */
+export function fieldTable(t: Translate, rows: FieldRow[]): string {
+  if (rows.length === 0) return `${t('docs.api.noFields')}\n`;
+  const head = `| ${t('docs.api.field')} | ${t('docs.api.type')} | ${t('docs.api.required')} | ${t('docs.api.description')} |\n|---|---|---|---|\n`;
+  const body = rows.map((r) => {
+    const about = [r.description ? escapeMd(r.description) : '', ...r.notes.map((n) => escapeMd(noteText(t, n)))].filter(Boolean).join('; ');
+    return `| ${code(r.name)} | ${code(r.type)} | ${r.required ? t('docs.api.yes') : ''} | ${about} |`;
+  });
+  return `${head}${body.join('\n')}\n`;
+}
+
+/** An error's message in the page's language (the dictionary's text), or the message as the server sends it. */
+export const errorText = (e: ErrorRow, locale: Locale) => e.text?.[locale] ?? e.message;
+
+/** An errors table: status, code, the message in the page's language (and the key the server sends). */
+export function errorTable(t: Translate, locale: Locale, errors: (ErrorRow & { calls?: number })[], withCalls = false): string {
+  const head = `| ${t('docs.api.status')} | ${t('docs.api.code')} | ${t('docs.api.message')} |${withCalls ? ` ${t('docs.errorsPage.calls')} |` : ''}\n|---|---|---|${withCalls ? '---|' : ''}\n`;
+  const body = errors.map((e) => {
+    const text = errorText(e, locale);
+    const message = text === e.message ? code(e.message) : `${escapeMd(text)} (${code(e.message)})`;
+    return `| ${e.status} | ${e.code ? code(e.code) : ''} | ${message} |${withCalls ? ` ${e.calls ?? ''} |` : ''}`;
+  });
+  return `${head}${body.join('\n')}\n`;
+}
+
+const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n`;
+
+/** The `curl` line with the server's own address in place of `{origin}`. */
+export const curlAt = (call: Pick<CallDoc, 'curl'>, origin: string) => call.curl.replace('{origin}', origin);
+
+/** One call: its summary as the heading, method and path, authentication, the tables, examples and errors. */
+export function callMarkdown(t: Translate, locale: Locale, call: CallDoc, origin: string): string {
+  const parts = [`## ${escapeMd(call.summary || `${call.method} ${call.path}`)}\n`, `${code(`${call.method} ${call.path}`)}\n`];
+  const auth = `**${t('docs.api.auth')}**: ${escapeMd(t(`docs.api.authKinds.${call.auth}`))}`;
+  parts.push(call.access?.length ? `${auth} · **${t('docs.api.access')}**: ${call.access.map(code).join(', ')}\n` : `${auth}\n`);
+  if (call.pathParams.length) parts.push(`### ${t('docs.api.pathParams')}\n`, fieldTable(t, call.pathParams));
+  if (call.query.length) parts.push(`### ${t('docs.api.query')}\n`, fieldTable(t, call.query));
+  if (call.body) {
+    parts.push(`### ${t('docs.api.body')}\n`, fieldTable(t, call.body.fields));
+    if (call.body.example !== undefined) parts.push(`**${t('docs.api.requestExample')}**\n`, json(call.body.example));
+  }
+  for (const answer of call.answers) {
+    parts.push(`### ${t('docs.api.answer')} ${answer.status}\n`, `${escapeMd(answer.description)}\n`);
+    if (answer.fields.length) parts.push(fieldTable(t, answer.fields));
+    if (answer.example !== undefined) parts.push(`**${t('docs.api.answerExample')}**\n`, json(answer.example));
+  }
+  if (call.errors.length) parts.push(`### ${t('docs.api.errors')}\n`, errorTable(t, locale, call.errors));
+  parts.push(`### ${t('docs.api.example')}\n`, `\`\`\`bash\n${curlAt(call, origin)}\n\`\`\`\n`);
+  return parts.join('\n');
+}
+
+/** A service's API page: its title and introduction, then every call (those matching `filter`, when given). */
+export function apiMarkdown(t: Translate, locale: Locale, service: ServiceReference, origin: string, filter = ''): string {
+  const name = service.displayName[locale];
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const calls = service.calls.filter((c) => words.every((w) => `${c.method} ${c.path} ${c.summary}`.toLowerCase().includes(w)));
+  return [
+    `# ${escapeMd(t('docs.api.title', { service: name }))}\n`,
+    `${escapeMd(t('docs.api.intro', { service: name }))} ${escapeMd(t('docs.api.calls', { n: calls.length }))}\n`,
+    ...calls.map((c) => callMarkdown(t, locale, c, origin)),
+  ].join('\n');
+}
+
+/** A service's error-code page: every error its calls answer, with its message in the page's language. */
+export function errorsMarkdown(t: Translate, locale: Locale, service: ServiceReference): string {
+  const name = service.displayName[locale];
+  return [`# ${escapeMd(t('docs.errorsPage.title', { service: name }))}\n`, `${escapeMd(t('docs.errorsPage.intro', { service: name }))}\n`, errorTable(t, locale, service.errors, true)].join('\n');
+}
+
+/**
+ * A service's SDK page: calling it over HTTP from a shell, JavaScript and TypeScript, with one of its own calls (a
+ * read without parameters when it has one).
+ */
+export function sdkMarkdown(t: Translate, locale: Locale, service: ServiceReference, origin: string): string {
+  const name = service.displayName[locale];
+  const call = service.calls.find((c) => c.method === 'GET' && c.pathParams.length === 0 && !c.query.some((q) => q.required)) ?? service.calls[0];
+  const parts = [`# ${escapeMd(t('docs.sdk.title', { service: name }))}\n`, `${escapeMd(t('docs.sdk.intro', { service: name }))}\n`, `${escapeMd(t('docs.sdk.credentials'))}\n`];
+  if (!call) return parts.join('\n');
+  const url = `${origin}${call.path}`;
+  const auth = call.auth === 'player' ? "{ Authorization: `Bearer ${process.env.PLAYER_TOKEN}` }" : "{ Authorization: 'Basic ' + btoa(`${process.env.APP_ID}:${process.env.APP_SERVICE_SECRET}`) }";
+  parts.push(
+    `## ${escapeMd(call.summary)}\n`,
+    `${code(`${call.method} ${call.path}`)}\n`,
+    `### curl\n`,
+    `\`\`\`bash\n${curlAt(call, origin)}\n\`\`\`\n`,
+    `### JavaScript\n`,
+    `\`\`\`js\nconst res = await fetch('${url}', { method: '${call.method}', headers: ${auth} });\nif (!res.ok) throw new Error((await res.json()).message);\nconsole.log(await res.json());\n\`\`\`\n`,
+    `### TypeScript\n`,
+    `\`\`\`ts\ninterface ApiError { message: string; code: string; details?: { field: string; message: string }[] }\n\nasync function call<T>(method: string, path: string, body?: unknown): Promise<T> {\n  const res = await fetch(\`${origin}\${path}\`, {\n    method,\n    headers: { ...${auth}, 'Content-Type': 'application/json' },\n    body: body === undefined ? undefined : JSON.stringify(body),\n  });\n  if (!res.ok) throw (await res.json()) as ApiError;\n  return (await res.json()) as T;\n}\n\nconst answer = await call('${call.method}', '${call.path}');\n\`\`\`\n`,
+  );
+  return parts.join('\n');
+}
