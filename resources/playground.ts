@@ -20,6 +20,19 @@ export interface PlaygroundExample {
   caller: CallCaller;
   /** The body it starts with, for the calls that take one. */
   body?: unknown;
+  /** Path parameters that name a record of one of the service's resources, by the resource's name. */
+  records?: Record<string, string>;
+}
+
+/** How to list a resource's records for choosing one: its list call, and where its answer holds the rows. */
+export interface RecordChoices {
+  method: PlaygroundExample['method'];
+  path: string;
+  body?: unknown;
+  /** The answer's array: `items` (rest), the list key (passport), or the answer itself (cdn). */
+  rows: string | null;
+  idField: string;
+  titleField: string;
 }
 
 const PAGE = 20;
@@ -86,17 +99,18 @@ function operationExample(service: ServiceDecl, r: ResourceDecl, operation: Oper
     return undefined;
   }
   if (!r.operations.includes(operation)) return undefined;
+  const records = { records: { [r.idParam ?? 'id']: r.name } };
   switch (operation) {
     case 'list':
       return { label, ...listExample(service, r, collection) };
     case 'show':
-      return { label, caller: 'service', method: 'GET', path: item };
+      return { label, caller: 'service', method: 'GET', path: item, ...records };
     case 'create':
       return { label, caller: 'service', method: 'POST', path: collection, body };
     case 'update':
-      return { label, caller: 'service', method: 'PUT', path: item, body };
+      return { label, caller: 'service', method: 'PUT', path: item, body, ...records };
     case 'delete':
-      return { label, caller: 'service', method: 'DELETE', path: item };
+      return { label, caller: 'service', method: 'DELETE', path: item, ...records };
     default:
       return undefined;
   }
@@ -107,7 +121,9 @@ function examplesNamed(service: ServiceDecl, name: string): Omit<PlaygroundExamp
   const call = service.calls?.[name];
   if (call) {
     const body = call.body ? sampleOf(call.body) : call.optionalBody ? sampleOf(call.optionalBody) : undefined;
-    return [{ label: english(call.summary), method: call.method, path: callUrl(service.base, call), caller: call.caller, ...(body === undefined ? {} : { body }) }];
+    const first = call.path.match(/:(\w+)/)?.[1];
+    const records = call.record && first ? { records: { [first]: call.record.resource } } : {};
+    return [{ label: english(call.summary), method: call.method, path: callUrl(service.base, call), caller: call.caller, ...(body === undefined ? {} : { body }), ...records }];
   }
   const dot = name.lastIndexOf('.');
   const resource = service.resources.find((r) => r.name === name.slice(0, dot));
@@ -140,6 +156,22 @@ export function playgroundExamples(service: ServiceDecl, page?: Pick<PageDecl, '
       ...(entry.body === undefined ? {} : { body: structuredClone(entry.body) }),
     })),
   );
+}
+
+/** How to list a top-level resource's records to choose one for a path parameter; undefined when it has no list. */
+export function recordChoices(service: ServiceDecl, resource: string): RecordChoices | undefined {
+  const r = service.resources.find((x) => x.name === resource);
+  if (!r || r.parent || r.singleton || !r.operations.includes('list')) return undefined;
+  const list = listExample(service, r, collectionPath(service, r));
+  const rows = service.convention === 'passport' ? (r.listKey ?? r.name) : service.convention === 'cdn' ? null : 'items';
+  return { method: list.method, path: list.path, ...(list.body === undefined ? {} : { body: list.body }), rows, idField: r.idField, titleField: r.titleField };
+}
+
+/** The `{ id, title }` of each record a list answer holds. */
+export function choicesIn(answer: unknown, choices: Pick<RecordChoices, 'rows' | 'idField' | 'titleField'>): { id: string; title: string }[] {
+  const rows = choices.rows === null ? answer : (answer as Record<string, unknown> | null)?.[choices.rows];
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row: Record<string, unknown>) => (typeof row?.[choices.idField] === 'string' ? [{ id: row[choices.idField] as string, title: String(row[choices.titleField] ?? '') }] : []));
 }
 
 /** Whether this deployment serves the service at all: it declares records or calls for the engine to mount. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { services } from '../../resources';
 import { passport } from '../../resources/passport';
 import { remoteConfig } from '../../resources/config';
-import { fillPath, pathParams, playgroundExamples, sampleOf, serviceBuilt } from '../../resources/playground';
+import { choicesIn, fillPath, pathParams, playgroundExamples, recordChoices, sampleOf, serviceBuilt } from '../../resources/playground';
 import type { CallDecl } from '../../resources/call-types';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { curlLine } from '../../src/pages/playground/curl';
@@ -43,6 +43,7 @@ const spin: CallDecl = {
   body: { type: 'object', required: ['turns', 'direction'], properties: { turns: { type: 'integer', minimum: 1 }, direction: { enum: ['left', 'right'] }, note: { type: 'string' } } },
   answer: { description: 'spun' },
   errors: [400],
+  record: { resource: 'widgets' },
 };
 
 const me: CallDecl = { method: 'GET', path: '/me', caller: 'player', summary: 'The player', answer: { description: 'the player' }, errors: [401] };
@@ -85,6 +86,23 @@ describe('playground examples', () => {
     ]);
     expect(named[0].body).toEqual({ name: 'Cog', size: 3 });
     expect(named[3].label).toEqual({ 'zh-CN': '查询零件列表', en: 'List widgets' });
+  });
+
+  it("say which resource's record a path parameter names, and how to list those records to choose one", () => {
+    const [spun, shown, listed] = playgroundExamples(gadgets(), { playground: { examples: ['widgets.spin', 'widgets.show', 'widgets.list'] } });
+    expect(spun.records).toEqual({ id: 'widgets' });
+    expect(shown.records).toEqual({ id: 'widgets' });
+    expect(listed.records).toBeUndefined();
+    const rest = recordChoices(gadgets(), 'widgets')!;
+    expect(rest).toMatchObject({ method: 'GET', path: '/ugadget/v2/widgets?page=1&pageSize=20', rows: 'items' });
+    expect(choicesIn({ total: 2, items: [{ id: 'w1', name: 'Cog' }, { id: 'w2' }, { name: 'no id' }] }, rest)).toEqual([
+      { id: 'w1', title: 'Cog' },
+      { id: 'w2', title: '' },
+    ]);
+    const passportLike = recordChoices(gadgets({ convention: 'passport' }), 'widgets')!;
+    expect(passportLike).toMatchObject({ method: 'POST', path: '/ugadget/v2/widgets/search', body: { count: 20, start: 0 }, rows: 'widgets' });
+    expect(choicesIn({ total: 1, widgets: [{ id: 'w9', name: 'Gear' }] }, passportLike)).toEqual([{ id: 'w9', title: 'Gear' }]);
+    expect(choicesIn({ message: 'permission denied' }, passportLike)).toEqual([]);
   });
 
   it("page a list the way the service's convention does", () => {

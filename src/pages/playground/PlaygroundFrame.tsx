@@ -43,7 +43,7 @@ export function PlaygroundFrame({ service, page, appId, playerToken, children }:
       </Col>
       <Col xs={24} xl={15}>
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          <RequestPanel key={`${appId} ${chosen}`} example={example} appId={appId} playerToken={playerToken} onAnswer={setAnswer} />
+          <RequestPanel key={`${appId} ${chosen}`} service={service} example={example} appId={appId} playerToken={playerToken} onAnswer={setAnswer} />
           <AnswerPanel answer={answer} />
         </Space>
       </Col>

@@ -2,10 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { fillPath, pathParams, type PlaygroundExample } from '../../../resources/playground';
+import type { ServiceDecl } from '../../../resources/types';
 import { useLocale } from '../../lib/useLocale';
 import { curlLine } from './curl';
 import { METHOD_COLORS } from './ExampleList';
 import { MONO } from './Json';
+import { ParamField } from './ParamField';
 import { parsedBody, requestHeaders, runRequest, withPlayer, type PlaygroundAnswer, type PlaygroundRequest } from './run';
 
 const takesBody = (example: PlaygroundExample) => example.body !== undefined || example.method === 'POST' || example.method === 'PUT';
@@ -32,7 +34,15 @@ function useCurl(appId: string, request: PlaygroundRequest, playerToken?: string
  * One example call, ready to send: its method, its address (editable, with a field for each path parameter), its
  * JSON body for the calls that take one, who it is sent as, and the same request as a `curl` line.
  */
-export function RequestPanel({ example, appId, playerToken, onAnswer }: { example: PlaygroundExample; appId: string; playerToken?: string; onAnswer: (answer: PlaygroundAnswer) => void }) {
+interface PanelProps {
+  service: ServiceDecl;
+  example: PlaygroundExample;
+  appId: string;
+  playerToken?: string;
+  onAnswer: (answer: PlaygroundAnswer) => void;
+}
+
+export function RequestPanel({ service, example, appId, playerToken, onAnswer }: PanelProps) {
   const { t } = useLocale();
   const [path, setPath] = useState(example.path);
   const [params, setParams] = useState<Record<string, string>>({});
@@ -72,13 +82,14 @@ export function RequestPanel({ example, appId, playerToken, onAnswer }: { exampl
           <Form.Item label={t('playgrounds.params')}>
             <Space wrap>
               {names.map((name) => (
-                <Input
+                <ParamField
                   key={name}
-                  addonBefore={<span style={MONO}>{name}</span>}
+                  service={service}
+                  appId={appId}
+                  name={name}
+                  resource={example.records?.[name]}
                   value={params[name] ?? ''}
-                  placeholder={t('playgrounds.paramMissing', { name })}
-                  onChange={(e) => setParams((p) => ({ ...p, [name]: e.target.value }))}
-                  style={{ width: 280, ...MONO }}
+                  onChange={(value) => setParams((p) => ({ ...p, [name]: value }))}
                 />
               ))}
             </Space>
