@@ -19,6 +19,8 @@ interface Question {
   q: string;
   lang: DocLanguage;
   page: string;
+  /** Other pages that answer it as well: citing one of them counts too. */
+  also?: string[];
   spec: string;
 }
 
@@ -60,7 +62,8 @@ export async function runAssistantEval(): Promise<EvalFigures> {
   const misses: string[] = [];
   for (const question of questions) {
     const pages = rankedPages(kb, question.q, question.lang);
-    const rank = pages.indexOf(question.page);
+    const accepted = [question.page, ...(question.also ?? [])];
+    const rank = pages.findIndex((page) => accepted.includes(page));
     if (rank === 0) top1++;
     if (rank >= 0 && rank < 3) top3++;
     const missing = !known.has(`${question.lang} ${question.page}`);
@@ -68,8 +71,11 @@ export async function runAssistantEval(): Promise<EvalFigures> {
     if (rank !== 0) misses.push(`  ${rank < 0 ? '—' : `#${rank + 1}`} ${question.q} → ${question.page}${missing ? ' (no such page)' : ''}; found ${pages.slice(0, 3).join(', ') || 'nothing'}`);
   }
   const figures = { questions: questions.length, top1: top1 / questions.length, top3: top3 / questions.length, pagesMissing };
+  const written = questions.length - pagesMissing;
   console.log(`\nKnowledge assistant retrieval (${kb.passages.length} passages): ${questions.length} questions`);
-  console.log(`  top-1 ${figures.top1.toFixed(2)}  top-3 ${figures.top3.toFixed(2)}  (questions whose page is not written yet: ${pagesMissing})`);
+  console.log(`  top-1 ${figures.top1.toFixed(2)}  top-3 ${figures.top3.toFixed(2)}`);
+  // A question whose page is not written cannot be answered from it (it counts as missed above).
+  if (pagesMissing) console.log(`  ${pagesMissing} questions' pages are not written yet; over the other ${written}: top-1 ${(top1 / written).toFixed(2)}  top-3 ${(top3 / written).toFixed(2)}`);
   if (misses.length) console.log(`  not first:\n${misses.join('\n')}`);
   return figures;
 }

@@ -223,6 +223,9 @@ export function tokenize(text: string): string[] {
   return terms;
 }
 
+/** How much a query's single CJK character counts beside a pair of characters or a word. */
+export const SINGLE_CJK_WEIGHT = 0.3;
+
 /** The fields searched, with the weight of each: a word of the heading or title says more than one in the text. */
 export const SEARCH_BOOST = { title: 2, heading: 3, text: 1 } as const;
 
@@ -238,6 +241,8 @@ export const docsSearchOptions: Options<Passage> = {
     boost: { ...SEARCH_BOOST },
     // A Latin word of four letters or more also finds longer words it begins (`config` → `configuration`).
     prefix: (term) => term.length >= 4 && !CJK.test(term),
+    // A single CJK character matches in most passages; pairs and words carry the meaning.
+    boostTerm: (term) => (CJK.test(term) && [...term].length === 1 ? SINGLE_CJK_WEIGHT : 1),
     combineWith: 'OR',
   },
 };

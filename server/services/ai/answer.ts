@@ -58,7 +58,7 @@ function termWeights(questionTerms: Set<string>, sentenceTerms: Set<string>[]): 
 
 /**
  * An answer made of the documentation's own sentences, without a language model: the sentences of the best
- * passages that hold most of the question's words (the passage's rank weighing in), in the order the passages
+ * passages that hold most of the question's words (weighed by how well their passage matched), in the order the passages
  * were found, each followed by the number of the passage it comes from. With nothing found it says so.
  */
 export function extractiveAnswer(question: string, lang: DocLanguage, found: FoundPassage[]): Answer {
@@ -66,12 +66,14 @@ export function extractiveAnswer(question: string, lang: DocLanguage, found: Fou
   if (passages.length === 0) return { answer: NOTHING_FOUND[lang], sources: [] };
   const questionTerms = new Set(tokenize(question));
   const top = passages[0].score || 1;
-  const all = passages.flatMap((p, rank) => sentences(p.text).map((text, at) => ({ rank, at, text, terms: new Set(tokenize(text)), weight: 0.5 + (0.5 * p.score) / top })));
+  const all = passages.flatMap((p, rank) => sentences(p.text).map((text, at) => ({ rank, at, text, terms: new Set(tokenize(text)), weight: p.score / top })));
   const weights = termWeights(questionTerms, all.map((s) => s.terms));
   const candidates = all.map((s) => ({ ...s, score: sentenceScore(s.terms, weights, s.text.length) * s.weight }));
   const chosen: typeof candidates = [];
   let length = 0;
   for (const c of [...candidates].filter((c) => c.score > 0).sort((a, b) => b.score - a.score)) {
+    // The same sentence in two passages is said once.
+    if (chosen.some((s) => s.text === c.text)) continue;
     if (chosen.length >= SENTENCES || (chosen.length > 0 && length + c.text.length > ANSWER_CHARS)) break;
     chosen.push(c);
     length += c.text.length;

@@ -1,5 +1,7 @@
 import type { DocLanguage, Passage } from '../../../resources/docs-search';
-import type { ServiceDecl } from '../../../resources/types';
+import { collectionPath } from '../../../resources/relations';
+import type { ResourceDecl, ServiceDecl } from '../../../resources/types';
+import { toOpenApiPath } from '../../engine/openapi';
 
 /** The parts of an OpenAPI document the API reference's passages are made of. */
 export interface OpenApiDocument {
@@ -10,10 +12,32 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const LANGUAGES: DocLanguage[] = ['en', 'zh-CN'];
 
 /**
+ * What an operation's path is about, as the declarations name it in one language: the resource whose collection
+ * path it lies under (the longest), and the state action or command whose path ends it.
+ */
+function declaredNames(service: ServiceDecl, path: string, lang: DocLanguage): string[] {
+  let resource: ResourceDecl | undefined;
+  let base = '';
+  for (const r of service.resources) {
+    const collection = toOpenApiPath(collectionPath(service, r)).replace(/\{[^}]+\}/g, '{}');
+    const generic = path.replace(/\{[^}]+\}/g, '{}');
+    if ((generic === collection || generic.startsWith(`${collection}/`)) && collection.length > base.length) {
+      resource = r;
+      base = collection;
+    }
+  }
+  if (!resource) return [];
+  const ends = (suffix: string) => toOpenApiPath(path).replace(/\{[^}]+\}/g, '{}').endsWith(suffix.replace(/:[A-Za-z0-9_]+/g, '{}'));
+  const action = resource.actions?.find((a) => ends(a.path ?? `/${a.name}`));
+  const command = resource.commands?.find((c) => ends(c.path));
+  return [resource.label[lang], action?.label[lang], command?.label[lang]].filter((t): t is string => !!t);
+}
+
+/**
  * The API reference as passages: one per operation of a declared service that has a documentation section, in
- * both languages (the reference is written in English; its paths and names are the same in either), linking to the
- * section's API page (`<docPage>/api`). The platform's own calls (sign-in, apps, billing) have no section and are
- * left out.
+ * both languages, each one sentence (the summary is written in English; the resource and action names the declarations give come in
+ * the passage's language), linking to the section's API page (`<docPage>/api`). The platform's own calls (sign-in,
+ * apps, billing) have no section and are left out.
  */
 export function apiPassages(doc: OpenApiDocument, services: ServiceDecl[]): Passage[] {
   const byTag = new Map(services.filter((s) => s.catalogue.docPage).map((s) => [s.name, s]));
@@ -25,9 +49,13 @@ export function apiPassages(doc: OpenApiDocument, services: ServiceDecl[]): Pass
       if (!op || !service) continue;
       const page = `${service.catalogue.docPage}/api`;
       const heading = `${method.toUpperCase()} ${path}`;
-      const text = [op.summary, op.description].filter(Boolean).join('. ');
+      const summary = [op.summary, op.description].filter(Boolean).join('; ');
       for (const lang of LANGUAGES) {
-        out.push({ id: `${lang}:api:${heading}`, page, address: page, lang, title: `${service.catalogue.displayName[lang]} API`, heading, text: text || heading });
+        // One sentence: what the call does, and what it is about by the declarations' names (its method and path are
+        // the heading).
+        const names = declaredNames(service, path, lang);
+        const text = `${summary || heading}${names.length ? ` (${names.join(' · ')})` : ''}.`;
+        out.push({ id: `${lang}:api:${heading}`, page, address: page, lang, title: `${service.catalogue.displayName[lang]} API`, heading, text });
       }
     }
   }
