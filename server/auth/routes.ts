@@ -62,8 +62,8 @@ export function mountAuth(api: Api, ctx: Ctx): void {
   const loginResponses = {
     200: { description: 'signed in; the session cookie is set', schema: signedInSchema },
     400: { description: 'bad input', schema: errorSchema },
-    401: { description: 'invalid username or password', schema: errorSchema },
-    423: { description: 'account locked', schema: errorSchema },
+    401: { description: 'invalid username or password', schema: errorSchema, errors: [{ code: 'INVALID_CREDENTIALS', message: 'invalid username or password' }] },
+    423: { description: 'account locked', schema: errorSchema, errors: [{ code: 'ACCOUNT_LOCKED', message: 'the account violated the terms of use and cannot log in' }] },
     429: { description: 'too many failed attempts', schema: errorSchema },
   };
 

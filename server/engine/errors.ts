@@ -49,7 +49,11 @@ export const STATUS_ERRORS: Record<number, { code: string; message: string }[]> 
   ],
   413: [{ code: 'PAYLOAD_TOO_LARGE', message: 'payload too large' }],
   415: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported media type' }],
-  423: [{ code: 'ACCOUNT_LOCKED', message: 'the account violated the terms of use and cannot log in' }],
+  // A game's player (or the persona they play) who is banned; the console's sign-in names its own (ACCOUNT_LOCKED).
+  423: [
+    { code: 'PLAYER_BANNED', message: 'the player is banned' },
+    { code: 'PERSONA_BANNED', message: 'the persona is banned' },
+  ],
   429: [{ code: 'TOO_MANY_REQUESTS', message: 'too many requests' }],
   503: [{ code: 'DATABASE_UNAVAILABLE', message: 'database unavailable' }],
 };

@@ -45,7 +45,7 @@ describe('the documentation addresses', () => {
     for (const section of LEAF_SECTIONS) {
       for (const page of SECTION_PAGES) {
         const t = docTarget(sectionPageAddress(section, page));
-        expect('section' in t && t.section.path === section.path && t.page === page).toBe(true);
+        expect('section' in t && t.section?.path === section.path && t.page === page).toBe(true);
       }
     }
   });

@@ -109,7 +109,9 @@ function ReferencePage({ section, kind }: { section: DocSection; kind: 'api' | '
           </a>
         </div>
       )}
-      <Markdown source={source} />
+      <div className="doc-reference">
+        <Markdown source={source} />
+      </div>
     </>
   );
 }

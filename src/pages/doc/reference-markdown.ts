@@ -8,8 +8,8 @@ import type { Locale } from '../../../providers/i18n';
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Text for a Markdown table cell or line: Markdown's marks escaped, line breaks flattened. */
-export const escapeMd = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/([\\`*_{}[\]()#+!|<>~])/g, '\\$1');
+/** Text for a Markdown table cell or line: Markdown's marks escaped (backticks kept: `code` in a description shows as code), line breaks flattened. */
+export const escapeMd = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/([\\*_{}[\]()#+!|<>~])/g, '\\$1');
 
 /** Inline code holding any text (a backtick inside gets a longer fence). */
 const code = (text: string) => {

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshots, visible } from './browser';
+import { startServer, type RunningServer } from './server';
+
+/**
+ * A developer reads a service's API page in either language: a real call with its request, its errors in the page's
+ * language and an example they can paste; a service not built says so; an unknown page says it is not found.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const LANGUAGES = [
+  { lang: 'en', title: 'Passport API', auth: 'Authentication', errors: 'Errors', denied: 'Permission denied', banned: 'This player is banned and cannot sign in', notBuilt: 'This service is not available in this deployment yet.', notFound: 'Documentation page not found' },
+  { lang: 'zh-CN', title: 'Passport 玩家账号 API', auth: '认证', errors: '错误', denied: '权限不足', banned: '该玩家已被封禁，无法登录', notBuilt: '该服务在本部署中尚未提供。', notFound: '找不到该文档页面' },
+] as const;
+
+describe.each(LANGUAGES)('the documentation in $lang', (l) => {
+  it('shows a real call of passport with its request fields, its errors in the language, and a curl example', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addInitScript((lang) => localStorage.setItem('lodestar.locale', lang), l.lang);
+    const page = await context.newPage();
+    const shot = screenshots(page, `docs-${l.lang}`);
+    await page.goto(`${server.url}/doc/passport/api`);
+    const content = page.getByTestId('doc-content');
+    await visible(content.getByRole('heading', { level: 1, name: l.title }));
+    await visible(content.getByText('POST /upass/v1/login/external', { exact: true }));
+    await shot('passport-api');
+
+    // The filter leaves the one call.
+    const filter = page.getByTestId('doc-api-filter').locator('input');
+    await filter.fill('/upass/v1/login/external');
+    await filter.press('Enter');
+    await visible(content.getByText('POST /upass/v1/login/external', { exact: true }));
+    expect(await content.locator('code', { hasText: /^POST \/upass\/v1\/sdk\// }).count()).toBe(0);
+    // Its request's fields, its errors with their messages in the page's language, and an example to paste.
+    await visible(content.getByRole('heading', { name: l.errors, exact: true }));
+    await visible(content.locator('td code', { hasText: /^realmId$/ }));
+    await visible(content.locator('td', { hasText: l.banned }));
+    await visible(content.locator('td', { hasText: l.denied }));
+    await visible(content.locator('td code', { hasText: /^PLAYER_BANNED$/ }));
+    await visible(content.locator('pre', { hasText: `curl -X POST "${server.url}/upass/v1/login/external"` }));
+    await shot('passport-login-call');
+
+    await page.goto(`${server.url}/doc/func/stateful/api`);
+    await visible(page.getByTestId('doc-content').getByText(l.notBuilt));
+    await page.goto(`${server.url}/doc/passport/no-such-page`);
+    await visible(page.getByTestId('doc-not-found').getByText(l.notFound));
+    await visible(page.getByTestId('doc-menu'));
+    await context.close();
+  });
+});
