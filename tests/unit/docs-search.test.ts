@@ -7,6 +7,7 @@ import {
   pagePassages,
   PASSAGE_CHARS,
   searchIn,
+  SINGLE_CJK_WEIGHT,
   snippet,
   stem,
   tokenize,
@@ -116,6 +117,14 @@ describe('the tokenizer', () => {
   it('cuts Chinese into characters and neighbouring pairs, and Latin inside it into words', () => {
     expect(tokenize('玩家账号')).toEqual(['玩', '玩家', '家', '家账', '账', '账号', '号']);
     expect(tokenize('用Steam登录')).toEqual(['用', 'steam', '登', '登录', '录']);
+  });
+
+  it('makes a single CJK character of a query count less than a pair or a word', () => {
+    const boostTerm = docsSearchOptions.searchOptions!.boostTerm!;
+    expect(boostTerm('登', 0, [])).toBe(SINGLE_CJK_WEIGHT);
+    expect(SINGLE_CJK_WEIGHT).toBeLessThan(1);
+    expect(boostTerm('登录', 0, [])).toBe(1);
+    expect(boostTerm('a', 0, [])).toBe(1);
   });
 
   it('folds full-width forms', () => {
