@@ -77,6 +77,19 @@ describe('playgrounds', () => {
     expect(JSON.parse((await realms.textContent())!).realms.length).toBeGreaterThan(0);
     await shot('passport-realms-en');
 
+    // A leaderboard's ranking, its board chosen among the app's by name.
+    await page.locator('[data-testid=playground-example][data-name="leaderboards.top"]').click();
+    await page.getByTestId('playground-param-id').click();
+    const board = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
+    const boardLabel = (await (await visible(board)).textContent())!;
+    await board.click();
+    const boardId = boardLabel.split(' · ').pop()!;
+    await page.getByTestId('playground-send').click();
+    await visible(page.getByTestId('playground-status'));
+    expect(await page.getByTestId('playground-status').textContent()).toContain('200');
+    expect(await page.getByTestId('playground-curl').textContent()).toContain(`${passport.base}/sdk/leaderboards/${boardId}/scores`);
+    await shot('passport-leaderboard-en');
+
     await open(`/playground/passport/${appId}`, 'zh-CN');
     await visible(page.getByTestId('playground-example').first());
     await shot('passport-zh');
