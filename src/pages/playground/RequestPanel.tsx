@@ -10,8 +10,6 @@ import { MONO } from './Json';
 import { ParamField } from './ParamField';
 import { parsedBody, requestHeaders, runRequest, withPlayer, type PlaygroundAnswer, type PlaygroundRequest } from './run';
 
-const takesBody = (example: PlaygroundExample) => example.body !== undefined || example.method === 'POST' || example.method === 'PUT';
-
 /** The `curl` line of the request as it stands, with the credential it is sent with. */
 function useCurl(appId: string, request: PlaygroundRequest, playerToken?: string): string {
   const [line, setLine] = useState('');
@@ -30,10 +28,6 @@ function useCurl(appId: string, request: PlaygroundRequest, playerToken?: string
   return line;
 }
 
-/**
- * One example call, ready to send: its method, its address (editable, with a field for each path parameter), its
- * JSON body for the calls that take one, who it is sent as, and the same request as a `curl` line.
- */
 interface PanelProps {
   service: ServiceDecl;
   example: PlaygroundExample;
@@ -42,11 +36,16 @@ interface PanelProps {
   onAnswer: (answer: PlaygroundAnswer) => void;
 }
 
+/**
+ * One example call, ready to send: its method, its address (editable, with a field for each path parameter), its
+ * JSON body for the calls that take one, who it is sent as, and the same request as a `curl` line.
+ */
 export function RequestPanel({ service, example, appId, playerToken, onAnswer }: PanelProps) {
   const { t } = useLocale();
   const [path, setPath] = useState(example.path);
   const [params, setParams] = useState<Record<string, string>>({});
-  const [body, setBody] = useState(example.body === undefined ? (takesBody(example) ? '{}' : undefined) : JSON.stringify(example.body, null, 2));
+  // A body field for the calls that declare one (their example starts it), none for the others.
+  const [body, setBody] = useState(example.body === undefined ? undefined : JSON.stringify(example.body, null, 2));
   const [busy, setBusy] = useState(false);
   const names = pathParams(path);
   const request = useMemo<PlaygroundRequest>(() => ({ method: example.method, path: fillPath(path, params), caller: example.caller, body }), [example, path, params, body]);
