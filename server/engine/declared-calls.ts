@@ -46,6 +46,7 @@ export function checkCall(service: ServiceDecl, name: string, call: CallDecl): v
   if (call.method === 'GET' && (call.body || call.optionalBody)) throw new Error(`${where}: a GET takes no body`);
   if (call.body && call.optionalBody) throw new Error(`${where}: a body and an optional body`);
   if (call.query && call.method !== 'GET') throw new Error(`${where}: only a GET takes a query`);
+  if (call.caller === 'account' && (call.record || call.freshCredential)) throw new Error(`${where}: an account call acts in no app, on no app's record`);
   const known = (resource: string) => {
     if (!service.resources.some((r) => r.name === resource)) throw new Error(`${where}: its answer names '${resource}', not a resource of the service`);
     return {};

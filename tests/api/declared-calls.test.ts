@@ -118,6 +118,8 @@ describe('declared calls', () => {
     expect(() => mountDeclaredCalls(api(), h.ctx, typed, give)).toThrow(/parameter 'size' is not in its path/);
     const player = { ...trial, calls: { ...trial.calls, peek: { ...trial.calls!.peek, caller: 'player' } } } as ServiceDecl;
     expect(() => mountDeclaredCalls(api(), h.ctx, player, give)).toThrow(/no player principal/);
+    const account = { ...trial, calls: { ...trial.calls, peek: { ...trial.calls!.peek, caller: 'account', record: { resource: 'bells' } } } } as ServiceDecl;
+    expect(() => mountDeclaredCalls(api(), h.ctx, account, give)).toThrow(/an account call acts in no app/);
     const records = { ...trial, calls: { ...trial.calls, peek: { ...trial.calls!.peek, answer: ok('a bell', recordOf('bells')) } } };
     expect(() => mountDeclaredCalls(api(), h.ctx, records, give)).toThrow(/answer names 'bells', not a resource of the service/);
     const knock = (change: object) => ({ ...trial, calls: { ...trial.calls, knock: { ...trial.calls!.knock, ...change } } }) as ServiceDecl;
