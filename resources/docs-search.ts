@@ -85,7 +85,7 @@ interface Section {
 
 /**
  * A page cut into passages: one per `##` to `####` heading (the text before the first one under the title), long
- * ones cut again at paragraphs. Fenced code is kept as text (a call's path is worth finding) and never read as a
+ * ones cut again at paragraphs (each table row one). Fenced code is kept as text (a call's path is worth finding) and never read as a
  * heading. Sections with no text are left out.
  */
 export function pagePassages(markdown: string, page: string, lang: DocLanguage): Passage[] {
@@ -134,6 +134,8 @@ export function pagePassages(markdown: string, page: string, lang: DocLanguage):
     const plain = plainLine(line);
     if (!plain) endParagraph();
     else paragraph.push(plain);
+    // A table row is a line of its own, not part of a running paragraph.
+    if (plain && /^\s*\|/.test(line)) endParagraph();
   }
   endParagraph();
   sections.push(current);

@@ -39,6 +39,11 @@ describe('the extractive answer', () => {
     ]);
   });
 
+  it("reads a passage's first sentence as answering its heading", () => {
+    const qa = found({ address: '/doc/passport/qa#inbox', heading: 'How many messages can an inbox hold?', score: 5, text: '500 per persona. Older read messages make room for new ones.' });
+    expect(extractiveAnswer('How many messages can an inbox hold?', 'en', [qa]).answer).toMatch(/^500 per persona\. \[1\]/);
+  });
+
   it('cites only the passages it drew sentences from', () => {
     const answer = extractiveAnswer('recharge by bank transfer', 'en', [payment, found({ address: '/doc/x', score: 1, text: 'Nothing related here.' })]);
     expect(answer.sources.map((s) => s.address)).toEqual(['/doc/bill/payment#recharge']);

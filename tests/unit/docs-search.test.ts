@@ -32,6 +32,7 @@ curl -X POST /svc/v1/login
 | Limit | Value |
 | --- | --- |
 | Personas per user | 10 |
+| Guilds per player | 1 |
 
 ## Limits
 
@@ -72,7 +73,8 @@ describe('cutting a page into passages', () => {
   it('reads tables as text without their pipes and rule, and numbers a repeated anchor', () => {
     const limits = passages.filter((p) => p.heading === 'Limits');
     expect(limits.map((p) => p.address)).toEqual(['/doc/passport/concept#limits', '/doc/passport/concept#limits-1']);
-    expect(limits[0].text).toContain('Personas per user · 10');
+    // Each row a line of its own, so an answer can quote one.
+    expect(limits[0].text).toBe('Limit · Value\nPersonas per user · 10\nGuilds per player · 1');
     expect(limits[0].text).not.toContain('---');
   });
 

@@ -66,7 +66,10 @@ export function extractiveAnswer(question: string, lang: DocLanguage, found: Fou
   if (passages.length === 0) return { answer: NOTHING_FOUND[lang], sources: [] };
   const questionTerms = new Set(tokenize(question));
   const top = passages[0].score || 1;
-  const all = passages.flatMap((p, rank) => sentences(p.text).map((text, at) => ({ rank, at, text, terms: new Set(tokenize(text)), weight: p.score / top })));
+  // A passage's first sentence answers its heading (a question-and-answer page's question): it holds the heading's words too.
+  const all = passages.flatMap((p, rank) =>
+    sentences(p.text).map((text, at) => ({ rank, at, text, terms: new Set(tokenize(at === 0 ? `${p.heading} ${text}` : text)), weight: p.score / top })),
+  );
   const weights = termWeights(questionTerms, all.map((s) => s.terms));
   const candidates = all.map((s) => ({ ...s, score: sentenceScore(s.terms, weights, s.text.length) * s.weight }));
   const chosen: typeof candidates = [];
