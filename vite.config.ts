@@ -6,6 +6,7 @@ import { precompress } from './scripts/precompress.ts';
 import { chunkLayers } from './scripts/chunk-layers.ts';
 import { siteLibraries } from './scripts/site-libraries.ts';
 import { docsSearchIndex } from './scripts/docs-search-index.ts';
+import { apiReferencePassages } from './scripts/docs-api-passages.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The platform's paths plus the first segment of every declared service base (e.g. /uconfig).
@@ -14,7 +15,7 @@ const apiPaths = ['/auth', '/api', '/base', '/openapi.json', '/api-docs', '/heal
 
 // What reads the sources: React, and the console forms' checks compiled from the declarations (no code generated in
 // the browser).
-const sourcePlugins = () => [react(), formValidators(), docsSearchIndex('docs/site'), siteLibraries()];
+const sourcePlugins = () => [react(), formValidators(), docsSearchIndex('docs/site', apiReferencePassages), siteLibraries()];
 
 // The screens whose code loads in a few files rather than one per shared module (scripts/chunk-layers.ts): the
 // sign-in page, the console shell (the console, an app's layout, the terms prompt), and the declared list page.

@@ -17,6 +17,8 @@ describe('the documentation addresses', () => {
     expect(target('/doc/passport/sdk')).toBe('sdk passport');
     expect(target('/doc/passport/errors')).toBe('errors passport');
     expect(target('/doc/remote-config/api/')).toBe('api remote-config');
+    // The search gives a concept page the address of its file.
+    expect(target('/doc/passport/concept')).toBe('prose passport/concept');
   });
 
   it('reach the sections inside a group, and a group leads to its first section', () => {
@@ -36,7 +38,7 @@ describe('the documentation addresses', () => {
   });
 
   it('find nothing at other addresses', () => {
-    for (const path of ['/doc/nope', '/doc/passport/nope', '/doc/passport/api/more', '/doc/passport/concept', '/doc/app/nope', '/doc/bill', '/docs', '/doc/func/stateful/x/y', '/doc/passportx']) {
+    for (const path of ['/doc/nope', '/doc/passport/nope', '/doc/passport/api/more', '/doc/app/nope', '/doc/bill', '/docs', '/doc/func/stateful/x/y', '/doc/passportx']) {
       expect([path, target(path)]).toEqual([path, 'notFound']);
     }
   });

@@ -4,7 +4,7 @@ import { Button, Drawer, Grid, Menu, theme, type MenuProps } from 'antd';
 import { useLocale } from '../../lib/useLocale';
 import { SiteShell } from '../site/SiteShell';
 import { DocSearch } from './DocSearch';
-import { APP_PAGES, BILL_PAGES, SECTION_PAGES, SECTIONS, sectionPageAddress, type DocSection } from './doc-paths';
+import { APP_PAGES, BILL_PAGES, menuAddress, SECTION_PAGES, SECTIONS, sectionPageAddress, type DocSection } from './doc-paths';
 import './texts';
 
 type Item = Required<MenuProps>['items'][number];
@@ -57,7 +57,7 @@ function DocMenu({ onPick }: { onPick?: () => void }) {
   const items = useMenuItems();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const current = pathname.replace(/\/+$/, '') || '/doc';
+  const current = menuAddress(pathname);
   const [openKeys, setOpenKeys] = useState(() => openKeysOf(current));
   // Opening another page opens its section too, leaving the others as the reader left them.
   useEffect(() => setOpenKeys((keys) => [...new Set([...keys, ...openKeysOf(current)])]), [current]);

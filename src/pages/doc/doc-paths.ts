@@ -63,7 +63,8 @@ export type DocTarget =
   | { kind: 'notFound' };
 
 /**
- * The page an address names: `/doc` the overview, `/doc/<section>` its concept page, `/doc/<section>/<page>` one of
+ * The page an address names: `/doc` the overview, `/doc/<section>` its concept page (also `/doc/<section>/concept`,
+ * the address the search gives the page's file), `/doc/<section>/<page>` one of
  * its pages (a group's address is its first section's), `/doc/bill/<page>` and `/doc/app/<page>` their prose pages,
  * `/doc/sync-perf-demo`. A trailing `/` is ignored; anything else is not found.
  */
@@ -86,13 +87,10 @@ export function docTarget(pathname: string): DocTarget {
   const after = group ? '' : path.slice(section.path.length).replace(/^\//, '');
   if (after.includes('/')) return { kind: 'notFound' };
   const page = (after || 'concept') as SectionPage;
-  if (!SECTION_PAGES.includes(page) || after === 'concept') return { kind: 'notFound' };
+  if (!SECTION_PAGES.includes(page)) return { kind: 'notFound' };
   if (PROSE_PAGES.includes(page)) return { kind: 'prose', file: `${section.path}/${page}`, section, page };
   return { kind: page as 'api' | 'sdk' | 'errors', section, page };
 }
 
-/** The section an address is in (to open its part of the menu), if any. */
-export function sectionOf(pathname: string): DocSection | undefined {
-  const target = docTarget(pathname);
-  return 'section' in target ? target.section : undefined;
-}
+/** The menu's address of a page: a concept page's is its section's own. */
+export const menuAddress = (pathname: string) => pathname.replace(/\/+$/, '').replace(/\/concept$/, '') || '/doc';
