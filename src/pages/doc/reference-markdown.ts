@@ -106,9 +106,9 @@ export function sdkMarkdown(t: Translate, locale: Locale, service: ServiceRefere
     `### curl\n`,
     `\`\`\`bash\n${curlAt(call, origin)}\n\`\`\`\n`,
     `### JavaScript\n`,
-    `\`\`\`js\nconst res = await fetch('${url}', { method: '${call.method}', headers: ${auth} });\nif (!res.ok) throw new Error((await res.json()).message);\nconsole.log(await res.json());\n\`\`\`\n`,
+    `\`\`\`js\nconst headers = ${auth};\nconst res = await fetch('${url}', { method: '${call.method}', headers });\nif (!res.ok) throw new Error((await res.json()).message);\nconsole.log(await res.json());\n\`\`\`\n`,
     `### TypeScript\n`,
-    `\`\`\`ts\ninterface ApiError { message: string; code: string; details?: { field: string; message: string }[] }\n\nasync function call<T>(method: string, path: string, body?: unknown): Promise<T> {\n  const res = await fetch(\`${origin}\${path}\`, {\n    method,\n    headers: { ...${auth}, 'Content-Type': 'application/json' },\n    body: body === undefined ? undefined : JSON.stringify(body),\n  });\n  if (!res.ok) throw (await res.json()) as ApiError;\n  return (await res.json()) as T;\n}\n\nconst answer = await call('${call.method}', '${call.path}');\n\`\`\`\n`,
+    `\`\`\`ts\ninterface ApiError { message: string; code: string; details?: { field: string; message: string }[] }\n\nconst headers = ${auth};\n\nasync function call<T>(method: string, path: string, body?: unknown): Promise<T> {\n  const res = await fetch(\`${origin}\${path}\`, {\n    method,\n    headers: { ...headers, 'Content-Type': 'application/json' },\n    body: body === undefined ? undefined : JSON.stringify(body),\n  });\n  if (!res.ok) throw (await res.json()) as ApiError;\n  return (await res.json()) as T;\n}\n\nconst answer = await call('${call.method}', '${call.path}');\n\`\`\`\n`,
   );
   return parts.join('\n');
 }
