@@ -51,9 +51,9 @@ export function PriceTable({ services }: { services: CatalogueService[] }) {
             ),
           },
           { key: 'item', title: t('sitePages.pricing.item'), render: (_, { line }) => text(line.label) },
-          { key: 'unit', title: t('sitePages.pricing.unit'), render: (_, { line }) => text(line.unit) },
+          { key: 'unit', title: t('sitePages.pricing.unit'), render: (_, { line }) => <span style={{ whiteSpace: 'nowrap' }}>{text(line.unit)}</span> },
           { key: 'price', title: t('sitePages.pricing.price'), render: (_, { service, line }) => <span data-testid={`price-${service.name}-${line.meter}`}>¥{line.price}</span> },
-          { key: 'notes', title: t('sitePages.pricing.notes'), render: (_, { line }) => words.notes(line).join('; ') },
+          { key: 'notes', title: t('sitePages.pricing.notes'), render: (_, { line }) => words.notes(line).join(locale === 'en' ? '; ' : '；') },
         ]}
       />
       {unbilled.length > 0 && <p style={{ marginTop: 12 }}>{t('sitePages.pricing.noBilled', { names: unbilled.map((s) => text(s.displayName)).join(locale === 'en' ? ', ' : '、') })}</p>}

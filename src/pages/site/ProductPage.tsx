@@ -43,7 +43,9 @@ function ServiceSection({ service, heading, current }: { service: CatalogueServi
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {service.prices.map((line) => (
                 <li key={line.meter}>
-                  {text(line.label)}: {words.price(line)}
+                  {text(line.label)}
+                  {locale === 'en' ? ': ' : '：'}
+                  {words.price(line)}
                   {words.notes(line).map((note) => (
                     <div key={note} style={{ opacity: 0.75 }}>
                       {note}
@@ -64,7 +66,7 @@ function ServiceSection({ service, heading, current }: { service: CatalogueServi
       </Flex>
       {shots.length > 0 && (
         <>
-          <h3>{t('sitePages.product.screenshots')}</h3>
+          <h3 style={{ marginTop: 24 }}>{t('sitePages.product.screenshots')}</h3>
           <Row gutter={[16, 16]}>
             {shots.map((shot) => (
               <Col key={shot} xs={24} lg={12}>

@@ -33,7 +33,7 @@ export function SiteShell({ children, width = 880 }: { children: ReactNode; widt
         <Flex justify="space-between" align="center" style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
           <Flex align="center" gap={24}>
             <div style={{ flex: 'none' }}>
-              <Brand to="/" />
+              <Brand to="/" collapsed={!wide} />
             </div>
             {wide && (
               <Flex gap={20} component="nav">
