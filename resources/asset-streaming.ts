@@ -54,7 +54,7 @@ export const assetStreaming: ServiceDecl = {
   menu: [],
   // Spec 000 §2: its playground, which says the service is not available here until it is built.
   pages: [
-    { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储调试台', en: 'Object storage playground' }, component: 'playground', playground: {} },
+    { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground', playground: {} },
   ],
   resources: [],
 };
