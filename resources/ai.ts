@@ -10,7 +10,11 @@ export const SEARCH_LIMIT = 20;
 /** The most conversation entries kept per account: asking past it drops the oldest. */
 export const HISTORY_LIMIT = 100;
 
-const lang: JsonSchema = { type: 'string', enum: ['en', 'zh-CN'], default: 'en', description: 'The documentation language to search and answer in.' };
+const lang: JsonSchema = {
+  type: 'string',
+  enum: ['en', 'zh-CN'],
+  description: 'The documentation language to search and answer in; by default the text\'s own: zh-CN when it holds Chinese characters, else en.',
+};
 
 /** A passage of the documentation as answered: where it is, what it is under, and how well it matched. */
 const passage: JsonSchema = {

@@ -180,6 +180,11 @@ const CJK = new RegExp(CJK_CLASS, 'u');
 /** Runs of CJK characters, or of other letters and digits (a word). */
 const RUNS = new RegExp(`${CJK_CLASS}+|(?:(?!${CJK_CLASS})[\\p{L}\\p{N}])+`, 'gu');
 
+/** The language a text is written in, as far as the documentation's two tell apart: Chinese when it holds CJK characters. */
+export function languageOf(text: string): DocLanguage {
+  return CJK.test(text) ? 'zh-CN' : 'en';
+}
+
 /** English words too common to tell passages apart. */
 const STOP_WORDS = new Set(
   ('a an and are as at be by can do does for from has have how i if in into is it its me my of on or so that the their ' +

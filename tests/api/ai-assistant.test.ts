@@ -74,6 +74,11 @@ describe('searching the documentation', () => {
     expect(best.score).toBeGreaterThan(0);
   });
 
+  it('searches the language of the query unless one is asked for', async () => {
+    expect((await call(alice, '/ai/search-documents', { query: '角色' })).json().results[0].title).toBe('Passport 概念');
+    expect((await call(alice, '/ai/search-documents', { query: 'personas' })).json().results[0].title).toBe('Passport concepts');
+  });
+
   it('searches the language asked for', async () => {
     const res = await call(alice, '/ai/search-documents', { query: '角色', lang: 'zh-CN' });
     expect(res.json().results[0]).toMatchObject({ address: '/doc/passport/concept#角色', title: 'Passport 概念' });
@@ -112,6 +117,11 @@ describe('asking', () => {
     const long = await call(alice, '/ai/knowledge/ask', { question: 'x'.repeat(QUESTION_LIMIT + 1) });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ message: `the question is too long: at most ${QUESTION_LIMIT} characters`, details: [{ field: '/question' }] });
+    // Asked without a language, a Chinese question is answered from the Chinese pages.
+    const zh = (await call(alice, '/ai/knowledge/ask', { question: '一个玩家账号可以有几个角色？' })).json();
+    expect(zh.lang).toBe('zh-CN');
+    expect(zh.sources[0].address).toBe('/doc/passport/concept#角色');
+    expect(zh.answer).toContain('每个玩家账号可以拥有多个角色');
     // Characters, not bytes: the longest Chinese question is taken.
     expect((await call(alice, '/ai/knowledge/ask', { question: '角'.repeat(QUESTION_LIMIT), lang: 'zh-CN' })).statusCode).toBe(200);
   });

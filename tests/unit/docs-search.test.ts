@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   docsSearchOptions,
   headingAnchor,
+  languageOf,
   pageOfFile,
   pagePassages,
   PASSAGE_CHARS,
@@ -127,6 +128,11 @@ describe('the tokenizer', () => {
     expect(SINGLE_CJK_WEIGHT).toBeLessThan(1);
     expect(boostTerm('登录', 0, [])).toBe(1);
     expect(boostTerm('a', 0, [])).toBe(1);
+  });
+
+  it("tells a text's language by its characters", () => {
+    expect(languageOf('How do I sign in?')).toBe('en');
+    expect(languageOf('Passport 怎么登录？')).toBe('zh-CN');
   });
 
   it('folds full-width forms', () => {

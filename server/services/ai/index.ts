@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { QUESTION_LIMIT } from '../../../resources/ai';
-import { snippet, type DocLanguage } from '../../../resources/docs-search';
+import { languageOf, snippet, type DocLanguage } from '../../../resources/docs-search';
 import { services } from '../../../resources/index';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
@@ -68,7 +68,7 @@ function aiCalls(ctx: Ctx): CallHandlers {
   return {
     'search-documents': async ({ req, input }) => {
       const query = String(input.query).trim();
-      const lang = (input.lang ?? 'en') as DocLanguage;
+      const lang = (input.lang ?? languageOf(query)) as DocLanguage;
       const found = (await knowledge(req)).search(query, lang, Number(input.limit ?? 5));
       return {
         results: found.map((p) => ({ ...sourceOf(p), snippet: snippet(p.text, query), score: Math.round(p.score * 1000) / 1000 })),
@@ -76,7 +76,7 @@ function aiCalls(ctx: Ctx): CallHandlers {
     },
     'knowledge/ask': async ({ req, scopeId, input }) => {
       const question = questionOf(input);
-      const lang = (input.lang ?? 'en') as DocLanguage;
+      const lang = (input.lang ?? languageOf(question)) as DocLanguage;
       const answer = await answerOf(ctx, req, await knowledge(req), question, lang);
       return history.add(scopeId, { question, lang, ...answer });
     },

@@ -12,9 +12,9 @@ import { useConversation } from './useConversation';
  * line) and a confirmed clearing of the history.
  */
 export default function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const { message } = App.useApp();
-  const { entries, loading, asking, ask, clear } = useConversation(open, locale);
+  const { entries, loading, asking, ask, clear } = useConversation(open);
   const [question, setQuestion] = useState('');
   const end = useRef<HTMLDivElement>(null);
 
@@ -51,7 +51,7 @@ export default function AssistantDrawer({ open, onClose }: { open: boolean; onCl
         </Popconfirm>
       }
       footer={
-        <Flex gap={8} align="flex-end">
+        <Flex gap={8} align="flex-end" style={{ paddingBottom: 16 }}>
           <Input.TextArea
             value={question}
             onChange={(e) => setQuestion(e.target.value)}

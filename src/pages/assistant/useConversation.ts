@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { ai } from '../../../resources/ai';
 import { callUrl } from '../../../resources/call-types';
 import { requireOk } from '../../../providers/http';
-import type { Locale } from '../../../providers/i18n';
 
 /** A question and its answer, as the server keeps them. */
 export interface ConversationEntry {
@@ -25,7 +24,7 @@ function call<T>(name: string, body?: unknown): Promise<T> {
  * The signed-in person's conversation with the assistant: loaded when `open` first turns true, grown by `ask`,
  * emptied by `clear`. Failures are shown by the shared toast; the question stays in the box to send again.
  */
-export function useConversation(open: boolean, locale: Locale) {
+export function useConversation(open: boolean) {
   const [entries, setEntries] = useState<ConversationEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -47,7 +46,8 @@ export function useConversation(open: boolean, locale: Locale) {
     async (question: string): Promise<boolean> => {
       setAsking(question);
       try {
-        const entry = await call<ConversationEntry>('knowledge/ask', { question, lang: locale });
+        // The server answers in the question's own language (a question in English is answered from the English pages).
+        const entry = await call<ConversationEntry>('knowledge/ask', { question });
         setEntries((all) => [...all, entry]);
         return true;
       } catch {
@@ -56,7 +56,7 @@ export function useConversation(open: boolean, locale: Locale) {
         setAsking(undefined);
       }
     },
-    [locale],
+    [],
   );
 
   const clear = useCallback(async () => {
