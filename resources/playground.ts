@@ -174,6 +174,16 @@ export function choicesIn(answer: unknown, choices: Pick<RecordChoices, 'rows' |
   return rows.flatMap((row: Record<string, unknown>) => (typeof row?.[choices.idField] === 'string' ? [{ id: row[choices.idField] as string, title: String(row[choices.titleField] ?? '') }] : []));
 }
 
+/**
+ * An example's body with the page's known values put in for the top-level fields of the same name it has (the realm a
+ * test player signed in to, for a persona's create); any other body as it is.
+ */
+export function withValues(body: unknown, values: Record<string, string> = {}): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const known = Object.entries(values).filter(([k]) => k in body);
+  return known.length ? { ...body, ...Object.fromEntries(known) } : body;
+}
+
 /** Whether this deployment serves the service at all: it declares records or calls for the engine to mount. */
 export const serviceBuilt = (service: ServiceDecl): boolean => service.resources.length > 0 || Object.keys(service.calls ?? {}).length > 0;
 

@@ -77,6 +77,17 @@ describe('playgrounds', () => {
     expect(JSON.parse((await realms.textContent())!).realms.length).toBeGreaterThan(0);
     await shot('passport-realms-en');
 
+    // A persona, made in the realm the test player signed in to.
+    await page.locator('[data-testid=playground-example][data-name="players.createPersona"]').click();
+    const realmId = JSON.parse(await page.getByTestId('playground-body').inputValue()).realmId as string;
+    // The sign-in request, shown under its form, is the page's first JSON.
+    expect(realmId).toBe(JSON.parse((await page.locator('pre').first().textContent())!).realmId);
+    await page.getByTestId('playground-body').fill(JSON.stringify({ name: 'Playground Hero', realmId }));
+    await page.getByTestId('playground-send').click();
+    await visible(page.getByTestId('playground-status'));
+    expect(await page.getByTestId('playground-status').textContent()).toContain('201');
+    expect(JSON.parse((await page.getByTestId('playground-answer-body').textContent())!)).toMatchObject({ name: 'Playground Hero', realmId });
+
     // A leaderboard's ranking, its board chosen among the app's by name.
     await page.locator('[data-testid=playground-example][data-name="leaderboards.top"]').click();
     await page.getByTestId('playground-param-id').click();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { services } from '../../resources';
 import { passport } from '../../resources/passport';
 import { remoteConfig } from '../../resources/config';
-import { choicesIn, fillPath, pathParams, playgroundExamples, recordChoices, sampleOf, serviceBuilt } from '../../resources/playground';
+import { choicesIn, fillPath, pathParams, playgroundExamples, recordChoices, sampleOf, serviceBuilt, withValues } from '../../resources/playground';
 import type { CallDecl } from '../../resources/call-types';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { curlLine } from '../../src/pages/playground/curl';
@@ -146,6 +146,13 @@ describe('playground requests', () => {
     expect(sampleOf({ type: 'integer', default: 9, minimum: 2 })).toBe(9);
     expect(sampleOf({ type: 'array', minItems: 1, items: { type: 'boolean' } })).toEqual([false]);
     expect(sampleOf({ type: 'string', format: 'date-time' })).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it("put the page's known values into the body fields of the same name, and only those", () => {
+    expect(withValues({ name: 'example', realmId: 'example' }, { realmId: 'r-1', platform: 'Ios' })).toEqual({ name: 'example', realmId: 'r-1' });
+    expect(withValues({ count: 20 }, { realmId: 'r-1' })).toEqual({ count: 20 });
+    expect(withValues([1], { 0: 'x' })).toEqual([1]);
+    expect(withValues(undefined, { realmId: 'r-1' })).toBeUndefined();
   });
 
   it('copy as a curl line with every word quoted for the shell', () => {

@@ -75,12 +75,14 @@ export default function PlayersPlayground() {
 
   const openRealms = realms.data?.realms ?? [];
   const userPath = signedIn && showPathOf(usersDecl, appId, signedIn.user.id);
+  // The realm the test player signed in to: a persona created from the examples is made there.
+  const playerRealm = sent && 'realmId' in sent ? { realmId: String(sent.realmId) } : undefined;
   const platforms = enumOptions(propertyOf(usersDecl.schema, 'platform'), locale);
 
   return (
     <>
       <PageHeader title={t('passportPlayers.playground.title')} subtitle={t('passportPlayers.playground.subtitle')} />
-      <PlaygroundFrame service={passport} page={playgroundPage} appId={appId} playerToken={signedIn?.token}>
+      <PlaygroundFrame service={passport} page={playgroundPage} appId={appId} playerToken={signedIn?.token} values={playerRealm}>
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={9}>
             <Card title={t('passportPlayers.playground.signIn')}>

@@ -15,6 +15,8 @@ interface FrameProps {
   appId: string;
   /** A test player's token, for the player calls (signed in by the page, shown in `children`). */
   playerToken?: string;
+  /** Values the page knows (the test player's realm), put into the examples' body fields of the same name. */
+  values?: Record<string, string>;
   /** The page's own part, shown once an app of the user's is chosen, above the example calls. */
   children?: ReactNode;
 }
@@ -23,7 +25,7 @@ interface FrameProps {
  * A playground: the app it calls with (one of the user's), the ready-made calls the service's declaration offers,
  * the request being made and the answer that came back.
  */
-export function PlaygroundFrame({ service, page, appId, playerToken, children }: FrameProps) {
+export function PlaygroundFrame({ service, page, appId, playerToken, values, children }: FrameProps) {
   const { t } = useLocale();
   const examples = useMemo(() => playgroundExamples(service, page), [service, page]);
   const [chosen, setChosen] = useState(0);
@@ -43,7 +45,7 @@ export function PlaygroundFrame({ service, page, appId, playerToken, children }:
       </Col>
       <Col xs={24} xl={15}>
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          <RequestPanel key={`${appId} ${chosen}`} service={service} example={example} appId={appId} playerToken={playerToken} onAnswer={setAnswer} />
+          <RequestPanel key={`${appId} ${chosen} ${JSON.stringify(values ?? {})}`} service={service} example={example} appId={appId} playerToken={playerToken} values={values} onAnswer={setAnswer} />
           <AnswerPanel answer={answer} />
         </Space>
       </Col>

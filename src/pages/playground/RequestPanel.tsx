@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { fillPath, pathParams, type PlaygroundExample } from '../../../resources/playground';
+import { fillPath, pathParams, withValues, type PlaygroundExample } from '../../../resources/playground';
 import type { ServiceDecl } from '../../../resources/types';
 import { useLocale } from '../../lib/useLocale';
 import { curlLine } from './curl';
@@ -33,6 +33,8 @@ interface PanelProps {
   example: PlaygroundExample;
   appId: string;
   playerToken?: string;
+  /** Values the page knows, put into the example's body fields of the same name. */
+  values?: Record<string, string>;
   onAnswer: (answer: PlaygroundAnswer) => void;
 }
 
@@ -40,12 +42,12 @@ interface PanelProps {
  * One example call, ready to send: its method, its address (editable, with a field for each path parameter), its
  * JSON body for the calls that take one, who it is sent as, and the same request as a `curl` line.
  */
-export function RequestPanel({ service, example, appId, playerToken, onAnswer }: PanelProps) {
+export function RequestPanel({ service, example, appId, playerToken, values, onAnswer }: PanelProps) {
   const { t } = useLocale();
   const [path, setPath] = useState(example.path);
   const [params, setParams] = useState<Record<string, string>>({});
   // A body field for the calls that declare one (their example starts it), none for the others.
-  const [body, setBody] = useState(example.body === undefined ? undefined : JSON.stringify(example.body, null, 2));
+  const [body, setBody] = useState(example.body === undefined ? undefined : JSON.stringify(withValues(example.body, values), null, 2));
   const [busy, setBusy] = useState(false);
   const names = pathParams(path);
   const request = useMemo<PlaygroundRequest>(() => ({ method: example.method, path: fillPath(path, params), caller: example.caller, body }), [example, path, params, body]);
