@@ -66,7 +66,7 @@ export const docs = {
     api: {
       intro: '{{service}} 的每个接口：请求、应答与可能返回的错误。本页由服务声明生成，与服务器实际挂载的接口一致。',
       title: '{{service}} API',
-      calls: '共 {{n}} 个接口。',
+      calls: '接口数：{{n}}。',
       filter: '筛选接口',
       auth: '认证',
       access: '可调用者',
@@ -184,7 +184,7 @@ export const docs = {
     api: {
       intro: 'Every call of {{service}}: its request, its answer and the errors it can give. Generated from the service declarations, exactly as the server mounts them.',
       title: '{{service}} API',
-      calls: '{{n}} calls.',
+      calls: 'Calls: {{n}}.',
       filter: 'Filter calls',
       auth: 'Authentication',
       access: 'Who may call',

@@ -39,13 +39,14 @@ function useLoaded<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
 function NotBuilt({ section }: { section: DocSection }) {
   const { t } = useLocale();
   return (
-    <Result
-      status="info"
-      title={t('docs.notBuilt')}
-      subTitle={t('docs.notBuiltHint')}
-      extra={<Link to={sectionPageAddress(section, 'concept')}>{t(`docs.sections.${section.key}`)}</Link>}
-      data-testid="doc-not-built"
-    />
+    <div data-testid="doc-not-built">
+      <Result
+        status="info"
+        title={t('docs.notBuilt')}
+        subTitle={t('docs.notBuiltHint')}
+        extra={<Link to={sectionPageAddress(section, 'concept')}>{t(`docs.sections.${section.key}`)}</Link>}
+      />
+    </div>
   );
 }
 
@@ -121,11 +122,13 @@ function DocNotFound() {
   const { t } = useLocale();
   usePageTitle(t('docs.notFound.title'), t('docs.title'));
   return (
-    <Result status="404" title={t('docs.notFound.title')} subTitle={t('docs.notFound.hint')} data-testid="doc-not-found">
-      <div style={{ maxWidth: 420, margin: '0 auto' }}>
-        <DocSearch />
-      </div>
-    </Result>
+    <div data-testid="doc-not-found">
+      <Result status="404" title={t('docs.notFound.title')} subTitle={t('docs.notFound.hint')}>
+        <div style={{ maxWidth: 420, margin: '0 auto' }}>
+          <DocSearch />
+        </div>
+      </Result>
+    </div>
   );
 }
 
