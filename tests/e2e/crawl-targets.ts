@@ -4,6 +4,7 @@ import type { DeclaredResource } from '../../providers/declarations';
 import { APP_BASE, dashboardPages, isServiceEnabled, listRoutes, routePattern, routeTo, viewPages } from '../../src/engine/routes';
 import { registeredPages } from '../../src/pages/registry';
 import { pagesOf } from '../../src/routes';
+import { APP_PAGES, BILL_PAGES, LEAF_SECTIONS, SECTION_PAGES, sectionPageAddress } from '../../src/pages/doc/doc-paths';
 
 /**
  * The console's screens for the zh-CN crawl, read from the tables the console routes by (src/AppRoutes.tsx): the
@@ -83,4 +84,24 @@ export function backOfficePages(office: 'admin' | 'finance', params: Params, ski
     params,
     skipped,
   );
+}
+
+/**
+ * The public site's pages, opened without signing in: the public, product, documentation and policy routes of the
+ * spec's inventory (tests/inventory/routes.json) that take no parameter, every page of the documentation's menu
+ * (src/pages/doc/doc-paths.ts) and every product page the catalogue names (src/pages/site/products.ts).
+ */
+export function sitePages(inventory: { path: string; area: string }[], productPages: string[]): CrawlPage[] {
+  const SITE_AREAS = new Set(['public', 'product', 'doc', 'policy']);
+  // The payment callback and the consultation pages that need a ticket or a signed-in organisation are not pages to read.
+  const notPages = new Set(['/alipay/callback', '/consultation-submit']);
+  const routes = inventory.filter((r) => SITE_AREAS.has(r.area) && !r.path.includes(':') && !notPages.has(r.path)).map((r) => r.path);
+  const docs = [
+    '/doc',
+    ...LEAF_SECTIONS.flatMap((section) => SECTION_PAGES.map((page) => sectionPageAddress(section, page))),
+    ...BILL_PAGES.map((page) => `/doc/bill/${page}`),
+    ...APP_PAGES.map((page) => `/doc/app/${page}`),
+    '/doc/sync-perf-demo',
+  ];
+  return [...new Set([...routes, ...productPages, ...docs])].map((path) => ({ name: `site ${path}`, path }));
 }

@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { services } from '../../resources';
+import { catalogueOf } from '../../server/site/catalogue';
+import { productAddresses } from '../../src/pages/site/products';
+import { zhCN } from '../../src/locales/zh-CN';
+import inventory from '../inventory/routes.json';
+import { launchBrowser } from './browser';
+import { sitePages, type CrawlPage } from './crawl-targets';
+import { ROOT, startServer, type RunningServer } from './server';
+
+/**
+ * The public site in both languages, signed out: every public, product, documentation and policy page
+ * (crawl-targets.ts `sitePages`) is opened as the site's links open them, and fails the test with its address when
+ * the browser logs an error, a text shows as its key (a text missing from the loaded sections), the page is the
+ * not-found page or sends elsewhere, or axe finds a serious or critical WCAG 2.1 A/AA violation. Every internal link
+ * found on them is then opened too and must not be the not-found page.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+const LANGUAGES = ['zh-CN', 'en'] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+const targets: CrawlPage[] = sitePages(inventory, productAddresses(catalogueOf(services, new Set()).services));
+
+/** The names texts are looked up under (the base texts' groups and every section): a shown `name.key…` is a raw key. */
+const TEXT_GROUPS = [
+  ...Object.keys(zhCN),
+  ...readdirSync(join(ROOT, 'src/locales/sections')).flatMap((file) =>
+    [...readFileSync(join(ROOT, 'src/locales/sections', file), 'utf8').matchAll(/^export const (\w+)\s*=/gm)].map((m) => m[1]),
+  ),
+];
+
+/** Requests under way, per page. */
+const pending = new WeakMap<Page, Set<unknown>>();
+
+async function quiet(page: Page) {
+  const open = pending.get(page)!;
+  const deadline = Date.now() + 8000;
+  let calm = 0;
+  while (Date.now() < deadline && calm < 3) {
+    await page.waitForTimeout(50);
+    calm = open.size === 0 ? calm + 1 : 0;
+  }
+}
+
+/** Waits for the page's code and data, and for spinners and skeletons to go. */
+async function settle(page: Page) {
+  await quiet(page);
+  await page
+    .waitForFunction(() => ![...document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active')].some((el) => el.checkVisibility()), undefined, { timeout: 8000, polling: 100 })
+    .catch(() => undefined);
+  await quiet(page);
+}
+
+/** Opens a site address as a link of the site would (no reload). */
+async function open(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+/** A page in a language, signed out, with what the browser logs as errors collected in `errors`. */
+async function sitePage(lang: string, errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang, timezoneId: 'Asia/Shanghai' });
+  await context.addInitScript((l) => localStorage.setItem('lodestar.locale', l), lang);
+  const page = await context.newPage();
+  const open = new Set<unknown>();
+  pending.set(page, open);
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  page.on('pageerror', (e) => errors.push(`${new URL(page.url()).pathname}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // Signed out, the sign-in check answers 401: the browser logs it, and it is what the site expects.
+    if (/\/auth\/auth-check$/.test(m.location().url) && /401/.test(m.text())) return;
+    errors.push(`${new URL(page.url()).pathname}: ${m.text().slice(0, 300)}`);
+  });
+  return { context, page };
+}
+
+/** Visible texts that are a text's key rather than the text. */
+function rawKeys(groups: string[]): string[] {
+  const pattern = new RegExp(`^(${groups.join('|')})\\.[\\w.-]+$`);
+  const found = new Set<string>();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = (node.textContent ?? '').trim();
+    if (pattern.test(text) && node.parentElement?.checkVisibility()) found.add(text);
+  }
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
+    for (const attr of ['placeholder', 'aria-label', 'title', 'alt']) {
+      const value = el.getAttribute(attr)?.trim();
+      if (value && pattern.test(value)) found.add(`${attr}=${value}`);
+    }
+  }
+  return [...found];
+}
+
+/** The addresses of the site's own links on the page (no anchor, no query). */
+const linksOf = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('a[href]')]
+      .map((a) => new URL((a as HTMLAnchorElement).href))
+      .filter((url) => url.origin === location.origin)
+      .map((url) => url.pathname),
+  );
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the public site, signed out', () => {
+  it('covers the spec’s public pages, the documentation and the products', () => {
+    const paths = targets.map((t) => t.path);
+    for (const path of ['/', '/product/cdn', '/product/wind/publish', '/partner/pal-world', '/showcase', '/doc/bill/pricing', '/doc/bill/hk-pricing', '/policy/libraries-agora', '/doc/passport/tutorial', '/langyage']) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it.each(LANGUAGES)('%s: every page loads without an error, a raw text key, the not-found page or a serious violation, and its links answer', { timeout: 900_000 }, async (lang) => {
+    const errors: string[] = [];
+    const problems: string[] = [];
+    const links = new Map<string, string>();
+    const { context, page } = await sitePage(lang, errors);
+    try {
+      await page.goto(`${server.url}/`);
+      for (const target of targets) {
+        const started = Date.now();
+        await open(page, target.path);
+        const shown = new URL(page.url()).pathname;
+        if (shown !== target.path) problems.push(`${target.path}: went to ${shown}`);
+        if ((await page.locator('.ant-result-404:visible').count()) > 0) problems.push(`${target.path}: the not-found page`);
+        for (const key of await page.evaluate(rawKeys, TEXT_GROUPS)) problems.push(`${target.path}: shows the key ${key}`);
+        for (const v of await violations(page)) problems.push(`${target.path}: ${v}`);
+        for (const link of await linksOf(page)) if (!links.has(link)) links.set(link, target.path);
+        if (process.env.CRAWL_TIMES) console.log(`${lang} ${Date.now() - started} ms ${target.path}`);
+      }
+      const visited = new Set(targets.map((t) => t.path));
+      for (const [link, from] of links) {
+        if (visited.has(link)) continue;
+        // A file the server serves (the API reference, a picture) is asked for as it is.
+        if (/^\/(api-docs|openapi\.json)|\.[a-z0-9]+$/i.test(link)) {
+          const res = await page.request.get(`${server.url}${link}`);
+          if (res.status() >= 400) problems.push(`${link} (linked from ${from}): ${res.status()}`);
+          continue;
+        }
+        await open(page, link);
+        if ((await page.locator('.ant-result-404:visible').count()) > 0) problems.push(`${link} (linked from ${from}): the not-found page`);
+      }
+    } finally {
+      await context.close();
+    }
+    expect([...problems, ...errors]).toEqual([]);
+  });
+});
