@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../resources';
+import { findService, services } from '../../resources';
 import type { DocReferenceAnswer, DocSectionsAnswer } from '../../resources/docs-api';
 import { startHarness, type Harness } from './harness';
+
+/** The two built services' bases, from their declarations. */
+const PASSPORT = findService('passport')!.base;
+const CONFIG = findService('remote-config')!.base;
 
 let h: Harness;
 type Operation = { summary?: string; responses?: Record<string, { description?: string }> };
@@ -65,7 +69,7 @@ describe('the documentation calls', () => {
     const res = await h.req({ method: 'GET', url: '/base/docs/sections' });
     expect(res.statusCode).toBe(200);
     const { sections } = res.json<DocSectionsAnswer>();
-    expect(sections.passport).toEqual([{ name: 'passport', displayName: expect.objectContaining({ en: 'Passport' }), base: '/upass/v1', available: true }]);
+    expect(sections.passport).toEqual([{ name: 'passport', displayName: expect.objectContaining({ en: 'Passport' }), base: PASSPORT, available: true }]);
     expect(sections['remote-config'].map((s) => [s.name, s.available])).toEqual([['remote-config', true]]);
     expect(sections['func/stateful'].map((s) => [s.name, s.available])).toEqual([['func', false]]);
     // Every declared service with a documentation page is in its section.
@@ -79,18 +83,19 @@ describe('the documentation calls', () => {
     const answer = res.json<DocReferenceAnswer>();
     expect(answer.services.map((s) => s.name)).toEqual(['remote-config']);
     const calls = answer.services[0].calls;
-    const create = calls.find((c) => c.method === 'POST' && c.path === '/uconfig/v1/configs')!;
+    const create = calls.find((c) => c.method === 'POST' && c.path === `${CONFIG}/configs`)!;
     expect(create.auth).toBe('service');
     expect(create.body?.fields.find((f) => f.name === 'key')).toMatchObject({ type: 'string', required: true });
     expect(create.answers[0].status).toBe(201);
     expect(create.answers[0].fields.map((f) => f.name)).toEqual(expect.arrayContaining(['id', 'version', 'key']));
-    expect(create.curl).toMatch(/^curl -X POST "\{origin\}\/uconfig\/v1\/configs" -u "\$APP_ID:\$APP_SERVICE_SECRET" -H 'Content-Type: application\/json' -d '\{.*"key":/);
+    expect(create.curl).toMatch(new RegExp(`^curl -X POST "\\{origin\\}${CONFIG}/configs" -u`));
+    expect(create.curl).toMatch(/ -u "\$APP_ID:\$APP_SERVICE_SECRET" -H 'Content-Type: application\/json' -d '\{.*"key":/);
     expect(create.errors).toEqual(expect.arrayContaining([{ status: 401, code: 'UNAUTHORIZED', message: 'unauthorized', text: { 'zh-CN': '未登录或凭证无效', en: 'Not signed in or invalid credentials' } }]));
-    const one = calls.find((c) => c.method === 'GET' && c.path === '/uconfig/v1/configs/{id}')!;
+    const one = calls.find((c) => c.method === 'GET' && c.path === `${CONFIG}/configs/{id}`)!;
     expect(one.pathParams).toEqual([expect.objectContaining({ name: 'id', type: 'string', required: true })]);
-    expect(one.curl).toContain('"{origin}/uconfig/v1/configs/$ID"');
+    expect(one.curl).toContain(`"{origin}${CONFIG}/configs/$ID"`);
     // Every call the server mounted under the service's base is in its reference, once.
-    const mounted = Object.entries(doc.paths).flatMap(([path, item]) => (path.startsWith('/uconfig/') ? Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`) : []));
+    const mounted = Object.entries(doc.paths).flatMap(([path, item]) => (path.startsWith(`${CONFIG}/`) ? Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`) : []));
     expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(mounted.sort());
     // The service's error list holds each error once, with how many calls answer it.
     const notFound = answer.services[0].errors.find((e) => e.code === 'NOT_FOUND')!;

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
+import { passport } from '../../resources/passport';
+
+/** The call the test looks for, under the service's declared base. */
+const LOGIN = `${passport.base}/login/external`;
 
 /**
  * A developer reads a service's API page in either language: a real call with its request, its errors in the page's
@@ -36,21 +40,21 @@ describe.each(LANGUAGES)('the documentation in $lang', (l) => {
     await page.goto(`${server.url}/doc/passport/api`);
     const content = page.getByTestId('doc-content');
     await visible(content.getByRole('heading', { level: 1, name: l.title }));
-    await visible(content.getByText('POST /upass/v1/login/external', { exact: true }));
+    await visible(content.getByText(`POST ${LOGIN}`, { exact: true }));
 
     // The filter leaves the one call.
     const filter = page.getByTestId('doc-api-filter');
-    await filter.fill('/upass/v1/login/external');
+    await filter.fill(LOGIN);
     await filter.press('Enter');
-    await visible(content.getByText('POST /upass/v1/login/external', { exact: true }));
-    expect(await content.locator('code', { hasText: /^POST \/upass\/v1\/sdk\// }).count()).toBe(0);
+    await visible(content.getByText(`POST ${LOGIN}`, { exact: true }));
+    expect(await content.locator('code', { hasText: new RegExp(`^POST ${passport.base}/sdk/`) }).count()).toBe(0);
     // Its request's fields, its errors with their messages in the page's language, and an example to paste.
     await visible(content.getByRole('heading', { name: l.errors, exact: true }));
     await visible(content.locator('td code', { hasText: /^realmId$/ }));
     await visible(content.locator('td', { hasText: l.banned }));
     await visible(content.locator('td', { hasText: l.denied }));
     await visible(content.locator('td code', { hasText: /^PLAYER_BANNED$/ }));
-    await visible(content.locator('pre', { hasText: `curl -X POST "${server.url}/upass/v1/login/external"` }));
+    await visible(content.locator('pre', { hasText: `curl -X POST "${server.url}${LOGIN}"` }));
     await shot('passport-login-call');
 
     await page.goto(`${server.url}/doc/func/stateful/api`);

@@ -61,7 +61,7 @@ describe('the extractive answer', () => {
   });
 
   it('cuts text into sentences at stops and lines, not inside a version or a path', () => {
-    expect(sentences('Call /upass/v1.2 first. Then wait!\nDone? 好的。再见')).toEqual(['Call /upass/v1.2 first.', 'Then wait!', 'Done?', '好的。', '再见']);
+    expect(sentences('Call /api/v1.2 first. Then wait!\nDone? 好的。再见')).toEqual(['Call /api/v1.2 first.', 'Then wait!', 'Done?', '好的。', '再见']);
   });
 });
 

@@ -84,7 +84,7 @@ function pageProblems(text: string, known: Set<string>): string[] {
     if (t.type === 'html_block' || t.type === 'html_inline') problems.push(`raw HTML: ${t.content.trim().slice(0, 40)}`);
     if (t.type === 'fence' && !CODE_LANGS.has(t.info.trim())) problems.push(`code block in "${t.info.trim()}"`);
     if (t.type === 'link_open') {
-      const href = t.attrGet('href') ?? '';
+      const href = String(t.attrGet('href') ?? '');
       const path = href.replace(/[?#].*$/, '');
       if (!/^https?:/.test(href) && !reaches(path, known)) problems.push(`link to nothing: ${href}`);
     }
@@ -124,10 +124,10 @@ describe('checking a page', () => {
     expect(pageProblems('# A\n\n# B\n', known)).toEqual(['has 2 "# " titles']);
     expect(pageProblems('Intro\n\n# A\n', known)).toEqual(['does not start with a "# " title']);
     expect(pageProblems('# A\n\n```python\nx = 1\n```\n', known)).toEqual(['code block in "python"']);
-    expect(pageProblems('# A\n\n[x](/doc/passport/tutorial) [y](/policy/sla) [z](/doc/passport/concept) [o](/doc/overview)\n', known)).toEqual([
+    expect(pageProblems('# A\n\n[x](/doc/passport/tutorial) [y](/policy/sla) [z](/doc/passport/concepts) [o](/doc/overview)\n', known)).toEqual([
       'link to nothing: /doc/passport/tutorial',
       'link to nothing: /policy/sla',
-      'link to nothing: /doc/passport/concept',
+      'link to nothing: /doc/passport/concepts',
       'link to nothing: /doc/overview',
     ]);
   });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fakeFastify } from './fake-fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../../server/context';
@@ -43,7 +44,7 @@ function setUp(fail?: ApiError) {
       return { ...stored, id };
     },
   };
-  const api = new Api({ route: () => undefined } as unknown as FastifyInstance);
+  const api = new Api(fakeFastify());
   const ctx = { store, models: new Map() } as unknown as Ctx;
   return { api, ctx, m: buildModel(service, decl) };
 }

@@ -2,7 +2,7 @@
  * A record view whose rows are records of a resource answered as the view's row schema (`rowsOf.resource`), and a
  * row command of such a view mounted from its declaration (`mountRowCommandCall`): a guild's members.
  */
-import type { FastifyInstance } from 'fastify';
+import { fakeFastify } from './fake-fastify';
 import { describe, expect, it } from 'vitest';
 import { passport } from '../../resources/passport';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
@@ -15,7 +15,7 @@ import { mountRowCommandCall, rowCommandBody, rowCommandOf, type ServiceCallDef 
 const guilds = passport.resources.find((r) => r.name === 'guilds')!;
 const members = guilds.views!.find((v) => v.name === 'guildMembers')!;
 const mounted = () => {
-  const api = new Api({ route: () => undefined } as unknown as FastifyInstance);
+  const api = new Api(fakeFastify());
   return { api, ctx: { models: new Map() } as unknown as Ctx, m: buildModel(passport, guilds) };
 };
 const def: ServiceCallDef = { summary: 'does it', handler: async () => ({}) };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { fakeFastify } from './fake-fastify';
 import { describe, expect, it } from 'vitest';
 import { fillCommandPath } from '../../resources/command-call';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
@@ -59,7 +59,7 @@ const decl: ResourceDecl = {
 };
 
 const mounted = () => {
-  const api = new Api({ route: () => undefined } as unknown as FastifyInstance);
+  const api = new Api(fakeFastify());
   return { api, ctx: { models: new Map() } as unknown as Ctx, m: buildModel(service, decl) };
 };
 const def: ServiceCallDef = { summary: 'does it', handler: async () => ({}) };
