@@ -19,6 +19,12 @@ describe('the documentation renderer', () => {
     expect(html).toContain('<span class="hljs-keyword">if</span>');
   });
 
+  it('lets the keyboard reach a code block (it may scroll) but not the heading marks a pointer uses', () => {
+    const html = render('## Limits\n\n```bash\ncurl https://example.com\n```\n');
+    expect(html).toContain('<pre tabindex="0"><code class="hljs language-bash">');
+    expect(html).toMatch(/<a class="doc-anchor" href="#limits" aria-hidden="true" tabindex="-1">/);
+  });
+
   it('escapes a block in a language it does not know', () => {
     expect(render('```cobol\nA < B\n```\n')).toContain('A &lt; B');
   });

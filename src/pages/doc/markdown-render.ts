@@ -51,19 +51,21 @@ export function markdownRenderer(copyLabel: string): MarkdownItInstance {
       token.attrSet('id', n > 0 ? `${base}-${n}` : base);
     });
   });
+  // The `#` beside a heading links to it for a pointer; it is hidden from assistive technology and out of the tab order.
   const headingOpen = md.renderer.rules.heading_open;
   md.renderer.rules.heading_open = (tokens, idx, options, env, self) => {
     const open = headingOpen ? headingOpen(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
     const id = tokens[idx].attrGet('id');
-    return id && tokens[idx].tag !== 'h1' ? `${open}<a class="doc-anchor" href="#${escape(encodeURIComponent(id))}" aria-hidden="true">#</a>` : open;
+    return id && tokens[idx].tag !== 'h1' ? `${open}<a class="doc-anchor" href="#${escape(encodeURIComponent(id))}" aria-hidden="true" tabindex="-1">#</a>` : open;
   };
+  // A code block scrolls sideways when its lines are long: it takes the keyboard's focus so it can be scrolled without a mouse.
   md.renderer.rules.fence = (tokens, idx) => {
     const token = tokens[idx];
     const language = token.info.trim().split(/\s+/)[0] ?? '';
     const className = language ? ` class="hljs language-${escape(language)}"` : ' class="hljs"';
     return (
       `<div class="doc-code"><button type="button" class="doc-copy" ${COPY_ATTRIBUTE}>${escape(copyLabel)}</button>` +
-      `<pre><code${className}>${highlight(token.content, language)}</code></pre></div>\n`
+      `<pre tabindex="0"><code${className}>${highlight(token.content, language)}</code></pre></div>\n`
     );
   };
   // Tables scroll sideways on narrow screens instead of widening the page.
