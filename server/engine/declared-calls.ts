@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseDef } from '../../resources/call-shapes';
 import { callUrl, type CallDecl } from '../../resources/call-types';
 import { pathFields } from '../../resources/command-call';
-import type { JsonSchema, ServiceDecl } from '../../resources/types';
+import type { JsonSchema, Principal, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { anyParam, serviceEndpoints } from './endpoint-calls';
 import { basicCredentials } from '../auth/principal';
@@ -115,6 +115,8 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       tag: call.tag ?? service.name,
       auth: call.caller === 'service' ? 'service' : call.caller === 'public' ? 'none' : call.caller === 'account' ? 'session' : 'player',
       ...(on && call.caller === 'service' ? { access: on.access } : {}),
+      // An account call takes a console user's session or an administrator's (`callerOf`).
+      ...(call.caller === 'account' ? { access: ['user', 'admin'] as Principal[] } : {}),
       ...(params ? { params } : {}),
       ...(call.body ? { body: call.body } : {}),
       ...(call.optionalBody ? { optionalBody: call.optionalBody } : {}),
