@@ -1,66 +1,15 @@
 /**
- * Takes the product pages' screenshots from the real console (`npm run site:shots`, after `npm run build`): starts
- * the server on fresh demo data, signs in with the demo user in the system Chromium, opens each screen named in
- * `SHOT_SCREENS` and saves it in both languages as `public/site-shots/<name>.<lang>.png`, which the built site serves
- * as static files. `tests/unit/site-pages.test.ts` checks that every shot a product page references exists.
+ * `npm run site:shots` (after `npm run build`): starts the server on fresh demo data and saves the product pages'
+ * screenshots from its console as `public/site-shots/<name>.<lang>.png` (`site-shots-take.ts`).
+ * `tests/unit/site-pages.test.ts` checks that every shot a product page references exists.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { ROOT, startServer } from '../tests/e2e/server';
-import { DEMO_USER } from '../server/demo';
-import { SHOT_SCREENS, SHOT_LOCALES, shotAddress } from '../src/pages/site/products';
-
-/**
- * The system Chromium as the end-to-end tests launch it, with the Noto Sans SC font of the installed dependencies
- * added for this browser only (a fontconfig file of its own), so the Chinese shots show their characters on a
- * machine without CJK fonts.
- */
-function launchWithCjkFont() {
-  const dir = mkdtempSync(join(tmpdir(), 'lodestar-fonts-'));
-  const config = join(dir, 'fonts.conf');
-  const fonts = join(ROOT, 'node_modules/@expo-google-fonts/noto-sans-sc');
-  writeFileSync(
-    config,
-    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>` +
-      `<dir>${fonts}/400Regular</dir><dir>${fonts}/700Bold</dir><cachedir>${dir}/cache</cachedir></fontconfig>\n`,
-  );
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    headless: true,
-    env: { ...process.env, FONTCONFIG_FILE: config },
-  });
-}
+import { takeSiteShots } from './site-shots-take';
 
 const server = await startServer();
-const browser = await launchWithCjkFont();
 try {
-  for (const locale of SHOT_LOCALES) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale, timezoneId: 'Asia/Shanghai' });
-    await page.addInitScript((lang) => localStorage.setItem('lodestar.locale', lang), locale);
-    // Signed in as the console signs in (the session cookie lands in the page's context).
-    const signIn = await page.request.post(`${server.url}/auth/auth-login`, { data: DEMO_USER });
-    if (!signIn.ok()) throw new Error(`sign-in answered ${signIn.status()}`);
-    await page.goto(`${server.url}/apps`);
-    await page.getByText('Demo Game').click();
-    await page.waitForURL(/\/services\/[^/]+\/dashboard$/);
-    const appId = /\/services\/([^/]+)\//.exec(page.url())![1];
-    for (const [name, route] of Object.entries(SHOT_SCREENS)) {
-      await page.goto(`${server.url}${route.replace(':appId', appId)}`);
-      await page.locator('.ant-table-row').first().waitFor({ state: 'visible', timeout: 20_000 });
-      // Settled: no spinner left, the fonts in.
-      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'hidden', timeout: 20_000 });
-      await page.evaluate(() => document.fonts.ready);
-      const file = join(ROOT, 'public', shotAddress(name, locale));
-      mkdirSync(join(file, '..'), { recursive: true });
-      await page.screenshot({ path: file });
-      console.log(`${locale} ${name}: ${file}`);
-    }
-    await page.close();
-  }
+  for (const file of await takeSiteShots(server.url, join(ROOT, 'public'))) console.log(file);
 } finally {
-  await browser.close();
   await server.stop();
 }
