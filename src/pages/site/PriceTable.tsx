@@ -18,10 +18,27 @@ export function usePriceText() {
   };
 }
 
-/** The price list on a narrow screen: each service with its billable items one under the other. */
-function PriceList({ services }: { services: CatalogueService[] }) {
+/** A billable item as a list entry: its name, its price in words (under `testId` when given) and its notes. */
+export function PriceItem({ line, testId }: { line: PriceLine; testId?: string }) {
   const { text, locale } = useLocale();
   const words = usePriceText();
+  return (
+    <li>
+      {text(line.label)}
+      {locale === 'en' ? ': ' : '：'}
+      <span data-testid={testId}>{words.price(line)}</span>
+      {words.notes(line).map((note) => (
+        <div key={note} style={{ opacity: 0.75 }}>
+          {note}
+        </div>
+      ))}
+    </li>
+  );
+}
+
+/** The price list on a narrow screen: each service with its billable items one under the other. */
+function PriceList({ services }: { services: CatalogueService[] }) {
+  const { text } = useLocale();
   return (
     <div data-testid="price-table">
       {services
@@ -34,16 +51,7 @@ function PriceList({ services }: { services: CatalogueService[] }) {
             {!service.available && <ServiceStatus available={false} />}
             <ul style={{ margin: '6px 0 0', paddingInlineStart: 20 }}>
               {service.prices.map((line) => (
-                <li key={line.meter}>
-                  {text(line.label)}
-                  {locale === 'en' ? ': ' : '：'}
-                  <span data-testid={`price-${service.name}-${line.meter}`}>{words.price(line)}</span>
-                  {words.notes(line).map((note) => (
-                    <div key={note} style={{ opacity: 0.75 }}>
-                      {note}
-                    </div>
-                  ))}
-                </li>
+                <PriceItem key={line.meter} line={line} testId={`price-${service.name}-${line.meter}`} />
               ))}
             </ul>
           </section>

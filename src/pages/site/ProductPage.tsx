@@ -5,7 +5,7 @@ import { PageHeader } from '../../engine/PageHeader';
 import { useLocale } from '../../lib/useLocale';
 import { usePageTitle } from '../../lib/usePageTitle';
 import NotFoundPage from '../NotFoundPage';
-import { usePriceText } from './PriceTable';
+import { PriceItem } from './PriceTable';
 import { productOf, SHOTS, shotAddress } from './products';
 import { ServiceStatus } from './ServiceStatus';
 import { SiteShell } from './SiteShell';
@@ -15,7 +15,6 @@ import './site-texts';
 /** One service on a product page: what it does, its prices, links to its docs and the console, its screenshots. */
 function ServiceSection({ service, heading, current }: { service: CatalogueService; heading: boolean; current: string }) {
   const { t, text, locale } = useLocale();
-  const words = usePriceText();
   const shots = service.available ? (SHOTS[service.name] ?? []) : [];
   return (
     <section style={{ marginBottom: 32 }} data-testid={`product-service-${service.name}`}>
@@ -42,16 +41,7 @@ function ServiceSection({ service, heading, current }: { service: CatalogueServi
             {service.prices.length === 0 && <p style={{ margin: 0 }}>{t('sitePages.product.noPrices')}</p>}
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {service.prices.map((line) => (
-                <li key={line.meter}>
-                  {text(line.label)}
-                  {locale === 'en' ? ': ' : '：'}
-                  {words.price(line)}
-                  {words.notes(line).map((note) => (
-                    <div key={note} style={{ opacity: 0.75 }}>
-                      {note}
-                    </div>
-                  ))}
-                </li>
+                <PriceItem key={line.meter} line={line} />
               ))}
             </ul>
             <Link to="/doc/bill/pricing" style={{ display: 'inline-block', marginTop: 8 }}>
