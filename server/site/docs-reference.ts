@@ -132,26 +132,25 @@ export function serviceErrors(calls: CallDoc[]): ServiceReference['errors'] {
   return [...byKey.values()].sort((a, b) => a.status - b.status || a.code.localeCompare(b.code));
 }
 
-/** A declared service's summary: built here when the document has calls in its group. */
-export function serviceSummary(doc: Json, s: ServiceDecl): DocServiceSummary {
-  const available = operations(doc).some(({ op }) => ((op.tags ?? []) as string[]).includes(s.name));
-  return { name: s.name, displayName: s.catalogue.displayName, base: s.base, available };
+/** A declared service's summary: `available`, the services the server mounted calls of (`mountedServices`). */
+export function serviceSummary(s: ServiceDecl, available: Set<string>): DocServiceSummary {
+  return { name: s.name, displayName: s.catalogue.displayName, base: s.base, available: available.has(s.name) };
 }
 
 /** The services of every documentation section. */
-export function docSections(doc: Json, services: ServiceDecl[]): DocSectionsAnswer {
+export function docSections(services: ServiceDecl[], available: Set<string>): DocSectionsAnswer {
   const sections: DocSectionsAnswer['sections'] = {};
   for (const s of services) {
     const section = sectionOfService(s);
-    if (section) (sections[section] ??= []).push(serviceSummary(doc, s));
+    if (section) (sections[section] ??= []).push(serviceSummary(s, available));
   }
   return { sections };
 }
 
 /** A service's reference: its calls (those of its group in the document) in the document's order, and their errors. */
-export function serviceReference(doc: Json, s: ServiceDecl): ServiceReference {
+export function serviceReference(doc: Json, s: ServiceDecl, available: Set<string>): ServiceReference {
   const calls = operations(doc)
     .filter(({ op }) => ((op.tags ?? []) as string[]).includes(s.name))
     .map(({ path, method, op }) => callDoc(doc, path, method, op));
-  return { ...serviceSummary(doc, s), calls, errors: serviceErrors(calls) };
+  return { ...serviceSummary(s, available), calls, errors: serviceErrors(calls) };
 }

@@ -3,6 +3,7 @@ import { DOCS_REFERENCE_PATH, DOCS_SECTIONS_PATH, type DocReferenceAnswer, type 
 import type { JsonSchema, ServiceDecl } from '../../resources/types';
 import { errorResponses, type Api } from '../engine/api';
 import { notFound } from '../engine/errors';
+import { mountedServices } from './catalogue';
 import { docSections, sectionOfService, serviceReference } from './docs-reference';
 
 const text: JsonSchema = { type: 'object', required: ['zh-CN', 'en'], properties: { 'zh-CN': { type: 'string' }, en: { type: 'string' } } };
@@ -52,6 +53,9 @@ const call: JsonSchema = {
 export function mountDocs(api: Api, services: ServiceDecl[], document: () => Record<string, unknown>): void {
   let sections: DocSectionsAnswer | undefined;
   const references = new Map<string, DocReferenceAnswer>();
+  // What is built, by the catalogue's rule; read once every service is mounted (at the first call).
+  let served: Set<string> | undefined;
+  const available = () => (served ??= mountedServices(api.routes, services));
 
   api.route({
     method: 'GET',
@@ -69,7 +73,7 @@ export function mountDocs(api: Api, services: ServiceDecl[], document: () => Rec
         },
       },
     },
-    handler: async () => (sections ??= docSections(document(), services)),
+    handler: async () => (sections ??= docSections(services, available())),
   });
 
   api.route({
@@ -116,7 +120,7 @@ export function mountDocs(api: Api, services: ServiceDecl[], document: () => Rec
       if (known) return known;
       const covered = services.filter((s) => sectionOfService(s) === section);
       if (covered.length === 0) throw notFound();
-      const answer = { section, services: covered.map((s) => serviceReference(document(), s)) };
+      const answer = { section, services: covered.map((s) => serviceReference(document(), s, available())) };
       references.set(section, answer);
       return answer;
     },
