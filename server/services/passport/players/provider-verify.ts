@@ -1,4 +1,4 @@
-import { createPublicKey, verify as verifySignature, type JsonWebKey } from 'node:crypto';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Ctx } from '../../../context';
 import { ApiError } from '../../../engine/errors';
 import { providerCredentials } from '../identity/id-providers';
@@ -125,30 +125,18 @@ async function weibo(creds: ProviderCredentials, proof: ProviderProof): Promise<
   return { externalId: id };
 }
 
-const b64url = (s: string) => Buffer.from(s, 'base64url');
-
-/** Sign in with Apple: the identity token is a JWT signed by one of Apple's published keys, issued for this app. */
+/**
+ * Sign in with Apple: the identity token is a JWT signed (RS256) by one of Apple's published keys, issued by Apple
+ * for this app and not expired; its subject names the player.
+ */
 async function apple(creds: ProviderCredentials, proof: ProviderProof): Promise<ProviderIdentity> {
   if (proof.method !== 'AccessToken') throw providerUnsupported();
-  const parts = (proof.token ?? '').split('.');
-  if (parts.length !== 3) throw providerRefused();
-  let header: { kid?: string; alg?: string };
-  let claims: { iss?: string; aud?: string; sub?: string; exp?: number };
-  try {
-    header = JSON.parse(b64url(parts[0]).toString('utf8')) as typeof header;
-    claims = JSON.parse(b64url(parts[1]).toString('utf8')) as typeof claims;
-  } catch {
+  const keys = createLocalJWKSet((await call('https://appleid.apple.com/auth/keys')) as unknown as JSONWebKeySet);
+  const verified = await jwtVerify(proof.token ?? '', keys, { issuer: 'https://appleid.apple.com', audience: creds.appKey, algorithms: ['RS256'] }).catch(() => {
     throw providerRefused();
-  }
-  if (header.alg !== 'RS256') throw providerRefused();
-  const jwks = (await call('https://appleid.apple.com/auth/keys')) as { keys?: (JsonWebKey & { kid?: string })[] };
-  const jwk = jwks.keys?.find((k) => k.kid === header.kid);
-  if (!jwk) throw providerRefused();
-  const key = createPublicKey({ key: jwk, format: 'jwk' });
-  const signed = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), key, b64url(parts[2]));
-  const fresh = typeof claims.exp === 'number' && claims.exp * 1000 > Date.now();
-  if (!signed || !fresh || claims.iss !== 'https://appleid.apple.com' || claims.aud !== creds.appKey || !claims.sub) throw providerRefused();
-  return { externalId: claims.sub };
+  });
+  if (!verified.payload.sub) throw providerRefused();
+  return { externalId: verified.payload.sub };
 }
 
 type Verifier = (creds: ProviderCredentials, proof: ProviderProof) => Promise<ProviderIdentity>;
