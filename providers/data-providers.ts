@@ -1,4 +1,5 @@
 import type { DataProvider } from '@refinedev/core';
+import { cdnDataProvider } from './cdn';
 import { passportDataProvider } from './passport';
 import { restDataProvider } from './rest';
 
@@ -7,4 +8,5 @@ export const dataProviders: Record<string, DataProvider> & { default: DataProvid
   default: restDataProvider,
   rest: restDataProvider,
   passport: passportDataProvider,
+  cdn: cdnDataProvider,
 };

@@ -306,6 +306,12 @@ export function requestFile(path: string, options: RequestOptions = {}): Promise
   return send(path, options, async (response) => ({ blob: await response.blob(), name: dispositionName(response.headers.get('content-disposition')) }));
 }
 
+/** A call whose answer's headers matter too (a cdn list's total is its `Content-Range`); failures are thrown. */
+export async function requireOkWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
+  const answer = await send(path, { ...options, throwResponse: true }, async (response) => ({ body: (await readBody(response)) as T, headers: response.headers }));
+  return answer as { body: T; headers: Headers };
+}
+
 /** Whether a call succeeded; failures resolve to `false` quietly. */
 export async function ok(path: string, options: RequestOptions = {}): Promise<boolean> {
   try {

@@ -1,5 +1,6 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
+import { CDN_ROUTES, cdnResources } from './cdn/resources';
 
 export const assetStreaming: ServiceDecl = {
   name: 'asset-streaming',
@@ -51,10 +52,11 @@ export const assetStreaming: ServiceDecl = {
       freeCredit: 'freeCredit',
     },
   ],
-  menu: [],
+  menu: [{ route: CDN_ROUTES.buckets, label: { 'zh-CN': '存储桶', en: 'Buckets' } }],
   // Spec 000 §2: its playground, which says the service is not available here until it is built.
   pages: [
     { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground', playground: {} },
   ],
-  resources: [],
+  resources: [...cdnResources],
+  calls: {},
 };

@@ -34,6 +34,7 @@ import { mountDeclaredCalls } from './engine/declared-calls';
 import { mountTimedStates, sweepingFirst } from './engine/timed-states';
 import { moveDeclaredTable } from './engine/table-moves';
 import { startJob } from './engine/jobs';
+import { mountCounters } from './engine/counters';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
 import { mountDocs } from './site/docs-routes';
@@ -74,6 +75,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 1024 * 1024,
+    // A path answers with or without a trailing slash: the CDN's calls are spelt with one (spec 001 §7), the others without.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.production,
     // A path the router cannot read (bad percent-encoding, a parameter past its length) answers in the one shape too.
     frameworkErrors: (err, _req, reply) => {
@@ -145,6 +148,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     for (const job of mod.jobs?.(ctx, api) ?? []) startJob(api, ctx.db, job, ctx.config.jobLeaseMs);
   }
   mountTimedStates(api, ctx);
+  mountCounters(api, ctx, services);
   for (const s of services) mountDeclaredCalls(api, ctx, s, handlersOf(ctx, s.name, modules), players.get(s.name));
   for (const m of models) mountResource(api, ctx, hooks, m, players);
   for (const m of models) await moveDeclaredTable(db, m);

@@ -40,6 +40,48 @@ function restQuerySchema(m: ResourceModel): JsonSchema {
   };
 }
 
+/** `offset` / `limit` paging (spec 001 §7, CDN) with the same sort, search and filters as REST. */
+function cdnQuerySchema(m: ResourceModel): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_COUNT, default: m.res.list.pageSize ?? 20 },
+      ...orderProperties(m),
+      ...filterProperties(m),
+    },
+  };
+}
+
+/** The `Content-Range` of one page of a cdn list: `items <first>-<last>/<total>`; an empty page has `items *` before the total. */
+export function contentRange(offset: number, count: number, total: number): string {
+  return count > 0 ? `items ${offset}-${offset + count - 1}/${total}` : `items */${total}`;
+}
+
+type ListRun = (req: Parameters<Parameters<Api['route']>[0]['handler']>[0], args: Record<string, unknown>) => Promise<{ total: number; items: unknown[] }>;
+
+/** The cdn convention's list: `GET <path>?offset=&limit=` answering the page's array, the total in `Content-Range`. */
+function mountCdnList(api: Api, m: ResourceModel, tag: string, plural: string, run: ListRun): void {
+  api.route({
+    method: 'GET',
+    url: m.base,
+    summary: `List ${plural} (the total in Content-Range)`,
+    tag,
+    auth: 'service',
+    access: m.res.access.read,
+    params: collectionParams(m),
+    querystring: cdnQuerySchema(m),
+    responses: { 200: { description: 'one page; Content-Range: items <first>-<last>/<total>', schema: { type: 'array', items: m.recordSchema } }, ...errorResponses(400, 401, 403) },
+    handler: async (req, reply) => {
+      const { offset, limit, ...rest } = req.query as Record<string, unknown>;
+      const { total, items } = await run(req, { ...rest, count: limit, start: offset });
+      reply.header('content-range', contentRange(offset as number, items.length, total));
+      return items;
+    },
+  });
+}
+
 /** `{ count, start }` paging (spec 002 §7) with the same sort, search and filters as REST. */
 export function searchSchema(m: ResourceModel): JsonSchema {
   return {
@@ -83,6 +125,8 @@ export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
     const { total, items } = await ctx.store.list(m, access.scopeId, { ...toQuery(args), parentId: access.parentId });
     return { total, items: items.map((r) => answerFor(access, m, r)) };
   };
+
+  if (m.service.convention === 'cdn') return mountCdnList(api, m, tag, plural, run);
 
   if (m.service.convention !== 'passport') {
     api.route({

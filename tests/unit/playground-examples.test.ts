@@ -163,8 +163,8 @@ describe('playground requests', () => {
 });
 
 describe('playground pages', () => {
-  it('are found by their address, with or without an app, for the six services this deployment does not run too', () => {
-    const names = ['sync', 'sync-relay', 'func-stateful', 'func-stateless', 'uos', 'push'];
+  it('are found by their address, with or without an app, for the five services this deployment does not run too', () => {
+    const names = ['sync', 'sync-relay', 'func-stateful', 'func-stateless', 'push'];
     for (const name of names) {
       const found = playgroundPageAt(`/playground/${name}/app-1`, services);
       expect(found, name).toBeDefined();
@@ -175,5 +175,7 @@ describe('playground pages', () => {
     expect(playgroundPageAt('/playground/remote-config/app-1', services)?.service.name).toBe('remote-config');
     expect(playgroundPageAt('/playground/nothing/app-1', services)).toBeUndefined();
     expect(serviceBuilt(remoteConfig)).toBe(true);
+    expect(playgroundPageAt('/playground/uos/app-1', services)?.service.name).toBe('asset-streaming');
+    expect(serviceBuilt(playgroundPageAt('/playground/uos', services)!.service)).toBe(true);
   });
 });
