@@ -14,6 +14,10 @@ export function actionCall(owner: ActionOwner, action: ActionDecl): { method: 'P
   return { method: action.method ?? byConvention, path: action.path ?? `/${action.name}` };
 }
 
+/** The value an action sends in its body to say which action it is, when it shares its endpoint (`sends`). */
+export const actionSent = (action: Pick<ActionDecl, 'sends'>): Record<string, string> =>
+  action.sends ? { [action.sends.field]: action.sends.value } : {};
+
 /** The address of an action on one record: `<collection path>/<id><action path>`. */
 export function actionUrl(collection: string, id: string, call: { path: string }): string {
   return `${collection}/${encodeURIComponent(id)}${call.path}`;

@@ -109,6 +109,13 @@ export interface ActionDecl {
    */
   fields?: JsonSchema;
   /**
+   * A value the call carries in its body beside its fields, saying which action it is: several actions may share
+   * one method and path when each sends a different value of the same body field (a mod's inspection: `POST
+   * /inspect` with `{ result: 'approve' }` → success, `{ result: 'reject', reason }` → failed). The server mounts
+   * the path once and moves the record by the action the value names; the console sends it with the action.
+   */
+  sends?: { field: string; value: string };
+  /**
    * `service`: the service's own code serves this call, because the move does more than change the state (a
    * purchase fulfilled again grants its contents). The engine does not mount it; the console offers it only from
    * `from`, like any action.
@@ -428,4 +435,21 @@ export interface ServiceDecl {
   history?: Record<string, Text>;
   /** The service's own calls by name, each mounted by the engine with the handler of the same name its module gives. */
   calls?: Record<string, CallDecl>;
+  /**
+   * What the service counts as it runs (calls per minute, deliveries per day and entry...), by name: the engine keeps
+   * the counts, sums them over ranges and drops them after their keeping time (`server/engine/counters.ts`).
+   */
+  counters?: Record<string, CounterDecl>;
+}
+
+/**
+ * A count the service keeps per app and minute or day (days of the usage zone), apart by the keys it names (an
+ * operation, a player, an entry): each count holds how many times (`n`) and a summed quantity (`amount`, e.g. bytes).
+ */
+export interface CounterDecl {
+  grain: 'minute' | 'day';
+  /** The names of the keys a count is kept apart by, in order (none: one count per app and minute or day). */
+  keys?: string[];
+  /** How many days counts are kept. */
+  keepDays: number;
 }

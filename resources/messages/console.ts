@@ -3,6 +3,7 @@ import { aiMessages } from './ai';
 import { appsMessages } from './apps';
 import { billingMessages } from './billing';
 import { cdnMessages } from './cdn';
+import { cdnModsMessages } from './cdn-mods';
 import { meteringMessages } from './metering';
 import { opsMessages } from './ops';
 import { orgMessages } from './org';
@@ -17,4 +18,4 @@ import { referenceMessages } from './references';
 import { ruleMessages } from './rules';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages };

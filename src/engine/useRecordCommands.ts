@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { actionAllowed as allowedFrom, actionCall } from '../../resources/action-call';
+import { actionAllowed as allowedFrom, actionCall, actionSent } from '../../resources/action-call';
 import { useCustomMutation, useDelete, useDeleteMany, useInvalidate, type BaseKey, type BaseRecord } from '@refinedev/core';
 import type { ActionDecl } from '../../resources/types';
 import { toast } from '../../providers/notification';
@@ -90,7 +90,7 @@ export function useRecordCommands(scope: DeclaredScope) {
     await custom({
       url: recordCallUrl(scope, record, call),
       method: call.method === 'PUT' ? 'put' : 'post',
-      values: { ...fields, version: record.version },
+      values: { ...fields, ...actionSent(action), version: record.version },
       meta: { ...meta, silent: fields !== undefined },
       successNotification: false,
       errorNotification: false,

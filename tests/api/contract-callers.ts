@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { actionAccess } from '../../resources/field-access';
+import { actionSent } from '../../resources/action-call';
 import type { ActionDecl, Principal, ResourceDecl } from '../../resources/types';
 import type { Harness } from './harness';
 import { adminOf } from './passport-identity-fixtures';
@@ -29,8 +30,10 @@ export function actionCallers(res: ResourceDecl, action: ActionDecl): { allowed:
   return { allowed: SERVICE_CALLERS.filter((p) => access.includes(p)), refused: SERVICE_CALLERS.filter((p) => !access.includes(p)) };
 }
 
-/** A valid body for the action: a sample of its fields when it requires some, otherwise none. */
+/** A valid body for the action: a sample of its fields when it requires some (with the value it sends), otherwise none. */
 export function actionPayload(action: ActionDecl): unknown {
   const required = Array.isArray(action.fields?.required) && (action.fields.required as unknown[]).length > 0;
-  return required ? sampleOf(action.fields) : undefined;
+  const sent = actionSent(action);
+  if (required) return { ...(sampleOf(action.fields) as object), ...sent };
+  return action.sends ? sent : undefined;
 }

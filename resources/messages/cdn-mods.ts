@@ -1,0 +1,15 @@
+import type { Text } from '../types';
+
+/** Messages the server sends from asset streaming's mods: the English key and its text in both languages. */
+export const cdnModsMessages: Record<string, Text> = {
+  'no such mod': { 'zh-CN': '模组不存在', en: 'No such mod' },
+  'no such version': { 'zh-CN': '该模组没有这个版本', en: 'No such version of this mod' },
+  'add a version before submitting': { 'zh-CN': '请先添加一个版本再提交审核', en: 'Add a version before submitting' },
+  'path given twice': { 'zh-CN': '路径重复', en: 'Path given twice' },
+  'only a mod pending review or reported can be approved': { 'zh-CN': '只有待审核或被举报的模组可以审核通过', en: 'Only a mod pending review or reported can be approved' },
+  'only a mod pending review can be rejected': { 'zh-CN': '只有待审核的模组可以驳回', en: 'Only a mod pending review can be rejected' },
+  'only a reported mod can be taken down': { 'zh-CN': '只有被举报的模组可以下架', en: 'Only a reported mod can be taken down' },
+  'this mod cannot be changed now': { 'zh-CN': '模组在审核中、被举报或已下架时不能修改', en: 'This mod cannot be changed now (under review, reported or taken down)' },
+  'only a mod being edited can be submitted': { 'zh-CN': '只有编辑中的模组可以提交审核', en: 'Only a mod being edited can be submitted' },
+  'only a published mod can be reported': { 'zh-CN': '只有已通过审核的模组可以举报', en: 'Only a published mod can be reported' },
+};

@@ -1,0 +1,21 @@
+import type { ServiceModule } from '../../index';
+import { playerPrincipal } from '../../passport/players/principal';
+import { versionEntries } from './entries';
+import { addVersion, createMod, reportMod, submitMod } from './player';
+
+/**
+ * The CDN service's mods: the game client's calls (with a passport player token, so passport's principal says who
+ * the player is) and the reads of a version's files. The review is the declaration's actions, mounted by the engine.
+ */
+export const cdnModsModule: ServiceModule = {
+  service: 'asset-streaming',
+  player: playerPrincipal,
+  calls: (ctx) => ({
+    'mods.create': (call) => createMod(ctx, call),
+    'mods.addVersion': (call) => addVersion(ctx, call),
+    'mods.submit': (call) => submitMod(ctx, call),
+    'mods.report': (call) => reportMod(ctx, call),
+    'mods.entries': (call) => versionEntries(ctx, call),
+    'mods.versionEntries': (call) => versionEntries(ctx, call, Number(call.params.v)),
+  }),
+};
