@@ -1,6 +1,7 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
 import { CDN_ROUTES, cdnResources } from './cdn/resources';
+import { cdnCalls } from './cdn/calls';
 
 export const assetStreaming: ServiceDecl = {
   name: 'asset-streaming',
@@ -58,5 +59,5 @@ export const assetStreaming: ServiceDecl = {
     { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground', playground: {} },
   ],
   resources: [...cdnResources],
-  calls: {},
+  calls: { ...cdnCalls },
 };

@@ -34,6 +34,7 @@ export interface CallDecl {
   body?: JsonSchema;
   /** A body that may be left out (the handler is then given `{}`). */
   optionalBody?: JsonSchema;
+  /** A GET's or DELETE's query (a DELETE of what a query selects: a directory's entries). */
   query?: JsonSchema;
   /** The success answer, given with `status` (default 200); `more`: other success answers the handler chooses. */
   answer: ResponseDef;

@@ -181,6 +181,16 @@ export const cdnCalls: Record<string, CallDecl> = {
     errors: [400, 401, 403, 404, 409],
     record: onBucket,
   },
+  'buckets.accessToken': {
+    method: 'GET',
+    path: '/buckets/:id/access-token',
+    caller: 'service',
+    summary: "A signed token that reads a private bucket's content until it expires (`?token=` on its content addresses)",
+    query: { type: 'object', additionalProperties: false, properties: { seconds: { type: 'integer', minimum: 60, maximum: 604_800, default: 3600 } } },
+    answer: ok('the token', { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } }),
+    errors: [400, 401, 403, 404],
+    record: onBucket,
+  },
   'buckets.statistics': {
     method: 'GET',
     path: '/buckets/:id/statistics',

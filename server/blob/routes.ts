@@ -39,7 +39,7 @@ async function checkLink(signer: Signer, parts: string[], sig: string, expires: 
 }
 
 /** A route whose body is the raw bytes, whatever their type: its own scope, so JSON parsing elsewhere is untouched. */
-function rawBodyRoute(api: Api, def: RouteDef): void {
+export function rawBodyRoute(api: Api, def: RouteDef): void {
   api.routes.push(def);
   void api.app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

@@ -5,7 +5,7 @@ import type { BlobStore } from './store';
 
 const clients = new WeakMap<S3Settings, S3Client>();
 
-function clientFor(s: S3Settings): S3Client {
+export function clientFor(s: S3Settings): S3Client {
   let client = clients.get(s);
   if (!client) {
     client = new S3Client({

@@ -26,7 +26,7 @@ export interface CallInput<I = Record<string, unknown>> {
   /** A player call's player; for a `persona` call its `personaId` is the selected persona. */
   player?: PlayerCaller;
   params: Record<string, string>;
-  /** The body (a GET's query), as checked against the declaration; `{}` when the call takes none. */
+  /** The body (a GET's or DELETE's query), as checked against the declaration; `{}` when the call takes none. */
   input: I;
   /** A call on a record (`CallDecl.record`): the record its path names, found in the caller's scope. */
   record?: Data;
@@ -45,7 +45,8 @@ export function checkCall(service: ServiceDecl, name: string, call: CallDecl): v
   for (const p of Object.keys(call.params ?? {})) if (!names.includes(p)) throw new Error(`${where}: parameter '${p}' is not in its path`);
   if (call.method === 'GET' && (call.body || call.optionalBody)) throw new Error(`${where}: a GET takes no body`);
   if (call.body && call.optionalBody) throw new Error(`${where}: a body and an optional body`);
-  if (call.query && call.method !== 'GET') throw new Error(`${where}: only a GET takes a query`);
+  if (call.query && call.method !== 'GET' && call.method !== 'DELETE') throw new Error(`${where}: only a GET or a DELETE takes a query`);
+  if (call.query && (call.body || call.optionalBody)) throw new Error(`${where}: a query and a body`);
   if (call.caller === 'account' && (call.record || call.freshCredential)) throw new Error(`${where}: an account call acts in no app, on no app's record`);
   const known = (resource: string) => {
     if (!service.resources.some((r) => r.name === resource)) throw new Error(`${where}: its answer names '${resource}', not a resource of the service`);

@@ -20,6 +20,11 @@ export interface WriteInput {
 export interface ResourceHooks {
   validate?: (input: WriteInput) => Promise<FieldError[]> | FieldError[];
   /**
+   * Server-managed (`readOnly`) fields worked out from a create or update that passed `validate` (an entry's size and
+   * checksum from its content hash), stored with it; other fields it answers are ignored.
+   */
+  derive?: (input: WriteInput) => Promise<Data> | Data;
+  /**
    * An imported row's checks beyond a create's (which `validate` already does for it): `earlier` holds the rows of
    * the same file accepted before this one. Errors are reported for the row, which is then not stored.
    */

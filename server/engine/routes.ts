@@ -13,7 +13,7 @@ import { mountList } from './list-routes';
 import { deleteRecord, deleteRecords, mayRefuseDelete } from './references';
 import { mountSingleton } from './singleton';
 import { mountCreatedOnce } from './created-once';
-import { answerFor, audit, checkWrite, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
+import { answerFor, audit, checkWrite, derivedFields, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
 import { mountCommands } from './commands';
 import { mountUsedBy } from './used-by';
@@ -50,9 +50,11 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       responses: { 201: recordResponse, ...errors(400, 401, 403, 409) },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
-        const data = writableBy(access, m, { ...serverManagedDefaults(m), ...storedFields(m, req.body as Data) });
+        // A sub-resource's checks see the parent it is written under (its `parent.field`).
+        const data = { ...writableBy(access, m, { ...serverManagedDefaults(m), ...storedFields(m, req.body as Data) }), ...parentFields(m, access.parentId) };
         await checkWrite(ctx, hooks, m, access.scopeId, data);
-        const created = await guardUnique(m, () => ctx.store.insert(m, access.scopeId, randomUUID(), { ...data, ...parentFields(m, access.parentId) }, res.status?.initial ?? null, access.parentId));
+        const derived = await derivedFields(ctx, hooks, m, access.scopeId, data);
+        const created = await guardUnique(m, () => ctx.store.insert(m, access.scopeId, randomUUID(), { ...data, ...derived }, res.status?.initial ?? null, access.parentId));
         await audit(ctx, access, m, 'create', String(created[res.idField]), undefined, created);
         reply.code(201);
         return answerFor(access, m, created);
@@ -95,7 +97,8 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
         const existing = await ctx.store.get(m, access.scopeId, id);
         const data = writableBy(access, m, { ...serverManagedFields(m, existing), ...storedFields(m, body) }, existing);
         await checkWrite(ctx, hooks, m, access.scopeId, data, existing);
-        const updated = await guardUnique(m, () => ctx.store.update(m, access.scopeId, id, { data, version: body.version as number }));
+        const derived = await derivedFields(ctx, hooks, m, access.scopeId, data, existing);
+        const updated = await guardUnique(m, () => ctx.store.update(m, access.scopeId, id, { data: { ...data, ...derived }, version: body.version as number }));
         await audit(ctx, access, m, 'update', id, existing, updated);
         return answerFor(access, m, updated);
       },

@@ -33,6 +33,8 @@ export interface Ops {
   $exists?: boolean;
   /** Case-insensitive substring match; `%` and `_` in the text match themselves. */
   $search?: string;
+  /** Case-sensitive prefix match (a directory's paths); `%` and `_` in the text match themselves. */
+  $startsWith?: string;
   /** Equal after trimming and lower-casing both sides (names compared as people read them). */
   $same?: string;
   /** A JSON array or object property holding this value (`tags` containing `['vip']`). */
@@ -160,6 +162,9 @@ function compare(f: FieldSql, ops: Ops, p: Params): string[] {
         break;
       case '$search':
         out.push(`${f.sql} ILIKE ${p.add(`%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+        break;
+      case '$startsWith':
+        out.push(`${f.sql} LIKE ${p.add(`${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
         break;
       case '$same':
         out.push(`lower(trim(${f.sql})) = lower(trim(${p.add(String(v))}))`);

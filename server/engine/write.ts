@@ -25,6 +25,18 @@ export async function checkWrite(ctx: Ctx, hooks: HookRegistry, m: ResourceModel
   if (errors.length) throw badRequest(errors);
 }
 
+/**
+ * The server-managed fields the service works out from a write that passed its checks (`ResourceHooks.derive`: a
+ * content's size from its hash); only the schema's `readOnly` fields are taken.
+ */
+export async function derivedFields(ctx: Ctx, hooks: HookRegistry, m: ResourceModel, scopeId: string, data: Data, existing?: Data): Promise<Data> {
+  const derive = hooks.get(`${m.service.name}/${m.res.name}`)?.derive;
+  if (!derive) return {};
+  const props = (m.res.schema.properties ?? {}) as Record<string, { readOnly?: boolean }>;
+  const given = await derive({ ctx, model: m, scopeId, data, existing });
+  return Object.fromEntries(Object.entries(given).filter(([k]) => props[k]?.readOnly === true));
+}
+
 /** Turns a unique-index violation into a 409 that names the declared unique fields. */
 export async function guardUnique<T>(m: ResourceModel, run: () => Promise<T>): Promise<T> {
   try {

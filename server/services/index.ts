@@ -5,6 +5,7 @@ import type { DemoSteps } from '../engine/demo-seed';
 import type { Job } from '../engine/jobs';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { aiModule } from './ai';
+import { cdnModules } from './cdn';
 import { overrideHooks } from './config/hooks';
 import { configCallHandlers, mountConfigService } from './config/routes';
 import { passportModules } from './passport';
@@ -30,6 +31,7 @@ export const serviceModules: ServiceModule[] = [
   { service: 'remote-config', hooks: { overrides: overrideHooks }, mount: mountConfigService, calls: configCallHandlers },
   ...passportModules,
   aiModule,
+  ...cdnModules,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

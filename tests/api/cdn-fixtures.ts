@@ -29,3 +29,26 @@ export async function newBucket(h: CdnHarness, name: string, extra: Record<strin
   if (res.statusCode !== 201) throw new Error(`bucket: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+
+/** Uploads content through the grant `uploadtoken` gives (nothing when it is already stored); answers its hash. */
+export async function upload(h: CdnHarness, bucketId: string, bytes: Buffer): Promise<string> {
+  const hash = sha256(bytes);
+  const token = await h.cdn('GET', `${B}/${bucketId}/uploadtoken/${hash}/?size=${bytes.length}&md5=${md5(bytes)}`);
+  if (token.statusCode !== 200) throw new Error(`uploadtoken: ${token.statusCode} ${token.body}`);
+  const grant = token.json() as { stored: boolean; uploadUrl?: string };
+  if (grant.stored) return hash;
+  const url = new URL(grant.uploadUrl!);
+  const put = await h.req({ method: 'PUT', url: `${url.pathname}${url.search}`, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  if (put.statusCode !== 200) throw new Error(`upload: ${put.statusCode} ${put.body}`);
+  return hash;
+}
+
+/** An entry of the bucket holding these bytes at `path`. */
+export async function putEntry(h: CdnHarness, bucketId: string, path: string, text: string, extra: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
+  const contentHash = await upload(h, bucketId, Buffer.from(text));
+  const res = await h.cdn('POST', `${B}/${bucketId}/entries/`, { path, contentHash, contentType: 'text/plain', ...extra });
+  if (res.statusCode !== 201) throw new Error(`entry: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -1,0 +1,131 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assetStreaming } from '../../../resources/asset-streaming';
+import { BADGE_MAX_AGE, CONTENT_BADGE_PATH, CONTENT_RELEASE_PATH } from '../../../resources/cdn/delivery';
+import { modelOf, type Ctx } from '../../context';
+import { errorSchema, type Api } from '../../engine/api';
+import { ApiError, badRequest, forbidden, notFound } from '../../engine/errors';
+import { records } from '../../engine/query';
+import type { Data } from '../../engine/store';
+import { accessTokenValid } from './access-tokens';
+import { contentStoreFor } from './content-store';
+import { deliveriesOf } from './deliveries';
+import { pathProblem } from './paths';
+import { CACHE_ENTRY_MAX_BYTES, proxyCacheOf } from './proxy-cache';
+import { releaseRow } from './release-rows';
+import { badgesOf, releaseIn } from './releases';
+import { parseRange } from './ranges';
+
+const SERVICE = assetStreaming.name;
+const BASE = assetStreaming.base;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+interface Target {
+  bucket: Data;
+  appId: string;
+  releaseId: string;
+  releaseNum?: number;
+}
+
+async function bucketOf(ctx: Ctx, req: FastifyRequest, bucketId: string): Promise<{ bucket: Data; appId: string }> {
+  const [found] = await records(ctx.db, modelOf(ctx, SERVICE, 'buckets')).findEverywhere({ where: { id: bucketId }, limit: 1 });
+  if (!found) throw notFound('no such bucket');
+  if (found.record.private === true) {
+    const token = (req.query as { token?: string }).token;
+    if (!token || !(await accessTokenValid(ctx, bucketId, token))) throw forbidden('a private bucket needs a valid access token');
+  }
+  return { bucket: found.record, appId: found.scopeId };
+}
+
+/** Sends one entry of a release: ETag, conditional and range requests, from the proxy cache or streamed from the store. */
+async function send(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, t: Target, path: string, cacheControl: string) {
+  const problem = pathProblem(path);
+  if (problem) throw badRequest([{ field: 'params.*', message: problem }]);
+  const row = await releaseRow(ctx.db, t.releaseId, path);
+  if (!row) throw notFound('no such entry in this release');
+  const bucketId = String(t.bucket.id);
+  const etag = `"${row.contentHash}"`;
+  reply.header('etag', etag).header('cache-control', cacheControl).header('accept-ranges', 'bytes').header('x-release-id', t.releaseId);
+  if (t.releaseNum !== undefined) reply.header('x-release-num', String(t.releaseNum));
+  const counter = deliveriesOf(ctx);
+  const match = req.headers['if-none-match'];
+  if (match && (match.trim() === '*' || match.split(',').some((m) => m.trim().replace(/^W\//, '') === etag))) {
+    counter.count(t.appId, bucketId, path, 0);
+    return reply.code(304).send();
+  }
+  const range = parseRange(req.headers.range, row.contentSize);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${row.contentSize}`);
+    throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', 'range not satisfiable');
+  }
+  const length = range ? range.end - range.start + 1 : row.contentSize;
+  reply.header('content-type', row.contentType).header('content-length', length);
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${row.contentSize}`);
+  counter.count(t.appId, bucketId, path, length);
+  const cache = proxyCacheOf(ctx);
+  const cached = cache.get(row.contentHash, bucketId, path);
+  if (cached) return reply.send(range ? cached.subarray(range.start, range.end + 1) : cached);
+  const store = contentStoreFor(ctx.config);
+  if (!range && row.contentSize <= CACHE_ENTRY_MAX_BYTES) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await store.open(row.blobKey)) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    cache.put(row.contentHash, bucketId, path, bytes);
+    return reply.send(bytes);
+  }
+  return reply.send(await store.open(row.blobKey, range));
+}
+
+const params = (extra: string) => ({
+  type: 'object',
+  required: ['bucketId', extra, '*'],
+  properties: { bucketId: { type: 'string', minLength: 1, maxLength: 64 }, [extra]: { type: 'string', minLength: 1, maxLength: 64 }, '*': { type: 'string', minLength: 1, maxLength: 1024 } },
+});
+const query = { type: 'object', additionalProperties: false, properties: { token: { type: 'string', maxLength: 300, description: "a private bucket's access token" } } };
+const error = (description: string) => ({ description, schema: errorSchema });
+const responses = {
+  200: { description: 'the content (ETag: its SHA-256; X-Release-Id: the release served)' },
+  206: { description: 'the range asked for' },
+  304: { description: 'not modified (If-None-Match matched the ETag)' },
+  400: error('the path is not a safe relative path'),
+  403: error('a private bucket without a valid access token'),
+  404: error('no such bucket, badge, release or entry'),
+  416: error('the range lies outside the content'),
+};
+
+/** The public content addresses of every bucket (`resources/cdn/delivery.ts`). */
+export function mountDelivery(api: Api, ctx: Ctx): void {
+  api.route({
+    method: 'GET',
+    url: `${BASE}${CONTENT_BADGE_PATH}`,
+    summary: "An entry of the release a badge points at (short max-age; X-Release-Id names the release to pin)",
+    tag: SERVICE,
+    auth: 'none',
+    params: params('badge'),
+    querystring: query,
+    responses,
+    handler: async (req, reply) => {
+      const p = req.params as { bucketId: string; badge: string; '*': string };
+      const { bucket, appId } = await bucketOf(ctx, req, p.bucketId);
+      const badge = await records(ctx.db, badgesOf(ctx)).first(appId, { where: { parentId: p.bucketId, name: p.badge } });
+      if (!badge) throw notFound('no such badge');
+      const target = { bucket, appId, releaseId: String(badge.releaseId), releaseNum: badge.releaseNum as number };
+      return send(ctx, req, reply, target, p['*'], `public, max-age=${BADGE_MAX_AGE}`);
+    },
+  });
+  api.route({
+    method: 'GET',
+    url: `${BASE}${CONTENT_RELEASE_PATH}`,
+    summary: 'An entry of one release (immutable: cached for a year)',
+    tag: SERVICE,
+    auth: 'none',
+    params: params('releaseId'),
+    querystring: query,
+    responses,
+    handler: async (req, reply) => {
+      const p = req.params as { bucketId: string; releaseId: string; '*': string };
+      const { bucket, appId } = await bucketOf(ctx, req, p.bucketId);
+      const release = await releaseIn(ctx, appId, p.bucketId, p.releaseId);
+      return send(ctx, req, reply, { bucket, appId, releaseId: String(release.id), releaseNum: release.releaseNum as number }, p['*'], IMMUTABLE);
+    },
+  });
+}
