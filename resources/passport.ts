@@ -97,6 +97,15 @@ export const passport: ServiceDecl = {
     { meter: 'sms', label: { 'zh-CN': '短信', en: 'Text messages' }, unit: UNITS.message, price: 'sms' },
     { meter: 'real-name', label: { 'zh-CN': '实名认证', en: 'Real-name checks' }, unit: UNITS.verification, price: 'realName' },
   ],
+  // What passport counts as players call it: every call attempt per minute (the rate limit), the calls served per
+  // operation and minute and per player and day (the call metrics), sign-ins and first sign-ins per day.
+  counters: {
+    calls: { grain: 'minute', keepDays: 1 },
+    operationCalls: { grain: 'minute', keys: ['operation'], keepDays: 400 },
+    playerCalls: { grain: 'day', keys: ['player'], keepDays: 400 },
+    signIns: { grain: 'day', keepDays: 3660 },
+    newUsers: { grain: 'day', keepDays: 3660 },
+  },
   menu: groupedMenu(parts.flatMap((p) => p.menu)),
   history: PASSPORT_HISTORY,
   demo: PASSPORT_DEMO,

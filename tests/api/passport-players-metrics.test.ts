@@ -30,8 +30,8 @@ async function setLimit(perMinute: number) {
  */
 async function withinOneMinute<T>(burst: () => Promise<T>): Promise<T> {
   for (;;) {
-    await h.db.query('DELETE FROM passport_call_window WHERE app_id = $1', [h.appId]);
-    await h.db.query("DELETE FROM passport_operation_calls WHERE app_id = $1 AND minute >= date_trunc('minute', now())", [h.appId]);
+    await h.db.query("DELETE FROM counters WHERE service = 'passport' AND counter = 'calls' AND scope_id = $1", [h.appId]);
+    await h.db.query("DELETE FROM counters WHERE service = 'passport' AND counter = 'operationCalls' AND scope_id = $1 AND at >= date_trunc('minute', now())", [h.appId]);
     const start = await currentMinute();
     const out = await burst();
     if ((await currentMinute()) === start) return out;
@@ -85,7 +85,7 @@ describe('the player call limit', () => {
 describe('operation metrics', () => {
   it('count calls served per operation and per player, for the top k', async () => {
     // Earlier tests' players made calls today too: start the players' counts afresh.
-    await h.db.query('DELETE FROM passport_player_calls WHERE app_id = $1', [h.appId]);
+    await h.db.query("DELETE FROM counters WHERE service = 'passport' AND counter = 'playerCalls' AND scope_id = $1", [h.appId]);
     const busy = await signedIn(h, realm);
     const quiet = await signedIn(h, realm);
     const before = (await h.svc('GET', `${B}/metrics/operation`)).json();

@@ -22,15 +22,6 @@ export async function countActive(db: Queryable, appId: string, userId: string):
   );
 }
 
-/** Counts a sign-in (and a first sign-in) in the day's exact counters. */
-export async function countSignIn(db: Queryable, appId: string, firstTime: boolean): Promise<void> {
-  await db.query(
-    `INSERT INTO passport_daily (app_id, day, sign_ins, new_users) VALUES ($1, ${TODAY}, 1, $2)
-     ON CONFLICT (app_id, day) DO UPDATE SET sign_ins = passport_daily.sign_ins + 1, new_users = passport_daily.new_users + EXCLUDED.new_users`,
-    [appId, firstTime ? 1 : 0],
-  );
-}
-
 const bytes = (v: Uint8Array | string): Uint8Array => (typeof v === 'string' ? Uint8Array.from(Buffer.from(v.replace(/^\\x/, ''), 'hex')) : v);
 
 /** The app's sketches of active players per day (YYYY-MM-DD) over an inclusive range of days. */
