@@ -22,6 +22,7 @@ const FLUSH_MS = 500;
 export class DeliveryCounter {
   private pending = new Map<string, Pending>();
   private timer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Queryable) {}
 
@@ -34,11 +35,17 @@ export class DeliveryCounter {
     this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), FLUSH_MS);
   }
 
-  async flush(): Promise<void> {
+  /** Writes what was counted; resolves once everything counted before the call is written (earlier writes included). */
+  flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const rows = [...this.pending.values()];
     this.pending = new Map();
+    this.writing = this.writing.catch(() => undefined).then(() => this.write(rows));
+    return this.writing;
+  }
+
+  private async write(rows: Pending[]): Promise<void> {
     if (!rows.length) return;
     await this.db.query(
       `INSERT INTO cdn_deliveries (app_id, bucket_id, day, path, requests, bytes)
