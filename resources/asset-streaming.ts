@@ -2,6 +2,9 @@ import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
 import { CDN_ROUTES, cdnResources } from './cdn/resources';
 import { cdnCalls } from './cdn/calls';
+import { modCalls } from './cdn/mods-calls';
+import { meCalls } from './cdn/me-calls';
+import { modHistory, modResources } from './cdn/mods';
 
 export const assetStreaming: ServiceDecl = {
   name: 'asset-streaming',
@@ -58,6 +61,7 @@ export const assetStreaming: ServiceDecl = {
   pages: [
     { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground', playground: {} },
   ],
-  resources: [...cdnResources],
-  calls: { ...cdnCalls },
+  resources: [...cdnResources, ...modResources],
+  history: { ...modHistory },
+  calls: { ...modCalls, ...meCalls, ...cdnCalls },
 };

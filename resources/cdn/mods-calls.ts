@@ -9,6 +9,10 @@ import type { JsonSchema } from '../types';
 import modSchema from '../../schemas/cdn/mod.json' with { type: 'json' };
 import modVersionSchema from '../../schemas/cdn/mod-version.json' with { type: 'json' };
 import { entriesAnswer } from './mods';
+import { cdnCalls } from './calls';
+
+/** The console's upload token, which the player's for a mod's files answers the same way. */
+const uploadToken = cdnCalls['entries.uploadToken'];
 
 const mod = { description: 'the mod', schema: recordOf('mods') };
 const playerErrors = [400, 401, 403, 404, 409, 423];
@@ -30,12 +34,23 @@ export const modCalls: Record<string, CallDecl> = {
     status: 201,
     errors: playerErrors,
   },
+  'mods.uploadToken': {
+    method: 'GET',
+    path: '/mods/:modId/uploadtoken/:hash/',
+    caller: 'player',
+    summary:
+      "Ask to upload a file of one of the player's mods by its SHA-256: already stored anywhere in the deployment, or a signed, expiring upload address bound to this hash and size",
+    params: uploadToken.params,
+    query: uploadToken.query,
+    answer: uploadToken.answer,
+    errors: [...playerErrors, 413],
+  },
   'mods.addVersion': {
     method: 'POST',
     path: '/mods/:modId/versions',
     caller: 'player',
     summary:
-      "Add a version of one of the player's mods: its files (path, content hash, size), whose content was uploaded before; the mod goes back to editing (not_start)",
+      "Add a version of one of the player's mods: its files (path, content hash, size), each uploaded before (`uploadtoken`); the mod goes back to editing (not_start)",
     body: { type: 'object', additionalProperties: false, required: ['entries'], properties: { note: modVersionSchema.properties.note, entries } },
     answer: { description: 'the version', schema: recordOf('mod-versions') },
     status: 201,

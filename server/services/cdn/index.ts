@@ -8,6 +8,8 @@ import { entryCalls, entryHooks } from './entries';
 import { mountCdnPlatformRoutes } from './platform-routes';
 import { releaseCalls } from './releases';
 import { statisticsCalls } from './statistics';
+import { cdnModsModule } from './mods';
+import { cdnMeModule } from './me';
 import { sweepJob } from './sweep';
 import { mountContentUpload, uploadCalls } from './uploads';
 
@@ -31,4 +33,4 @@ export const cdnCoreModule: ServiceModule = {
   calls: (ctx) => ({ ...uploadCalls(ctx), ...entryCalls(ctx), ...releaseCalls(ctx), ...badgeCalls(ctx), ...statisticsCalls(ctx), ...accessTokenCalls(ctx) }),
 };
 
-export const cdnModules: ServiceModule[] = [cdnCoreModule];
+export const cdnModules: ServiceModule[] = [cdnCoreModule, cdnModsModule, cdnMeModule];

@@ -1,8 +1,10 @@
 /**
- * A mod version's files: checks beyond the schema's (one file per path), and the console's reads of a version's
+ * A mod version's files: checks beyond the schema's (one file per path, each content uploaded before through the
+ * service's content-addressed upload, at the size it has there), and the console's reads of a version's
  * files (`GET <mod>/entries`: the current version's; `GET <mod>/versions/:v/entries`: one version's).
  */
 import type { Ctx } from '../../../context';
+import type { Queryable } from '../../../db';
 import type { CallInput } from '../../../engine/declared-calls';
 import { notFound, type FieldError } from '../../../engine/errors';
 import { records } from '../../../engine/query';
@@ -24,6 +26,18 @@ export function checkEntries(entries: ModEntry[]): FieldError[] {
       return [];
     }
     return [{ field: `/entries/${i}/path`, message: 'path given twice' }];
+  });
+}
+
+/** Entries whose content is not stored (never uploaded, or its upload failed), or stored at another size. */
+export async function contentProblems(db: Queryable, entries: ModEntry[]): Promise<FieldError[]> {
+  const hashes = [...new Set(entries.map((e) => e.contentHash))];
+  const res = await db.query<{ hash: string; size: string }>('SELECT hash, size FROM cdn_contents WHERE hash = ANY($1)', [hashes]);
+  const sizes = new Map(res.rows.map((r) => [r.hash, Number(r.size)]));
+  return entries.flatMap((e, i): FieldError[] => {
+    const size = sizes.get(e.contentHash);
+    if (size === undefined) return [{ field: `/entries/${i}/contentHash`, message: 'content not uploaded' }];
+    return size === e.contentSize ? [] : [{ field: `/entries/${i}/contentSize`, message: 'not the size of the uploaded content' }];
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ServiceModule } from '../../index';
 import { playerPrincipal } from '../../passport/players/principal';
 import { versionEntries } from './entries';
-import { addVersion, createMod, reportMod, submitMod } from './player';
+import { addVersion, createMod, reportMod, submitMod, uploadForMod } from './player';
 
 /**
  * The CDN service's mods: the game client's calls (with a passport player token, so passport's principal says who
@@ -12,6 +12,7 @@ export const cdnModsModule: ServiceModule = {
   player: playerPrincipal,
   calls: (ctx) => ({
     'mods.create': (call) => createMod(ctx, call),
+    'mods.uploadToken': (call) => uploadForMod(ctx, call),
     'mods.addVersion': (call) => addVersion(ctx, call),
     'mods.submit': (call) => submitMod(ctx, call),
     'mods.report': (call) => reportMod(ctx, call),

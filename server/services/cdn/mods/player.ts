@@ -10,10 +10,11 @@ import { recordOperation } from '../../../audit';
 import { modelOf, type Ctx } from '../../../context';
 import type { Queryable } from '../../../db';
 import type { CallInput } from '../../../engine/declared-calls';
-import { badRequest, notFound } from '../../../engine/errors';
+import { badRequest, conflict, notFound } from '../../../engine/errors';
+import { uploadCalls } from '../uploads';
 import { records, type Change } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
-import { checkEntries, type ModEntry } from './entries';
+import { checkEntries, contentProblems, type ModEntry } from './entries';
 
 const SERVICE = 'asset-streaming';
 export const modsModel = (ctx: Ctx) => modelOf(ctx, SERVICE, 'mods');
@@ -48,14 +49,21 @@ export async function createMod(ctx: Ctx, call: CallInput): Promise<Data> {
   return created;
 }
 
+/** An upload of a file for the player's own mod (not taken down): the console's upload token, as the player. */
+export async function uploadForMod(ctx: Ctx, call: CallInput): Promise<unknown> {
+  const mod = await ownMod(ctx, ctx.db, call);
+  if (mod.status === 'down') throw conflict('INVALID_TRANSITION', MOD_PLAYER_MOVES.edit.refused);
+  return uploadCalls(ctx)['entries.uploadToken'](call);
+}
+
 /** A new version of the player's mod: numbered after the last, the mod's current one from now on, back in editing. */
 export function addVersion(ctx: Ctx, call: CallInput): Promise<Data> {
   const { note, entries } = call.input as { note?: string; entries: ModEntry[] };
-  const problems = checkEntries(entries);
-  if (problems.length) throw badRequest(problems);
   return ctx.db.transaction(async (tx) => {
     // Locked, so two versions added at once are numbered one after the other.
     const mod = await ownMod(ctx, tx, call, true);
+    const problems = [...checkEntries(entries), ...(await contentProblems(tx, entries))];
+    if (problems.length) throw badRequest(problems);
     const v = Number(mod.currentVersion ?? 0) + 1;
     const totalSize = entries.reduce((sum, e) => sum + e.contentSize, 0);
     const summary = { currentVersion: v, entryCount: entries.length, totalSize };
