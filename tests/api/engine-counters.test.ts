@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDecl } from '../../resources/types';
 import { openDatabase, type Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
-import { addCount, counterOf, pruneCounts, sumCounts } from '../../server/engine/counters';
+import { addCount, addCounts, counterOf, pruneCounts, sumCounts } from '../../server/engine/counters';
 import { createScratchDatabase } from './harness';
 
 // A service that counts deliveries per entry and day, and calls per minute.
@@ -103,5 +103,25 @@ describe('the move of passport counts into counters', () => {
     ]);
     const gone = await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name LIKE 'passport_%call%' OR table_name = 'passport_daily'`);
     expect(gone.rows).toEqual([]);
+  });
+});
+
+describe('many counts added at once', () => {
+  it('sums what names the same count, keeps the rest apart, and adds to what is stored', async () => {
+    await addCount(db, deliveries, 'app-d', { bucket: 'b1', entry: 'x.bin' }, { amount: 1000 });
+    await addCounts(db, deliveries, [
+      { scopeId: 'app-d', keys: { bucket: 'b1', entry: 'x.bin' }, amount: 250 },
+      { scopeId: 'app-d', keys: { bucket: 'b1', entry: 'x.bin' }, amount: '0.5' },
+      { scopeId: 'app-d', keys: { bucket: 'b1', entry: 'y.bin' }, n: 3, amount: 30 },
+      { scopeId: 'app-e', keys: { bucket: 'b9' }, amount: 7 },
+    ]);
+    await addCounts(db, calls, [{ scopeId: 'app-d' }, { scopeId: 'app-d' }]);
+    const day = { from: new Date(Date.now() - 2 * 86_400_000), to: new Date(Date.now() + 86_400_000) };
+    expect(await sumCounts(db, deliveries, 'app-d', { ...day, by: ['entry'] })).toEqual([
+      { keys: { entry: 'x.bin' }, n: 3, amount: 1250.5 },
+      { keys: { entry: 'y.bin' }, n: 3, amount: 30 },
+    ]);
+    expect(await sumCounts(db, deliveries, 'app-e', { ...day, by: ['bucket', 'entry'] })).toEqual([{ keys: { bucket: 'b9', entry: '' }, n: 1, amount: 7 }]);
+    expect(await sumCounts(db, calls, 'app-d', day)).toEqual([{ keys: {}, n: 2, amount: 0 }]);
   });
 });
