@@ -1,14 +1,27 @@
 import { matchPath } from 'react-router';
+import manifest from 'virtual:route-manifest';
 import { fetchSessions } from '../providers/auth';
-import { getApp, hasSessionMarker } from '../providers/http';
+import { getApp, hasSessionMarker, request, type RequestOptions } from '../providers/http';
+import { firstRead, manifestRoute, type ManifestPage } from './engine/route-manifest';
 import { publicPages } from './routes/public';
-import { AppLayout, ConsoleShell, PolicyPrompt } from './routes/shell';
+import { AppLayout, ConsoleShell, DashboardPage, PageViewPage, PolicyPrompt, ResourceListPage, ResourceShowPage } from './routes/shell';
+
+/** The code of each engine page the route manifest names. */
+const PAGES: Record<ManifestPage, { preload: () => Promise<unknown> }> = {
+  list: ResourceListPage,
+  show: ResourceShowPage,
+  view: PageViewPage,
+  dashboard: DashboardPage,
+};
 
 /**
  * A console address opened directly (a reload, a bookmark) starts loading the console, and for an app's page the
- * page's code and its first calls (the sessions, the app's record: both kept by the clients that make them), as the
- * entry runs: side by side rather than as a chain of lazy imports. Public pages load on their own and need none of it.
- * With the session marker the app's record is asked at once, beside the sessions; without it, once they answer.
+ * page's code and its first calls (the sessions, the app's record, a list's first page: each kept by the client that
+ * makes it, for the screen's own call to take), as the entry runs: side by side rather than as a chain of lazy
+ * imports. The build's route manifest (src/engine/route-manifest.ts) says which page the address opens and what its
+ * list reads first, so none of it waits for the declarations. Public pages load on their own and need none of it.
+ * With the session marker the app's record and the list's page are asked at once, beside the sessions; without it,
+ * once they answer.
  */
 export function preloadConsole(pathname: string, search = ''): void {
   if (publicPages.some(({ path }) => matchPath(path, pathname))) return;
@@ -17,11 +30,20 @@ export function preloadConsole(pathname: string, search = ''): void {
   void PolicyPrompt.preload();
   const app = matchPath('/services/:appId/*', pathname)?.params.appId;
   if (!app) return;
-  // An app's layout, and its page once the declarations (in the console's code) say which page the address opens.
+  // An app's layout, and the page the address opens.
   void AppLayout.preload();
-  void import('./engine/preloadPage').then((m) => m.preloadAppPage(pathname, search));
-  // The first calls the app's console makes, started now rather than once its code has loaded.
+  const route = manifestRoute(manifest, pathname);
+  if (route) void PAGES[route.page].preload();
+  // The first calls the app's console makes, started now rather than once its code has loaded. Before the sessions
+  // have answered, a 401 to them is an ordinary failure (the console then finds out who is signed in).
+  const read = route && firstRead(route, app, search);
+  const ask = (beforeSessions: boolean) => {
+    void getApp(app, beforeSessions).catch(() => undefined);
+    if (!read) return;
+    const { path, method, body, appId } = read;
+    void request(path, { method: method as RequestOptions['method'], body, appId, anonymous: beforeSessions, ahead: true }).catch(() => undefined);
+  };
   const sessions = fetchSessions();
-  if (hasSessionMarker()) void getApp(app, true).catch(() => undefined);
-  else void sessions.then((s) => (s.user || s.admin ? getApp(app).catch(() => undefined) : undefined));
+  if (hasSessionMarker()) ask(true);
+  else void sessions.then((s) => (s.user || s.admin ? ask(false) : undefined));
 }

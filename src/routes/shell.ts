@@ -2,7 +2,7 @@ import { preloadable } from '../lib/preloadable';
 
 /**
  * The console's code that a page opened directly waits for, shared by the routes that render it and the entry that
- * asks for it ahead (src/preload.ts, src/engine/preloadPage.ts): the console, the terms prompt, an app's layout,
+ * asks for it ahead (src/preload.ts): the console, the terms prompt, an app's layout,
  * and the declared pages.
  */
 export const ConsoleShell = preloadable(() => import('../Console'));

@@ -2,7 +2,8 @@
  * A deep link into an app's console on the production build: signing in leaves the session marker scripts can
  * read, an address opened directly shows the page asking for nothing twice (the entry starts the first calls and
  * the page's code; the console then uses what they brought), and signing out removes the marker again. The code
- * of a list page opened directly comes in a few files (scripts/chunk-layers.ts), not one per shared module.
+ * of a list page opened directly comes in a few files (scripts/chunk-layers.ts), not one per shared module, and
+ * antd's component styles come from the sheet the build wrote (scripts/antd-static-style.ts).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,8 +13,8 @@ import { entryKey, readManifest, staticClosure } from './bundle-manifest';
 import { ROOT, startServer, type RunningServer } from './server';
 
 const MARKER = 'userId';
-// What a list page opened directly loads: the entry, the console shell, the list page, the page finder.
-const DEEP_LINK_MODULES = ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx', 'src/engine/ResourceListPage.tsx', 'src/engine/preloadPage.ts'];
+// What a list page opened directly loads: the entry (with the route manifest), the console shell, the list page.
+const DEEP_LINK_MODULES = ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx', 'src/engine/ResourceListPage.tsx'];
 // One file per module shared by two screens made it 121 files; layered, it is a dozen.
 const DEEP_LINK_FILES = 16;
 
@@ -62,6 +63,26 @@ it('opens an app\'s config list from its address, asking for each call and file 
   // The calls the console's first screen needs were made (so the check above saw them).
   expect(seen).toEqual(expect.arrayContaining(['GET /auth/auth-check', `GET /api/app/${appId}`]));
   expect(seen.some((s) => s.startsWith('GET /uconfig/'))).toBe(true);
+  await page.close();
+});
+
+it('takes antd\'s component styles from the sheet the build wrote, computing none of the list page\'s in the browser', async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  const page = await context.newPage();
+  await page.goto(`${server.url}/services/${appId}/config`);
+  await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
+  // The styles antd inserted while the page rendered: none for the components the page shows.
+  const inserted = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').filter((css) => /\.ant-(table|btn|pagination|input|select|menu|tabs)\b/.test(css)),
+  );
+  expect(inserted.map((css) => css.slice(0, 120))).toEqual([]);
+  // Styled all the same: the theme's primary colour on the create button, antd's header grey on the table.
+  const colours = await page.evaluate(() => ({
+    button: getComputedStyle(document.querySelector('.ant-btn-primary')!).backgroundColor,
+    header: getComputedStyle(document.querySelector('.ant-table-thead th:not(.ant-table-column-sort)')!).backgroundColor,
+  }));
+  expect(colours).toEqual({ button: 'rgb(22, 104, 220)', header: 'rgb(250, 250, 250)' });
   await page.close();
 });
 

@@ -1,29 +1,33 @@
 /**
- * A deep link to an app's list asks for the list's first page while the page's code loads, and the table's own read
- * of that page takes the answer instead of asking again. The tab the address names is the one asked; another page,
- * or an answer that failed, is asked anew.
+ * A deep link to an app's list asks for the list's first page as the entry runs (the read the build's route manifest
+ * recorded from the data provider), and the table's own read of that page takes the answer instead of asking again.
+ * The tab the address names is the one asked; another page, or an answer that failed, is asked anew.
  */
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { controlledFetch, settle } from './controlled-fetch';
 
 vi.hoisted(() => {
-  (globalThis as { document?: unknown }).document = { documentElement: {}, cookie: '' };
+  // Signed in: the session marker is there, so the entry asks at once.
+  (globalThis as { document?: unknown }).document = { documentElement: {}, cookie: 'userId=u1' };
 });
 vi.mock('../../src/routes/shell', () => {
   const page = { preload: () => Promise.resolve() };
-  return { ResourceListPage: page, ResourceShowPage: page, PageViewPage: page, DashboardPage: page };
+  return { ConsoleShell: page, PolicyPrompt: page, AppLayout: page, ResourceListPage: page, ResourceShowPage: page, PageViewPage: page, DashboardPage: page };
 });
+// The manifest the build writes (scripts/route-manifest.ts), read from the declarations here.
+vi.mock('virtual:route-manifest', async () => ({ default: await (await import('../../src/engine/route-reads')).routeManifest() }));
 
 const APP = 'a1b2c3';
 const RECORD = { AppId: APP, AppServiceSecret: 's', Role: 'owner', Services: {} };
+const SIGNED_IN = { user: { id: 'u1', email: 'demo@example.com' }, admin: null, financeAdmin: null };
 const PAGE = { items: [{ key: 'level', type: 'string', value: '1' }], total: 1 };
 
 let net: ReturnType<typeof controlledFetch>;
 
-beforeAll(() => import('../../src/engine/preloadPage'), 60_000);
+beforeAll(() => import('../../src/preload'), 60_000);
 beforeEach(() => {
   vi.resetModules();
-  net = controlledFetch({ [`/api/app/${APP}`]: RECORD });
+  net = controlledFetch({ [`/api/app/${APP}`]: RECORD, '/auth/auth-check': SIGNED_IN });
   vi.stubGlobal('fetch', net.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -45,8 +49,8 @@ async function tableRead(resource: string, page = 1) {
 }
 
 it("asks for a deep-linked list's first page at once, and the table's read takes that answer", async () => {
-  const { preloadAppPage } = await import('../../src/engine/preloadPage');
-  preloadAppPage(`/services/${APP}/config`);
+  const { preloadConsole } = await import('../../src/preload');
+  preloadConsole(`/services/${APP}/config`);
   await settle();
   expect(net.asked).toHaveLength(1);
   expect(net.asked[0]).toMatch(/^\/uconfig\/v1\/configs\?/);
@@ -65,8 +69,8 @@ it("asks for a deep-linked list's first page at once, and the table's read takes
 });
 
 it('asks for the tab the address names, and another page of it anew', async () => {
-  const { preloadAppPage } = await import('../../src/engine/preloadPage');
-  preloadAppPage(`/services/${APP}/config`, '?tab=overrides');
+  const { preloadConsole } = await import('../../src/preload');
+  preloadConsole(`/services/${APP}/config`, '?tab=overrides');
   await settle();
   expect(net.asked).toHaveLength(1);
   expect(net.asked[0]).toMatch(/^\/uconfig\/v1\/overrides/);
@@ -79,8 +83,8 @@ it('asks for the tab the address names, and another page of it anew', async () =
 });
 
 it('asks again when the answer asked ahead failed, so the table reports its own failure', async () => {
-  const { preloadAppPage } = await import('../../src/engine/preloadPage');
-  preloadAppPage(`/services/${APP}/config`);
+  const { preloadConsole } = await import('../../src/preload');
+  preloadConsole(`/services/${APP}/config`);
   await settle();
   net.answer(net.asked[0], 500, { message: 'Internal Server Error' });
   await settle();

@@ -10,7 +10,8 @@ vi.hoisted(() => {
   (globalThis as { document?: unknown }).document = { documentElement: {}, cookie: '' };
 });
 vi.mock('../../src/Console', () => ({ default: () => null }));
-vi.mock('../../src/engine/preloadPage', () => ({ preloadAppPage: () => undefined }));
+// No engine page: what an app's page asks besides its page's own first read (tests/unit/asked-ahead.test.ts).
+vi.mock('virtual:route-manifest', () => ({ default: [] }));
 vi.mock('../../src/pages/account/PolicyPrompt', () => ({ PolicyPrompt: () => null }));
 vi.mock('../../src/pages/layout/AppLayout', () => ({ default: () => null }));
 

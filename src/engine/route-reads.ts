@@ -1,0 +1,51 @@
+import type { DeclaredResource } from '../../providers/declarations';
+import { dataProviders } from '../../providers/data-providers';
+import { dashboardPages, listRoutes, routePattern, showRoutes, viewPages } from './routes';
+import { firstPage } from './first-page';
+import { APP_PLACEHOLDER, type ManifestRead, type ManifestRoute } from './route-manifest';
+
+/**
+ * The route manifest (./route-manifest.ts), from the declarations, when the console is built: the routes the console
+ * mounts for engine pages (AppRoutes: lists, records, views, dashboards, in the order it looks them up), and each
+ * list's first reads, recorded from the data provider itself (what its table asks for the first page, see
+ * first-page.ts), so the entry asks for exactly what the table will.
+ */
+
+/** The app record a recorded read is made for (its credential is not part of the read). */
+const APP_RECORD = { AppId: APP_PLACEHOLDER, AppServiceSecret: 'recorded', Role: 'owner', Services: {} };
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** The call a list's table makes for its first page, recorded by answering the provider's fetch with an empty page. */
+async function recordFirstRead({ service, decl, key }: DeclaredResource): Promise<ManifestRead | null> {
+  if (decl.singleton || decl.parent) return null;
+  const sent: ManifestRead[] = [];
+  const own = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init: RequestInit = {}) => {
+    if (url === `/api/app/${APP_PLACEHOLDER}`) return json(APP_RECORD);
+    sent.push({ method: init.method ?? 'GET', url, ...(typeof init.body === 'string' ? { body: init.body } : {}), app: decl.scope === 'app' });
+    return json({ items: [], total: 0 });
+  }) as typeof fetch;
+  try {
+    const provider = dataProviders[service.convention] ?? dataProviders.default;
+    await provider.getList({ resource: key, ...firstPage(decl), filters: [], meta: { service: service.name, resource: decl.name, appId: APP_PLACEHOLDER } });
+  } finally {
+    globalThis.fetch = own;
+  }
+  return sent[0] ?? null;
+}
+
+export async function routeManifest(): Promise<ManifestRoute[]> {
+  const lists: ManifestRoute[] = [];
+  for (const { route, resources } of listRoutes()) {
+    const reads: Record<string, ManifestRead | null> = {};
+    for (const resource of resources) reads[resource.decl.name] = await recordFirstRead(resource);
+    lists.push({ pattern: routePattern(route), page: 'list', reads });
+  }
+  const pages = (page: ManifestRoute['page'], routes: string[]) => routes.map((route) => ({ pattern: routePattern(route), page }));
+  return [
+    ...lists,
+    ...pages('show', showRoutes().map(({ route }) => route)),
+    ...pages('view', viewPages().map(({ page }) => page.route)),
+    ...pages('dashboard', dashboardPages().map(({ page }) => page.route)),
+  ];
+}
