@@ -4,7 +4,8 @@ import { CDN_ROUTES, cdnResources } from './cdn/resources';
 import { cdnCalls } from './cdn/calls';
 import { modCalls } from './cdn/mods-calls';
 import { meCalls } from './cdn/me-calls';
-import { modHistory, modResources } from './cdn/mods';
+import { modHistory, modMenu, modResources } from './cdn/mods';
+import { analysisHistory, bundleAnalyses } from './cdn/analysis';
 
 export const assetStreaming: ServiceDecl = {
   name: 'asset-streaming',
@@ -56,12 +57,12 @@ export const assetStreaming: ServiceDecl = {
       freeCredit: 'freeCredit',
     },
   ],
-  menu: [{ route: CDN_ROUTES.buckets, label: { 'zh-CN': '存储桶', en: 'Buckets' } }],
+  menu: [{ route: CDN_ROUTES.buckets, label: { 'zh-CN': '存储桶', en: 'Buckets' } }, modMenu],
   // Spec 000 §2: its playground, which says the service is not available here until it is built.
   pages: [
     { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground', playground: {} },
   ],
-  resources: [...cdnResources, ...modResources],
-  history: { ...modHistory },
+  resources: [...cdnResources, ...modResources, bundleAnalyses],
+  history: { ...modHistory, ...analysisHistory },
   calls: { ...modCalls, ...meCalls, ...cdnCalls },
 };

@@ -3,7 +3,7 @@
  * with a passport player token, each with versions of files; the app's console reviews them. States (spec 001 §6):
  * not_start (editing) → ongoing (pending review) → success / failed, and a published mod reported → reported → down.
  */
-import type { ActionDecl, ResourceDecl, Text } from '../types';
+import type { ActionDecl, MenuEntry, ResourceDecl, Text } from '../types';
 import { ok } from '../call-shapes';
 import modSchema from '../../schemas/cdn/mod.json' with { type: 'json' };
 import modVersionSchema from '../../schemas/cdn/mod-version.json' with { type: 'json' };
@@ -159,6 +159,9 @@ export const modVersions: ResourceDecl = {
   access,
 };
 
+
+/** The mods' list in the service's menu. */
+export const modMenu: MenuEntry = { route: MOD_ROUTES.list, label: { 'zh-CN': '模组审核', en: 'Mods' } };
 
 /** The mods' records, in the service's resources. */
 export const modResources: ResourceDecl[] = [mods, modVersions];

@@ -34,6 +34,7 @@ export const buckets: ResourceDecl = {
     { resource: 'entries', field: 'bucketId' },
     { resource: 'releases', field: 'bucketId' },
     { resource: 'badges', field: 'bucketId' },
+    { resource: 'bundle-analyses', field: 'bucketId' },
   ],
   access: access(),
   routes: { list: CDN_ROUTES.buckets, show: CDN_ROUTES.bucket },

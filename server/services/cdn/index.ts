@@ -10,6 +10,7 @@ import { releaseCalls } from './releases';
 import { statisticsCalls } from './statistics';
 import { cdnModsModule } from './mods';
 import { cdnMeModule } from './me';
+import { cdnAnalysisModule } from './analysis';
 import { sweepJob } from './sweep';
 import { mountContentUpload, uploadCalls } from './uploads';
 
@@ -33,4 +34,4 @@ export const cdnCoreModule: ServiceModule = {
   calls: (ctx) => ({ ...uploadCalls(ctx), ...entryCalls(ctx), ...releaseCalls(ctx), ...badgeCalls(ctx), ...statisticsCalls(ctx), ...accessTokenCalls(ctx) }),
 };
 
-export const cdnModules: ServiceModule[] = [cdnCoreModule, cdnModsModule, cdnMeModule];
+export const cdnModules: ServiceModule[] = [cdnCoreModule, cdnModsModule, cdnMeModule, cdnAnalysisModule];

@@ -4,6 +4,7 @@
  */
 import { assetStreaming } from '../../../resources/asset-streaming';
 import { modVersions } from '../../../resources/cdn/mods';
+import { bundleAnalyses } from '../../../resources/cdn/analysis';
 import type { ServiceModule } from '../index';
 import { MAX_COUNT } from '../../engine/list-routes';
 import { modelOf, type Ctx } from '../../context';
@@ -15,8 +16,9 @@ import { answerPage, pagingOf } from './paging';
 import { deliveriesByDay, rangeOf } from './statistics';
 
 const SERVICE = assetStreaming.name;
-/** The operation-history codes of the service's changes, and of a release made. */
+/** The operation-history codes of the service's changes (an analysis made or gone stale changes no content), and of a release made. */
 const CHANGES = `${SERVICE}.%`;
+const NOT_CHANGES = `${SERVICE}.${bundleAnalyses.name}.%`;
 const RELEASE_MADE = `${SERVICE}.releases.create`;
 
 const model = (ctx: Ctx, resource: string) => modelOf(ctx, SERVICE, resource);
@@ -77,8 +79,8 @@ async function rcache(ctx: Ctx, call: CallInput) {
 
 async function sequence(ctx: Ctx, call: CallInput) {
   const res = await ctx.db.query<{ n: number; at: Date | null }>(
-    'SELECT count(*)::int AS n, max(at) AS at FROM audit_log WHERE app_id = $1 AND action LIKE $2',
-    [call.scopeId, CHANGES],
+    'SELECT count(*)::int AS n, max(at) AS at FROM audit_log WHERE app_id = $1 AND action LIKE $2 AND action NOT LIKE $3',
+    [call.scopeId, CHANGES, NOT_CHANGES],
   );
   const row = res.rows[0];
   return { sequence: Number(row.n), changedAt: row.at ? new Date(row.at).toISOString() : null };
@@ -89,9 +91,9 @@ async function genmapping(ctx: Ctx, call: CallInput) {
   const { offset, limit } = pagingOf(call.input);
   const res = await ctx.db.query<{ seq: string; target: string; after: { bucketId?: string; releaseNum?: number } | null; at: Date; total: number }>(
     `SELECT seq, target, after, at, count(*) OVER ()::int AS total FROM (
-       SELECT action, target, after, at, row_number() OVER (ORDER BY id) AS seq FROM audit_log WHERE app_id = $1 AND action LIKE $2
+       SELECT action, target, after, at, row_number() OVER (ORDER BY id) AS seq FROM audit_log WHERE app_id = $1 AND action LIKE $2 AND action NOT LIKE $6
      ) changes WHERE action = $3 ORDER BY seq DESC LIMIT $4 OFFSET $5`,
-    [call.scopeId, CHANGES, RELEASE_MADE, limit, offset],
+    [call.scopeId, CHANGES, RELEASE_MADE, limit, offset, NOT_CHANGES],
   );
   const rows = res.rows.map((r) => ({
     sequence: Number(r.seq),
