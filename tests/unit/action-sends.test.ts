@@ -28,7 +28,8 @@ describe('actions sharing an endpoint', () => {
 
   it('are mounted once, the body naming which action it is', () => {
     const routes = mounted(mods);
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /cdn/mods/basic/:modId/inspect', 'POST /cdn/mods/basic/:modId/inspect/report']);
+    const item = `${assetStreaming.base}/mods/basic/:modId`;
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${item}/inspect`, `POST ${item}/inspect/report`]);
     const inspect = routes[0];
     expect(inspect.summary).toMatch(/^Approve or Reject a mod/);
     expect(inspect.body).toMatchObject({ required: ['result'], properties: { result: { enum: ['approve', 'reject'] } } });
