@@ -84,11 +84,11 @@ export const badges: ResourceDecl = {
   idParam: 'name',
   titleField: 'name',
   scope: 'app',
-  // Set with `badges.set` (create or move) and removed with `badges.delete`, by name.
+  // Set with `badges.set` (create or move, onto a release of the same bucket) and removed with `badges.delete`, by
+  // name. Releases are never deleted on their own, so a badge always points at one.
   operations: ['list'],
   // A bucket that badges point into is not deleted unless the delete is forced.
   parent: underBucket('restrict'),
-  references: [{ field: 'releaseId', resource: 'releases', onDelete: 'restrict', message: 'no such release in this bucket', match: { bucketId: 'bucketId' } }],
   list: { columns: ['name', 'releaseNum', 'releaseId', 'updatedAt'], sorters: ['name'], defaultSort: { field: 'name', order: 'asc' }, pageSize: 50 },
   access: access(),
 };

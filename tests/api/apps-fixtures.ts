@@ -65,7 +65,7 @@ export function catalogueRoles() {
   const hosting = services.filter((s) => s.catalogue.exclusive?.multi);
   const singleOnly = services.filter((s) => s.catalogue.exclusive?.single && !s.catalogue.exclusive.multi);
   const project = services.find((s) => s.catalogue.needsProject);
-  const free = services.filter((s) => !s.catalogue.exclusive && !s.catalogue.needsProject && !['remote-config', 'passport'].includes(s.name));
+  const free = services.filter((s) => !s.catalogue.exclusive && !s.catalogue.needsProject && !['remote-config', 'passport', 'asset-streaming'].includes(s.name));
   const withDefaults = services.find((s) => Object.keys(s.catalogue.defaultProperties ?? {}).length > 0);
   expect(hosting.length, 'two services that exclude each other with multi-service support').toBeGreaterThanOrEqual(2);
   expect(singleOnly.length, 'services exclusive only without multi-service support').toBeGreaterThanOrEqual(2);

@@ -33,6 +33,10 @@ export function describeContract(h: () => Harness): void {
       const res = await h().req({ method: 'POST', url: `${m.base}/search`, payload: { count: 1000, start: 0 }, headers });
       return res.json()[listKeyOf(m)].map((r: { id: string }) => r.id);
     }
+    if (m.service.convention === 'cdn') {
+      const res = await h().req({ method: 'GET', url: `${m.base}?limit=1000`, headers });
+      return res.json().map((r: { id: string }) => r.id);
+    }
     const res = await h().req({ method: 'GET', url: `${m.base}?pageSize=200`, headers });
     return res.json().items.map((r: { id: string }) => r.id);
   }

@@ -52,11 +52,11 @@ export async function createScratchDatabase(url: string) {
   };
 }
 
-/** A second organisation's app, with the remote-config and passport services enabled: the tenant kept out. */
+/** A second organisation's app, with the remote-config, passport and asset-streaming services enabled: the tenant kept out. */
 export async function createOtherApp(db: Db): Promise<{ otherAppId: string; otherBasic: string }> {
   const otherOwner = await createAccount(db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
   const otherOrg = await createOrganization(db, 'Other Studio', otherOwner);
-  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport']);
+  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport', 'asset-streaming']);
   const other = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0];
   return { otherAppId, otherBasic: basicOf(otherAppId, other.app_service_secret) };
 }

@@ -89,7 +89,7 @@ const responses = {
   400: error('the path is not a safe relative path'),
   403: error('a private bucket without a valid access token'),
   404: error('no such bucket, badge, release or entry'),
-  416: error('the range lies outside the content'),
+  416: { ...error('the range lies outside the content'), errors: [{ code: 'RANGE_NOT_SATISFIABLE', message: 'range not satisfiable' }] },
 };
 
 /** The public content addresses of every bucket (`resources/cdn/delivery.ts`). */

@@ -24,8 +24,9 @@ async function bucketIn(ctx: Ctx, appId: string, id: string) {
   return records(ctx.db, modelOf(ctx, SERVICE, 'buckets')).get(appId, id, { message: 'no such bucket' });
 }
 
+/** The platform shell's calls are grouped with its statistics in the API document, as they are not under the service's base. */
 function route(api: Api, def: Omit<RouteDef, 'tag' | 'auth'>) {
-  api.route({ ...def, tag: SERVICE, auth: 'service' });
+  api.route({ ...def, tag: 'statistics', auth: 'service' });
 }
 
 /** `/api/cdn/…`: a bucket's statistics and proxy cache, the app's delivery usage, its top entries and what billing makes of it. */
