@@ -6,9 +6,13 @@ import type { SchemaFormProps } from './form/SchemaForm';
 const load = () => import('./form/SchemaForm');
 const SchemaForm = lazy(load);
 
-/** Fetches the form code ahead of time (when a screen that may open a form appears). */
+/**
+ * Fetches the form code ahead of time (when a screen that may open a form appears), once the browser is idle: the
+ * screen's first drawing does not wait for it (a deep-linked list's rows showed only after it had been read).
+ */
 export function preloadSchemaForm(): void {
-  void load();
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void load(), { timeout: 2000 });
+  else setTimeout(() => void load(), 200);
 }
 
 export function LazySchemaForm(props: SchemaFormProps) {

@@ -48,9 +48,6 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
   const canCreate = useCan({ resource: key, action: 'create', params }).data?.can === true && tieable;
   const canBulk = useCan({ resource: key, action: 'bulkDelete', params }).data?.can === true;
   const selectable = (canBulk && !!decl.bulkDeleteParam) || commands.commandsOn('selection').length > 0;
-  useEffect(() => {
-    if (canCreate) preloadSchemaForm();
-  }, [canCreate]);
 
   const { result, tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable({
     resource: key,
@@ -62,6 +59,11 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
     syncWithLocation: false,
     errorNotification: false,
   });
+  // The create form's code, once the first page has come: the rows are drawn before it is read.
+  const firstPageIn = result.total !== undefined;
+  useEffect(() => {
+    if (canCreate && firstPageIn) preloadSchemaForm();
+  }, [canCreate, firstPageIn]);
 
   const filterValues = useMemo(
     () =>

@@ -28,6 +28,9 @@ async function recordFirstRead({ service, decl, key }: DeclaredResource): Promis
   try {
     const provider = dataProviders[service.convention] ?? dataProviders.default;
     await provider.getList({ resource: key, ...firstPage(decl), filters: [], meta: { service: service.name, resource: decl.name, appId: APP_PLACEHOLDER } });
+  } catch {
+    // A list whose first read cannot be told ahead (it needs more than the address): its table asks for it.
+    return null;
   } finally {
     globalThis.fetch = own;
   }

@@ -55,6 +55,18 @@ it('opens an app\'s config list from its address, asking for each call and file 
   const page = await context.newPage();
   const asked: Request[] = [];
   page.on('request', (r) => asked.push(r));
+  // The order in which the list's first row came into the page and the form's code was asked.
+  const events: string[] = [];
+  page.on('request', (r) => /\/assets\/SchemaForm-/.test(r.url()) && events.push('asked form'));
+  await page.exposeFunction('rowShown', () => events.push('row shown'));
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('.ant-table-row')) return;
+      seen.disconnect();
+      (window as unknown as { rowShown: () => void }).rowShown();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`${server.url}/services/${appId}/config`);
   await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
   const seen = asked.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
@@ -63,6 +75,10 @@ it('opens an app\'s config list from its address, asking for each call and file 
   // The calls the console's first screen needs were made (so the check above saw them).
   expect(seen).toEqual(expect.arrayContaining(['GET /auth/auth-check', `GET /api/app/${appId}`]));
   expect(seen.some((s) => s.startsWith('GET /uconfig/'))).toBe(true);
+  // The create form's code is read once the rows are in the page, not before (it held them back).
+  await expect.poll(() => events.includes('asked form')).toBe(true);
+  expect(events.indexOf('row shown')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('row shown')).toBeLessThan(events.indexOf('asked form'));
   await page.close();
 });
 
