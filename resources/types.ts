@@ -267,6 +267,11 @@ export interface ResourceDecl {
   operations: Operation[];
   /** `DELETE <path>?<param>=a&<param>=b` removes several records at once. */
   bulkDeleteParam?: string;
+  /**
+   * The item delete takes `?<param>=true`, which deletes what refers to the record with `restrict` (and what their
+   * own deletes reach) instead of refusing: a bucket that badges point into is deleted only so.
+   */
+  forceDelete?: { param: string };
   list: ListDecl;
   status?: StatusDecl;
   actions?: ActionDecl[];

@@ -28,6 +28,8 @@ export const buckets: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'create', 'show', 'update', 'delete'],
   unique: ['name'],
+  // Refused while badges point into it (409 IN_USE), unless `?force=true`.
+  forceDelete: { param: 'force' },
   list: { columns: ['name', 'description', 'private', 'releaseCount', 'createdAt'], filters: ['private'], sorters: ['name'], search: ['name', 'description'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   readOnly: ['releaseCount'],
   children: [

@@ -129,8 +129,10 @@ function inUse(ref: Referrer, rows: Data[]): ApiError {
  * Applies the `onDelete` rules of what refers to the records just deleted from `target`, inside the delete's
  * transaction: a refusal throws (and the transaction rolls back); cascaded deletes go on to what refers to them.
  */
-async function afterDelete(ctx: Ctx, tx: Queryable, access: Deleter, target: ResourceModel, removed: Data[]): Promise<void> {
-  for (const ref of referrersOf(ctx.models.values(), target)) {
+async function afterDelete(ctx: Ctx, tx: Queryable, access: Deleter, target: ResourceModel, removed: Data[], force = false): Promise<void> {
+  for (const declared of referrersOf(ctx.models.values(), target)) {
+    // A forced delete (`ResourceDecl.forceDelete`) deletes what would refuse it.
+    const ref = force && declared.onDelete === 'restrict' ? { ...declared, onDelete: 'cascade' as const } : declared;
     if (ref.onDelete === 'keep') continue;
     const values = [...new Set(removed.map((r) => valueOf(target, r, ref.by)).filter((v): v is string => typeof v === 'string'))];
     if (values.length === 0) continue;
@@ -143,7 +145,7 @@ async function afterDelete(ctx: Ctx, tx: Queryable, access: Deleter, target: Res
     } else if (ref.onDelete === 'cascade') {
       const gone = (await tx.query<Row>(`DELETE FROM records WHERE ${where} RETURNING ${COLS}`, params)).rows.map((r) => present(m, r));
       for (const r of gone) await auditIn(tx, access, m, 'delete', String(r[m.res.idField]), r);
-      if (gone.length) await afterDelete(ctx, tx, access, m, gone);
+      if (gone.length) await afterDelete(ctx, tx, access, m, gone, force);
     } else {
       const before = (await tx.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY id FOR UPDATE`, params)).rows.map((r) => present(m, r));
       if (before.length === 0) continue;
@@ -167,6 +169,8 @@ export type Deleter = Pick<Access, 'scopeId' | 'parentId'> & { principal: { acto
 export interface DeleteOptions {
   tx?: Queryable;
   action?: string;
+  /** What refers to the records with `restrict` is deleted with them instead of refusing the delete. */
+  force?: boolean;
 }
 
 /**
@@ -182,7 +186,7 @@ export async function deleteWithReferrers(ctx: Ctx, access: Deleter, m: Resource
   };
   const inTx = async (tx: Queryable) => {
     const removed = await run(tx, new RecordStore(tx));
-    await afterDelete(ctx, tx, access, m, removed);
+    await afterDelete(ctx, tx, access, m, removed, options.force);
     return removed;
   };
   if (options.tx) return inTx(options.tx);

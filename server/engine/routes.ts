@@ -19,6 +19,13 @@ import { mountCommands } from './commands';
 import { mountUsedBy } from './used-by';
 
 
+/** The item delete's query of a resource that may be deleted by force (`ResourceDecl.forceDelete`). */
+const forceQuery = (param: string) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: { [param]: { type: 'boolean', default: false, description: 'delete what refers to it with restrict too, instead of refusing' } },
+});
+
 /** Mounts a declared resource's API in its service's convention (ADR 0001, ADR 0008). */
 export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel, players: PlayerRegistry = new Map()): void {
   const { res } = m;
@@ -118,11 +125,13 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
       auth: 'service',
       access: m.res.access.write,
       params: itemParams(m),
+      ...(res.forceDelete ? { querystring: forceQuery(res.forceDelete.param) } : {}),
       responses: { 204: { description: 'deleted' }, ...errors(400, 401, 403, 404), ...refusals },
       handler: async (req, reply) => {
         const access = await authorize(ctx, req, m, 'write');
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
-        await deleteRecord(ctx, access, m, id);
+        const force = res.forceDelete ? (req.query as Record<string, boolean | undefined>)[res.forceDelete.param] === true : false;
+        await deleteRecord(ctx, access, m, id, { force });
         reply.code(204);
         return null;
       },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { B, startCdn, type CdnHarness } from './cdn-fixtures';
+import { B, newBucket, putEntry, startCdn, type CdnHarness } from './cdn-fixtures';
 
 let h: CdnHarness;
 
@@ -28,5 +28,25 @@ describe('cdn buckets', () => {
     const mine = (await h.cdn('GET', `${B}/`)).json() as { id: string }[];
     const other = await h.svc('GET', `${B}/${mine[0].id}/`);
     expect([403, 404]).toContain(other.statusCode);
+  });
+
+  it('refuses to delete a bucket badges point into unless forced, and then deletes its entries, releases and badges', async () => {
+    const bucket = (await newBucket(h, 'doomed')).id;
+    await putEntry(h, bucket, 'a.txt', 'a');
+    expect((await h.cdn('POST', `${B}/${bucket}/releases/`)).statusCode).toBe(201);
+    const refused = await h.cdn('DELETE', `${B}/${bucket}/`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('IN_USE');
+    expect((await h.cdn('GET', `${B}/${bucket}/entries/`)).headers['content-range']).toBe('items 0-0/1');
+    expect((await h.cdn('DELETE', `${B}/${bucket}/?force=true`)).statusCode).toBe(204);
+    expect((await h.cdn('GET', `${B}/${bucket}/`)).statusCode).toBe(404);
+    const left = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE service = 'asset-streaming' AND parent_id = $1`, [bucket]);
+    expect(left.rows[0].n).toBe(0);
+  });
+
+  it('deletes a bucket without badges straight away', async () => {
+    const bucket = (await newBucket(h, 'plain')).id;
+    await putEntry(h, bucket, 'a.txt', 'a');
+    expect((await h.cdn('DELETE', `${B}/${bucket}/`)).statusCode).toBe(204);
   });
 });
