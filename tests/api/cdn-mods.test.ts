@@ -164,6 +164,18 @@ describe('cdn mods: review', () => {
     expect((await inspect(mod.id, { result: 'approve' })).statusCode).toBe(409);
   });
 
+  it('refuses players once the app no longer has the service', async () => {
+    await h.db.query(`UPDATE apps SET services = jsonb_set(services, '{asset-streaming,Status}', '"Disabled"') WHERE app_id = $1`, [h.appId]);
+    await h.ctx.apps.forget(h.appId);
+    try {
+      const refused = await sdk(h, alice, 'POST', '/mods', { name: 'Too late' });
+      expect([refused.statusCode, refused.json().message]).toEqual([403, 'service not enabled']);
+      expect((await sdk(h, alice, 'GET', '/mods')).statusCode).toBe(403);
+    } finally {
+      await enableCdn(h);
+    }
+  });
+
   it("keeps another app's console out", async () => {
     const mod = await playerMod(h, alice, 'Private to the app');
     const other = await h.req({ method: 'GET', url: `${MODS}/${String(mod.id)}/`, headers: { authorization: h.otherBasic } });

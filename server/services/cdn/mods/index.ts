@@ -1,7 +1,18 @@
 import type { ServiceModule } from '../../index';
+import { requireServiceEnabled } from '../../../auth/principal';
+import type { PlayerPrincipal } from '../../../engine/hooks';
 import { playerPrincipal } from '../../passport/players/principal';
 import { versionEntries } from './entries';
 import { addVersion, createMod, reportMod, submitMod, uploadForMod } from './player';
+
+/** A passport player of an app that has asset streaming enabled (403 otherwise, as for the app's own calls). */
+const cdnPlayer: PlayerPrincipal = async (ctx, req, opts) => {
+  const player = await playerPrincipal(ctx, req, opts);
+  const app = await ctx.apps.get(player.scopeId);
+  if (!app) throw new Error(`no app ${player.scopeId} behind a live player token`);
+  requireServiceEnabled(app, 'asset-streaming');
+  return player;
+};
 
 /**
  * The CDN service's mods: the game client's calls (with a passport player token, so passport's principal says who
@@ -9,7 +20,7 @@ import { addVersion, createMod, reportMod, submitMod, uploadForMod } from './pla
  */
 export const cdnModsModule: ServiceModule = {
   service: 'asset-streaming',
-  player: playerPrincipal,
+  player: cdnPlayer,
   calls: (ctx) => ({
     'mods.create': (call) => createMod(ctx, call),
     'mods.uploadToken': (call) => uploadForMod(ctx, call),
