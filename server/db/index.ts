@@ -13,11 +13,13 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Embedded database directory; absent means in memory. */
   dataDir?: string;
+  /** An in-memory embedded database starts as a copy of this dump (`dumpMigrated`): only newer migrations run. */
+  from?: Blob;
 }
 
 /** Opens the configured database and brings its schema up to date (under the start-up lock: see ./locks). */
 export async function openDatabase(opts: DbOptions): Promise<Db> {
-  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, opts.from);
   await underStartupLock(db, () => migrate(db));
   return db;
 }

@@ -10,19 +10,23 @@ import type { Db, Queryable } from './types';
  * asks the disk to flush (it runs PostgreSQL with fsync off and its file layer ignores fsync), so a power loss or
  * kernel crash can lose the latest writes: deployments that need that guarantee use PostgreSQL (DATABASE_URL).
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = dataDir ? new PGlite(dataDir, { relaxedDurability: false }) : new PGlite();
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Db> {
+  const pg = dataDir ? new PGlite(dataDir, { relaxedDurability: false }) : new PGlite(from ? { loadDataDir: from } : {});
   await pg.waitReady;
-  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
-    async query<T>(sql: string, params: unknown[] = []) {
-      const res = await q.query<T>(sql, params);
-      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
-    },
-  });
-  const base = wrap(pg);
+  return wrapDb(pg);
+}
+
+const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+  async query<T>(sql: string, params: unknown[] = []) {
+    const res = await q.query<T>(sql, params);
+    return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+  },
+});
+
+function wrapDb(pg: PGlite): Db {
   return {
     kind: 'pglite',
-    query: base.query,
+    query: wrap(pg).query,
     async exec(sql) {
       await pg.exec(sql);
     },
@@ -34,4 +38,19 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     notify: async () => undefined,
     close: () => pg.close(),
   };
+}
+
+/**
+ * An in-memory database with every migration applied, as a dump to start others from (`DbOptions.from`): what many
+ * short-lived databases (a test file each) would otherwise each migrate again.
+ */
+export async function dumpMigrated(migrate: (db: Db) => Promise<unknown>): Promise<Blob> {
+  const pg = new PGlite();
+  await pg.waitReady;
+  try {
+    await migrate(wrapDb(pg));
+    return await pg.dumpDataDir('gzip');
+  } finally {
+    await pg.close();
+  }
 }

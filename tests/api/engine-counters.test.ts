@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDecl } from '../../resources/types';
-import { openDatabase, type Db } from '../../server/db';
+import type { Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { addCount, addCounts, counterOf, pruneCounts, sumCounts } from '../../server/engine/counters';
-import { createScratchDatabase } from './harness';
+import { testDatabase } from './harness';
 
 // A service that counts deliveries per entry and day, and calls per minute.
 const service = {
@@ -17,14 +17,12 @@ const deliveries = counterOf(service, 'deliveries');
 const calls = counterOf(service, 'calls');
 
 let db: Db;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let drop: () => Promise<void>;
 beforeAll(async () => {
-  scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
-  db = await openDatabase({ databaseUrl: scratch?.url });
+  ({ db, drop } = await testDatabase());
 });
 afterAll(async () => {
-  await db.close();
-  await scratch?.drop();
+  await drop?.();
 });
 
 /** A count written as if made at `at`. */

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
-import { loadConfig } from '../../server/config';
 import type { Ctx } from '../../server/context';
-import { openDatabase, type Db } from '../../server/db';
+import type { Db } from '../../server/db';
 import { createOrUpdate } from '../../server/engine/create-or-update';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { RecordStore } from '../../server/engine/store';
-import { createScratchDatabase } from './harness';
+import { testDatabase } from './harness';
 
 const events: ResourceDecl = {
   name: 'events',
@@ -33,19 +32,16 @@ const service = { name: 'upserttest', base: '/upserttest/v1', convention: 'rest'
 let db: Db;
 let ctx: Ctx;
 let m: ResourceModel;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const url = loadConfig().databaseUrl;
-  scratch = url ? await createScratchDatabase(url) : undefined;
-  db = await openDatabase({ databaseUrl: scratch?.url });
+  ({ db, drop } = await testDatabase());
   m = buildModel(service, events);
   ctx = { db, store: new RecordStore(db) } as unknown as Ctx;
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await drop?.();
 });
 
 describe('a create-or-update write', () => {

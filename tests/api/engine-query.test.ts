@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
-import { loadConfig } from '../../server/config';
-import { openDatabase, type Db } from '../../server/db';
+import type { Db } from '../../server/db';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { ALL_SCOPES, NOW, records } from '../../server/engine/query';
-import { createScratchDatabase } from './harness';
+import { testDatabase } from './harness';
 
 const schema = {
   type: 'object',
@@ -39,15 +38,13 @@ const service = { name: 'querytest', base: '/querytest/v1', convention: 'rest', 
 
 let db: Db;
 let m: ResourceModel;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let drop: () => Promise<void>;
 
 const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12)).toISOString();
 
 beforeAll(async () => {
   // A database of the file's own: the fixed ids below must not meet an earlier run's rows.
-  const url = loadConfig().databaseUrl;
-  scratch = url ? await createScratchDatabase(url) : undefined;
-  db = await openDatabase({ databaseUrl: scratch?.url });
+  ({ db, drop } = await testDatabase());
   m = buildModel(service, items);
   const q = records(db, m);
   await q.insertMany('app-a', [
@@ -60,8 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await drop?.();
 });
 
 const ids = (rows: Record<string, unknown>[]) => rows.map((r) => r.id);

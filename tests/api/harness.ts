@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -32,12 +34,16 @@ export interface Harness {
 
 export const basicOf = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
 
-/** A database of its own for one test file, on the PostgreSQL server DATABASE_URL points at. */
+/**
+ * A database of its own for one test file, on the PostgreSQL server DATABASE_URL points at: a copy of the run's
+ * migrated template (global-setup.ts) when there is one.
+ */
 export async function createScratchDatabase(url: string) {
   const name = `lodestar_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('migratedTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const scratchUrl = new URL(url);
   scratchUrl.pathname = `/${name}`;
@@ -48,6 +54,25 @@ export async function createScratchDatabase(url: string) {
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A fresh database for one test file, migrated: in memory as a copy of the run's migrated dump, or a scratch database
+ * on DATABASE_URL's PostgreSQL. `drop` closes it and removes what it left.
+ */
+export async function testDatabase(): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const scratch = url ? await createScratchDatabase(url) : undefined;
+  const from = scratch ? undefined : new Blob([await readFile(inject('migratedDump'))]);
+  const db = await openDatabase({ databaseUrl: scratch?.url, from });
+  return {
+    db,
+    url: scratch?.url,
+    async drop() {
+      await db.close();
+      await scratch?.drop();
     },
   };
 }
@@ -78,9 +103,8 @@ export const serviceRequest =
  * mounts `services` instead of the declared ones when given.
  */
 export async function startHarness(opts: { services?: ServiceDecl[]; modules?: ServiceModule[] } = {}): Promise<Harness> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
-  const config = { ...loadConfig({}), loginFailureLimit: 5, databaseUrl: scratch?.url };
-  const db = await openDatabase({ databaseUrl: config.databaseUrl });
+  const { db, url, drop } = await testDatabase();
+  const config = { ...loadConfig({}), loginFailureLimit: 5, databaseUrl: url };
   const { app, ctx, api } = await buildApp(db, config, { services: opts.services, modules: opts.modules });
   await seedDemo(db, ctx);
   const apps = await db.query<{ app_id: string; app_service_secret: string }>('SELECT app_id, app_service_secret FROM apps');
@@ -106,8 +130,7 @@ export async function startHarness(opts: { services?: ServiceDecl[]; modules?: S
     },
     async close() {
       await app.close();
-      await db.close();
-      await scratch?.drop();
+      await drop();
     },
   };
 }

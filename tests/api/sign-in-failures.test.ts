@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailureLimiter } from '../../server/auth/failures';
-import { openDatabase, type Db } from '../../server/db';
-import { createScratchDatabase } from './harness';
+import type { Db } from '../../server/db';
+import { testDatabase } from './harness';
 
 let db: Db;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let drop: () => Promise<void>;
 
 // In memory, or in a database of its own on DATABASE_URL's PostgreSQL (where attempts arriving together really race).
 beforeAll(async () => {
-  scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
-  db = await openDatabase({ databaseUrl: scratch?.url });
+  ({ db, drop } = await testDatabase());
 });
 
 afterAll(async () => {
-  await db.close();
-  await scratch?.drop();
+  await drop?.();
 });
 
 const counted = async (key: string) => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sign_in_failures WHERE key = $1', [key])).rows[0].n);
