@@ -16,6 +16,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own in-memory database; two at a time fits a 2-core machine.
           maxWorkers: 2,
+          // The files of a worker share its loaded modules (the server's code is loaded once per worker, not per
+          // file); each file still builds its own server on its own database.
+          isolate: false,
         },
       },
       {
