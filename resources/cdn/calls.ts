@@ -56,6 +56,18 @@ const uploadGrant: JsonSchema = {
 
 const onBucket = { resource: 'buckets', missing: 'no such bucket' } as const;
 
+/** A fuzzy search of a bucket's or a release's entries: `q` anywhere in the path, case-insensitive, by path. */
+const fuzzyCall = (path: string, what: string, row: JsonSchema): CallDecl => ({
+  method: 'GET',
+  path,
+  caller: 'service',
+  summary: `${what} whose path contains the text (case-insensitive), by path`,
+  query: listQuery({ q: { type: 'string', minLength: 1, maxLength: 200 } }, ['q']),
+  answer: arrayOf('matching entries', row),
+  errors: [400, 401, 403, 404],
+  record: onBucket,
+});
+
 export const cdnCalls: Record<string, CallDecl> = {
   'entries.uploadToken': {
     method: 'GET',
@@ -98,16 +110,7 @@ export const cdnCalls: Record<string, CallDecl> = {
     errors: [400, 401, 403, 404],
     record: onBucket,
   },
-  'entries.fuzzy': {
-    method: 'GET',
-    path: '/buckets/:id/entries_by_fuzzy/',
-    caller: 'service',
-    summary: "The bucket's entries whose path contains the text (case-insensitive), by path",
-    query: listQuery({ q: { type: 'string', minLength: 1, maxLength: 200 } }, ['q']),
-    answer: arrayOf('matching entries', recordOf('entries')),
-    errors: [400, 401, 403, 404],
-    record: onBucket,
-  },
+  'entries.fuzzy': fuzzyCall('/buckets/:id/entries_by_fuzzy/', "The bucket's entries", recordOf('entries')),
   'releases.create': {
     method: 'POST',
     path: '/buckets/:id/releases/',
@@ -129,16 +132,7 @@ export const cdnCalls: Record<string, CallDecl> = {
     errors: [400, 401, 403, 404],
     record: onBucket,
   },
-  'releases.fuzzy': {
-    method: 'GET',
-    path: '/buckets/:id/releases/:rid/entries_by_fuzzy/',
-    caller: 'service',
-    summary: "A release's entries whose path contains the text (case-insensitive), by path",
-    query: listQuery({ q: { type: 'string', minLength: 1, maxLength: 200 } }, ['q']),
-    answer: arrayOf('matching entries', releaseEntrySchema),
-    errors: [400, 401, 403, 404],
-    record: onBucket,
-  },
+  'releases.fuzzy': fuzzyCall('/buckets/:id/releases/:rid/entries_by_fuzzy/', "A release's entries", releaseEntrySchema),
   'releases.byBadge': {
     method: 'GET',
     path: '/buckets/:id/release_by_badge/:badge/',
