@@ -57,9 +57,11 @@ export const assetStreaming: ServiceDecl = {
       freeCredit: 'freeCredit',
     },
   ],
-  menu: [{ route: CDN_ROUTES.buckets, label: { 'zh-CN': '存储桶', en: 'Buckets' } }, modMenu],
+  menu: [{ route: CDN_ROUTES.buckets, label: { 'zh-CN': '存储桶', en: 'Buckets' } }, { route: CDN_ROUTES.tutorial, label: { 'zh-CN': '快速上手', en: 'Tutorial' } }, modMenu],
   // Spec 000 §2: its playground, which says the service is not available here until it is built.
   pages: [
+    // Spec 001 route `asset/bucket/tutorial`: the user's own bucket and how to fetch its content by badge.
+    { route: CDN_ROUTES.tutorial, label: { 'zh-CN': '快速上手', en: 'Tutorial' }, component: 'cdnTutorial' },
     { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground', playground: {} },
   ],
   resources: [...cdnResources, ...modResources, bundleAnalyses],

@@ -10,7 +10,7 @@ import releaseSchema from '../../schemas/cdn/release.json' with { type: 'json' }
 import badgeSchema from '../../schemas/cdn/badge.json' with { type: 'json' };
 
 /** The console's routes of the service (spec 001 §2: `asset/bucket`, `asset/bucket/{bucketId}`). */
-export const CDN_ROUTES = { buckets: 'asset/bucket', bucket: 'asset/bucket/:id' } as const;
+export const CDN_ROUTES = { buckets: 'asset/bucket', bucket: 'asset/bucket/:id', tutorial: 'asset/bucket/tutorial' } as const;
 
 const access = (): AccessDecl => ({ read: ['app', 'admin'], write: ['app', 'admin'] });
 
@@ -38,6 +38,8 @@ export const buckets: ResourceDecl = {
     { resource: 'badges', field: 'bucketId' },
     { resource: 'bundle-analyses', field: 'bucketId' },
   ],
+  // The console's folder upload and the deliveries chart (src/pages/cdn).
+  panels: ['cdnBucketUpload', 'cdnBucketStatistics'],
   access: access(),
   routes: { list: CDN_ROUTES.buckets, show: CDN_ROUTES.bucket },
 };

@@ -1,5 +1,6 @@
 import { assistant } from './assistant';
 import { billing } from './billing';
+import { cdnConsole } from './cdn-console';
 import { metering } from './metering';
 import { ops } from './ops';
 import { org } from './org';
@@ -12,6 +13,6 @@ import { playgrounds } from './playgrounds';
 
 /** The sections only the signed-in console uses: added when the console loads. */
 export const consoleSections = {
-  'zh-CN': { org: org['zh-CN'], ops: ops['zh-CN'], payments: payments['zh-CN'], billing: billing['zh-CN'], metering: metering['zh-CN'], passportLeaderboards: passportLeaderboards['zh-CN'], passportPlayers: passportPlayers['zh-CN'], passportLiveops: passportLiveops['zh-CN'], passportConsole: passportConsole['zh-CN'], assistant: assistant['zh-CN'], playgrounds: playgrounds['zh-CN'] },
-  en: { org: org.en, ops: ops.en, payments: payments.en, billing: billing.en, metering: metering.en, passportLeaderboards: passportLeaderboards.en, passportPlayers: passportPlayers.en, passportLiveops: passportLiveops.en, passportConsole: passportConsole.en, assistant: assistant.en, playgrounds: playgrounds.en },
+  'zh-CN': { org: org['zh-CN'], ops: ops['zh-CN'], payments: payments['zh-CN'], billing: billing['zh-CN'], metering: metering['zh-CN'], passportLeaderboards: passportLeaderboards['zh-CN'], passportPlayers: passportPlayers['zh-CN'], passportLiveops: passportLiveops['zh-CN'], passportConsole: passportConsole['zh-CN'], assistant: assistant['zh-CN'], playgrounds: playgrounds['zh-CN'], cdnConsole: cdnConsole['zh-CN'] },
+  en: { org: org.en, ops: ops.en, payments: payments.en, billing: billing.en, metering: metering.en, passportLeaderboards: passportLeaderboards.en, passportPlayers: passportPlayers.en, passportLiveops: passportLiveops.en, passportConsole: passportConsole.en, assistant: assistant.en, playgrounds: playgrounds.en, cdnConsole: cdnConsole.en },
 };
