@@ -14,6 +14,7 @@ import { runLoadBench } from './load';
 import { runLeaderboardBench } from './leaderboard';
 import { runDeepLinkBench } from './deep-link';
 import { runAssistantEval } from './assistant-eval';
+import { runCdnBench } from './cdn';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -117,4 +118,5 @@ if (process.env.DATABASE_URL) await measure('PostgreSQL', process.env.DATABASE_U
 await runLoadBench();
 await runLeaderboardBench();
 await runDeepLinkBench();
+await runCdnBench();
 await runAssistantEval();
