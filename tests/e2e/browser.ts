@@ -44,3 +44,17 @@ export async function visible(locator: Locator, timeout = 15_000): Promise<Locat
 export async function gone(locator: Locator, timeout = 15_000): Promise<void> {
   await locator.first().waitFor({ state: 'hidden', timeout });
 }
+
+/** Signs in as the demo user and opens the demo game's home; answers its app id and its service credential. */
+export async function openDemoGame(page: Page, serverUrl: string): Promise<{ appId: string; credential: string }> {
+  await page.goto(`${serverUrl}/login-authorize`);
+  await page.getByLabel('邮箱').fill('demo@example.com');
+  await page.getByLabel('密码').fill('lodestar-demo');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/apps$/);
+  await page.getByText('Demo Game').click();
+  await page.waitForURL(/\/services\/[^/]+\/dashboard$/);
+  const appId = /\/services\/([^/]+)\//.exec(page.url())![1];
+  const app = (await (await page.request.get(`${serverUrl}/api/app/${appId}`)).json()) as { AppId: string; AppServiceSecret: string };
+  return { appId, credential: `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}` };
+}

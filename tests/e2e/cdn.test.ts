@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
+import { startServer, type RunningServer } from './server';
+import { assetStreaming } from '../../resources/asset-streaming';
+import { CDN_ROUTES } from '../../resources/cdn/resources';
+import { contentUrl } from '../../resources/cdn/delivery';
+import { fillCommandPath } from '../../resources/command-call';
+
+/**
+ * A developer ships content with asset streaming, on the real server with its demo data: creates a bucket in the
+ * console, uploads a folder into it (its node_modules skipped), releases it, ships a second version by moving a
+ * badge, sees clients fetching by badge get the new content, and rolls back by moving the badge back.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let shot: (label: string) => Promise<void>;
+let appId = '';
+let credential = '';
+let bucketId = '';
+let folder = '';
+
+const BUCKET = 'e2e-levels';
+const drawer = () => page.locator('.ant-drawer-content-wrapper:visible');
+const row = (text: string) => page.locator('.ant-table-row', { hasText: text });
+
+/** Writes the game's build folder: its files, and a node_modules the upload must leave out. */
+function writeFolder(catalog: string) {
+  for (const [path, text] of Object.entries({ 'catalog.json': catalog, 'bundles/level1.bundle': 'level one bytes', 'node_modules/tool/index.js': 'not content' })) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+}
+
+/** A declared asset streaming call as the game's server makes it: the address from the declaration, the app credential. */
+async function call<T>(name: string, params: Record<string, unknown>, body?: unknown): Promise<T> {
+  const decl = assetStreaming.calls![name];
+  const res = await fetch(`${server.url}${assetStreaming.base}${fillCommandPath(decl.path, params).path}`, {
+    method: decl.method,
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: credential },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A client fetching by badge, with a plain HTTP client. */
+async function fetchByBadge(badge: string, path: string): Promise<string> {
+  const res = await fetch(`${server.url}${contentUrl(assetStreaming.base, bucketId, { badge }, path)}`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** Uploads the folder on the bucket's page and waits until every file is done. */
+async function uploadFolder(label: string, expected: { done: number; count: number }) {
+  await page.getByTestId('cdn-upload').locator('input[type=file]').setInputFiles(join(folder));
+  await visible(page.getByTestId('cdn-upload-summary').getByText(`已完成 ${expected.done}/${expected.count} 个文件`), 30_000);
+  await shot(label);
+}
+
+beforeAll(async () => {
+  folder = join(mkdtempSync(join(tmpdir(), 'cdn-e2e-')), 'game');
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  shot = screenshots(page, 'cdn');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (folder) rmSync(dirname(folder), { recursive: true, force: true });
+});
+
+describe('asset streaming console and delivery', () => {
+  it('signs in and creates a bucket', async () => {
+    ({ appId, credential } = await openDemoGame(page, server.url));
+
+    await page.goto(`${server.url}/services/${appId}/${CDN_ROUTES.buckets}`);
+    await page.getByRole('button', { name: '新建存储桶' }).first().click();
+    await visible(drawer().getByLabel('名称'));
+    await drawer().getByLabel('名称').fill(BUCKET);
+    await drawer().getByRole('button', { name: '新建', exact: true }).click();
+    await visible(row(BUCKET));
+    await row(BUCKET).getByText(BUCKET).click();
+    await page.waitForURL(/\/asset\/bucket\/[^/]+$/);
+    bucketId = decodeURIComponent(/\/asset\/bucket\/([^/?]+)$/.exec(page.url())![1]);
+    await visible(page.getByTestId('cdn-upload'));
+    await shot('bucket-page');
+  });
+
+  it('uploads a folder with progress, leaving node_modules out', async () => {
+    writeFolder('{"version":1}');
+    await uploadFolder('uploaded', { done: 2, count: 2 });
+    await visible(page.getByTestId('cdn-upload-summary').getByText('跳过 1 个'));
+    expect(await page.getByTestId('cdn-upload-total').getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.getByTestId('cdn-upload-file').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')))).toEqual(['done', 'done']);
+    await visible(page.getByTestId('cdn-upload').getByText('bundles/level1.bundle'));
+    expect(await page.getByTestId('cdn-upload').getByText('node_modules/tool/index.js').count()).toBe(0);
+  });
+
+  it('releases, ships a new version by moving a badge, and rolls back', async () => {
+    const first = await call<{ id: string }>('releases.create', { id: bucketId }, { notes: 'first' });
+    expect(await fetchByBadge('latest', 'catalog.json')).toBe('{"version":1}');
+    await call('badges.set', { id: bucketId }, { name: 'live', releaseId: first.id });
+
+    // The second version changes one file: the same folder uploaded again sends only that one.
+    writeFolder('{"version":2}');
+    await page.reload();
+    await uploadFolder('uploaded-again', { done: 2, count: 2 });
+    expect(await page.getByTestId('cdn-upload-file').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')))).toEqual(['unchanged', 'done']);
+    const second = await call<{ id: string }>('releases.create', { id: bucketId }, { notes: 'second' });
+    expect(await fetchByBadge('live', 'catalog.json')).toBe('{"version":1}');
+
+    await call('badges.set', { id: bucketId }, { name: 'live', releaseId: second.id });
+    expect(await fetchByBadge('live', 'catalog.json')).toBe('{"version":2}');
+    await call('badges.set', { id: bucketId }, { name: 'live', releaseId: first.id });
+    expect(await fetchByBadge('live', 'catalog.json')).toBe('{"version":1}');
+    expect(await fetchByBadge('live', 'bundles/level1.bundle')).toBe('level one bytes');
+
+    await page.reload();
+    await visible(page.getByTestId('cdn-statistics'));
+    await shot('statistics');
+  });
+
+  it("shows the tutorial with the user's bucket and a fetch example that works", async () => {
+    await page.goto(`${server.url}/services/${appId}/${CDN_ROUTES.tutorial}`);
+    await visible(page.getByTestId('cdn-tutorial'));
+    // The newest bucket of the app may not be this one: choose it.
+    await page.getByTestId('cdn-tutorial-bucket').click();
+    await page.locator('.ant-select-item-option', { hasText: bucketId }).click();
+    await visible(page.getByTestId('cdn-tutorial-bucket-id').getByText(bucketId));
+    const curl = await page.getByTestId('cdn-tutorial-curl').locator('pre').innerText();
+    const url = /"([^"]+)"/.exec(curl)![1];
+    expect(url).toContain(bucketId);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    await shot('tutorial');
+  });
+});
