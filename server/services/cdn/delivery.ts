@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { assetStreaming } from '../../../resources/asset-streaming';
 import { BADGE_MAX_AGE, CONTENT_BADGE_PATH, CONTENT_RELEASE_PATH } from '../../../resources/cdn/delivery';
 import { modelOf, type Ctx } from '../../context';
@@ -18,6 +19,24 @@ import { parseRange } from './ranges';
 const SERVICE = assetStreaming.name;
 const BASE = assetStreaming.base;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+type FrozenRow = NonNullable<Awaited<ReturnType<typeof releaseRow>>>;
+const frozenRows = new WeakMap<Ctx, LRUCache<string, FrozenRow>>();
+
+/**
+ * A release's row for a path, remembered once read: a release never changes after it is made, nor does content under
+ * its hash, so a remembered row cannot go stale on any instance.
+ */
+async function frozenRowOf(ctx: Ctx, releaseId: string, path: string): Promise<FrozenRow | undefined> {
+  let cache = frozenRows.get(ctx);
+  if (!cache) frozenRows.set(ctx, (cache = new LRUCache<string, FrozenRow>({ max: 50_000 })));
+  const key = `${releaseId}\t${path}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const row = await releaseRow(ctx.db, releaseId, path);
+  if (row) cache.set(key, row);
+  return row;
+}
 
 interface Target {
   bucket: Data;
@@ -40,7 +59,7 @@ async function bucketOf(ctx: Ctx, req: FastifyRequest, bucketId: string): Promis
 async function send(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, t: Target, path: string, cacheControl: string) {
   const problem = pathProblem(path);
   if (problem) throw badRequest([{ field: 'params.*', message: problem }]);
-  const row = await releaseRow(ctx.db, t.releaseId, path);
+  const row = await frozenRowOf(ctx, t.releaseId, path);
   if (!row) throw notFound('no such entry in this release');
   const bucketId = String(t.bucket.id);
   const etag = `"${row.contentHash}"`;
