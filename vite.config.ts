@@ -9,6 +9,8 @@ import { docsSearchIndex } from './scripts/docs-search-index.ts';
 import { apiReferencePassages } from './scripts/docs-api-passages.ts';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { routeManifest } from './scripts/route-manifest.ts';
+import { consolePreload } from './scripts/console-preload.ts';
+import { APP_BASE } from './src/engine/routes.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The platform's paths plus the first segment of every declared service base (e.g. /uconfig).
@@ -28,9 +30,13 @@ const layers = [
   { name: 'list', modules: ['src/engine/ResourceListPage.tsx'] },
 ];
 
+// What an app's page opened directly loads (the console shell's and the list page's layers): named in the page the
+// server sends for an address under the app console's base, for the browser to ask beside the entry.
+const appPagePreload = consolePreload({ base: `${APP_BASE.split('/:')[0]}/`, modules: layers.filter((l) => l.name !== 'sign-in').flatMap((l) => l.modules) });
+
 export default defineConfig({
   // precompress: brotli and gzip copies of the built files, which the server sends as they are.
-  plugins: [...sourcePlugins(), chunkLayers({ layers, publicRoutes: 'src/routes/public.tsx', plugins: sourcePlugins }), precompress()],
+  plugins: [...sourcePlugins(), chunkLayers({ layers, publicRoutes: 'src/routes/public.tsx', plugins: sourcePlugins }), appPagePreload, precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

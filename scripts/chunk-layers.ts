@@ -32,20 +32,23 @@ export interface SplitChunk {
   isDynamicEntry: boolean;
 }
 
+/** The chunks `from` load, with those they import statically, and so on (chunks: the whole bundle's). */
+export function importClosure<C extends { fileName: string; imports: string[] }>(chunks: C[], from: C[]): Set<C> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<C>();
+  const pending = [...from];
+  while (pending.length) {
+    const chunk = pending.pop()!;
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    for (const file of chunk.imports) pending.push(byFile.get(file)!);
+  }
+  return seen;
+}
+
 /** Which layer each module goes to. `publicPages`: the lazily loaded public pages (absolute ids). */
 export function assignLayers(chunks: SplitChunk[], layers: ChunkLayer[], publicPages: string[]): Map<string, string> {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (from: SplitChunk[]) => {
-    const seen = new Set<SplitChunk>();
-    const pending = [...from];
-    while (pending.length) {
-      const chunk = pending.pop()!;
-      if (seen.has(chunk)) continue;
-      seen.add(chunk);
-      for (const file of chunk.imports) pending.push(byFile.get(file)!);
-    }
-    return seen;
-  };
+  const closure = (from: SplitChunk[]) => importClosure(chunks, from);
   const chunksOf = (modules: string[]) =>
     modules.map((id) => {
       const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === id);

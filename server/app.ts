@@ -21,6 +21,7 @@ import { buildOpenApi } from './engine/openapi';
 import { mountResource } from './engine/routes';
 import { RecordStore } from './engine/store';
 import { mountAuth } from './auth/routes';
+import { consolePage } from './console-page';
 import { registerCsrfGuard } from './auth/csrf';
 import { AppDirectory } from './platform/apps';
 import { mountPlatform } from './platform/routes';
@@ -196,7 +197,8 @@ function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: stri
   };
   if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders });
   const version = built ? String(statSync(index).mtimeMs) : VERSION;
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').send(readFileSync(index));
+  // The page, with the console's code named for the browser to ask ahead when the address is an app's (console-page.ts).
+  const sendIndex = (reply: FastifyReply, path = '/') => reply.header('cache-control', 'no-cache').type('text/html').send(consolePage(root, path));
   // The console's root is a directory to the file server (which lists none): it is the console's page.
   if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.get('/web-version.json', { schema: { hide: true } }, async (_req, reply) => {
@@ -210,6 +212,6 @@ function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: stri
       reply.code(404).send(new ApiError(404, 'NOT_FOUND', 'not found').toJSON());
       return;
     }
-    sendIndex(reply);
+    sendIndex(reply, path);
   });
 }
