@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { assetStreaming } from '../resources/asset-streaming';
 import { contentUrl } from '../resources/cdn/delivery';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -21,6 +22,7 @@ import { createAccount, createApp, createOrganization } from '../server/platform
 const SECONDS = Number(process.env.BENCH_CDN_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CDN_CONNECTIONS ?? 10);
 const UPLOADS = Number(process.env.BENCH_CDN_UPLOADS ?? 10_000);
+const BUCKETS = `${assetStreaming.base}/buckets`;
 
 const require = createRequire(import.meta.url);
 const autocannonBin = require.resolve('autocannon/autocannon.js');
@@ -57,16 +59,16 @@ export async function runCdnBench(): Promise<void> {
     return res.json();
   };
   const putEntry = async (bucketId: string, path: string, bytes: Buffer) => {
-    const grant = await call('GET', `/cdn/buckets/${bucketId}/uploadtoken/${sha256(bytes)}/?size=${bytes.length}`);
+    const grant = await call('GET', `${BUCKETS}/${bucketId}/uploadtoken/${sha256(bytes)}/?size=${bytes.length}`);
     if (!grant.stored) {
       const url = new URL(grant.uploadUrl);
       const res = await app.inject({ method: 'PUT', url: `${url.pathname}${url.search}`, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
       if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
     }
-    await call('POST', `/cdn/buckets/${bucketId}/entries/`, { path, contentHash: sha256(bytes), contentType: 'application/octet-stream' });
+    await call('POST', `${BUCKETS}/${bucketId}/entries/`, { path, contentHash: sha256(bytes), contentType: 'application/octet-stream' });
   };
 
-  const bucket = await call('POST', '/cdn/buckets/', { name: 'bench' });
+  const bucket = await call('POST', `${BUCKETS}/`, { name: 'bench' });
   const files = { 'big.bin': randomBytes(1_000_000), 'small.bin': randomBytes(10_000) };
   const disk = join(dir, 'static');
   await mkdir(disk, { recursive: true });
@@ -74,7 +76,7 @@ export async function runCdnBench(): Promise<void> {
     await putEntry(bucket.id, path, bytes);
     await writeFile(join(disk, path), bytes);
   }
-  await call('POST', `/cdn/buckets/${bucket.id}/releases/`);
+  await call('POST', `${BUCKETS}/${bucket.id}/releases/`);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const plain = Fastify();
   await plain.register(fastifyStatic, { root: disk });
@@ -82,13 +84,13 @@ export async function runCdnBench(): Promise<void> {
 
   console.log(`\nAsset streaming delivery by badge, ${CONNECTIONS} connections, ${SECONDS} s each (beside @fastify/static, same files):`);
   for (const path of Object.keys(files)) {
-    const cdn = await drive(`${address}${contentUrl('/cdn', bucket.id, { badge: 'latest' }, path)}`);
+    const cdn = await drive(`${address}${contentUrl(assetStreaming.base, bucket.id, { badge: 'latest' }, path)}`);
     const stat = await drive(`${plainAddress}/${path}`);
     console.log(`  ${path.padEnd(10)} ${String(files[path as keyof typeof files].length).padStart(8)} B  cdn ${cdn.toFixed(0).padStart(6)} req/s | static ${stat.toFixed(0).padStart(6)} req/s | ratio ${(cdn / stat).toFixed(2)} (target ≥ 0.80)`);
   }
   await plain.close();
 
-  const many = await call('POST', '/cdn/buckets/', { name: 'many' });
+  const many = await call('POST', `${BUCKETS}/`, { name: 'many' });
   const started = performance.now();
   for (let i = 0; i < UPLOADS; i++) await putEntry(many.id, `files/${Math.floor(i / 100)}/${i}.txt`, Buffer.from(`entry ${i} ${randomBytes(8).toString('hex')}`));
   const seconds = (performance.now() - started) / 1000;

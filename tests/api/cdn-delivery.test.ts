@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentUrl } from '../../resources/cdn/delivery';
-import { B, newBucket, putEntry, sha256, startCdn, type CdnHarness } from './cdn-fixtures';
+import { B, CDN, newBucket, putEntry, sha256, startCdn, type CdnHarness } from './cdn-fixtures';
 
 let h: CdnHarness;
 let bucket: string;
@@ -8,8 +8,8 @@ let r1: string;
 let r2: string;
 
 const get = (url: string, headers: Record<string, string> = {}) => h.req({ method: 'GET', url, headers });
-const byBadge = (badge: string, path: string) => contentUrl('/cdn', bucket, { badge }, path);
-const byRelease = (releaseId: string, path: string) => contentUrl('/cdn', bucket, { releaseId }, path);
+const byBadge = (badge: string, path: string) => contentUrl(CDN, bucket, { badge }, path);
+const byRelease = (releaseId: string, path: string) => contentUrl(CDN, bucket, { releaseId }, path);
 
 beforeAll(async () => {
   h = await startCdn('delivery');
@@ -62,19 +62,19 @@ describe('delivery', () => {
   });
 
   it('answers 404 for an unknown bucket, badge, release or path, and 400 for a path that climbs out', async () => {
-    expect((await get(contentUrl('/cdn', 'nope', { badge: 'latest' }, 'a'))).statusCode).toBe(404);
+    expect((await get(contentUrl(CDN, 'nope', { badge: 'latest' }, 'a'))).statusCode).toBe(404);
     expect((await get(byBadge('nope', 'cfg/settings.json'))).statusCode).toBe(404);
     expect((await get(byRelease('nope', 'cfg/settings.json'))).statusCode).toBe(404);
     expect((await get(byRelease(r2, 'cfg/missing.json'))).statusCode).toBe(404);
-    expect((await get(`/cdn/content/${bucket}/releases/${r2}/cfg/%00x`)).statusCode).toBe(400);
-    expect((await get(`/cdn/content/${bucket}/releases/${r2}/cfg/..%2Fx`)).statusCode).toBe(400);
+    expect((await get(`${byRelease(r2, 'cfg/')}%00x`)).statusCode).toBe(400);
+    expect((await get(`${byRelease(r2, 'cfg/')}..%2Fx`)).statusCode).toBe(400);
   });
 
   it('serves a private bucket only with a valid access token', async () => {
     const secret = (await newBucket(h, 'secret', { private: true })).id;
     await putEntry(h, secret, 'key.txt', 'hidden');
     await h.cdn('POST', `${B}/${secret}/releases/`);
-    const url = contentUrl('/cdn', secret, { badge: 'latest' }, 'key.txt');
+    const url = contentUrl(CDN, secret, { badge: 'latest' }, 'key.txt');
     expect((await get(url)).statusCode).toBe(403);
     expect((await get(`${url}?token=${encodeURIComponent('9999999999.forged')}`)).statusCode).toBe(403);
     const { token } = (await h.cdn('GET', `${B}/${secret}/access-token`)).json();

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { assetStreaming } from '../../resources/asset-streaming';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { basicOf, serviceRequest, startHarness, type Harness } from './harness';
 
-export const B = '/cdn/buckets';
+/** The service's base, as declared, and its buckets' collection. */
+export const CDN = assetStreaming.base;
+export const B = `${CDN}/buckets`;
 
 export interface CdnHarness extends Harness {
   /** An app of its own with asset streaming enabled, and a request with its credential. */

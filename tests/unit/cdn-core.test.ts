@@ -7,6 +7,7 @@ vi.hoisted(() => {
 
 import { assetStreaming } from '../../resources/asset-streaming';
 import { contentUrl } from '../../resources/cdn/delivery';
+import type { CallDecl } from '../../resources/call-types';
 import { checkCall } from '../../server/engine/declared-calls';
 import { contentRange } from '../../server/engine/list-routes';
 import { buildModel } from '../../server/engine/model';
@@ -18,6 +19,7 @@ import { ProxyCache } from '../../server/services/cdn/proxy-cache';
 import { parseRange } from '../../server/services/cdn/ranges';
 import { totalOf } from '../../providers/cdn';
 
+const BASE = assetStreaming.base;
 const entries = buildModel(assetStreaming, assetStreaming.resources.find((r) => r.name === 'entries')!);
 
 describe('the cdn list convention', () => {
@@ -50,8 +52,8 @@ describe('entry paths', () => {
   });
 
   it('are encoded segment by segment in content addresses', () => {
-    expect(contentUrl('/cdn', 'b1', { badge: 'latest' }, 'dir/read me.txt')).toBe('/cdn/content/b1/badges/latest/dir/read%20me.txt');
-    expect(contentUrl('/cdn', 'b1', { releaseId: 'r/1' }, 'a#b')).toBe('/cdn/content/b1/releases/r%2F1/a%23b');
+    expect(contentUrl(BASE, 'b1', { badge: 'latest' }, 'dir/read me.txt')).toBe(`${BASE}/content/b1/badges/latest/dir/read%20me.txt`);
+    expect(contentUrl(BASE, 'b1', { releaseId: 'r/1' }, 'a#b')).toBe(`${BASE}/content/b1/releases/r%2F1/a%23b`);
   });
 });
 
@@ -96,7 +98,7 @@ describe('format additions', () => {
   });
 
   it('a DELETE call may take a query; other writes may not', () => {
-    const base = { path: '/buckets/:id/x', caller: 'service', summary: 's', answer: { description: 'ok' }, errors: [] } as const;
+    const base: Omit<CallDecl, 'method'> = { path: '/buckets/:id/x', caller: 'service', summary: 's', answer: { description: 'ok' }, errors: [] };
     expect(() => checkCall(assetStreaming, 'x', { ...base, method: 'DELETE', query: { type: 'object' } })).not.toThrow();
     expect(() => checkCall(assetStreaming, 'x', { ...base, method: 'POST', query: { type: 'object' } })).toThrow('only a GET or a DELETE takes a query');
   });
