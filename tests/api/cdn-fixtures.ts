@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { assetStreaming } from '../../resources/asset-streaming';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { basicOf, serviceRequest, startHarness, type Harness } from './harness';
@@ -17,6 +20,9 @@ export interface CdnHarness extends Harness {
 /** The test server, with an organisation whose app has asset streaming enabled. */
 export async function startCdn(label = 'cdn'): Promise<CdnHarness> {
   const h = await startHarness();
+  // Content blobs of its own: test files run side by side, each with its own database, and the orphan sweep must not
+  // take another file's blobs (or an earlier run's) for this database's orphans.
+  h.ctx.config.blobDir = await mkdtemp(join(tmpdir(), 'lodestar-cdn-test-'));
   const owner = await createAccount(h.db, { email: `${label}@example.com`, password: 'cdn-password', name: 'Cdn' });
   const org = await createOrganization(h.db, `${label} studio`, owner);
   const cdnAppId = await createApp(h.db, org, `${label} game`, ['asset-streaming']);
