@@ -15,7 +15,7 @@ import { Params, whereSql } from '../../server/engine/where';
 import { derivedFields } from '../../server/engine/write';
 import type { Ctx } from '../../server/context';
 import { directoryPrefix, pathProblem } from '../../server/services/cdn/paths';
-import { ProxyCache } from '../../server/services/cdn/proxy-cache';
+import { listenForClears, PROXY_CACHE_CHANNEL, ProxyCache, proxyCacheOf } from '../../server/services/cdn/proxy-cache';
 import { parseRange } from '../../server/services/cdn/ranges';
 import { totalOf } from '../../providers/cdn';
 
@@ -85,6 +85,30 @@ describe('the proxy cache', () => {
     expect(cache.clear('b2')).toBe(1);
     expect(cache.ofBucket('b1').map((i) => i.path)).toEqual(['one']);
     expect(cache.clear()).toBe(1);
+    expect(cache.bytes).toBe(0);
+  });
+});
+
+describe("another instance's clear", () => {
+  it("drops the bucket's content from this instance's cache, and everything after a reconnect", async () => {
+    let heard: ((payload: string) => void) | undefined;
+    let reconnected: (() => void) | undefined;
+    const ctx = {
+      db: {
+        listen: async (channel: string, onNotice: (p: string) => void, onReconnect: () => void) => {
+          expect(channel).toBe(PROXY_CACHE_CHANNEL);
+          [heard, reconnected] = [onNotice, onReconnect];
+          return async () => undefined;
+        },
+      },
+    } as unknown as Ctx;
+    await listenForClears(ctx);
+    const cache = proxyCacheOf(ctx);
+    cache.put('h1', 'b1', 'one', Buffer.from('1'));
+    cache.put('h2', 'b2', 'two', Buffer.from('2'));
+    heard!('b1');
+    expect([cache.ofBucket('b1').length, cache.ofBucket('b2').length]).toEqual([0, 1]);
+    reconnected!();
     expect(cache.bytes).toBe(0);
   });
 });

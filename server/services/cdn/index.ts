@@ -6,6 +6,7 @@ import { mountDelivery } from './delivery';
 import { deliveriesOf } from './deliveries';
 import { entryCalls, entryHooks } from './entries';
 import { mountCdnPlatformRoutes } from './platform-routes';
+import { listenForClears } from './proxy-cache';
 import { releaseCalls } from './releases';
 import { statisticsCalls } from './statistics';
 import { cdnModsModule } from './mods';
@@ -25,7 +26,10 @@ export const cdnCoreModule: ServiceModule = {
     mountContentUpload(api, ctx);
     mountDelivery(api, ctx);
     mountCdnPlatformRoutes(api, ctx);
+    // Without a listener (the database refused it) a clear still empties this instance's cache.
+    const listening = listenForClears(ctx).catch(() => async () => undefined);
     api.app.addHook('onClose', async () => {
+      await (await listening)();
       await deliveriesOf(ctx).flush().catch(() => undefined);
       deliveriesOf(ctx).stop();
     });

@@ -64,7 +64,15 @@ export class ProxyCache {
   }
 }
 
+/** The notices that a bucket's content is to leave every instance's proxy cache (its id as the payload). */
+export const PROXY_CACHE_CHANNEL = 'lodestar_cdn_proxy_cache';
+
 const caches = new WeakMap<Ctx, ProxyCache>();
+
+/** Hears the other instances' clears; a listener that had to reconnect may have missed some, so clears everything. */
+export function listenForClears(ctx: Ctx): Promise<() => Promise<void>> {
+  return ctx.db.listen(PROXY_CACHE_CHANNEL, (bucketId) => proxyCacheOf(ctx).clear(bucketId), () => proxyCacheOf(ctx).clear());
+}
 
 /** This server's proxy cache. */
 export function proxyCacheOf(ctx: Ctx): ProxyCache {
