@@ -8,6 +8,7 @@ import bucketSchema from '../../schemas/cdn/bucket.json' with { type: 'json' };
 import entrySchema from '../../schemas/cdn/entry.json' with { type: 'json' };
 import releaseSchema from '../../schemas/cdn/release.json' with { type: 'json' };
 import badgeSchema from '../../schemas/cdn/badge.json' with { type: 'json' };
+import { releaseCommand, setBadgeCommand } from './commands';
 
 /** The console's routes of the service (spec 001 §2: `asset/bucket`, `asset/bucket/{bucketId}`). */
 export const CDN_ROUTES = { buckets: 'asset/bucket', bucket: 'asset/bucket/:id', tutorial: 'asset/bucket/tutorial' } as const;
@@ -75,6 +76,7 @@ export const releases: ResourceDecl = {
   operations: ['list', 'show'],
   parent: underBucket('cascade'),
   list: { columns: ['releaseNum', 'notes', 'entryCount', 'totalSize', 'createdAt'], sorters: ['releaseNum'], search: ['notes'], defaultSort: { field: 'releaseNum', order: 'desc' }, pageSize: 20 },
+  commands: [releaseCommand],
   access: access(),
 };
 
@@ -94,6 +96,7 @@ export const badges: ResourceDecl = {
   // A bucket that badges point into is not deleted unless the delete is forced.
   parent: underBucket('restrict'),
   list: { columns: ['name', 'releaseNum', 'releaseId', 'updatedAt'], sorters: ['name'], defaultSort: { field: 'name', order: 'asc' }, pageSize: 50 },
+  commands: [setBadgeCommand],
   access: access(),
 };
 
