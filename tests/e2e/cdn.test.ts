@@ -149,8 +149,11 @@ describe('asset streaming console and delivery', () => {
     expect(await fetchByBadge('live', 'bundles/level1.bundle')).toBe('level one bytes');
     await shot('rolled-back');
 
+    // The five fetches above: four of catalog.json (13 bytes each) and one of the 15-byte bundle.
     await page.reload();
-    await visible(page.getByTestId('cdn-statistics'));
+    const figures = page.getByTestId('cdn-statistics').locator('.ant-statistic-content-value');
+    await visible(figures.filter({ hasText: /^5$/ }));
+    await visible(figures.filter({ hasText: /^67 B$/ }));
     await shot('statistics');
   });
 
