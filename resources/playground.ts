@@ -123,7 +123,10 @@ function examplesNamed(service: ServiceDecl, name: string): Omit<PlaygroundExamp
     const body = call.body ? sampleOf(call.body) : call.optionalBody ? sampleOf(call.optionalBody) : undefined;
     const first = call.path.match(/:(\w+)/)?.[1];
     const records = call.record && first ? { records: { [first]: call.record.resource } } : {};
-    return [{ label: english(call.summary), method: call.method, path: callUrl(service.base, call), caller: call.caller, ...(body === undefined ? {} : { body }), ...records }];
+    // A query the call requires starts filled with sample values, like a body.
+    const query = Object.entries((call.query && (sampleOf(call.query) as Record<string, unknown>)) ?? {});
+    const path = `${callUrl(service.base, call)}${query.length ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : ''}`;
+    return [{ label: english(call.summary), method: call.method, path, caller: call.caller, ...(body === undefined ? {} : { body }), ...records }];
   }
   const dot = name.lastIndexOf('.');
   const resource = service.resources.find((r) => r.name === name.slice(0, dot));

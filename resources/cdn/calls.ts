@@ -8,7 +8,7 @@ import { fieldsBody, ok, recordOf } from '../call-shapes';
 import type { JsonSchema } from '../types';
 
 /** A SHA-256 in lower-case hex: how content is addressed. */
-export const SHA256_HEX: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the content, lower-case hex' };
+export const SHA256_HEX: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the content, lower-case hex', examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'] };
 /** An MD5 in lower-case hex, computed over the content in 10 MiB chunks as the spec says (see `chunkedMd5`). */
 export const MD5_HEX: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{32}$' };
 

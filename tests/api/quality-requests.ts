@@ -105,6 +105,15 @@ export function fieldFor(w: World, name: string, schema: JsonSchema): unknown {
 
 const mentionsAny = (text: string, marks: string[]) => marks.some((m) => text.includes(m));
 
+/** A value its schema accepts (a hash for a hash's pattern, a whole number for an integer), when one is found. */
+export function acceptedSample(schema: JsonSchema | undefined): unknown {
+  if (!schema) return undefined;
+  return (validSample({ type: 'object', required: ['v'], properties: { v: schema } }, () => undefined) as { v?: unknown } | undefined)?.v;
+}
+
+/** A value of a path parameter with a pattern (a content hash) that matches it, so a call reaches its access check. */
+export const patternSample = (schema: JsonSchema | undefined): unknown => (schema?.pattern ? acceptedSample(schema) : undefined);
+
 export function probeOf(w: World, route: RouteDef): Probe {
   const params: Record<string, string> = {};
   let resolved = true;
@@ -112,9 +121,7 @@ export function probeOf(w: World, route: RouteDef): Probe {
     const found = paramFor(w, route.url, name);
     if (found === undefined) resolved = false;
     const schema = ((route.params?.properties ?? {}) as Record<string, JsonSchema>)[name];
-    // A parameter with a pattern (a content hash) gets a value that matches it, so the call reaches its access check.
-    const shaped = found === undefined && schema?.pattern ? (validSample({ type: 'object', required: ['v'], properties: { v: schema } }, () => undefined) as { v?: unknown } | undefined)?.v : undefined;
-    params[name] = found ?? String(shaped ?? sampleOf(schema ?? { type: 'string' }) ?? 'sample1');
+    params[name] = found ?? String(patternSample(schema) ?? sampleOf(schema ?? { type: 'string' }) ?? 'sample1');
   }
   const pick = (name: string, schema: JsonSchema) => fieldFor(w, name, schema);
   const query = (route.querystring ? (validSample(route.querystring, pick, true) ?? sampleOf(route.querystring, pick)) : {}) as Record<string, unknown>;

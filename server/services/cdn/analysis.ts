@@ -124,7 +124,8 @@ export function mountBundleAnalyze(api: Api, ctx: Ctx): void {
     method: 'POST',
     url: ANALYZE_PATH,
     summary: `Analyze a release of a bucket (by default the one its latest badge points at): sizes by directory and type, the largest entries, duplicated content and its Addressables catalog; an analysis younger than ${ANALYSIS_FRESH_MINUTES} minutes is answered again, an older one is stale and made anew`,
-    tag: SERVICE,
+    // With the platform's other `/api/cdn` calls (platform-routes.ts), outside the service's base.
+    tag: 'statistics',
     auth: 'service',
     params: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64, description: 'the bucket' } } },
     optionalBody: { type: 'object', additionalProperties: false, properties: { releaseId: { type: 'string', minLength: 1, maxLength: 64, description: "the release (default: the bucket's latest)" } } },
