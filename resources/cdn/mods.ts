@@ -110,7 +110,6 @@ export const mods: ResourceDecl = {
     },
   },
   actions: inspect,
-  children: [{ resource: 'mod-versions', field: 'modId' }],
   views: [
     {
       name: 'entries',

@@ -33,12 +33,6 @@ export const buckets: ResourceDecl = {
   forceDelete: { param: 'force' },
   list: { columns: ['name', 'description', 'private', 'releaseCount', 'createdAt'], filters: ['private'], sorters: ['name'], search: ['name', 'description'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   readOnly: ['releaseCount'],
-  children: [
-    { resource: 'entries', field: 'bucketId' },
-    { resource: 'releases', field: 'bucketId' },
-    { resource: 'badges', field: 'bucketId' },
-    { resource: 'bundle-analyses', field: 'bucketId' },
-  ],
   // The console's folder upload and the deliveries chart (src/pages/cdn).
   panels: ['cdnBucketUpload', 'cdnBucketStatistics'],
   access: access(),
