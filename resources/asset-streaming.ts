@@ -46,6 +46,8 @@ export const assetStreaming: ServiceDecl = {
   },
   // Downloaded bytes, billed per GB (units of 1000) times the usage coefficient; the free credit is money taken
   // off each app's monthly line.
+  // Every delivery counted per bucket, path and day: its requests and bytes (the statistics and usage calls).
+  counters: { deliveries: { grain: 'day', keys: ['bucket', 'path'], keepDays: 400 } },
   meters: [
     {
       meter: 'traffic',

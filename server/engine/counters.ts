@@ -26,6 +26,7 @@ export function counterOf(service: ServiceDecl, name: string): Counter {
 }
 
 const zone = lit(USAGE_ZONE);
+const usageDay = new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE });
 /** The start of the current minute, or of the current day of the usage zone. */
 const NOW: Record<CounterDecl['grain'], string> = {
   minute: "date_trunc('minute', now())",
@@ -97,9 +98,13 @@ export interface CountQuery {
   limit?: number;
 }
 
-/** A sum of counts: its time (the start of its minute, hour or day) when summed per time, its keys, n and amount. */
+/**
+ * A sum of counts: its time (the start of its minute, hour or day) when summed per time, and per day that day
+ * (YYYY-MM-DD of the usage zone); its keys, n and amount.
+ */
 export interface CountSum {
   at?: string;
+  day?: string;
   keys: Record<string, string>;
   n: number;
   amount: number;
@@ -130,6 +135,7 @@ export async function sumCounts(db: Queryable, c: Counter, scopeId: string, q: C
     .filter((r) => r.n !== null)
     .map((r) => ({
       ...(q.per ? { at: new Date(r.g0 as string).toISOString() } : {}),
+      ...(q.per === 'day' ? { day: usageDay.format(new Date(r.g0 as string)) } : {}),
       keys: Object.fromEntries((q.by ?? []).map((k, i) => [k, String(r[`g${i + keyStart}`])])),
       n: Number(r.n),
       amount: Number(r.amount),

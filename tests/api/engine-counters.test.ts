@@ -52,8 +52,8 @@ describe('declared counters', () => {
     const range = { from: '2026-02-28T16:00:00Z', to: '2026-03-02T16:00:00Z' };
     const perDay = await sumCounts(db, deliveries, 'app-b', { ...range, per: 'day', where: { bucket: 'b1' } });
     expect(perDay).toEqual([
-      { at: '2026-02-28T16:00:00.000Z', keys: {}, n: 3, amount: 300 },
-      { at: '2026-03-01T16:00:00.000Z', keys: {}, n: 12, amount: 570 },
+      { at: '2026-02-28T16:00:00.000Z', day: '2026-03-01', keys: {}, n: 3, amount: 300 },
+      { at: '2026-03-01T16:00:00.000Z', day: '2026-03-02', keys: {}, n: 12, amount: 570 },
     ]);
     const byEntry = await sumCounts(db, deliveries, 'app-b', { ...range, by: ['entry'], largest: 'amount' });
     expect(byEntry).toEqual([

@@ -20,15 +20,3 @@ CREATE TABLE cdn_release_entries (
   PRIMARY KEY (release_id, path)
 );
 CREATE INDEX cdn_release_entries_hash ON cdn_release_entries (hash);
-
--- Deliveries counted per bucket, day (Asia/Shanghai) and path.
-CREATE TABLE cdn_deliveries (
-  app_id text NOT NULL,
-  bucket_id text NOT NULL,
-  day date NOT NULL,
-  path text NOT NULL,
-  requests bigint NOT NULL DEFAULT 0,
-  bytes bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (bucket_id, day, path)
-);
-CREATE INDEX cdn_deliveries_app_day ON cdn_deliveries (app_id, day);

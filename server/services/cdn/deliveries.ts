@@ -1,7 +1,8 @@
 import { assetStreaming } from '../../../resources/asset-streaming';
 import type { Ctx } from '../../context';
 import type { Queryable } from '../../db';
-import { recordUsage, USAGE_ZONE } from '../../usage';
+import { addCounts, counterOf } from '../../engine/counters';
+import { recordUsage } from '../../usage';
 
 /** A delivery counted but not yet written: requests and bytes per bucket, day and path. */
 interface Pending {
@@ -14,9 +15,12 @@ interface Pending {
 
 const FLUSH_MS = 500;
 
+/** The service's declared count of deliveries, per bucket, path and day. */
+export const DELIVERIES = counterOf(assetStreaming, 'deliveries');
+
 /**
  * Counts every delivery (requests and bytes by bucket, day and path, and the `traffic` meter billing prices). Each
- * server adds up what it served for half a second and writes the sums in one statement per meter, so the counting
+ * server adds up what it served for half a second and writes the sums to its declared count and to the meter, so the counting
  * costs a delivery no database round trip; `flush` writes at once (a statistics read does it first).
  */
 export class DeliveryCounter {
@@ -47,12 +51,7 @@ export class DeliveryCounter {
 
   private async write(rows: Pending[]): Promise<void> {
     if (!rows.length) return;
-    await this.db.query(
-      `INSERT INTO cdn_deliveries (app_id, bucket_id, day, path, requests, bytes)
-       SELECT a, b, (now() AT TIME ZONE '${USAGE_ZONE}')::date, p, r, y FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) AS x(a, b, p, r, y)
-       ON CONFLICT (bucket_id, day, path) DO UPDATE SET requests = cdn_deliveries.requests + EXCLUDED.requests, bytes = cdn_deliveries.bytes + EXCLUDED.bytes`,
-      [rows.map((r) => r.appId), rows.map((r) => r.bucketId), rows.map((r) => r.path), rows.map((r) => r.requests), rows.map((r) => r.bytes)],
-    );
+    await addCounts(this.db, DELIVERIES, rows.map((r) => ({ scopeId: r.appId, keys: { bucket: r.bucketId, path: r.path }, n: r.requests, amount: r.bytes })));
     const byApp = new Map<string, number>();
     for (const r of rows) byApp.set(r.appId, (byApp.get(r.appId) ?? 0) + r.bytes);
     for (const [appId, bytes] of byApp) if (bytes > 0) await recordUsage(this.db, appId, assetStreaming.name, 'traffic', bytes);

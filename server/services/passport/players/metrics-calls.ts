@@ -5,7 +5,7 @@ import { badRequest } from '../../../engine/errors';
 import { records } from '../../../engine/query';
 import { sumCounts, type Counter, type CountSum } from '../../../engine/counters';
 import { USAGE_ZONE } from '../../../usage';
-import { sketchesByDay, usageDay } from './dau';
+import { sketchesByDay } from './dau';
 import { hllEstimate, hllMerge } from './hll';
 import { callLimit, counters } from './metering';
 import { usersModel } from './models';
@@ -67,7 +67,7 @@ export const metricsHandlers = (ctx: Ctx): CallHandlers => ({
   },
   'metrics.aggregation': async ({ scopeId, input }) => {
     const range = daysOf(input as { start?: string; end?: string });
-    const perDay = async (c: Counter) => new Map((await sumCounts(ctx.db, c, scopeId, { ...range, per: 'day' })).map((r) => [usageDay(new Date(r.at!)), r.n]));
+    const perDay = async (c: Counter) => new Map((await sumCounts(ctx.db, c, scopeId, { ...range, per: 'day' })).map((r) => [r.day!, r.n]));
     const [sketches, signIns, newUsers] = await Promise.all([sketchesByDay(ctx.db, scopeId, range.first, range.last), perDay(counters.signIns), perDay(counters.newUsers)]);
     const days = range.days.map((day) => ({
       day,
