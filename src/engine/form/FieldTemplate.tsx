@@ -8,7 +8,7 @@ import { useLocale } from '../../lib/useLocale';
  * list whose weights do not add up, say) follow them. An array of choices is a single control with its label.
  */
 export function FieldTemplate({ id, label, displayLabel, required, children, rawErrors, rawHelp, rawDescription, hidden, schema, uiSchema, registry }: FieldTemplateProps) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   if (hidden) return <div className="rjsf-field-hidden">{children}</div>;
   // The typed-value editor says where and why its JSON does not parse; the format check's line would repeat it.
   const repeated = uiSchema?.['ui:field'] === 'typedValue' ? t('validation.formats.typed-json') : undefined;
@@ -39,7 +39,8 @@ export function FieldTemplate({ id, label, displayLabel, required, children, raw
       required={required}
       validateStatus={errors.length && !isContainer ? 'error' : undefined}
       help={errors.length && !isContainer ? errors.map((e) => <div key={e}>{e}</div>) : undefined}
-      extra={rawHelp || rawDescription || undefined}
+      // A field's help in the user's language; the schema's description is the API document's English words.
+      extra={rawHelp || (locale === 'en' ? rawDescription : undefined) || undefined}
       style={{ marginBottom: isContainer ? 0 : 16 }}
       labelCol={{ span: 24 }}
       wrapperCol={{ span: 24 }}
