@@ -14,7 +14,9 @@ import { sampleOf } from './sample-input';
 const CONCURRENT = 50;
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
-const updatable = appModels.filter((m) => !m.res.singleton && m.res.implementedBy !== 'service' && m.res.operations.includes('update'));
+// A sub-resource (a bucket's entries) is reached only under a parent record, so it is left out here as it is from the
+// contract suite; its update is the same versioned update of the engine the top-level resources race on.
+const updatable = appModels.filter((m) => !m.res.singleton && !m.res.parent && m.res.implementedBy !== 'service' && m.res.operations.includes('update'));
 // A create-once singleton (no record before its POST) has its own tests (passport-identity-domains).
 const singletons = appModels.filter((m) => m.res.singleton && !m.res.singleton.createOnce);
 const parts = updatable.flatMap((m) => (m.res.parts ?? []).map((part) => ({ m, part })));
