@@ -60,11 +60,24 @@ export const assetStreaming: ServiceDecl = {
     },
   ],
   menu: [{ route: CDN_ROUTES.buckets, label: { 'zh-CN': '存储桶', en: 'Buckets' } }, { route: CDN_ROUTES.tutorial, label: { 'zh-CN': '快速上手', en: 'Tutorial' } }, modMenu],
-  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  // Its console tutorial, and spec 000 §2's playground (`uos`) with the service's main calls.
   pages: [
     // Spec 001 route `asset/bucket/tutorial`: the user's own bucket and how to fetch its content by badge.
     { route: CDN_ROUTES.tutorial, label: { 'zh-CN': '快速上手', en: 'Tutorial' }, component: 'cdnTutorial' },
-    { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground', playground: {} },
+    { route: '/playground/uos/:appId?', absolute: true, label: { 'zh-CN': '对象存储（资源分发）调试台', en: 'Object storage (Asset Streaming) playground' }, component: 'playground',
+      playground: {
+        examples: [
+          'buckets.list',
+          { name: 'entries.uploadToken', label: { 'zh-CN': '按 SHA-256 申请上传（已存储则无需上传）', en: 'Ask to upload content by its SHA-256 (none needed when it is stored)' } },
+          { name: 'entries.byDirectory', label: { 'zh-CN': '按目录浏览存储桶', en: 'Browse a bucket by directory' } },
+          { name: 'releases.create', label: { 'zh-CN': '用当前文件发布版本', en: "Release the bucket's current entries" } },
+          { name: 'releases.byBadge', label: { 'zh-CN': '查看标签指向的版本', en: 'The release a badge points at' } },
+          { name: 'badges.set', label: { 'zh-CN': '设置或移动标签', en: 'Set or move a badge' } },
+          { name: 'buckets.statistics', label: { 'zh-CN': '存储桶的下载统计', en: "The bucket's deliveries" } },
+          { name: 'mods.create', label: { 'zh-CN': '玩家创建模组', en: 'A player creates a mod' } },
+        ],
+      },
+    },
   ],
   resources: [...cdnResources, ...modResources, bundleAnalyses],
   history: { ...modHistory, ...analysisHistory },

@@ -95,7 +95,8 @@ function rawKeys(groups: string[]): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = (node.textContent ?? '').trim();
-    if (pattern.test(text) && node.parentElement?.checkVisibility()) found.add(text);
+    // Code (an API field's path such as `usage.buckets`) is not a text of the site's.
+    if (pattern.test(text) && node.parentElement?.checkVisibility() && !node.parentElement.closest('code, pre')) found.add(text);
   }
   for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
     for (const attr of ['placeholder', 'aria-label', 'title', 'alt']) {
