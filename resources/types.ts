@@ -3,7 +3,7 @@
  * console renders its screens from it. Nothing here may import React, Node APIs, the server or the console.
  */
 
-import type { CallDecl, EndpointApi } from './call-types';
+import type { CallDecl } from './call-types';
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
@@ -11,6 +11,8 @@ import type { DemoEntry } from './demo-types';
 import type { MovedTableDecl } from './move-types';
 import type { CommandDecl } from './command-types';
 import type { PlaygroundDecl } from './playground-types';
+import type { ActionDecl } from './action-types';
+import type { CounterDecl } from './counter-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
@@ -18,6 +20,8 @@ export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, Dashboard
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl } from './command-types';
 export type { MovedTableDecl } from './move-types';
 export type { PlaygroundDecl, PlaygroundExampleDecl } from './playground-types';
+export type { ActionDecl } from './action-types';
+export type { CounterDecl } from './counter-types';
 export type { DemoEntry, DemoRecordEntry, DemoUpdateEntry, DemoCallEntry, DemoServiceCallEntry, DemoTimedEntry, DemoStepEntry, DemoRef, DemoTime, DemoComputed } from './demo-types';
 
 /** Text in the console's two languages. */
@@ -88,49 +92,6 @@ export interface TimedMove {
   /** The move is made while `at` lies ahead instead (a released gift pack whose start has not come waits). */
   ahead?: boolean;
   action: string;
-}
-
-/** A state action: a call that moves a record from one of `from` to `to`. */
-export interface ActionDecl {
-  name: string;
-  label: Text;
-  from: string[];
-  to: string;
-  /** Default by the service's convention: `PUT` in REST, `POST` in passport (see `actionCall`). */
-  method?: 'POST' | 'PUT';
-  /** Appended to the item path, e.g. `/enable` → `PUT /overrides/:id/enable`; default `/<name>`. */
-  path?: string;
-  /** Ask before doing it (destructive or hard to undo). */
-  confirm?: Text;
-  danger?: boolean;
-  /**
-   * Fields the action carries and writes into the record with the transition (an object schema), e.g. a ban's
-   * reason and end, or a publish time. The console asks for them in the action's dialog.
-   */
-  fields?: JsonSchema;
-  /**
-   * A value the call carries in its body beside its fields, saying which action it is: several actions may share
-   * one method and path when each sends a different value of the same body field (a mod's inspection: `POST
-   * /inspect` with `{ result: 'approve' }` → success, `{ result: 'reject', reason }` → failed). The server mounts
-   * the path once and moves the record by the action the value names; the console sends it with the action.
-   */
-  sends?: { field: string; value: string };
-  /**
-   * `service`: the service's own code serves this call, because the move does more than change the state (a
-   * purchase fulfilled again grants its contents). The engine does not mount it; the console offers it only from
-   * `from`, like any action.
-   */
-  implementedBy?: 'service';
-  /**
-   * The 409's message when the action is asked for from any other state (an English key of `resources/messages/`),
-   * e.g. 'only pending invoices can be finished'; default 'action not allowed from the current state'
-   * (`refusedMessage`). Answered by the records engine's actions and bulk commands and by platform entities' actions.
-   */
-  refused?: string;
-  /** Who may call it, where that differs from the owner's write access (a back-office-only move). */
-  access?: Principal[];
-  /** For `implementedBy: 'service'`: what the API document says of it (see `EndpointApi`). */
-  api?: EndpointApi;
 }
 
 /** Records of another resource of the same service that belong to this one, shown on its page. */
@@ -445,16 +406,4 @@ export interface ServiceDecl {
    * the counts, sums them over ranges and drops them after their keeping time (`server/engine/counters.ts`).
    */
   counters?: Record<string, CounterDecl>;
-}
-
-/**
- * A count the service keeps per app and minute or day (days of the usage zone), apart by the keys it names (an
- * operation, a player, an entry): each count holds how many times (`n`) and a summed quantity (`amount`, e.g. bytes).
- */
-export interface CounterDecl {
-  grain: 'minute' | 'day';
-  /** The names of the keys a count is kept apart by, in order (none: one count per app and minute or day). */
-  keys?: string[];
-  /** How many days counts are kept. */
-  keepDays: number;
 }
