@@ -8,6 +8,8 @@ import { fieldsBody, ok, recordOf } from '../call-shapes';
 import type { JsonSchema } from '../types';
 
 /** A SHA-256 in lower-case hex: how content is addressed. */
+/** A release's notes, as a release is made or promoted. */
+export const RELEASE_NOTES: JsonSchema = { type: 'string', maxLength: 2000 };
 export const SHA256_HEX: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the content, lower-case hex', examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'] };
 /** An MD5 in lower-case hex, computed over the content in 10 MiB chunks as the spec says (see `chunkedMd5`). */
 export const MD5_HEX: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{32}$' };
@@ -116,7 +118,7 @@ export const cdnCalls: Record<string, CallDecl> = {
     path: '/buckets/:id/releases/',
     caller: 'service',
     summary: "Freeze the bucket's current entries as a new release (the `latest` badge moves to it)",
-    optionalBody: { ...fieldsBody({ notes: { type: 'string', maxLength: 2000 } }), required: [] },
+    optionalBody: { ...fieldsBody({ notes: RELEASE_NOTES }), required: [] },
     status: 201,
     answer: ok('the release', recordOf('releases')),
     errors: [400, 401, 403, 404, 409],
@@ -169,7 +171,7 @@ export const cdnCalls: Record<string, CallDecl> = {
     path: '/buckets/:id/promote/',
     caller: 'service',
     summary: "Copy one of this bucket's releases into another bucket as that bucket's new release, without uploading a byte again",
-    body: { ...fieldsBody({ releaseId: { type: 'string', minLength: 1, maxLength: 64 }, toBucketId: { type: 'string', minLength: 1, maxLength: 64 }, notes: { type: 'string', maxLength: 2000 } }), required: ['releaseId', 'toBucketId'] },
+    body: { ...fieldsBody({ releaseId: { type: 'string', minLength: 1, maxLength: 64 }, toBucketId: { type: 'string', minLength: 1, maxLength: 64 }, notes: RELEASE_NOTES }), required: ['releaseId', 'toBucketId'] },
     status: 201,
     answer: ok("the target bucket's new release", recordOf('releases')),
     errors: [400, 401, 403, 404, 409],

@@ -3,6 +3,7 @@
  * Each is the service's declared call at the list's own address (`api.call`), so the engine mounts nothing more.
  */
 import type { CommandDecl } from '../command-types';
+import { RELEASE_NOTES } from './calls';
 
 export const releaseCommand: CommandDecl = {
   name: 'release',
@@ -14,7 +15,7 @@ export const releaseCommand: CommandDecl = {
   fields: {
     type: 'object',
     additionalProperties: false,
-    properties: { notes: { type: 'string', maxLength: 2000, 'x-ui': { title: { 'zh-CN': '说明', en: 'Notes' }, widget: 'textarea' } } },
+    properties: { notes: { ...RELEASE_NOTES, 'x-ui': { title: { 'zh-CN': '说明', en: 'Notes' }, widget: 'textarea' } } },
   },
   confirm: { 'zh-CN': '用存储桶当前的文件发布一个新版本？latest 标签会指向它。', en: "Freeze the bucket's current entries as a new release? The latest badge moves to it." },
 };
