@@ -14,8 +14,6 @@ import { clientFor } from '../../blob/s3-store';
  * kept only when both hashes and the size match what was granted; delivery streams ranges straight out of it.
  */
 
-/** The spec's client reads a file's MD5 in 10 MiB chunks (spec 000 §9); fed chunk by chunk it is the plain MD5. */
-export const MD5_CHUNK_BYTES = 10 * 1024 * 1024;
 
 export const PREFIX = 'cdn/';
 export const blobKeyOf = (hash: string) => `${PREFIX}${hash.slice(0, 2)}/${hash}`;
@@ -59,6 +57,7 @@ class Refused extends Error {
 /** Counts and hashes what passes through; refuses more than `size` bytes. */
 function hasher(size: number) {
   const sha = createHash('sha256');
+  // The spec's client reads a file's MD5 in 10 MiB chunks (spec 000 §9): fed chunk by chunk, it is the plain MD5.
   const md5 = createHash('md5');
   let received = 0;
   const stream = new Transform({
