@@ -6,6 +6,7 @@ import { modCalls } from './cdn/mods-calls';
 import { meCalls } from './cdn/me-calls';
 import { modHistory, modMenu, modResources } from './cdn/mods';
 import { analysisHistory, bundleAnalyses } from './cdn/analysis';
+import { CDN_DEMO } from './cdn/demo';
 
 export const assetStreaming: ServiceDecl = {
   name: 'asset-streaming',
@@ -82,4 +83,5 @@ export const assetStreaming: ServiceDecl = {
   resources: [...cdnResources, ...modResources, bundleAnalyses],
   history: { ...modHistory, ...analysisHistory },
   calls: { ...modCalls, ...meCalls, ...cdnCalls },
+  demo: CDN_DEMO,
 };

@@ -33,19 +33,29 @@ const NOW: Record<CounterDecl['grain'], string> = {
   day: `(now() AT TIME ZONE ${zone})::date::timestamp AT TIME ZONE ${zone}`,
 };
 
+/** The start of the minute, or of the day of the usage zone, holding the time the SQL expression `t` gives. */
+const START: Record<CounterDecl['grain'], (t: string) => string> = {
+  minute: (t) => `date_trunc('minute', ${t})`,
+  day: (t) => `(${t} AT TIME ZONE ${zone})::date::timestamp AT TIME ZONE ${zone}`,
+};
+
 /** The keys of a count in the counter's order (a key not given is empty). */
 function keysOf(c: Counter, keys: Record<string, string | null | undefined>): string[] {
   for (const k of Object.keys(keys)) if (!c.decl.keys?.includes(k)) throw new Error(`${c.service}: counter '${c.name}' has no key '${k}'`);
   return (c.decl.keys ?? []).map((k) => keys[k] ?? '');
 }
 
-/** Counts once (or `n` times) now, adding `amount`; answers how many times the count now holds. */
-export async function addCount(db: Queryable, c: Counter, scopeId: string, keys: Record<string, string | null> = {}, by: { n?: number; amount?: number | string } = {}): Promise<number> {
+/**
+ * Counts once (or `n` times) now, adding `amount`; answers how many times the count now holds. `at` counts in the
+ * minute or day of that time instead (the demo's past days of traffic).
+ */
+export async function addCount(db: Queryable, c: Counter, scopeId: string, keys: Record<string, string | null> = {}, by: { n?: number; amount?: number | string; at?: Date } = {}): Promise<number> {
+  const at = by.at ? START[c.decl.grain]('$7::timestamptz') : NOW[c.decl.grain];
   const res = await db.query<{ n: string | number }>(
-    `INSERT INTO counters (service, counter, scope_id, at, keys, n, amount) VALUES ($1, $2, $3, ${NOW[c.decl.grain]}, $4::text[], $5, $6::numeric)
+    `INSERT INTO counters (service, counter, scope_id, at, keys, n, amount) VALUES ($1, $2, $3, ${at}, $4::text[], $5, $6::numeric)
      ON CONFLICT (service, counter, scope_id, at, keys) DO UPDATE SET n = counters.n + EXCLUDED.n, amount = counters.amount + EXCLUDED.amount
      RETURNING n`,
-    [c.service, c.name, scopeId, keysOf(c, keys), by.n ?? 1, String(by.amount ?? 0)],
+    [c.service, c.name, scopeId, keysOf(c, keys), by.n ?? 1, String(by.amount ?? 0), ...(by.at ? [by.at.toISOString()] : [])],
   );
   return Number(res.rows[0].n);
 }

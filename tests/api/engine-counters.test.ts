@@ -104,6 +104,20 @@ describe('the move of passport counts into counters', () => {
   });
 });
 
+describe('a count made as of a given time', () => {
+  it('lands in the day of the usage zone that time falls in, added to what that day holds', async () => {
+    // 17:00 UTC on the 3rd is already the 4th in Shanghai; 01:00 UTC on the 4th is the 4th too.
+    await addCount(db, deliveries, 'app-f', { bucket: 'b1' }, { n: 4, amount: 40, at: new Date('2026-03-03T17:00:00Z') });
+    await addCount(db, deliveries, 'app-f', { bucket: 'b1' }, { n: 1, amount: 10, at: new Date('2026-03-04T01:00:00Z') });
+    await addCount(db, deliveries, 'app-f', { bucket: 'b1' }, { n: 2, amount: 20, at: new Date('2026-03-02T10:00:00Z') });
+    const perDay = await sumCounts(db, deliveries, 'app-f', { from: '2026-03-01T16:00:00Z', to: '2026-03-04T16:00:00Z', per: 'day' });
+    expect(perDay.map((d) => [d.day, d.n, d.amount])).toEqual([
+      ['2026-03-02', 2, 20],
+      ['2026-03-04', 5, 50],
+    ]);
+  });
+});
+
 describe('many counts added at once', () => {
   it('sums what names the same count, keeps the rest apart, and adds to what is stored', async () => {
     await addCount(db, deliveries, 'app-d', { bucket: 'b1', entry: 'x.bin' }, { amount: 1000 });

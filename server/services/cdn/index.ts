@@ -12,6 +12,7 @@ import { statisticsCalls } from './statistics';
 import { cdnModsModule } from './mods';
 import { cdnMeModule } from './me';
 import { cdnAnalysisModule } from './analysis';
+import { cdnDemoModule } from './demo';
 import { sweepJob } from './sweep';
 import { mountContentUpload, uploadCalls } from './uploads';
 
@@ -38,4 +39,4 @@ export const cdnCoreModule: ServiceModule = {
   calls: (ctx) => ({ ...uploadCalls(ctx), ...entryCalls(ctx), ...releaseCalls(ctx), ...badgeCalls(ctx), ...statisticsCalls(ctx), ...accessTokenCalls(ctx) }),
 };
 
-export const cdnModules: ServiceModule[] = [cdnCoreModule, cdnModsModule, cdnMeModule, cdnAnalysisModule];
+export const cdnModules: ServiceModule[] = [cdnCoreModule, cdnModsModule, cdnMeModule, cdnAnalysisModule, cdnDemoModule];
