@@ -41,8 +41,11 @@ export async function newBucket(h: CdnHarness, name: string, extra: Record<strin
 
 export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
+/** What uploads and entries are made through: a server's requests, and its requests with the app's credential. */
+export type CdnRequests = Pick<CdnHarness, 'req' | 'cdn'>;
+
 /** Uploads content through the grant `uploadtoken` gives (nothing when it is already stored); answers its hash. */
-export async function upload(h: CdnHarness, bucketId: string, bytes: Buffer): Promise<string> {
+export async function upload(h: CdnRequests, bucketId: string, bytes: Buffer): Promise<string> {
   const hash = sha256(bytes);
   const token = await h.cdn('GET', `${B}/${bucketId}/uploadtoken/${hash}/?size=${bytes.length}&md5=${md5(bytes)}`);
   if (token.statusCode !== 200) throw new Error(`uploadtoken: ${token.statusCode} ${token.body}`);
@@ -55,7 +58,7 @@ export async function upload(h: CdnHarness, bucketId: string, bytes: Buffer): Pr
 }
 
 /** An entry of the bucket holding these bytes at `path`. */
-export async function putEntry(h: CdnHarness, bucketId: string, path: string, text: string, extra: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
+export async function putEntry(h: CdnRequests, bucketId: string, path: string, text: string, extra: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
   const contentHash = await upload(h, bucketId, Buffer.from(text));
   const res = await h.cdn('POST', `${B}/${bucketId}/entries/`, { path, contentHash, contentType: 'text/plain', ...extra });
   if (res.statusCode !== 201) throw new Error(`entry: ${res.statusCode} ${res.body}`);

@@ -2,18 +2,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { assetStreaming } from '../../../resources/asset-streaming';
 import { BADGE_MAX_AGE, CONTENT_BADGE_PATH, CONTENT_RELEASE_PATH } from '../../../resources/cdn/delivery';
-import { modelOf, type Ctx } from '../../context';
+import type { Ctx } from '../../context';
 import { errorSchema, type Api } from '../../engine/api';
 import { ApiError, badRequest, forbidden, notFound } from '../../engine/errors';
-import { records } from '../../engine/query';
-import type { Data } from '../../engine/store';
 import { accessTokenValid } from './access-tokens';
 import { contentStoreFor } from './content-store';
 import { deliveriesOf } from './deliveries';
+import { watchBucketWrites } from './bucket-changes';
+import { deliveryIndexOf, type BucketFacts } from './delivery-index';
 import { pathProblem } from './paths';
 import { CACHE_ENTRY_MAX_BYTES, proxyCacheOf } from './proxy-cache';
 import { releaseRow } from './release-rows';
-import { badgesOf, releaseIn } from './releases';
 import { parseRange } from './ranges';
 
 const SERVICE = assetStreaming.name;
@@ -39,20 +38,20 @@ async function frozenRowOf(ctx: Ctx, releaseId: string, path: string): Promise<F
 }
 
 interface Target {
-  bucket: Data;
-  appId: string;
+  bucket: BucketFacts;
   releaseId: string;
   releaseNum?: number;
 }
 
-async function bucketOf(ctx: Ctx, req: FastifyRequest, bucketId: string): Promise<{ bucket: Data; appId: string }> {
-  const [found] = await records(ctx.db, modelOf(ctx, SERVICE, 'buckets')).findEverywhere({ where: { id: bucketId }, limit: 1 });
-  if (!found) throw notFound('no such bucket');
-  if (found.record.private === true) {
+/** The bucket, when it exists and the request may read it (a private bucket's content needs a valid access token). */
+async function bucketOf(ctx: Ctx, req: FastifyRequest, bucketId: string): Promise<BucketFacts> {
+  const bucket = await deliveryIndexOf(ctx).bucket(bucketId);
+  if (!bucket) throw notFound('no such bucket');
+  if (bucket.private) {
     const token = (req.query as { token?: string }).token;
     if (!token || !(await accessTokenValid(ctx, bucketId, token))) throw forbidden('a private bucket needs a valid access token');
   }
-  return { bucket: found.record, appId: found.scopeId };
+  return bucket;
 }
 
 /** Sends one entry of a release: ETag, conditional and range requests, from the proxy cache or streamed from the store. */
@@ -61,14 +60,14 @@ async function send(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, t: Targe
   if (problem) throw badRequest([{ field: 'params.*', message: problem }]);
   const row = await frozenRowOf(ctx, t.releaseId, path);
   if (!row) throw notFound('no such entry in this release');
-  const bucketId = String(t.bucket.id);
+  const bucketId = t.bucket.id;
   const etag = `"${row.contentHash}"`;
   reply.header('etag', etag).header('cache-control', cacheControl).header('accept-ranges', 'bytes').header('x-release-id', t.releaseId);
   if (t.releaseNum !== undefined) reply.header('x-release-num', String(t.releaseNum));
   const counter = deliveriesOf(ctx);
   const match = req.headers['if-none-match'];
   if (match && (match.trim() === '*' || match.split(',').some((m) => m.trim().replace(/^W\//, '') === etag))) {
-    counter.count(t.appId, bucketId, path, 0);
+    counter.count(t.bucket.appId, bucketId, path, 0);
     return reply.code(304).send();
   }
   const range = parseRange(req.headers.range, row.contentSize);
@@ -79,7 +78,7 @@ async function send(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, t: Targe
   const length = range ? range.end - range.start + 1 : row.contentSize;
   reply.header('content-type', row.contentType).header('content-length', length);
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${row.contentSize}`);
-  counter.count(t.appId, bucketId, path, length);
+  counter.count(t.bucket.appId, bucketId, path, length);
   const cache = proxyCacheOf(ctx);
   const cached = cache.get(row.contentHash, bucketId, path);
   if (cached) return reply.send(range ? cached.subarray(range.start, range.end + 1) : cached);
@@ -111,8 +110,15 @@ const responses = {
   416: { ...error('the range lies outside the content'), errors: [{ code: 'RANGE_NOT_SATISFIABLE', message: 'range not satisfiable' }] },
 };
 
-/** The public content addresses of every bucket (`resources/cdn/delivery.ts`). */
+/**
+ * The public content addresses of every bucket (`resources/cdn/delivery.ts`), reading buckets, badges and releases
+ * from the delivery index, which hears every instance's changes for as long as the server runs.
+ */
 export function mountDelivery(api: Api, ctx: Ctx): void {
+  watchBucketWrites(api, ctx);
+  // Without a listener (the database refused it) changes made here are still seen here.
+  const listening = deliveryIndexOf(ctx).listen().catch(() => async () => undefined);
+  api.app.addHook('onClose', async () => (await listening)());
   api.route({
     method: 'GET',
     url: `${BASE}${CONTENT_BADGE_PATH}`,
@@ -124,11 +130,10 @@ export function mountDelivery(api: Api, ctx: Ctx): void {
     responses,
     handler: async (req, reply) => {
       const p = req.params as { bucketId: string; badge: string; '*': string };
-      const { bucket, appId } = await bucketOf(ctx, req, p.bucketId);
-      const badge = await records(ctx.db, badgesOf(ctx)).first(appId, { where: { parentId: p.bucketId, name: p.badge } });
+      const bucket = await bucketOf(ctx, req, p.bucketId);
+      const badge = await deliveryIndexOf(ctx).badge(bucket, p.badge);
       if (!badge) throw notFound('no such badge');
-      const target = { bucket, appId, releaseId: String(badge.releaseId), releaseNum: badge.releaseNum as number };
-      return send(ctx, req, reply, target, p['*'], `public, max-age=${BADGE_MAX_AGE}`);
+      return send(ctx, req, reply, { bucket, ...badge }, p['*'], `public, max-age=${BADGE_MAX_AGE}`);
     },
   });
   api.route({
@@ -142,9 +147,10 @@ export function mountDelivery(api: Api, ctx: Ctx): void {
     responses,
     handler: async (req, reply) => {
       const p = req.params as { bucketId: string; releaseId: string; '*': string };
-      const { bucket, appId } = await bucketOf(ctx, req, p.bucketId);
-      const release = await releaseIn(ctx, appId, p.bucketId, p.releaseId);
-      return send(ctx, req, reply, { bucket, appId, releaseId: String(release.id), releaseNum: release.releaseNum as number }, p['*'], IMMUTABLE);
+      const bucket = await bucketOf(ctx, req, p.bucketId);
+      const release = await deliveryIndexOf(ctx).release(bucket, p.releaseId);
+      if (!release) throw notFound('no such release in this bucket');
+      return send(ctx, req, reply, { bucket, ...release }, p['*'], IMMUTABLE);
     },
   });
 }

@@ -6,6 +6,7 @@ import { ApiError, badRequest, notFound } from '../../engine/errors';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
 import { auditIn } from '../../engine/write';
+import { deliveryIndexOf } from './delivery-index';
 import { entriesOf } from './entries';
 import { answerPage, pagingOf } from './paging';
 import { frozenRows, releaseRows, storeReleaseRows, type ReleaseRow } from './release-rows';
@@ -48,10 +49,10 @@ export async function setBadge(ctx: Ctx, tx: Queryable, who: Actor, bucketId: st
 /**
  * A new release of the bucket holding exactly `rows`, numbered after the bucket's last, with `latest` moved to it —
  * one transaction, under the bucket's row lock, so two releases never share a number and a badge never points at a
- * release whose rows are not all written.
+ * release whose rows are not all written. Once committed, delivery forgets where the bucket's badges pointed.
  */
 export async function makeRelease(ctx: Ctx, who: Actor, bucketId: string, rows: ReleaseRow[] | 'entries', extra: Data): Promise<Data> {
-  return ctx.db.transaction(async (tx) => {
+  const made = await ctx.db.transaction(async (tx) => {
     const bucket = await records(tx, bucketsOf(ctx)).get(who.scopeId, bucketId, { lock: 'update', message: 'no such bucket' });
     const frozen = rows === 'entries' ? frozenRows(await records(tx, entriesOf(ctx)).find(who.scopeId, { where: { parentId: bucketId }, orderBy: 'path' })) : rows;
     if (!frozen.length) throw new ApiError(409, 'EMPTY_BUCKET', 'the bucket has no entries to release');
@@ -64,6 +65,8 @@ export async function makeRelease(ctx: Ctx, who: Actor, bucketId: string, rows: 
     await setBadge(ctx, tx, who, bucketId, LATEST, release);
     return release;
   });
+  await deliveryIndexOf(ctx).changed(bucketId);
+  return made;
 }
 
 const who = (call: { scopeId: string; actor: string }): Actor => ({ scopeId: call.scopeId, principal: { actor: call.actor } });
