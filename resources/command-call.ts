@@ -1,4 +1,4 @@
-import type { BulkDecl, CommandDecl, CommandKind, ExportDecl, JsonSchema, Text } from './types';
+import type { BulkDecl, ChooseDecl, CommandDecl, CommandKind, ExportDecl, JsonSchema, Text } from './types';
 
 /** How a generic command of each kind is called: where it is offered, its method, path and flags. */
 export interface KindCall {
@@ -14,7 +14,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 /**
  * The call of one of the engine's generic commands (ADR 0008's commands, done by the engine): `import` is
  * `POST <collection>/import` with a file, `export` is `GET <collection>/export` answering one, `bulk` is
- * `POST <collection>/batch-<apply>` on the ticked records. The declarations are built from it, the server mounts
+ * `POST <collection>/batch-<apply>` on the ticked records, `choose` is `POST <item>/<name>`. The declarations are built from it, the server mounts
  * it and checks the declarations against it at start-up.
  */
 export function kindCall(kind: CommandKind, bulk?: BulkDecl): KindCall {
@@ -25,6 +25,8 @@ export function kindCall(kind: CommandKind, bulk?: BulkDecl): KindCall {
       return { on: 'collection', method: 'GET', path: '/export', download: true };
     case 'bulk':
       return { on: 'selection', method: 'POST', path: `/batch-${kebab(bulk?.apply ?? 'apply')}` };
+    case 'choose':
+      return { on: 'item', method: 'POST', path: '/choose' };
   }
 }
 
@@ -44,6 +46,11 @@ export function exportCommand(label: Text, spec: ExportDecl = {}, fields?: JsonS
 /** A state action (or `delete`) applied to every ticked record; the answer reports the ids refused. */
 export function bulkCommand(name: string, label: Text, bulk: BulkDecl, extra: Pick<CommandDecl, 'confirm' | 'danger'> = {}): CommandDecl {
   return { name, label, kind: 'bulk', bulk, ...kindCall('bulk', bulk), ...extra };
+}
+
+/** Makes one record the scope's chosen one (`ChooseDecl`), at `POST <item>/<name>`. */
+export function chooseCommand(name: string, label: Text, choose: ChooseDecl, extra: Pick<CommandDecl, 'confirm' | 'danger'> = {}): CommandDecl {
+  return { name, label, kind: 'choose', choose, ...kindCall('choose'), path: `/${kebab(name)}`, ...extra };
 }
 
 /** The `:name`s of a command's path: fields of its dialog that are sent in the address rather than the body. */

@@ -14,8 +14,9 @@ import type { JsonSchema, Text } from './types';
  * - `export` (on `collection`, `GET <collection>/export`, `download`): the records as a CSV file (see `ExportDecl`).
  * - `bulk` (on `selection`, `POST <collection>/batch-<apply>`): `{ ids }`, the `bulk` change applied to each record;
  *   the answer counts the records changed and reports each id refused (see `BulkDecl`).
+ * - `choose` (on `item`, `POST <item><path>`): makes the record the scope's chosen one (see `ChooseDecl`).
  */
-export type CommandKind = 'import' | 'export' | 'bulk';
+export type CommandKind = 'import' | 'export' | 'bulk' | 'choose';
 
 /** What an `export` command writes: a header line, then one line per record, oldest first. */
 export interface ExportDecl {
@@ -39,6 +40,19 @@ export interface BulkDecl {
 }
 
 /**
+ * What a `choose` command does: its boolean `field` becomes true on the record and false on every other record of
+ * the scope (the SMS template codes are sent with). Only from the states `from`, when given (409 with `refused`
+ * otherwise); an optional body's `version` is checked. The history names the record's change after the command, the
+ * others' after `replaced`.
+ */
+export interface ChooseDecl {
+  field: string;
+  from?: string[];
+  refused?: string;
+  replaced: { name: string; label: Text };
+}
+
+/**
  * A call beside create/update/delete that the console offers as a button: on the list (`collection`), on the
  * records ticked in the list (`selection`, sent as `{ ids }`), or on one record (`item`, path appended to the item
  * path). Its behaviour is the service's code, or the engine's for a `kind`; the declaration says how to ask for it.
@@ -50,6 +64,8 @@ export interface CommandDecl {
   export?: ExportDecl;
   /** For `bulk`: the change applied to each selected record. */
   bulk?: BulkDecl;
+  /** For `choose`: the field that marks the chosen record. */
+  choose?: ChooseDecl;
   name: string;
   label: Text;
   on: 'collection' | 'selection' | 'item';

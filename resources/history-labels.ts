@@ -43,7 +43,8 @@ const phrase = (verb: Text, object: Text): Text => ({ 'zh-CN': `${verb['zh-CN']}
 
 /** What the record's operation `name` is called: its declared state action or command, the engine's own, or a part's change. */
 function verbOf(res: { actions?: ResourceDecl['actions']; commands?: ResourceDecl['commands']; parts?: ResourceDecl['parts'] }, name: string): Text | undefined {
-  const declared = res.actions?.find((a) => a.name === name)?.label ?? res.commands?.find((c) => c.name === name)?.label ?? OPERATIONS[name];
+  const command = res.commands?.find((c) => c.name === name)?.label ?? res.commands?.find((c) => c.choose?.replaced.name === name)?.choose?.replaced.label;
+  const declared = res.actions?.find((a) => a.name === name)?.label ?? command ?? OPERATIONS[name];
   if (declared) return declared;
   const part = res.parts?.find((p) => `${p.field}.replace` === name);
   return part && phrase(REPLACE, part.label);

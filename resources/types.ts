@@ -17,7 +17,7 @@ import type { CounterDecl } from './counter-types';
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
-export type { CommandDecl, CommandKind, ExportDecl, BulkDecl } from './command-types';
+export type { CommandDecl, CommandKind, ExportDecl, BulkDecl, ChooseDecl } from './command-types';
 export type { MovedTableDecl } from './move-types';
 export type { PlaygroundDecl, PlaygroundExampleDecl } from './playground-types';
 export type { ActionDecl } from './action-types';
@@ -285,12 +285,16 @@ export interface ResourceDecl {
   /** The service's own table its records were kept in before, moved into records once at start-up. */
   movedFrom?: MovedTableDecl;
   /**
-   * `service`: the service's own code serves the declared `operations` at the paths the engine would give them
-   * (`<path>`, `<path>/<id or addressBy>`), because the spec's calls are not plain CRUD (the login providers: a list
-   * of every provider, saved or not, and a create-or-update `PUT`). The engine mounts none of them; it still stores
-   * the records (write-only fields included) for the service's queries, and the console renders the screens as usual.
+   * `service`: the service's own code serves the declared `operations` at the paths the engine would give them; the
+   * engine stores the records (write-only fields included) for its queries, and the console renders the screens.
    */
   implementedBy?: 'service';
+  /**
+   * One record per value of the `addressBy` field's `enum` (an app's login providers): the list answers every value,
+   * one never saved with the schema's defaults at version 0; `PUT <path>/<value>` creates or updates it
+   * (`server/engine/enumerated.ts`). Its `operations` are `list`, `show` and `update`.
+   */
+  enumerated?: true;
 }
 
 export interface CatalogueEntry {

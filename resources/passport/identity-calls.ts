@@ -3,14 +3,13 @@
  * shapes, read by server and docs.
  */
 import type { CallDecl } from '../call-types';
-import { idParam, listAnswer, ok, pageQuery, recordOf, textField, writableSchema } from '../call-shapes';
+import { idParam, listAnswer, ok, pageQuery, recordOf, textField } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import { codeLogsView } from './identity-domain';
 import guildMemberRow from '../../schemas/passport/identity/views/guild-member.json' with { type: 'json' };
 import guildRequestRow from '../../schemas/passport/identity/views/guild-request.json' with { type: 'json' };
 import codeLogSchema from '../../schemas/passport/identity/views/code-log.json' with { type: 'json' };
 import reportSchema from '../../schemas/passport/identity/report.json' with { type: 'json' };
-import idProviderSchema from '../../schemas/passport/identity/id-provider.json' with { type: 'json' };
 
 /** A guild member's role as the role calls take it: a guild role's id, or null for none. */
 export const roleIdField: JsonSchema = {
@@ -131,40 +130,6 @@ export const guildCalls: Record<string, CallDecl> = {
   },
 };
 
-/** A login provider as its calls answer it: the declared fields, named by the provider, the secret only masked. */
-const { appSecret: _secret, ...providerFields } = idProviderSchema.properties;
-const providerSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    ...providerFields,
-    appSecretSet: {
-      type: 'boolean',
-      readOnly: true,
-      description: 'Whether appSecret is set (it is write-only: never answered).',
-    },
-    id: { type: 'string', description: 'the provider' },
-    version: { type: 'integer', description: '0 until the provider is first saved' },
-    updatedAt: { type: ['string', 'null'], format: 'date-time' },
-  },
-};
-const provider = ok('the provider', providerSchema);
-
-/** A provider's settings as `PUT` takes them: its writable fields, the version optional (0 before the first save). */
-const { examples: _examples, ...providerWrite } = writableSchema(idProviderSchema);
-const providerBody: JsonSchema = {
-  ...providerWrite,
-  properties: {
-    ...(providerWrite.properties as Record<string, JsonSchema>),
-    version: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 2147483647,
-      description: 'The version read (0 before the first save); a stale one is refused',
-    },
-  },
-};
-const providerParams = { id: { type: 'string', maxLength: 32 } };
-
 /** A phone number as players enter it: digits, optionally after a plus sign. */
 const PHONE_PATTERN = '^\\+?[0-9]{5,19}$';
 
@@ -203,46 +168,6 @@ export const signInCalls: Record<string, CallDecl> = {
     query: { type: 'object', additionalProperties: false, required: ['appId'], properties: { appId: idParam } },
     answer: ok('the terms', recordOf('tos')),
     errors: [400, 403, 404],
-  },
-  'idProviders.list': {
-    method: 'GET',
-    path: '/id-providers',
-    caller: 'service',
-    summary: 'The login providers of the app, each with its enabled flag and app key (secrets are never answered, only masked)',
-    answer: listAnswer('idProviders', providerSchema),
-    errors: [401, 403],
-  },
-  'idProviders.show': {
-    method: 'GET',
-    path: '/id-providers/:id',
-    caller: 'service',
-    summary: 'A login provider (id: its name), saved or not (secrets are never answered, only masked)',
-    params: providerParams,
-    answer: provider,
-    errors: [401, 403, 404],
-  },
-  'idProviders.set': {
-    method: 'PUT',
-    path: '/id-providers/:id',
-    caller: 'service',
-    summary: 'Set a login provider (id: its name): enabled, app key, and the secret (write-only: left out keeps it, empty clears it)',
-    params: providerParams,
-    body: providerBody,
-    answer: provider,
-    errors: [400, 401, 403, 404, 409],
-  },
-  'smsTemplates.enable': {
-    method: 'POST',
-    path: '/sms-templates/:id/enable',
-    caller: 'service',
-    summary: 'Send verification codes with this template (only an approved one); the template enabled before is disabled',
-    optionalBody: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-    },
-    answer: ok('the SMS template', recordOf('sms-templates')),
-    errors: [400, 401, 403, 404, 409],
   },
   'codes.logs': {
     method: 'GET',

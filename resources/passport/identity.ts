@@ -1,5 +1,6 @@
 import type { ResourceDecl, Text } from '../types';
 import { appAccess, type PassportPart } from './part';
+import { chooseCommand } from '../command-call';
 import { GUILD_ROUTES, guildResources } from './identity-guilds';
 import { tagMemberViews } from './views';
 import configSchema from '../../schemas/passport/identity/config.json' with { type: 'json' };
@@ -127,18 +128,17 @@ const smsTemplates: ResourceDecl = {
     },
   ],
   commands: [
-    {
-      name: 'enable',
-      label: { 'zh-CN': '启用', en: 'Enable' },
-      on: 'item',
-      method: 'POST',
-      path: '/enable',
-      api: { call: 'smsTemplates.enable' },
-      confirm: {
-        'zh-CN': '启用后验证码短信将使用此模板发送（仅审核通过的模板可启用），原启用的模板将停用。',
-        en: 'Verification codes will be sent with this template (only an approved template can be enabled); the one enabled now stops being used.',
+    chooseCommand(
+      'enable',
+      { 'zh-CN': '启用', en: 'Enable' },
+      { field: 'enabled', from: ['Available'], refused: 'only an approved template can be enabled', replaced: { name: 'disable', label: { 'zh-CN': '停用', en: 'Disable' } } },
+      {
+        confirm: {
+          'zh-CN': '启用后验证码短信将使用此模板发送（仅审核通过的模板可启用），原启用的模板将停用。',
+          en: 'Verification codes will be sent with this template (only an approved template can be enabled); the one enabled now stops being used.',
+        },
       },
-    },
+    ),
   ],
   access: appAccess(),
   routes: { list: IDENTITY_ROUTES.settings },
@@ -286,10 +286,8 @@ const reports: ResourceDecl = {
 };
 
 /**
- * The login providers (spec 002 §9): one record per app and provider once saved, the secret write-only. The spec's
- * calls are the service's (`implementedBy`): `GET /id-providers` answers all nine, saved or not (version 0), and
- * `PUT /id-providers/<provider>` creates or updates one; the service adds `GET /id-providers/<provider>` for the
- * record's page.
+ * The login providers (spec 002 §9): one record per app and provider, listed saved or not (version 0), the secret
+ * write-only; `PUT /id-providers/<provider>` creates or updates one.
  */
 const idProviders: ResourceDecl = {
   name: 'id-providers',
@@ -302,7 +300,7 @@ const idProviders: ResourceDecl = {
   titleField: 'provider',
   scope: 'app',
   operations: ['list', 'show', 'update'],
-  implementedBy: 'service',
+  enumerated: true,
   unique: ['provider'],
   addressBy: 'provider',
   list: { columns: ['provider', 'enabled', 'appKey', 'appSecretMasked', 'updatedAt'], unpaged: true },

@@ -3,6 +3,7 @@ import type { CommandDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import type { Api } from './api';
 import { mountBulk } from './command-bulk';
+import { mountChoose } from './command-choose';
 import { mountExport } from './command-export';
 import { mountImport } from './command-import';
 import type { HookRegistry } from './hooks';
@@ -21,13 +22,14 @@ export function checkKind(m: ResourceModel, command: CommandDecl): void {
   if (command.kind === 'import' && !m.res.operations.includes('create')) throw new Error(`${m.service.name}/${m.res.name}: an import needs create`);
 }
 
-/** Mounts a resource's generic commands (import, export, bulk) from its declaration; the others are the service's. */
+/** Mounts a resource's generic commands (import, export, bulk, choose) from its declaration; the others are the service's. */
 export function mountCommands(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel): void {
   for (const command of m.res.commands ?? []) {
     if (!command.kind) continue;
     checkKind(m, command);
     if (command.kind === 'import') mountImport(api, ctx, hooks, m, command);
     else if (command.kind === 'export') mountExport(api, ctx, m, command);
+    else if (command.kind === 'choose') mountChoose(api, ctx, m, command);
     else mountBulk(api, ctx, m, command);
   }
 }

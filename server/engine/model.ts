@@ -10,6 +10,7 @@ import { writeOnlyFields } from '../../resources/field-access';
 import { writableSchema } from '../../resources/call-shapes';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 import { checkFieldChecks } from './field-checks';
+import { checkEnumerated } from './enumerated';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
 export interface ResourceModel {
@@ -51,7 +52,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
     if (!IDENT.test(f) || !(f in p)) throw new Error(`${service.name}/${res.name}: list field '${f}' is not a schema property`);
   }
   if (res.addressBy && !(res.unique ?? []).includes(res.addressBy)) throw new Error(`${service.name}/${res.name}: addressBy '${res.addressBy}' must be unique`);
-  if (res.list.unpaged && res.implementedBy !== 'service') throw new Error(`${service.name}/${res.name}: only a list the service serves can be unpaged`);
+  if (res.list.unpaged && res.implementedBy !== 'service' && !res.enumerated) throw new Error(`${service.name}/${res.name}: only a list the service serves or an enumerated one can be unpaged`);
   if (res.status && !(res.status.field in p)) throw new Error(`${service.name}/${res.name}: status field missing from schema`);
   for (const k of Object.keys(p)) if (META_FIELDS.includes(k)) throw new Error(`${service.name}/${res.name}: '${k}' is server-managed`);
   checkRelations(service, res);
@@ -62,6 +63,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkTimedMoves(service, res);
   checkFieldRules(service, res);
   checkFieldChecks(service, res);
+  checkEnumerated(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 
   const createSchema = writableSchema(res.schema);

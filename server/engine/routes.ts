@@ -13,6 +13,7 @@ import { mountList } from './list-routes';
 import { deleteRecord, deleteRecords, mayRefuseDelete } from './references';
 import { mountSingleton } from './singleton';
 import { mountCreatedOnce } from './created-once';
+import { mountEnumerated } from './enumerated';
 import { answerFor, audit, checkWrite, derivedFields, guardUnique, idOf, serverManagedDefaults, serverManagedFields, storedFields, writableBy } from './write';
 import { mountActions, mountParts } from './actions';
 import { mountCommands } from './commands';
@@ -34,6 +35,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
   mountRecordViews(api, ctx, m);
   if (res.singleton?.createOnce) return mountCreatedOnce(api, ctx, hooks, m);
   if (res.singleton) return mountSingleton(api, ctx, m);
+  if (res.enumerated) return mountEnumerated(api, ctx, hooks, m);
   // The service mounts its own calls for the declared operations (ResourceDecl.implementedBy).
   if (res.implementedBy === 'service') return;
   const tag = `${m.service.name}`;

@@ -17,10 +17,11 @@ import { actionCallers, actionPayload, callWith, serviceCallers } from './contra
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
 // A resource whose calls the service serves (`implementedBy`) answers in the spec's shapes, not the engine's: its
-// own tests cover those calls, and the write-only contract its secrets.
+// own tests cover those calls, and the write-only contract its secrets. An enumerated resource (one record per value,
+// nothing to create or delete) has its own test of the engine's calls (engine-enumerated).
 // A sub-resource is reached under a parent record (guild members under their guild): the engine's nesting has its own
 // end-to-end test (sub-resources), and the service's calls on it their own tests.
-const models = appModels.filter((m) => !m.res.singleton && m.res.implementedBy !== 'service' && !m.res.parent);
+const models = appModels.filter((m) => !m.res.singleton && m.res.implementedBy !== 'service' && !m.res.enumerated && !m.res.parent);
 // A create-once singleton (no record before its POST) has its own tests (passport-identity-domains).
 const singletons = appModels.filter((m) => m.res.singleton && !m.res.singleton.createOnce);
 

@@ -53,7 +53,7 @@ describe('login providers', () => {
     expect(disabled.json()).toMatchObject({ enabled: false, appSecretSet: true, version: 2 });
     expect(await providerCredentials(h.ctx, h.appId, 'Weibo')).toBeUndefined();
     const stale = await h.svc('PUT', `${P}/id-providers/Weibo`, { enabled: true, version: 1 });
-    expect(stale.statusCode).toBe(409);
+    expect(stale.statusCode, stale.body).toBe(409);
     const cleared = await h.svc('PUT', `${P}/id-providers/Weibo`, { enabled: true, appSecret: '' });
     expect(cleared.json()).toMatchObject({ enabled: true, appSecretSet: false, appSecretMasked: '' });
   });

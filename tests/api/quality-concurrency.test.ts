@@ -2,7 +2,8 @@
  * Optimistic concurrency, generated from the registry: for every declared resource that can be updated, 50
  * updates sent at once with the same version — exactly one succeeds, the other 49 get 409 VERSION_CONFLICT, the
  * record moves one version, and the operation history holds one change. The same for every settings resource
- * (one record per app) and every record part that is replaced on its own. Runs on the embedded database, and on
+ * (one record per app), every enumerated resource (one record per value) and every record part that is replaced on
+ * its own. Runs on the embedded database, and on
  * PostgreSQL when DATABASE_URL is set (CI).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,9 @@ const CONCURRENT = 50;
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
 // A sub-resource (a bucket's entries) is reached only under a parent record, so it is left out here as it is from the
 // contract suite; its update is the same versioned update of the engine the top-level resources race on.
-const updatable = appModels.filter((m) => !m.res.singleton && !m.res.parent && m.res.implementedBy !== 'service' && m.res.operations.includes('update'));
+const updatable = appModels.filter((m) => !m.res.singleton && !m.res.parent && m.res.implementedBy !== 'service' && !m.res.enumerated && m.res.operations.includes('update'));
+// One record per value of an enum (the login providers): every value's record is there, saved or not.
+const enumerated = appModels.filter((m) => m.res.enumerated);
 // A create-once singleton (no record before its POST) has its own tests (passport-identity-domains).
 const singletons = appModels.filter((m) => m.res.singleton && !m.res.singleton.createOnce);
 const parts = updatable.flatMap((m) => (m.res.parts ?? []).map((part) => ({ m, part })));
@@ -56,7 +59,8 @@ const historyCount = async (action: string, target: string) =>
 
 it('covers at least one resource of each kind declared', () => {
   expect(updatable.length).toBeGreaterThan(0);
-  console.log(`concurrent updates: ${updatable.length} resources, ${singletons.length} settings resources, ${parts.length} record parts`);
+  expect(enumerated.length).toBeGreaterThan(0);
+  console.log(`concurrent updates: ${updatable.length} resources, ${singletons.length} settings resources, ${enumerated.length} enumerated, ${parts.length} record parts`);
 });
 
 describe.each(updatable.map((m) => [key(m), m] as const))('%s', (_name, m) => {
@@ -87,6 +91,22 @@ describe.each(singletons.map((m) => [key(m), m] as const))('%s (one per app)', (
     expect(after.version).toBe(version + 2);
     for (const [k, v] of Object.entries(second)) expect(after[k], k).toEqual(v);
     expect(await historyCount(`${m.service.name}.${m.res.name}.update`, h.appId)).toBe(2);
+  });
+});
+
+describe.each(enumerated.map((m) => [key(m), m] as const))('%s (one per value)', (_name, m) => {
+  it(`${CONCURRENT} saves of a value carrying the same version, first and then again: one 200 each time`, async () => {
+    const [first, second] = examplesOf(m);
+    const value = String(first[m.res.addressBy!]);
+    const strip = (e: Record<string, unknown>) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== m.res.addressBy));
+    const url = `${m.base}/${value}`;
+    const { version } = (await h.svc('GET', url)).json() as { version: number };
+    const changes = await historyCount(`${m.service.name}.${m.res.name}.update`, value);
+    expectOneWinner(await race('PUT', url, { ...strip(first), version }));
+    expectOneWinner(await race('PUT', url, { ...strip(second), version: version + 1 }));
+    const after = (await h.svc('GET', url)).json();
+    expect(after.version).toBe(version + 2);
+    expect(await historyCount(`${m.service.name}.${m.res.name}.update`, value)).toBe(changes + 2);
   });
 });
 

@@ -1,7 +1,9 @@
 import type { InjectOptions } from 'fastify';
+import { services } from '../../resources';
 import type { JsonSchema } from '../../resources/types';
 import type { RouteDef } from '../../server/engine/api';
 import { compileSchema } from '../../server/engine/ajv';
+import { buildModel } from '../../server/engine/model';
 import { sampleOf } from './sample-input';
 import { asText, validSample } from './quality-samples';
 import { createdIdOf, type World } from './quality-world';
@@ -114,6 +116,18 @@ export function acceptedSample(schema: JsonSchema | undefined): unknown {
 /** A value of a path parameter with a pattern (a content hash) that matches it, so a call reaches its access check. */
 export const patternSample = (schema: JsonSchema | undefined): unknown => (schema?.pattern ? acceptedSample(schema) : undefined);
 
+/** Item paths of enumerated resources: a value there names a record of every app (a login provider), none of A's own. */
+const SHARED_NAMES = new Set(
+  services.flatMap((s) =>
+    s.resources
+      .filter((r) => r.enumerated)
+      .map((r) => {
+        const m = buildModel(s, r);
+        return `${m.base}/:${m.idParam}`;
+      }),
+  ),
+);
+
 export function probeOf(w: World, route: RouteDef): Probe {
   const params: Record<string, string> = {};
   let resolved = true;
@@ -127,7 +141,7 @@ export function probeOf(w: World, route: RouteDef): Probe {
   const query = (route.querystring ? (validSample(route.querystring, pick, true) ?? sampleOf(route.querystring, pick)) : {}) as Record<string, unknown>;
   const bodySchema = route.body ?? route.optionalBody;
   const body = bodySchema ? (validSample(bodySchema, pick) ?? sampleOf(bodySchema, pick)) : undefined;
-  const named = Object.keys(params).length > 0 && resolved;
+  const named = Object.keys(params).length > 0 && resolved && !SHARED_NAMES.has(route.url);
   const probe: Probe = { route, method: route.method, path: pathOf(route.url, params), params, query, body, resolved, targetsA: false };
   probe.targetsA = named || mentionsAny(`${probe.path} ${JSON.stringify(query)} ${JSON.stringify(body ?? null)}`, w.a.marks);
   return probe;

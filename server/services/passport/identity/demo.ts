@@ -4,7 +4,8 @@ import type { DemoRun, DemoSteps } from '../../../engine/demo-seed';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { logSend } from './codes';
-import { saveProvider } from './id-providers';
+import { saveEnumerated } from '../../../engine/enumerated';
+import { idProviderHooks } from './id-providers';
 import { guildModels } from './guilds/common';
 import { addMember } from './guilds/membership';
 
@@ -13,7 +14,8 @@ export const identityDemoSteps: DemoSteps = {
   /** A sign-in provider saved as the console saves it; one with a key gets a new random secret. */
   async idProvider({ ctx, appId }: DemoRun, { provider, enabled, appKey }: Data) {
     const appSecret = appKey ? randomBytes(16).toString('hex') : '';
-    await saveProvider(ctx, appId, String(provider), { enabled: Boolean(enabled), appKey: String(appKey), appSecret });
+    const m = modelOf(ctx, 'passport', 'id-providers');
+    await saveEnumerated(ctx, new Map([['passport/id-providers', idProviderHooks]]), m, appId, String(provider), { enabled: Boolean(enabled), appKey: String(appKey), appSecret });
   },
   /** A text message in the sending log, as the code sender writes it. */
   async smsLog({ ctx, appId }: DemoRun, { phone, template, result, at }: Data) {

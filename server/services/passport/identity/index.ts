@@ -7,10 +7,10 @@ import { guildManageHandlers } from './guilds/manage-routes';
 import { guildPlayerHandlers } from './guilds/player-routes';
 import { appSecretHandlers } from './app-secret-notice';
 import { moveGuildMembers, moveSavedProviders } from './record-moves';
-import { idProviderHandlers } from './id-providers';
+import { idProviderHooks } from './id-providers';
 import { reportHandlers, reportHooks } from './reports';
 import { sdkSettingsHandlers } from './sdk-settings';
-import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
+import { smsTemplateHooks } from './sms-templates';
 
 /**
  * Passport's identity area: the behaviour of its declared calls (verification codes, SMS templates, login providers,
@@ -18,11 +18,9 @@ import { smsTemplateHandlers, smsTemplateHooks } from './sms-templates';
  * secret notice, and the moves of rows kept in old tables into records that their declarations cannot describe.
  */
 export const identityModule: PassportModule = {
-  hooks: { 'sms-templates': smsTemplateHooks, reports: reportHooks, guilds: guildHooks },
+  hooks: { 'sms-templates': smsTemplateHooks, reports: reportHooks, guilds: guildHooks, 'id-providers': idProviderHooks },
   calls: (ctx) => ({
     ...codeHandlers(ctx, (line) => console.log(line)),
-    ...smsTemplateHandlers(ctx),
-    ...idProviderHandlers(ctx),
     ...sdkSettingsHandlers(ctx),
     ...reportHandlers(ctx),
     ...guildPlayerHandlers(ctx),
