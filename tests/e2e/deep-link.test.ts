@@ -109,6 +109,27 @@ it("names the console's code in the page sent for an app's address, for the brow
   expect(preloads(await page('/login-authorize'))).not.toContain('Console');
 });
 
+it("renders an app's menu after the page beside it: the side bar comes without it, then with the page's entry chosen", async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  const page = await context.newPage();
+  // Whether the side bar held the menu when it first came into the page.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const sider = document.querySelector('.ant-layout-sider');
+      if (!sider) return;
+      seen.disconnect();
+      (window as unknown as { menuWithSider?: boolean }).menuWithSider = sider.querySelector('.ant-menu') !== null;
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${server.url}/services/${appId}/config`);
+  await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
+  await visible(page.locator('.ant-menu-item-selected', { hasText: '配置管理' }));
+  expect(await page.evaluate(() => (window as unknown as { menuWithSider?: boolean }).menuWithSider)).toBe(false);
+  await page.close();
+});
+
 it('removes the session marker on signing out', async () => {
   const page = await context.newPage();
   await page.goto(`${server.url}/apps`);

@@ -8,6 +8,7 @@ import { isServiceEnabled, listRoutes, routeTo } from '../../engine/routes';
 import { useCurrentAppState } from '../../lib/currentApp';
 import { iconOf } from '../../lib/icons';
 import { useLocale } from '../../lib/useLocale';
+import { useAfterFirstContent } from '../../lib/useAfterFirstContent';
 import { registeredPages } from '../registry';
 import { pagesOf, type PageRoute } from '../../routes';
 import { Brand } from './Brand';
@@ -27,6 +28,8 @@ const SERVICES_AT = 50;
  * The app console's menu, built from the registry: the overview, then for every service the app has enabled,
  * the entries of its declared `menu` (grouped in sub-menus where entries name a group), then the app's other
  * pages (settings, administrator settings…). Services start open; a group opens when one of its pages is open.
+ * The menu renders once the page beside it has (the side bar keeps its width meanwhile): on a deep link its hundreds
+ * of items do not hold back the page's first rows.
  */
 export function ServiceSider() {
   const current = useCurrentAppState();
@@ -100,6 +103,7 @@ export function ServiceSider() {
   }
   const openKeys = openKeysOf(shape, shownParents, choices);
   const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  const menuShown = useAfterFirstContent();
   // Collapsing starts with every pop-up closed.
   useEffect(() => {
     if (siderCollapsed) setPopupKeys([]);
@@ -116,15 +120,17 @@ export function ServiceSider() {
       style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
     >
       <Brand collapsed={siderCollapsed} />
-      <Menu
-        mode="inline"
-        selectedKeys={selected ? [selected] : []}
-        // Collapsed, sub-menus are pop-ups opened by hovering; the open groups of the full menu wait for its return.
-        openKeys={siderCollapsed ? popupKeys : openKeys}
-        onOpenChange={siderCollapsed ? setPopupKeys : (keys) => setChoices(toggled(shape, openKeys, keys, choices))}
-        items={items}
-        style={{ borderInlineEnd: 0 }}
-      />
+      {menuShown && (
+        <Menu
+          mode="inline"
+          selectedKeys={selected ? [selected] : []}
+          // Collapsed, sub-menus are pop-ups opened by hovering; the open groups of the full menu wait for its return.
+          openKeys={siderCollapsed ? popupKeys : openKeys}
+          onOpenChange={siderCollapsed ? setPopupKeys : (keys) => setChoices(toggled(shape, openKeys, keys, choices))}
+          items={items}
+          style={{ borderInlineEnd: 0 }}
+        />
+      )}
     </Layout.Sider>
   );
 }
