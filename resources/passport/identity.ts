@@ -306,6 +306,13 @@ const idProviders: ResourceDecl = {
   list: { columns: ['provider', 'enabled', 'appKey', 'appSecretMasked', 'updatedAt'], unpaged: true },
   access: appAccess(),
   routes: { list: IDENTITY_ROUTES.idProviders, show: `${IDENTITY_ROUTES.idProviders}/:provider` },
+  // Saved in a table of their own before migration 017.
+  movedFrom: {
+    table: 'passport_id_providers_moving',
+    fields: { provider: 'provider', enabled: 'enabled', appKey: 'app_key', appSecret: 'app_secret' },
+    version: 'version',
+    at: 'updated_at',
+  },
 };
 
 /** Passport: the identity area's resources, menu entries and pages. */

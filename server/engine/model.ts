@@ -11,6 +11,7 @@ import { writableSchema } from '../../resources/call-shapes';
 import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 import { checkFieldChecks } from './field-checks';
 import { checkEnumerated } from './enumerated';
+import { checkMasks } from './masks';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
 export interface ResourceModel {
@@ -64,6 +65,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkFieldRules(service, res);
   checkFieldChecks(service, res);
   checkEnumerated(service, res);
+  checkMasks(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 
   const createSchema = writableSchema(res.schema);

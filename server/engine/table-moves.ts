@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db';
 import type { ResourceModel } from './model';
+import { movedData } from './masks';
 import { records } from './query';
 import type { Data } from './store';
 
@@ -55,7 +56,10 @@ function checkMove(m: ResourceModel): void {
   if (move.parent && !m.res.parent) throw new Error(`${where}: a parent column, but the resource is not a sub-resource`);
 }
 
-/** Moves the rows of the table a resource declares it was kept in (`movedFrom`) into its records; 0 when none is left. */
+/**
+ * Moves the rows of the table a resource declares it was kept in (`movedFrom`) into its records, as a write stores
+ * them (secrets masked, unset write-only values left out); 0 when none is left.
+ */
 export async function moveDeclaredTable(db: Db, m: ResourceModel): Promise<number> {
   const move = m.res.movedFrom;
   if (!move) return 0;
@@ -68,7 +72,7 @@ export async function moveDeclaredTable(db: Db, m: ResourceModel): Promise<numbe
       ...(move.id ? { id: String(r[move.id]) } : {}),
       ...(move.parent ? { parentId: String(r[move.parent]) } : {}),
       ...(move.status ? { status: move.status } : {}),
-      data: Object.fromEntries(Object.entries(move.fields).map(([field, column]) => [field, r[column]])),
+      data: movedData(m.res, Object.fromEntries(Object.entries(move.fields).map(([field, column]) => [field, r[column]]))),
       version: move.version ? Number(r[move.version]) : 1,
       at: new Date(r[move.at] as string),
     })),

@@ -11,6 +11,7 @@ import { fieldsDenied } from '../../resources/field-access';
 import { guardFieldWrites, readableBy } from './fields';
 import { referenceErrors } from './reference-checks';
 import { fieldCheckErrors } from './field-checks';
+import { maskedFields } from './masks';
 
 /**
  * Checks a write's declared references (the records they name exist in the scope) and the checks between its fields
@@ -26,15 +27,17 @@ export async function checkWrite(ctx: Ctx, hooks: HookRegistry, m: ResourceModel
 }
 
 /**
- * The server-managed fields the service works out from a write that passed its checks (`ResourceHooks.derive`: a
- * content's size from its hash); only the schema's `readOnly` fields are taken.
+ * The server-managed fields worked out from a write that passed its checks: the masks of the secrets it carries
+ * (`x-mask-of`), and the service's (`ResourceHooks.derive`: a content's size from its hash), of which only the
+ * schema's `readOnly` fields are taken.
  */
 export async function derivedFields(ctx: Ctx, hooks: HookRegistry, m: ResourceModel, scopeId: string, data: Data, existing?: Data): Promise<Data> {
+  const masks = maskedFields(m.res, data);
   const derive = hooks.get(`${m.service.name}/${m.res.name}`)?.derive;
-  if (!derive) return {};
+  if (!derive) return masks;
   const props = (m.res.schema.properties ?? {}) as Record<string, { readOnly?: boolean }>;
   const given = await derive({ ctx, model: m, scopeId, data, existing });
-  return Object.fromEntries(Object.entries(given).filter(([k]) => props[k]?.readOnly === true));
+  return { ...masks, ...Object.fromEntries(Object.entries(given).filter(([k]) => props[k]?.readOnly === true)) };
 }
 
 /** Turns a unique-index violation into a 409 that names the declared unique fields. */

@@ -6,7 +6,7 @@ import { startTrial, trialService } from './trial-service';
 
 /**
  * Two parts of the declaration format, on a service declared here alone: a resource with one record per value of
- * an enum (`enumerated`: push channels, one per platform, the key write-only), and a `choose` command (one voice
+ * an enum (`enumerated`: push channels, one per platform, the key write-only and masked), and a `choose` command (one voice
  * region of an app is the default).
  */
 const channelSchema = {
@@ -20,6 +20,7 @@ const channelSchema = {
     topic: { type: 'string', maxLength: 100, default: 'game' },
     key: { type: 'string', maxLength: 200, writeOnly: true },
     keyLength: { type: 'integer', readOnly: true, default: 0 },
+    keyShown: { type: 'string', readOnly: true, default: '', 'x-mask-of': 'key' },
   },
 };
 
@@ -89,14 +90,16 @@ describe('an enumerated resource', () => {
     expect((await call('PUT', `${CHANNELS}/apns`, { enabled: true, version: 3 })).statusCode).toBe(409);
     const first = await call('PUT', `${CHANNELS}/apns`, { enabled: true, key: 'apns-key-123', version: 0 });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ id: 'apns', enabled: true, topic: 'game', keySet: true, keyLength: 12, version: 1 });
+    expect(first.json()).toMatchObject({ id: 'apns', enabled: true, topic: 'game', keySet: true, keyLength: 12, keyShown: '••••••-123', version: 1 });
     expect(first.body).not.toContain('apns-key-123');
     const second = await call('PUT', `${CHANNELS}/apns`, { enabled: false, topic: 'news', version: 1 });
-    expect(second.json()).toMatchObject({ enabled: false, topic: 'news', keySet: true, keyLength: 12, version: 2 });
+    expect(second.json()).toMatchObject({ enabled: false, topic: 'news', keySet: true, keyLength: 12, keyShown: '••••••-123', version: 2 });
+    const short = await call('PUT', `${CHANNELS}/apns`, { enabled: false, key: 'k9', version: 2 });
+    expect(short.json()).toMatchObject({ keySet: true, keyShown: '••••••', version: 3 });
     expect((await call('PUT', `${CHANNELS}/apns`, { enabled: true, version: 1 })).statusCode).toBe(409);
     expect((await call('PUT', `${CHANNELS}/apns`, { enabled: true, bogus: 1 })).statusCode).toBe(400);
-    expect((await call('GET', CHANNELS)).json().channels.map((c: { version: number }) => c.version)).toEqual([2, 0, 0]);
-    expect(await historyOf('apns')).toEqual(['trial.channels.update', 'trial.channels.update']);
+    expect((await call('GET', CHANNELS)).json().channels.map((c: { version: number }) => c.version)).toEqual([3, 0, 0]);
+    expect(await historyOf('apns')).toEqual(Array(3).fill('trial.channels.update'));
   });
 
   it('stores one record for first saves racing each other', async () => {

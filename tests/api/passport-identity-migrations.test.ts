@@ -14,7 +14,7 @@ import { buildModel } from '../../server/engine/model';
 import { records } from '../../server/engine/query';
 import { RecordStore } from '../../server/engine/store';
 import { moveDeclaredTable } from '../../server/engine/table-moves';
-import { moveGuildMembers, moveSavedProviders } from '../../server/services/passport/identity/record-moves';
+import { moveGuildMembers } from '../../server/services/passport/identity/record-moves';
 
 const MIGRATION = '017_passport_id_provider_records.sql';
 const m = buildModel(passport, passport.resources.find((r) => r.name === 'id-providers')!);
@@ -34,7 +34,7 @@ beforeAll(async () => {
   );
   await db.query('DELETE FROM schema_migrations WHERE name = $1', [MIGRATION]);
   expect(await migrate(db)).toEqual([MIGRATION]);
-  expect(await moveSavedProviders(db, m)).toBe(3);
+  expect(await moveDeclaredTable(db, m)).toBe(3);
 });
 afterAll(() => db.close());
 
@@ -57,7 +57,7 @@ it("moves each app's saved providers into records, the secret write-only", async
 it('drops the old table, and a second start moves nothing', async () => {
   const left = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'passport_id_providers%'");
   expect(left.rows[0].n).toBe(0);
-  expect(await moveSavedProviders(db, m)).toBe(0);
+  expect(await moveDeclaredTable(db, m)).toBe(0);
   expect(await records(db, m).count('app-a')).toBe(2);
 });
 

@@ -4,7 +4,7 @@ import { passport } from '../../resources/passport';
 import { buildModel } from '../../server/engine/model';
 import { isDue as dueAt } from '../../server/engine/timed-states';
 import { permits, refuseMembership, refuseWhenFull, restrictedUntil, sameName, type GuildConfig } from '../../server/services/passport/identity/guilds/rules';
-import { maskSecret } from '../../server/services/passport/identity/id-providers';
+import { maskSecret } from '../../server/engine/masks';
 
 const DEFAULTS: GuildConfig = {
   MemberLimitCount: 50,

@@ -5,20 +5,15 @@ import { records } from '../../../engine/query';
 
 /**
  * The login providers of spec 002 §9 for one app: the `id-providers` resource, one record per provider
- * (`enumerated`), its `appSecret` write-only. What is the service's own: a provider needs its app key to be enabled
- * (but those the game server vouches for), answers show the secret's last four characters, and the sign-in reads
- * the secret.
+ * (`enumerated`), its `appSecret` write-only and masked (`x-mask-of`). What is the service's own: a provider needs
+ * its app key to be enabled (but those the game server vouches for), and the sign-in reads the secret.
  */
 
 /** Providers that sign players in without a key of their own (the game server vouches for them). */
 const KEYLESS: string[] = ['ServiceLogin'] satisfies IdProvider[];
 
-export const maskSecret = (secret: string) => (secret ? `••••••${secret.length >= 12 ? secret.slice(-4) : ''}` : '');
-
 export const idProviderHooks: ResourceHooks = {
   validate: ({ data }) => (data.enabled === true && !data.appKey && !KEYLESS.includes(String(data.provider)) ? [{ field: '/appKey', message: 'required to enable this provider' }] : []),
-  // The secret is written only when sent: left out, the stored one and its mask stay.
-  derive: ({ data }) => (data.appSecret === undefined ? {} : { appSecretMasked: maskSecret(String(data.appSecret)) }),
 };
 
 /**

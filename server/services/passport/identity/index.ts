@@ -6,7 +6,7 @@ import { guildHooks, guildServiceHandlers } from './guilds/console-routes';
 import { guildManageHandlers } from './guilds/manage-routes';
 import { guildPlayerHandlers } from './guilds/player-routes';
 import { appSecretHandlers } from './app-secret-notice';
-import { moveGuildMembers, moveSavedProviders } from './record-moves';
+import { moveGuildMembers } from './record-moves';
 import { idProviderHooks } from './id-providers';
 import { reportHandlers, reportHooks } from './reports';
 import { sdkSettingsHandlers } from './sdk-settings';
@@ -29,7 +29,6 @@ export const identityModule: PassportModule = {
     ...appSecretHandlers(ctx),
   }),
   prepare: async (ctx) => {
-    await moveSavedProviders(ctx.db, modelOf(ctx, 'passport', 'id-providers'));
     await moveGuildMembers(ctx.db, modelOf(ctx, 'passport', 'guild-members'), modelOf(ctx, 'passport', 'guilds'));
   },
   seedSteps: identityDemoSteps,

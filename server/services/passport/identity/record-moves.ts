@@ -3,37 +3,11 @@ import type { ResourceModel } from '../../../engine/model';
 import { records } from '../../../engine/query';
 import type { Data } from '../../../engine/store';
 import { moveIntoRecords } from '../../../engine/table-moves';
-import { maskSecret } from './id-providers';
 
 /*
- * Rows of identity's old tables whose records need more than their own columns; the id domains and the guild join
- * requests are moved from their declarations (`movedFrom`).
+ * Rows of identity's old tables whose records need more than their own columns; the login providers, the id domains
+ * and the guild join requests are moved from their declarations (`movedFrom`).
  */
-
-interface ProviderRow {
-  app_id: string;
-  provider: string;
-  enabled: boolean;
-  app_key: string;
-  app_secret: string;
-  version: number;
-  updated_at: Date | string;
-}
-
-/**
- * The login providers saved in their old table (migration 017): the secret becomes the write-only `appSecret` (left
- * out when empty) beside its masked form.
- */
-export function moveSavedProviders(db: Db, m: ResourceModel): Promise<number> {
-  const columns = 'app_id, provider, enabled, app_key, app_secret, version, updated_at';
-  return moveIntoRecords<ProviderRow>(db, m, 'passport_id_providers_moving', columns, (rows) =>
-    rows.map((r) => {
-      const data: Data = { provider: r.provider, enabled: r.enabled, appKey: r.app_key, appSecretMasked: maskSecret(r.app_secret) };
-      if (r.app_secret) data.appSecret = r.app_secret;
-      return { appId: r.app_id, data, version: r.version, at: new Date(r.updated_at) };
-    }),
-  );
-}
 
 interface MemberRow {
   app_id: string;
