@@ -30,8 +30,9 @@ export class DeliveryCounter {
 
   constructor(private readonly db: Queryable) {}
 
+  /** One delivery; `bucketId` empty for content served outside a bucket (a mod's files): metered, not in a bucket's count. */
   count(appId: string, bucketId: string, path: string, bytes: number): void {
-    const key = `${bucketId}\t${path}`;
+    const key = `${appId}\t${bucketId}\t${path}`;
     const p = this.pending.get(key) ?? { appId, bucketId, path, requests: 0, bytes: 0 };
     p.requests++;
     p.bytes += bytes;
@@ -51,7 +52,7 @@ export class DeliveryCounter {
 
   private async write(rows: Pending[]): Promise<void> {
     if (!rows.length) return;
-    await addCounts(this.db, DELIVERIES, rows.map((r) => ({ scopeId: r.appId, keys: { bucket: r.bucketId, path: r.path }, n: r.requests, amount: r.bytes })));
+    await addCounts(this.db, DELIVERIES, rows.filter((r) => r.bucketId).map((r) => ({ scopeId: r.appId, keys: { bucket: r.bucketId, path: r.path }, n: r.requests, amount: r.bytes })));
     const byApp = new Map<string, number>();
     for (const r of rows) byApp.set(r.appId, (byApp.get(r.appId) ?? 0) + r.bytes);
     for (const [appId, bytes] of byApp) if (bytes > 0) await recordUsage(this.db, appId, assetStreaming.name, 'traffic', bytes);

@@ -4,16 +4,14 @@ import { assetStreaming } from '../../../resources/asset-streaming';
 import { BADGE_MAX_AGE, CONTENT_BADGE_PATH, CONTENT_RELEASE_PATH } from '../../../resources/cdn/delivery';
 import type { Ctx } from '../../context';
 import { errorSchema, type Api } from '../../engine/api';
-import { ApiError, badRequest, forbidden, notFound } from '../../engine/errors';
+import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { accessTokenValid } from './access-tokens';
-import { contentStoreFor } from './content-store';
 import { deliveriesOf } from './deliveries';
 import { watchBucketWrites } from './bucket-changes';
 import { deliveryIndexOf, type BucketFacts } from './delivery-index';
 import { pathProblem } from './paths';
-import { CACHE_ENTRY_MAX_BYTES, proxyCacheOf } from './proxy-cache';
 import { releaseRow } from './release-rows';
-import { parseRange } from './ranges';
+import { sendContent } from './send-content';
 
 const SERVICE = assetStreaming.name;
 const BASE = assetStreaming.base;
@@ -54,43 +52,17 @@ async function bucketOf(ctx: Ctx, req: FastifyRequest, bucketId: string): Promis
   return bucket;
 }
 
-/** Sends one entry of a release: ETag, conditional and range requests, from the proxy cache or streamed from the store. */
+/** Sends one entry of a release, naming the release in `X-Release-Id` (and its number in `X-Release-Num`). */
 async function send(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, t: Target, path: string, cacheControl: string) {
   const problem = pathProblem(path);
   if (problem) throw badRequest([{ field: 'params.*', message: problem }]);
   const row = await frozenRowOf(ctx, t.releaseId, path);
   if (!row) throw notFound('no such entry in this release');
-  const bucketId = t.bucket.id;
-  const etag = `"${row.contentHash}"`;
-  reply.header('etag', etag).header('cache-control', cacheControl).header('accept-ranges', 'bytes').header('x-release-id', t.releaseId);
+  reply.header('x-release-id', t.releaseId);
   if (t.releaseNum !== undefined) reply.header('x-release-num', String(t.releaseNum));
+  const { id: bucketId, appId } = t.bucket;
   const counter = deliveriesOf(ctx);
-  const match = req.headers['if-none-match'];
-  if (match && (match.trim() === '*' || match.split(',').some((m) => m.trim().replace(/^W\//, '') === etag))) {
-    counter.count(t.bucket.appId, bucketId, path, 0);
-    return reply.code(304).send();
-  }
-  const range = parseRange(req.headers.range, row.contentSize);
-  if (range === 'unsatisfiable') {
-    reply.header('content-range', `bytes */${row.contentSize}`);
-    throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', 'range not satisfiable');
-  }
-  const length = range ? range.end - range.start + 1 : row.contentSize;
-  reply.header('content-type', row.contentType).header('content-length', length);
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${row.contentSize}`);
-  counter.count(t.bucket.appId, bucketId, path, length);
-  const cache = proxyCacheOf(ctx);
-  const cached = cache.get(row.contentHash, bucketId, path);
-  if (cached) return reply.send(range ? cached.subarray(range.start, range.end + 1) : cached);
-  const store = contentStoreFor(ctx.config);
-  if (!range && row.contentSize <= CACHE_ENTRY_MAX_BYTES) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await store.open(row.blobKey)) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
-    cache.put(row.contentHash, bucketId, path, bytes);
-    return reply.send(bytes);
-  }
-  return reply.send(await store.open(row.blobKey, range));
+  return sendContent(ctx, req, reply, row, { cacheControl, servedFrom: { scope: bucketId, path }, count: (bytes) => counter.count(appId, bucketId, path, bytes) });
 }
 
 const params = (extra: string) => ({

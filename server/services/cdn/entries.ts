@@ -6,12 +6,15 @@ import type { ResourceHooks } from '../../engine/hooks';
 import { records } from '../../engine/query';
 import { deleteRecords } from '../../engine/references';
 import type { Data } from '../../engine/store';
-import { contentOf } from './contents';
+import { contentOf, type Content } from './contents';
 import { directoryPrefix, pathErrors } from './paths';
 import { answerPage, pagingOf } from './paging';
 
 const SERVICE = assetStreaming.name;
 export const entriesOf = (ctx: Ctx) => modelOf(ctx, SERVICE, 'entries');
+
+/** The content `validate` found for a write's data, which `derive` is then given: read once per write. */
+const checked = new WeakMap<Data, Content>();
 
 /**
  * An entry's checks: a safe path, not taken in its bucket, and content that was uploaded; its size and MD5 come
@@ -25,11 +28,13 @@ export const entryHooks: ResourceHooks = {
     const bucketId = String(data.bucketId ?? existing?.bucketId);
     const taken = await records(ctx.db, entriesOf(ctx)).first(scopeId, { where: { parentId: bucketId, path, ...(existing ? { id: { $ne: String(existing.id) } } : {}) } });
     if (taken) errors.push({ field: '/path', message: 'an entry with this path exists in the bucket' });
-    if (!(await contentOf(ctx.db, String(data.contentHash)))) errors.push({ field: '/contentHash', message: 'content not uploaded: ask for an upload token first' });
+    const content = await contentOf(ctx.db, String(data.contentHash));
+    if (content) checked.set(data, content);
+    else errors.push({ field: '/contentHash', message: 'content not uploaded: ask for an upload token first' });
     return errors;
   },
   async derive({ ctx, data }) {
-    const content = await contentOf(ctx.db, String(data.contentHash));
+    const content = checked.get(data) ?? (await contentOf(ctx.db, String(data.contentHash)));
     return content ? { contentSize: content.size, contentMd5: content.md5 } : {};
   },
 };

@@ -1,0 +1,12 @@
+import { requireServiceEnabled } from '../../../auth/principal';
+import type { PlayerPrincipal } from '../../../engine/hooks';
+import { playerPrincipal } from '../../passport/players/principal';
+
+/** A passport player of an app that has asset streaming enabled (403 otherwise, as for the app's own calls). */
+export const cdnPlayer: PlayerPrincipal = async (ctx, req, opts) => {
+  const player = await playerPrincipal(ctx, req, opts);
+  const app = await ctx.apps.get(player.scopeId);
+  if (!app) throw new Error(`no app ${player.scopeId} behind a live player token`);
+  requireServiceEnabled(app, 'asset-streaming');
+  return player;
+};
