@@ -13,9 +13,10 @@ export interface ConsolePreload {
 
 /**
  * The console's page (index.html) as sent for an address: under the app console's base, with a preload link for
- * each file of the console's code the build named, so the browser asks for them beside the entry. A plain preload
- * (fetched, not yet compiled): compiling them as they came held back the entry's own first calls. Read per request,
- * so a new build is served without a restart.
+ * each file of the console's code the build named, so the browser asks for them beside the entry. A module preload:
+ * the browser compiles each file off the page's thread as it comes (a plain script preload cannot be used that way
+ * for a module, so it was compiled again on the page's thread once imported). The entry starts its first calls
+ * before anything else runs (src/boot.ts). Read per request, so a new build is served without a restart.
  */
 export function consolePage(root: string, path: string): Buffer {
   const page = readFileSync(join(root, 'index.html'));
@@ -23,6 +24,6 @@ export function consolePage(root: string, path: string): Buffer {
   if (!existsSync(preloadFile)) return page;
   const { base, files } = JSON.parse(readFileSync(preloadFile, 'utf8')) as ConsolePreload;
   if (!path.startsWith(base)) return page;
-  const links = files.map((file) => `<link rel="preload" as="script" crossorigin href="/${file}">`).join('');
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return Buffer.from(page.toString('utf8').replace('</head>', `${links}</head>`));
 }

@@ -104,7 +104,7 @@ it('takes antd\'s component styles from the sheet the build wrote, computing non
 
 it("names the console's code in the page sent for an app's address, for the browser to ask beside the entry, and only there", async () => {
   const page = async (path: string) => (await context.request.get(`${server.url}${path}`)).text();
-  const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
   expect(preloads(await page('/services/any-app/config'))).toEqual(expect.arrayContaining(['Console', 'AppLayout', 'ResourceListPage']));
   expect(preloads(await page('/login-authorize'))).not.toContain('Console');
 });
