@@ -87,7 +87,10 @@ export function declaredDataProvider(list: ListConvention): DataProvider {
 
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
       const { service, decl } = requireDeclared(resource, meta);
-      const call: ListCall = { service, decl, url: collectionUrl(service, decl, meta), options: callOptions(service, decl, meta), query: listQuery(decl, sorters, filters) };
+      // `meta.listCall`: the rows come from another list call of the service instead (a directory's listing), as is.
+      const other = meta?.listCall as { url: string; query: Record<string, QueryValue> } | undefined;
+      const url = other ? other.url : collectionUrl(service, decl, meta);
+      const call: ListCall = { service, decl, url, options: callOptions(service, decl, meta), query: other ? other.query : listQuery(decl, sorters, filters) };
       if (pagination?.mode === 'off' || pagination?.mode === 'client') {
         const all = await list.all<TData>(call);
         return { data: all, total: all.length };

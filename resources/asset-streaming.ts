@@ -7,6 +7,7 @@ import { meCalls } from './cdn/me-calls';
 import { modHistory, modMenu, modResources } from './cdn/mods';
 import { analysisHistory, bundleAnalyses } from './cdn/analysis';
 import { CDN_DEMO } from './cdn/demo';
+import { proxyCacheCalls } from './cdn/proxy-cache';
 
 export const assetStreaming: ServiceDecl = {
   name: 'asset-streaming',
@@ -82,6 +83,6 @@ export const assetStreaming: ServiceDecl = {
   ],
   resources: [...cdnResources, ...modResources, bundleAnalyses],
   history: { ...modHistory, ...analysisHistory },
-  calls: { ...modCalls, ...meCalls, ...cdnCalls },
+  calls: { ...modCalls, ...meCalls, ...cdnCalls, ...proxyCacheCalls },
   demo: CDN_DEMO,
 };

@@ -198,6 +198,14 @@ export interface ListDecl {
    * the login providers' list of the nine), so the console asks once and pages the rows itself.
    */
   unpaged?: boolean;
+  /**
+   * A sub-resource whose `field` is a path (`/` between directories) is browsed on its parent's page one directory
+   * at a time, with breadcrumbs back up: the service's declared GET call `call` on the parent record, given the
+   * directory in its query parameter `param` (`a/b`; none for the root), answers the directory's sub-directories
+   * (`{ directory: true, <field>: 'a/b/c/', entryCount }`) then its records, paged as the service's lists are
+   * (`resources/directory-list.ts`). A search or a filter lists every directory's records as the plain list does.
+   */
+  directories?: { field: string; call: string; param: string };
 }
 
 export interface AccessDecl {

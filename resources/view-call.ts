@@ -1,4 +1,4 @@
-import type { DetailViewDecl, ResourceDecl, ServiceDecl, ViewDecl } from './types';
+import type { CommandDecl, DetailViewDecl, ResourceDecl, ServiceDecl, ViewDecl } from './types';
 
 export interface ViewCall {
   method: 'GET' | 'POST';
@@ -41,4 +41,14 @@ export function viewRequest(service: ServiceDecl, resource: ResourceDecl, view: 
 export function detailUrl(service: ServiceDecl, resource: ResourceDecl, detail: DetailViewDecl, id: string): string {
   const call = viewCall(service, resource, detail);
   return call.path.replace(`:${call.param}`, encodeURIComponent(id));
+}
+
+/** The resource's item commands a view offers on itself (`ViewDecl.recordCommands`), in the view's order. */
+export function viewCommands(resource: ResourceDecl, view: Pick<ViewDecl, 'recordCommands'>): CommandDecl[] {
+  return (view.recordCommands ?? []).flatMap((name) => resource.commands?.filter((c) => c.name === name && c.on === 'item') ?? []);
+}
+
+/** Whether one of the resource's views offers the command, so the record's other buttons leave it out. */
+export function offeredByView(resource: ResourceDecl, command: Pick<CommandDecl, 'name' | 'on'>): boolean {
+  return command.on === 'item' && (resource.views ?? []).some((v) => v.recordCommands?.includes(command.name));
 }

@@ -74,6 +74,11 @@ export interface ViewDecl {
   rowsOf?: RowsOfDecl;
   /** Calls on one row (a member's role, an item's publish), offered on each row (see `RowCommandDecl`). */
   rowCommands?: RowCommandDecl[];
+  /**
+   * Names of the resource's `item` commands offered on the view instead of with the record's other buttons (a proxy
+   * cache's clear beside what it holds); the view is read again after one (see `viewCommands`).
+   */
+  recordCommands?: string[];
   /** Without `rowsOf`: what the API document says of the call (see `EndpointApi`). */
   api?: EndpointApi;
 }

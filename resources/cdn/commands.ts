@@ -33,7 +33,13 @@ export const setBadgeCommand: CommandDecl = {
     required: ['name', 'releaseId'],
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', 'x-ui': { title: { 'zh-CN': '标签名', en: 'Badge' } } },
-      releaseId: { type: 'string', minLength: 1, maxLength: 64, 'x-ui': { title: { 'zh-CN': '版本 ID', en: 'Release ID' }, help: { 'zh-CN': '版本列表中的版本 ID', en: 'The release id, from the releases list' } } },
+      // Chosen among the bucket's releases (the list the badge is set from is under the bucket), by number and notes.
+      releaseId: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        'x-ui': { title: { 'zh-CN': '版本', en: 'Release' }, optionsFrom: { resource: 'releases', value: 'id', label: 'releaseNum', hint: 'notes' } },
+      },
     },
   },
 };

@@ -6,6 +6,7 @@
  */
 import type { DemoEntry } from '../demo-types';
 import { DEMO_USER_ID } from '../passport/demo-players';
+import { DEMO_BUCKET_ID } from './demo-ids';
 
 /** The stored content's hash, size and MD5 (the entry's server-managed fields), by the content's name. */
 const content = (name: string) => ({
@@ -33,8 +34,8 @@ const BUNDLE = 'application/octet-stream';
 const JSON_TYPE = 'application/json';
 
 export const CDN_DEMO: DemoEntry[] = [
-  { resource: 'buckets', name: 'game-assets', data: { name: 'game-assets', description: 'Asset bundles and settings the game downloads at start', private: false, releaseCount: 0 } },
-  { resource: 'buckets', name: 'staging', data: { name: 'staging', description: 'Builds under test before they go to game-assets', private: true, releaseCount: 0 } },
+  { resource: 'buckets', name: 'game-assets', id: DEMO_BUCKET_ID, data: { name: 'game-assets', description: 'Asset bundles and settings the game downloads at start', private: false, releaseCount: 0 } },
+  { resource: 'buckets', name: 'staging', data: { name: 'staging-builds', description: 'Builds under test before they go to game-assets', private: true, releaseCount: 0 } },
   entry('game-assets', 'catalog.json', 'catalog-1', JSON_TYPE, { name: 'catalog' }),
   entry('game-assets', 'config/settings.json', 'settings-1', JSON_TYPE, { name: 'settings' }),
   entry('game-assets', 'bundles/levels/forest.bundle', 'forest', BUNDLE, { labels: ['level'] }),

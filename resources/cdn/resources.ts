@@ -9,6 +9,7 @@ import entrySchema from '../../schemas/cdn/entry.json' with { type: 'json' };
 import releaseSchema from '../../schemas/cdn/release.json' with { type: 'json' };
 import badgeSchema from '../../schemas/cdn/badge.json' with { type: 'json' };
 import { releaseCommand, setBadgeCommand } from './commands';
+import { clearProxyCacheCommand, proxyCacheView } from './proxy-cache';
 
 /** The console's routes of the service (spec 001 §2: `asset/bucket`, `asset/bucket/{bucketId}`). */
 export const CDN_ROUTES = { buckets: 'asset/bucket', bucket: 'asset/bucket/:id', tutorial: 'asset/bucket/tutorial' } as const;
@@ -35,6 +36,9 @@ export const buckets: ResourceDecl = {
   readOnly: ['releaseCount'],
   // The console's folder upload and the deliveries chart (src/pages/cdn).
   panels: ['cdnBucketUpload', 'cdnBucketStatistics'],
+  // What this server keeps hot of the bucket's content, with its clear.
+  views: [proxyCacheView],
+  commands: [clearProxyCacheCommand],
   access: access(),
   routes: { list: CDN_ROUTES.buckets, show: CDN_ROUTES.bucket },
 };
@@ -51,7 +55,16 @@ export const entries: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'create', 'show', 'update', 'delete'],
   parent: underBucket('cascade'),
-  list: { columns: ['path', 'contentSize', 'contentType', 'labels', 'updatedAt'], filters: ['contentType'], sorters: ['path', 'contentSize'], search: ['path'], defaultSort: { field: 'path', order: 'asc' }, pageSize: 50 },
+  list: {
+    columns: ['path', 'contentSize', 'contentType', 'labels', 'updatedAt'],
+    filters: ['contentType'],
+    sorters: ['path', 'contentSize'],
+    search: ['path'],
+    defaultSort: { field: 'path', order: 'asc' },
+    pageSize: 50,
+    // On the bucket's page, one directory at a time (`entries_by_directory/?dir=`).
+    directories: { field: 'path', call: 'entries.byDirectory', param: 'dir' },
+  },
   readOnly: ['contentMd5', 'contentSize'],
   access: access(),
 };

@@ -4,6 +4,7 @@ import type { JsonSchema } from '../../resources/types';
 import { translateServerMessage } from '../../providers/i18n';
 import { useLocale } from '../lib/useLocale';
 import { useServerForm } from './form/useServerForm';
+import type { FormParent } from './form/context';
 import { LazySchemaForm } from './LazySchemaForm';
 import { propertiesOf } from './schema';
 
@@ -17,6 +18,8 @@ export interface FieldsRequest {
   note?: string;
   /** Values the form starts with (a child list's parent). */
   initial?: Record<string, unknown>;
+  /** The record the call works under (a sub-resource's parent), whose records its choices list. */
+  parent?: FormParent;
   /** Sends the call; a refusal is shown on the form, which stays open. */
   submit: (values: Record<string, unknown>) => Promise<void>;
 }
@@ -97,6 +100,7 @@ export function FieldsDialog({ request, appId, serviceName, onClose }: Props) {
           extraErrors={extraErrors}
           appId={appId}
           serviceName={serviceName}
+          parent={request.parent}
           disabled={busy}
         />
       )}

@@ -7,6 +7,7 @@ import { useViewRows, type ViewRowsState } from './useViewRows';
 import { viewGroups, viewSummary } from './view-columns';
 import { ViewTable } from './ViewTable';
 import { useViewRowCommands } from './RowCommands';
+import { ViewCommands } from './ViewCommands';
 import type { DeclaredScope } from './useDeclared';
 
 interface PaneProps {
@@ -30,11 +31,12 @@ function ViewPane({ scope, view, record, frame }: PaneProps) {
   );
 }
 
-function Extra({ scope, view, state }: { scope: DeclaredScope; view: ViewDecl; state: ViewRowsState }) {
+function Extra({ scope, view, state, record }: { scope: DeclaredScope; view: ViewDecl; state: ViewRowsState; record: BaseRecord }) {
   const { t, text } = scope;
   return (
     <>
       <Typography.Text type="secondary">{viewSummary(view, state.total, text, scope.locale)}</Typography.Text>
+      {view.recordCommands?.length ? <ViewCommands scope={scope} view={view} record={record} onDone={() => void state.refetch()} /> : null}
       <Tooltip title={t('common.refresh')}>
         <Button type="text" size="small" icon={<ReloadOutlined />} loading={state.loading} onClick={() => void state.refetch()} aria-label={t('common.refresh')} />
       </Tooltip>
@@ -61,6 +63,11 @@ function ViewTabs({ scope, views, record, title }: { scope: DeclaredScope; views
               frame={(state, table) => (
                 <div data-testid={`view-${view.name}`}>
                   <ReportTotal total={state.total} onTotal={(total) => setTotals((s) => (s[view.name] === total ? s : { ...s, [view.name]: total }))} />
+                  {view.recordCommands?.length ? (
+                    <div style={{ textAlign: 'right', marginBottom: 8 }}>
+                      <ViewCommands scope={scope} view={view} record={record} onDone={() => void state.refetch()} />
+                    </div>
+                  ) : null}
                   {table}
                 </div>
               )}
@@ -95,7 +102,7 @@ export function RecordViews({ scope, record }: { scope: DeclaredScope; record: B
             view={views[0]}
             record={record}
             frame={(state, table) => (
-              <Card title={scope.text(views[0].label)} size="small" style={{ marginTop: 16 }} extra={<Extra scope={scope} view={views[0]} state={state} />} data-testid={`view-${views[0].name}`}>
+              <Card title={scope.text(views[0].label)} size="small" style={{ marginTop: 16 }} extra={<Extra scope={scope} view={views[0]} state={state} record={record} />} data-testid={`view-${views[0].name}`}>
                 {table}
               </Card>
             )}

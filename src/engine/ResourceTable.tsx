@@ -14,6 +14,7 @@ import { RecordView } from './RecordView';
 import { showPathOf } from './routes';
 import { formFields } from './schema';
 import { useDeclared } from './useDeclared';
+import { useDirectories } from './useDirectories';
 import { firstPage } from './first-page';
 import { useInertMeasureRows } from './useInertMeasureRows';
 import { useRecordCommands } from './useRecordCommands';
@@ -33,7 +34,7 @@ export interface FixedFilter {
  */
 export function ResourceTable({ declared, fixed }: { declared: DeclaredResource; fixed?: FixedFilter }) {
   const scope = useDeclared(declared);
-  const { decl, key, meta, t, appId } = scope;
+  const { decl, key, t, appId } = scope;
   const navigate = useNavigate();
   const commands = useRecordCommands(scope);
   const [panel, setPanel] = useState<Panel>();
@@ -48,10 +49,13 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
   const canCreate = useCan({ resource: key, action: 'create', params }).data?.can === true && tieable;
   const canBulk = useCan({ resource: key, action: 'bulkDelete', params }).data?.can === true;
   const selectable = (canBulk && !!decl.bulkDeleteParam) || commands.commandsOn('selection').length > 0;
+  // Browsed by directory while nothing is searched or filtered (`ListDecl.directories`).
+  const [searched, setSearched] = useState(false);
+  const directories = useDirectories(scope, searched);
 
   const { result, tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable({
     resource: key,
-    meta,
+    meta: directories.listMeta,
     dataProviderName: declared.service.convention,
     pagination: firstPage(decl).pagination,
     sorters: { initial: firstPage(decl).sorters },
@@ -73,6 +77,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
     [filters, fixed?.field],
   );
   const filtering = Object.values(filterValues).some((v) => v !== undefined && v !== '');
+  useEffect(() => setSearched(filtering), [filtering]);
 
   const onFilter = useCallback(
     (field: string, value: string | undefined) => {
@@ -89,7 +94,13 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
     else setPanel({ kind: 'view', record });
   };
 
-  const columns = buildColumns(
+  // Another directory opens at its first page, nothing ticked.
+  useEffect(() => {
+    setCurrentPage(1);
+    setSelected([]);
+  }, [directories.dir, setCurrentPage]);
+
+  const columns = directories.columns(buildColumns(
     scope,
     sorters,
     openRecord,
@@ -105,7 +116,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
       />
     ),
     fixed ? [fixed.field] : [],
-  );
+  ), directories.setDir);
 
   const empty = filtering ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('engine.noMatch', { name: scope.labelInSentence })}>
@@ -142,9 +153,10 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
           </>
         }
       />
+      {directories.breadcrumb}
       <div ref={tableBox}>
         <Table<BaseRecord>
-          rowKey={(r) => scope.idOf(r)}
+          rowKey={(r) => directories.rowKey(r) ?? scope.idOf(r)}
           columns={columns}
           dataSource={result.data}
           loading={tableQuery.isFetching}
@@ -156,7 +168,8 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
               ? {
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(String)),
-                  getCheckboxProps: (record) => ({ 'aria-label': t('engine.selectRow', { title: scope.titleOf(record) }) }) as never,
+                  getCheckboxProps: (record) =>
+                    (directories.rowKey(record) ? { disabled: true, style: { display: 'none' } } : { 'aria-label': t('engine.selectRow', { title: scope.titleOf(record) }) }) as never,
                 }
               : undefined
           }

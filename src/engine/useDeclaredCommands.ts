@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useDataProvider, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { fillCommandPath } from '../../resources/command-call';
+import { offeredByView } from '../../resources/view-call';
 import type { CommandDecl } from '../../resources/types';
 import { requestFile, type QueryValue } from '../../providers/http';
 import { toast } from '../../providers/notification';
@@ -114,6 +115,7 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
         danger: command.danger,
         note,
         initial: pick(defaults, Object.keys((command.fields.properties ?? {}) as object)),
+        parent: decl.parent && meta.parentId ? { resource: decl.parent.resource, id: meta.parentId } : undefined,
         submit: async (values) => {
           await finish(command, title, await send(command, target, values, true));
           onDone?.();
@@ -133,7 +135,8 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
     modal.confirm({ title, content: note, okText: label, cancelText: t('common.cancel'), okButtonProps: { danger: command.danger }, onOk: go });
   };
 
-  const commandsOn = (on: CommandDecl['on']) => (decl.commands ?? []).filter((c) => c.on === on);
+  // An item command a view offers is on that view, not among the record's buttons.
+  const commandsOn = (on: CommandDecl['on']) => (decl.commands ?? []).filter((c) => c.on === on && !offeredByView(decl, c));
 
   return { start, commandsOn };
 }

@@ -7,9 +7,10 @@ import type { OptionsFrom } from './schema';
  * (its id, or its `addressBy` slug) is read record by record — a list page shares the reads of the same value;
  * otherwise its records are read once, all of them, and the one with that value is picked.
  */
-export function useReferenced(service: ServiceDecl | undefined, target: ResourceDecl | undefined, from: OptionsFrom, value: string, appId: string) {
+export function useReferenced(service: ServiceDecl | undefined, target: ResourceDecl | undefined, from: OptionsFrom, value: string, appId: string, parentId?: string) {
   const addressable = !!target && !target.singleton && target.operations.includes('show') && (from.value === target.idField || from.value === target.addressBy);
-  const meta = { service: service?.name, resource: from.resource, appId, silent: true };
+  // A sub-resource's record is read under its parent.
+  const meta = { service: service?.name, resource: from.resource, appId, silent: true, parentId };
   const resource = `${service?.name}.${from.resource}`;
   const one = useOne<BaseRecord>({
     resource,

@@ -82,6 +82,8 @@ export const en: Messages = {
     status: { Enabled: 'Enabled', Suspended: 'Suspended', Occupied: 'Occupied', Pending: 'Pending', NotEnabled: 'Not enabled' },
   },
   engine: {
+    directoryRoot: 'Root',
+    directoryCount: '{{count}} inside',
     createTitle: 'New {{name}}',
     editTitle: 'Edit {{name}}',
     viewTitle: '{{name}} details',

@@ -78,6 +78,8 @@ export const zhCN = {
     status: { Enabled: '已开通', Suspended: '已暂停', Occupied: '已占用', Pending: '开通中', NotEnabled: '未开通' },
   },
   engine: {
+    directoryRoot: '根目录',
+    directoryCount: '含 {{count}} 项',
     createTitle: '新建{{name}}',
     editTitle: '编辑{{name}}',
     viewTitle: '{{name}}详情',

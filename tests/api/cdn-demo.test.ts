@@ -22,7 +22,7 @@ describe('the demo buckets', () => {
   it('has a public bucket of game assets with two releases and a private staging bucket', async () => {
     const buckets = await bucketsNamed();
     expect(buckets['game-assets']).toMatchObject({ private: false, releaseCount: 2 });
-    expect(buckets.staging).toMatchObject({ private: true, releaseCount: 0 });
+    expect(buckets['staging-builds']).toMatchObject({ private: true, releaseCount: 0 });
     const entries = (await h.svc('GET', `${CDN}/buckets/${buckets['game-assets'].id}/entries/?limit=100`)).json() as { path: string; contentSize: number }[];
     expect(entries.map((e) => e.path).sort()).toEqual(
       ['RELEASE-NOTES.txt', 'bundles/levels/desert.bundle', 'bundles/levels/forest.bundle', 'bundles/ui/hud.bundle', 'catalog.json', 'config/settings.json', 'textures/icon.png'].sort(),

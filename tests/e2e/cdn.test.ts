@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
+import { gone, launchBrowser, openDemoGame, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
 import { assetStreaming } from '../../resources/asset-streaming';
 import { CDN_ROUTES } from '../../resources/cdn/resources';
 import { contentUrl } from '../../resources/cdn/delivery';
+import { DEMO_BUCKET_ID } from '../../resources/cdn/demo-ids';
 import { fillCommandPath } from '../../resources/command-call';
 
 /**
@@ -24,6 +25,8 @@ let appId = '';
 let credential = '';
 let bucketId = '';
 let folder = '';
+/** The releases made in the test's bucket, newest first. */
+const bucketReleases: { releaseNum: number; notes: string }[] = [];
 
 const BUCKET = 'e2e-levels';
 const drawer = () => page.locator('.ant-drawer-content-wrapper:visible');
@@ -57,7 +60,7 @@ async function fetchByBadge(badge: string, path: string): Promise<string> {
 }
 
 /** Makes a release with the releases list's button on the bucket's page; answers it (the release latest points at). */
-async function releaseInConsole(notes: string): Promise<{ id: string }> {
+async function releaseInConsole(notes: string): Promise<{ id: string; releaseNum: number; notes: string }> {
   await page.getByRole('tab', { name: '版本', exact: true }).first().click();
   // The bucket's page lists its releases under the bucket's own address (the last list; see the report).
   await page.getByRole('button', { name: '发布版本' }).last().click();
@@ -66,17 +69,32 @@ async function releaseInConsole(notes: string): Promise<{ id: string }> {
   await shot(`release-${notes}`);
   await page.getByTestId('fields-dialog-ok').click();
   await visible(row(notes));
-  return call<{ id: string }>('releases.byBadge', { id: bucketId, badge: 'latest' });
+  const release = await call<{ id: string; releaseNum: number; notes: string }>('releases.byBadge', { id: bucketId, badge: 'latest' });
+  bucketReleases.unshift(release);
+  return release;
 }
 
-/** Points a badge at a release with the badges list's button, as a person moving it would. */
-async function setBadgeInConsole(name: string, releaseId: string) {
+/**
+ * Points a badge at a release with the badges list's button, as a person moving it would: the release chosen by
+ * keyboard from the bucket's releases, listed by number and notes (newest first).
+ */
+async function setBadgeInConsole(name: string, release: { id: string; releaseNum: number; notes: string }) {
   await page.getByRole('tab', { name: '标签', exact: true }).first().click();
   await page.getByRole('button', { name: '设置标签' }).last().click();
-  await page.getByLabel('标签名').fill(name);
-  await page.getByLabel('版本 ID').fill(releaseId);
+  const dialog = page.locator('.ant-modal:visible');
+  await dialog.getByLabel('标签名').fill(name);
+  await dialog.getByRole('combobox', { name: '版本' }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await visible(options.filter({ hasText: `#${release.releaseNum} · ${release.notes}` }));
+  // Only this bucket's releases are offered.
+  expect(await options.allInnerTexts()).toEqual(bucketReleases.map((r) => `#${r.releaseNum} · ${r.notes}`));
+  await shot(`badge-release-picker-${release.releaseNum}`);
+  await dialog.getByRole('combobox', { name: '版本' }).fill(release.notes);
+  // Searched on the server as one types: Enter takes the one release left.
+  await expect.poll(() => options.allInnerTexts()).toEqual([`#${release.releaseNum} · ${release.notes}`]);
+  await page.keyboard.press('Enter');
   await page.getByTestId('fields-dialog-ok').click();
-  await visible(row(name).filter({ hasText: releaseId }));
+  await visible(row(name).filter({ hasText: release.id }));
 }
 
 /** Uploads the folder on the bucket's page and waits until every file is done. */
@@ -130,7 +148,7 @@ describe('asset streaming console and delivery', () => {
   it('releases, ships a new version by moving a badge, and rolls back', async () => {
     const first = await releaseInConsole('first');
     expect(await fetchByBadge('latest', 'catalog.json')).toBe('{"version":1}');
-    await setBadgeInConsole('live', first.id);
+    await setBadgeInConsole('live', first);
     await shot('badge-set');
 
     // The second version changes one file: the same folder uploaded again sends only that one.
@@ -142,9 +160,9 @@ describe('asset streaming console and delivery', () => {
     expect(second.id).not.toBe(first.id);
     expect(await fetchByBadge('live', 'catalog.json')).toBe('{"version":1}');
 
-    await setBadgeInConsole('live', second.id);
+    await setBadgeInConsole('live', second);
     expect(await fetchByBadge('live', 'catalog.json')).toBe('{"version":2}');
-    await setBadgeInConsole('live', first.id);
+    await setBadgeInConsole('live', first);
     expect(await fetchByBadge('live', 'catalog.json')).toBe('{"version":1}');
     expect(await fetchByBadge('live', 'bundles/level1.bundle')).toBe('level one bytes');
     await shot('rolled-back');
@@ -170,5 +188,59 @@ describe('asset streaming console and delivery', () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     await shot('tutorial');
+  });
+
+  it("browses the demo bucket's entries by directory, with breadcrumbs back up", async () => {
+    await page.goto(`${server.url}/services/${appId}/asset/bucket/${DEMO_BUCKET_ID}`);
+    const entries = page.getByTestId('children-entries');
+    await page.getByRole('tab', { name: '文件', exact: true }).first().click();
+    const crumbs = entries.getByTestId('directory-breadcrumb');
+    await visible(crumbs.getByText('根目录'));
+    const folders = () => entries.getByTestId('directory-row');
+    const folderTexts = async () => (await folders().allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    await visible(folders().filter({ hasText: 'bundles/' }));
+    expect(await folderTexts()).toEqual(['bundles/ 含 3 项', 'config/ 含 1 项', 'textures/ 含 1 项']);
+    await visible(entries.locator('.ant-table-row', { hasText: 'catalog.json' }));
+    await shot('directories-root');
+
+    // Into bundles, then levels, by keyboard and by mouse.
+    await folders().filter({ hasText: 'bundles/' }).focus();
+    await page.keyboard.press('Enter');
+    await visible(folders().filter({ hasText: 'levels/' }));
+    expect(await folderTexts()).toEqual(['levels/ 含 2 项', 'ui/ 含 1 项']);
+    await folders().filter({ hasText: 'levels/' }).click();
+    await visible(entries.locator('.ant-table-row', { hasText: 'bundles/levels/desert.bundle' }));
+    expect(await entries.locator('.ant-table-row').count()).toBe(2);
+    await visible(crumbs.getByText('levels'));
+    await shot('directories-levels');
+
+    // Back up one step, then to the root.
+    await crumbs.getByText('bundles', { exact: true }).click();
+    await visible(folders().filter({ hasText: 'ui/' }));
+    await crumbs.getByText('根目录').click();
+    await visible(entries.locator('.ant-table-row', { hasText: 'RELEASE-NOTES.txt' }));
+    // A search lists every directory's entries.
+    await entries.locator('.ant-input-search input').first().fill('hud');
+    await page.keyboard.press('Enter');
+    await visible(entries.locator('.ant-table-row', { hasText: 'bundles/ui/hud.bundle' }));
+    await gone(crumbs);
+  });
+
+  it("shows what the proxy cache keeps of the demo bucket, and clears it after asking", async () => {
+    const fetched = await fetch(`${server.url}${contentUrl(assetStreaming.base, DEMO_BUCKET_ID, { badge: 'latest' }, 'config/settings.json')}`);
+    expect(fetched.status).toBe(200);
+    await page.goto(`${server.url}/services/${appId}/asset/bucket/${DEMO_BUCKET_ID}`);
+    const cache = page.getByTestId('view-proxyCache');
+    await visible(cache.locator('.ant-table-row', { hasText: 'config/settings.json' }));
+    await cache.scrollIntoViewIfNeeded();
+    await shot('proxy-cache');
+    await cache.getByRole('button', { name: '清空缓存' }).click();
+    const confirm = page.locator('.ant-modal-confirm:visible');
+    await visible(confirm.getByText('从每台服务器的代理缓存中清除此存储桶的内容？之后的下载会先从存储中读取。'));
+    await shot('proxy-cache-confirm');
+    await confirm.getByRole('button', { name: '清空缓存' }).click();
+    await visible(cache.getByText('代理缓存中还没有此存储桶的内容：内容被下载后会保留在这里'));
+    expect(await cache.locator('.ant-table-row').count()).toBe(0);
+    await shot('proxy-cache-cleared');
   });
 });

@@ -13,6 +13,7 @@ import { cdnModsModule } from './mods';
 import { cdnMeModule } from './me';
 import { cdnAnalysisModule } from './analysis';
 import { cdnDemoModule } from './demo';
+import { cdnProxyCacheModule } from './proxy-cache-calls';
 import { sweepJob } from './sweep';
 import { mountContentUpload, uploadCalls } from './uploads';
 
@@ -39,4 +40,4 @@ export const cdnCoreModule: ServiceModule = {
   calls: (ctx) => ({ ...uploadCalls(ctx), ...entryCalls(ctx), ...releaseCalls(ctx), ...badgeCalls(ctx), ...statisticsCalls(ctx), ...accessTokenCalls(ctx) }),
 };
 
-export const cdnModules: ServiceModule[] = [cdnCoreModule, cdnModsModule, cdnMeModule, cdnAnalysisModule, cdnDemoModule];
+export const cdnModules: ServiceModule[] = [cdnCoreModule, cdnModsModule, cdnMeModule, cdnAnalysisModule, cdnDemoModule, cdnProxyCacheModule];

@@ -5,7 +5,7 @@ import { errorSchema, type Api, type RouteDef } from '../../engine/api';
 import { authorizeService } from '../../engine/guard';
 import { records } from '../../engine/query';
 import { deliveriesOf } from './deliveries';
-import { PROXY_CACHE_CHANNEL, proxyCacheOf } from './proxy-cache';
+import { clearBucketCache } from './proxy-cache-calls';
 import { bucketStatistics, deliveriesByDay, rangeOf, topEntries } from './statistics';
 
 const SERVICE = assetStreaming.name;
@@ -55,10 +55,8 @@ export function mountCdnPlatformRoutes(api: Api, ctx: Ctx): void {
       const { scopeId } = await authorizeService(ctx, req, SERVICE);
       const { id } = req.params as { id: string };
       await bucketIn(ctx, scopeId, id);
-      const cleared = proxyCacheOf(ctx).clear(id);
       // Every other instance drops the bucket's content from its own proxy cache too.
-      await ctx.db.notify(PROXY_CACHE_CHANNEL, id).catch(() => undefined);
-      return { cleared };
+      return clearBucketCache(ctx, id);
     },
   });
   route(api, {

@@ -3,7 +3,7 @@ import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import type { JsonSchema } from '../../../resources/types';
 import { useLocale } from '../../lib/useLocale';
-import type { FormContext } from './context';
+import type { FormContext, FormParent } from './context';
 import { translateErrors } from './errors';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate, ObjectFieldTemplate } from './ContainerTemplates';
 import { FieldTemplate } from './FieldTemplate';
@@ -22,6 +22,8 @@ export interface SchemaFormProps {
   extraErrors?: ErrorSchema;
   appId?: string;
   serviceName: string;
+  /** The record the form works under, for choices of records that exist only under it. */
+  parent?: FormParent;
   disabled?: boolean;
   autofocus?: boolean;
   /** Top-level fields shown without their own label (the page around them names them). */
@@ -36,7 +38,7 @@ const TEMPLATES = { FieldTemplate, ObjectFieldTemplate, ArrayFieldTemplate, Arra
  * from the schema's `x-ui` hints. Errors show once the user first tries to submit, then as they type.
  */
 export default function SchemaForm(props: SchemaFormProps) {
-  const { id, schema, formData, onChange, onSubmit, extraErrors, appId, serviceName, disabled, autofocus = true, unlabelled } = props;
+  const { id, schema, formData, onChange, onSubmit, extraErrors, appId, serviceName, parent, disabled, autofocus = true, unlabelled } = props;
   const { t, locale } = useLocale();
   const uiSchema = useMemo(() => {
     const ui = buildUiSchema(schema, locale, FIELD_NAMES, autofocus);
@@ -44,7 +46,7 @@ export default function SchemaForm(props: SchemaFormProps) {
     return ui;
   }, [schema, locale, autofocus, unlabelled]);
   const validator = useMemo(() => validatorFor(schema as RJSFSchema), [schema]);
-  const formContext: FormContext = useMemo(() => ({ appId, serviceName, rootData: formData }), [appId, serviceName, formData]);
+  const formContext: FormContext = useMemo(() => ({ appId, serviceName, rootData: formData, parent }), [appId, serviceName, formData, parent]);
   const [live, setLive] = useState(false);
   return (
     <Form

@@ -6,6 +6,14 @@ export interface FormContext {
   serviceName: string;
   /** The whole form's current data, for widgets that depend on a sibling field. */
   rootData: Record<string, unknown>;
+  /** The record the form's resource is nested under (a sub-resource's parent): choices of its sibling records. */
+  parent?: FormParent;
+}
+
+/** A record a form works under: its resource's name and its id. */
+export interface FormParent {
+  resource: string;
+  id: string;
 }
 
 /** The value at a path of property names and array indexes. */

@@ -8,13 +8,10 @@ import { useLocale } from '../../../lib/useLocale';
 import type { OptionsFrom } from '../../schema';
 import { useReferenced } from '../../useReferenced';
 import type { FormContext } from '../context';
+import { optionsParentId, referenceOption } from './reference-options';
 import { useTypedResourceOptions } from './useResourceOptions';
 
-const optionOf = (from: OptionsFrom | undefined, r: BaseRecord) => {
-  const v = String(r[from?.value ?? 'id'] ?? '');
-  const name = from?.label ? r[from.label] : undefined;
-  return { value: v, label: name === undefined || name === null || name === '' || String(name) === v ? v : String(name) };
-};
+const optionOf = (from: OptionsFrom | undefined, r: BaseRecord) => referenceOption(from, r);
 
 /**
  * A field holding another record's id or name (`x-ui.optionsFrom` without a widget of its own): chosen from that
@@ -31,7 +28,8 @@ export function ReferenceWidget({ id, label, value, onChange, onBlur, disabled, 
   const target = from ? findResource(context.serviceName, from.resource) : undefined;
   const single = !multiple && value !== undefined && value !== null && value !== '' ? String(value) : '';
   // The chosen record's name, even when the page of choices shown does not hold it.
-  const chosen = useReferenced(service, target, from ?? { resource: '', value: 'id' }, single, context.appId ?? '');
+  const parentId = optionsParentId(target, context.parent);
+  const chosen = useReferenced(service, parentId === null ? undefined : target, from ?? { resource: '', value: 'id' }, single, context.appId ?? '', parentId ?? undefined);
 
   const choices = useMemo(() => {
     const list = records.map((r) => optionOf(from, r));

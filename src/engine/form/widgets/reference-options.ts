@@ -1,0 +1,27 @@
+import type { ResourceDecl } from '../../../../resources/types';
+import type { OptionsFrom } from '../../schema';
+import type { FormParent } from '../context';
+
+/**
+ * Where a choice of records (`x-ui.optionsFrom`) reads them. A sub-resource's records exist only under a parent, so
+ * they are listed under the record the form works under when it is one of that parent resource (a badge's release,
+ * chosen among the bucket's releases); without one there is nothing to list. Undefined: no parent is needed.
+ */
+export function optionsParentId(target: ResourceDecl | undefined, parent: FormParent | undefined): string | null | undefined {
+  if (!target?.parent) return undefined;
+  return parent && parent.resource === target.parent.resource ? parent.id : null;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * One choice: the stored value, and what it reads as — its `label` field (a number as `#n`: a release's number),
+ * then its `hint` field after a dot (a release's notes); the value itself when the record names nothing else.
+ */
+export function referenceOption(from: OptionsFrom | undefined, record: Record<string, unknown>): { value: string; label: string } {
+  const value = String(record[from?.value ?? 'id'] ?? '');
+  const name = from?.label ? record[from.label] : undefined;
+  const label = blank(name) || String(name) === value ? value : typeof name === 'number' ? `#${name}` : String(name);
+  const hint = from?.hint ? record[from.hint] : undefined;
+  return { value, label: blank(hint) ? label : `${label} · ${String(hint)}` };
+}

@@ -1,0 +1,74 @@
+import { useMemo, useState } from 'react';
+import { Breadcrumb, Button, Typography } from 'antd';
+import { FolderOutlined, HomeOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import type { BaseRecord } from '@refinedev/core';
+import { directoryListCall, directoryName, directorySteps, isDirectoryRow } from '../../resources/directory-list';
+import type { DeclaredScope } from './useDeclared';
+
+/**
+ * A list browsed one directory at a time (`ListDecl.directories`), on its parent's page while nothing is searched
+ * or filtered: the directory's listing call in the list's `meta`, sub-directories as rows that open them (their
+ * name, how many records they hold; no record actions), and breadcrumbs from the root back up.
+ */
+export function useDirectories(scope: DeclaredScope, filtering: boolean) {
+  const { decl, service, meta, parentId, t } = scope;
+  const browse = decl.list.directories;
+  const [dir, setDir] = useState('');
+  const browsing = !!browse && !!parentId && !filtering;
+  const listMeta = useMemo(
+    () => (browsing ? { ...meta, listCall: directoryListCall(service, decl, String(parentId), dir.replace(/\/$/, '')) } : meta),
+    [browsing, meta, service, decl, parentId, dir],
+  );
+
+  const columns = (base: ColumnsType<BaseRecord>, open: (dir: string) => void): ColumnsType<BaseRecord> =>
+    !browsing
+      ? base
+      : base.map((c) => {
+          const render = c.render;
+          // A directory lists in path order, sub-directories first: its columns do not sort it.
+          const unsorted = { ...c, sorter: false, sortOrder: null };
+          if (c.key === browse.field)
+            return {
+              ...unsorted,
+              render: (v: unknown, r: BaseRecord, i: number) =>
+                isDirectoryRow(r) ? (
+                  <Button type="link" icon={<FolderOutlined />} onClick={() => open(String(r[browse.field]))} style={{ paddingInline: 0, fontWeight: 500 }} data-testid="directory-row">
+                    {directoryName(String(r[browse.field]))}/
+                    <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontWeight: 400 }}>
+                      {t('engine.directoryCount', { count: Number(r.entryCount ?? 0) })}
+                    </Typography.Text>
+                  </Button>
+                ) : (
+                  render?.(v, r, i)
+                ),
+            };
+          return { ...unsorted, render: (v: unknown, r: BaseRecord, i: number) => (isDirectoryRow(r) ? null : render ? render(v, r, i) : (v as never)) };
+        });
+
+  const breadcrumb = browsing ? (
+    <Breadcrumb
+      style={{ marginBottom: 8 }}
+      data-testid="directory-breadcrumb"
+      items={[
+        {
+          title: (
+            <Typography.Link onClick={() => setDir('')} aria-label={t('engine.directoryRoot')} aria-current={dir === '' ? 'location' : undefined}>
+              <HomeOutlined /> {t('engine.directoryRoot')}
+            </Typography.Link>
+          ),
+        },
+        ...directorySteps(dir).map((step, i, all) => ({
+          title:
+            i === all.length - 1 ? (
+              <span aria-current="location">{step.name}</span>
+            ) : (
+              <Typography.Link onClick={() => setDir(step.dir)}>{step.name}</Typography.Link>
+            ),
+        })),
+      ]}
+    />
+  ) : null;
+
+  return { browsing, dir, setDir, listMeta, columns, breadcrumb, rowKey: (r: BaseRecord) => (isDirectoryRow(r) ? `directory:${String(r[browse?.field ?? 'path'])}` : undefined) };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { services } from '../../resources';
+import { assetStreaming } from '../../resources/asset-streaming';
+import { entries, releases } from '../../resources/cdn/resources';
+import { directoryListCall, directoryName, directorySteps, isDirectoryRow } from '../../resources/directory-list';
+
+describe('a list browsed by directory', () => {
+  it("lists a bucket's directory through the declared directory call, the directory in its query", () => {
+    expect(directoryListCall(assetStreaming, entries, 'b 1', 'bundles/levels')).toEqual({
+      url: '/cdn/buckets/b%201/entries_by_directory/',
+      query: { dir: 'bundles/levels' },
+    });
+    expect(directoryListCall(assetStreaming, entries, 'b1', '').query).toEqual({});
+  });
+
+  it('refuses a resource that declares no directory listing', () => {
+    expect(() => directoryListCall(assetStreaming, releases, 'b1', '')).toThrow(/no directory listing/);
+  });
+
+  it('goes back up step by step, each step its own directory', () => {
+    expect(directorySteps('bundles/levels/')).toEqual([
+      { name: 'bundles', dir: 'bundles/' },
+      { name: 'levels', dir: 'bundles/levels/' },
+    ]);
+    expect(directorySteps('')).toEqual([]);
+    expect(directoryName('bundles/levels/')).toBe('levels');
+  });
+
+  it('tells a sub-directory row from a record', () => {
+    expect(isDirectoryRow({ directory: true, path: 'a/' })).toBe(true);
+    expect(isDirectoryRow({ id: 'e1', path: 'a/b.txt' })).toBe(false);
+  });
+
+  it("is declared, in every service, with a GET call on the parent record that takes the directory and the list's field", () => {
+    const wrong = services.flatMap((s) =>
+      s.resources.flatMap((r) => {
+        const browse = r.list.directories;
+        if (!browse) return [];
+        const call = s.calls?.[browse.call];
+        const query = (call?.query?.properties ?? {}) as Record<string, unknown>;
+        const fields = (r.schema.properties ?? {}) as Record<string, unknown>;
+        const ok = call?.method === 'GET' && call.record?.resource === r.parent?.resource && browse.param in query && browse.field in fields;
+        return ok ? [] : [`${s.name}/${r.name}`];
+      }),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
