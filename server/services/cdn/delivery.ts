@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { assetStreaming } from '../../../resources/asset-streaming';
 import { BADGE_MAX_AGE, CONTENT_BADGE_PATH, CONTENT_RELEASE_PATH } from '../../../resources/cdn/delivery';
 import type { Ctx } from '../../context';
-import { errorSchema, type Api } from '../../engine/api';
+import type { Api } from '../../engine/api';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { accessTokenValid } from './access-tokens';
 import { deliveriesOf } from './deliveries';
@@ -11,7 +11,7 @@ import { watchBucketWrites } from './bucket-changes';
 import { deliveryIndexOf, type BucketFacts } from './delivery-index';
 import { pathProblem } from './paths';
 import { releaseRow } from './release-rows';
-import { sendContent } from './send-content';
+import { contentResponses, sendContent } from './send-content';
 
 const SERVICE = assetStreaming.name;
 const BASE = assetStreaming.base;
@@ -71,16 +71,10 @@ const params = (extra: string) => ({
   properties: { bucketId: { type: 'string', minLength: 1, maxLength: 64 }, [extra]: { type: 'string', minLength: 1, maxLength: 64 }, '*': { type: 'string', minLength: 1, maxLength: 1024 } },
 });
 const query = { type: 'object', additionalProperties: false, properties: { token: { type: 'string', maxLength: 300, description: "a private bucket's access token" } } };
-const error = (description: string) => ({ description, schema: errorSchema });
-const responses = {
-  200: { description: 'the content (ETag: its SHA-256; X-Release-Id: the release served)' },
-  206: { description: 'the range asked for' },
-  304: { description: 'not modified (If-None-Match matched the ETag)' },
-  400: error('the path is not a safe relative path'),
-  403: error('a private bucket without a valid access token'),
-  404: error('no such bucket, badge, release or entry'),
-  416: { ...error('the range lies outside the content'), errors: [{ code: 'RANGE_NOT_SATISFIABLE', message: 'range not satisfiable' }] },
-};
+const responses = contentResponses('the content (ETag: its SHA-256; X-Release-Id: the release served)', {
+  403: 'a private bucket without a valid access token',
+  404: 'no such bucket, badge, release or entry',
+});
 
 /**
  * The public content addresses of every bucket (`resources/cdn/delivery.ts`), reading buckets, badges and releases

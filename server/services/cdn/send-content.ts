@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context';
+import { errorSchema } from '../../engine/api';
 import { ApiError } from '../../engine/errors';
 import { contentStoreFor } from './content-store';
 import { CACHE_ENTRY_MAX_BYTES, proxyCacheOf } from './proxy-cache';
@@ -56,3 +57,15 @@ export async function sendContent(ctx: Ctx, req: FastifyRequest, reply: FastifyR
   }
   return reply.send(await store.open(row.blobKey, range));
 }
+
+const error = (description: string) => ({ description, schema: errorSchema });
+
+/** What a content address answers, documented: the content, a range, not modified, and its refusals. */
+export const contentResponses = (served: string, refusals: Record<number, string>) => ({
+  200: { description: served },
+  206: { description: 'the range asked for' },
+  304: { description: 'not modified (If-None-Match matched the ETag)' },
+  400: error('the path is not a safe relative path'),
+  ...Object.fromEntries(Object.entries(refusals).map(([status, description]) => [status, error(description)])),
+  416: { ...error('the range lies outside the content'), errors: [{ code: 'RANGE_NOT_SATISFIABLE', message: 'range not satisfiable' }] },
+});

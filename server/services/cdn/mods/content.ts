@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { assetStreaming } from '../../../../resources/asset-streaming';
 import { BADGE_MAX_AGE, CONTENT_MOD_PATH } from '../../../../resources/cdn/delivery';
 import type { Ctx } from '../../../context';
-import { errorSchema, type Api } from '../../../engine/api';
+import type { Api } from '../../../engine/api';
 import { authorizeService } from '../../../engine/guard';
 import { badRequest, notFound } from '../../../engine/errors';
 import { records } from '../../../engine/query';
@@ -15,7 +15,7 @@ import { contentOf } from '../contents';
 import { deliveriesOf } from '../deliveries';
 import { pathProblem } from '../paths';
 import { DEFAULT_TYPE } from '../release-rows';
-import { sendContent } from '../send-content';
+import { contentResponses, sendContent } from '../send-content';
 import { bearerToken } from '../../passport/players/principal';
 import { cdnPlayer } from './principal';
 import type { ModEntry } from './entries';
@@ -33,8 +33,6 @@ async function authorOrConsole(ctx: Ctx, req: FastifyRequest, appId: string, mod
   return (await authorizeService(ctx, req, SERVICE)).scopeId === appId;
 }
 
-const error = (description: string) => ({ description, schema: errorSchema });
-
 export function mountModContent(api: Api, ctx: Ctx): void {
   api.route({
     method: 'GET',
@@ -47,15 +45,10 @@ export function mountModContent(api: Api, ctx: Ctx): void {
       required: ['modId', 'v', '*'],
       properties: { modId: { type: 'string', minLength: 1, maxLength: 64 }, v: { type: 'integer', minimum: 1, maximum: 1_000_000 }, '*': { type: 'string', minLength: 1, maxLength: 1024 } },
     },
-    responses: {
-      200: { description: 'the content (ETag: its SHA-256)' },
-      206: { description: 'the range asked for' },
-      304: { description: 'not modified (If-None-Match matched the ETag)' },
-      400: error('the path is not a safe relative path'),
-      401: error('a player token or credential that is invalid or expired'),
-      404: error('no such mod, version or file, or a version not published that the caller may not read'),
-      416: { ...error('the range lies outside the content'), errors: [{ code: 'RANGE_NOT_SATISFIABLE', message: 'range not satisfiable' }] },
-    },
+    responses: contentResponses('the content (ETag: its SHA-256)', {
+      401: 'a player token or credential that is invalid or expired',
+      404: 'no such mod, version or file, or a version not published that the caller may not read',
+    }),
     handler: async (req, reply) => {
       const p = req.params as { modId: string; v: number; '*': string };
       const path = p['*'];
