@@ -3,10 +3,11 @@
  * real server, in Chromium, signed in as the demo user. Cold: a fresh browser context (no cache) opening an app's
  * config list by its address; warm: the same address again (cache filled); the baseline, measured in the same run:
  * moving to that page from another console page without a reload. Prints milliseconds and the ratios to the
- * baseline, and the requests made before the first content (with BENCH_DEEP_LINK_VERBOSE=1, each of them of the
- * first cold load: when it was asked and answered).
+ * baseline, the requests made before the first content (with BENCH_DEEP_LINK_VERBOSE=1, each of them of the
+ * first cold load: when it was asked and answered), and the page's main-thread time of a cold load until then (the
+ * browser's own task and script time: what the machine's load stretches, but not the network's waits).
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser';
 import { startServer } from '../tests/e2e/server';
 
@@ -31,6 +32,13 @@ async function timeToContent(page: Page, go: () => Promise<unknown>): Promise<nu
   return end - start;
 }
 
+/** The page's main-thread task and script time so far, in ms (Chromium's performance metrics). */
+async function mainThread(cdp: CDPSession): Promise<{ task: number; script: number }> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { task: metric('TaskDuration'), script: metric('ScriptDuration') };
+}
+
 /** A request of the first cold load as `asked → answered ms  path` from the navigation (answered: - when still open). */
 const line = (from: number) => (r: Request) => {
   const t = r.timing();
@@ -52,6 +60,8 @@ export async function runDeepLinkBench(): Promise<void> {
     const cold: number[] = [];
     const warm: number[] = [];
     const inApp: number[] = [];
+    const tasks: number[] = [];
+    const scripts: number[] = [];
     let requests: string[] = [];
     let timeline: string[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -60,8 +70,14 @@ export async function runDeepLinkBench(): Promise<void> {
       const seen: Request[] = [];
       page.on('request', (r) => seen.push(r));
       await page.goto('about:blank');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const before = await mainThread(cdp);
       const from = Date.now();
       cold.push(await timeToContent(page, () => page.goto(target)));
+      const after = await mainThread(cdp);
+      tasks.push(after.task - before.task);
+      scripts.push(after.script - before.script);
       if (i === 0) {
         requests = seen.map((r) => new URL(r.url()).pathname);
         timeline = seen.map(line(from));
@@ -78,6 +94,7 @@ export async function runDeepLinkBench(): Promise<void> {
     console.log(`  warm (reload)         ${median(warm).toFixed(0).padStart(6)} ms   ${(median(warm) / base).toFixed(1)}× in-app`);
     console.log(`  in-app (baseline)     ${base.toFixed(0).padStart(6)} ms`);
     console.log(`  requests before the first row (cold): ${requests.length}`);
+    console.log(`  main thread until the first row (cold): ${median(tasks).toFixed(0)} ms of tasks, ${median(scripts).toFixed(0)} ms of script`);
     if (process.env.BENCH_DEEP_LINK_VERBOSE) console.log(timeline.join('\n'));
   } finally {
     await browser.close();
