@@ -1,6 +1,6 @@
 /**
  * The product pages' screenshots, taken from the real console: signs in with the demo user in the system Chromium,
- * opens each screen named in `SHOT_SCREENS` on a running server and saves it in both languages as
+ * opens each screen named in `SHOT_SCREENS` on a running server (scrolled to the block its `#<test id>` names) and saves it in both languages as
  * `<dir>/site-shots/<name>.<lang>.png`. `npm run site:shots` saves them under `public/` (served as static files); the
  * end-to-end test `site-shots.test.ts` takes them again into a scratch folder.
  */
@@ -49,12 +49,23 @@ export async function takeSiteShots(url: string, dir: string): Promise<string[]>
       await page.getByText('Demo Game').click();
       await page.waitForURL(/\/services\/[^/]+\/dashboard$/);
       const appId = /\/services\/([^/]+)\//.exec(page.url())![1];
-      for (const [name, route] of Object.entries(SHOT_SCREENS)) {
+      for (const [name, screen] of Object.entries(SHOT_SCREENS)) {
+        const [route, anchor] = screen.split('#');
         await page.goto(`${url}${route.replace(':appId', appId)}`);
         await page.locator('.ant-table-row').first().waitFor({ state: 'visible', timeout: 20_000 });
         // Settled: no spinner left, the fonts in.
         await page.locator('.ant-spin-spinning').first().waitFor({ state: 'hidden', timeout: 20_000 });
         await page.evaluate(() => document.fonts.ready);
+        // `#<test id>`: the part of a long page the shot shows starts at that block.
+        if (anchor) {
+          await page.getByTestId(anchor).evaluate((block) => {
+            block.scrollIntoView({ block: 'start' });
+            // Clear of the console's sticky top bar.
+            window.scrollBy(0, -72);
+          });
+        }
+        // No block still waiting for its code or data (a chart's placeholder).
+        await page.locator('.ant-skeleton').first().waitFor({ state: 'hidden', timeout: 20_000 });
         const file = join(dir, shotAddress(name, locale));
         mkdirSync(join(file, '..'), { recursive: true });
         await page.screenshot({ path: file });

@@ -1,4 +1,5 @@
 import type { CatalogueService } from '../../../resources/site-api';
+import { DEMO_BUCKET_ID } from '../../../resources/cdn/demo-ids';
 
 /**
  * The product pages (`/product/*`): a service's page is every catalogue service whose declared `productPage` is the
@@ -14,17 +15,22 @@ export const SOLUTIONS: Record<string, { key: string; services: string[] }> = {
 
 /**
  * Screenshots of a built service's console, taken from the real console by `npm run site:shots`
- * (scripts/site-shots.ts) into `public/site-shots/<name>.<lang>.png`, with the console screen each one shows. A
- * service without a built console has none.
+ * (scripts/site-shots.ts) into `public/site-shots/<name>.<lang>.png`, with the console screen each one shows (and,
+ * after `#`, the test id of the block a long page's shot starts at). A service without a built console has none.
  */
 export const SHOTS: Record<string, string[]> = {
   passport: ['passport', 'passport-leaderboards'],
   'remote-config': ['remote-config'],
+  'asset-streaming': ['asset-streaming', 'asset-streaming-entries', 'asset-streaming-mods'],
 };
 export const SHOT_SCREENS: Record<string, string> = {
   passport: '/services/:appId/passport/account/user',
   'passport-leaderboards': '/services/:appId/passport/leaderboards',
   'remote-config': '/services/:appId/config',
+  // The demo's game-assets bucket: its deliveries chart and proxy cache, then its entries by directory.
+  'asset-streaming': `/services/:appId/asset/bucket/${DEMO_BUCKET_ID}#panel-cdnBucketStatistics`,
+  'asset-streaming-entries': `/services/:appId/asset/bucket/${DEMO_BUCKET_ID}#children-entries`,
+  'asset-streaming-mods': '/services/:appId/asset/bucket/ugc',
 };
 export const SHOT_LOCALES = ['zh-CN', 'en'] as const;
 export const shotAddress = (name: string, locale: string) => `/site-shots/${name}.${locale}.png`;
