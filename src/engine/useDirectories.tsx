@@ -6,6 +6,9 @@ import type { BaseRecord } from '@refinedev/core';
 import { directoryListCall, directoryName, directorySteps, isDirectoryRow } from '../../resources/directory-list';
 import type { DeclaredScope } from './useDeclared';
 
+/** A breadcrumb's step back up: a button (reached with Tab), as tall as the trail's text. */
+const STEP = { paddingInline: 0, height: 'auto' };
+
 /**
  * A list browsed one directory at a time (`ListDecl.directories`), on its parent's page while nothing is searched
  * or filtered: the directory's listing call in the list's `meta`, sub-directories as rows that open them (their
@@ -40,7 +43,8 @@ export function useDirectories(scope: DeclaredScope, filtering: boolean) {
                     </Typography.Text>
                   </Button>
                 ) : (
-                  render?.(v, r, i)
+                  // A record by its name within the directory open (its page and links keep the whole path).
+                  render?.(String(v).startsWith(dir) ? String(v).slice(dir.length) : v, r, i)
                 ),
             };
           return { ...unsorted, render: (v: unknown, r: BaseRecord, i: number) => (isDirectoryRow(r) ? null : render ? render(v, r, i) : (v as never)) };
@@ -52,18 +56,25 @@ export function useDirectories(scope: DeclaredScope, filtering: boolean) {
       data-testid="directory-breadcrumb"
       items={[
         {
-          title: (
-            <Typography.Link onClick={() => setDir('')} aria-label={t('engine.directoryRoot')} aria-current={dir === '' ? 'location' : undefined}>
-              <HomeOutlined /> {t('engine.directoryRoot')}
-            </Typography.Link>
-          ),
+          title:
+            dir === '' ? (
+              <span aria-current="location">
+                <HomeOutlined /> {t('engine.directoryRoot')}
+              </span>
+            ) : (
+              <Button type="link" size="small" icon={<HomeOutlined />} onClick={() => setDir('')} style={STEP}>
+                {t('engine.directoryRoot')}
+              </Button>
+            ),
         },
         ...directorySteps(dir).map((step, i, all) => ({
           title:
             i === all.length - 1 ? (
               <span aria-current="location">{step.name}</span>
             ) : (
-              <Typography.Link onClick={() => setDir(step.dir)}>{step.name}</Typography.Link>
+              <Button type="link" size="small" onClick={() => setDir(step.dir)} style={STEP}>
+                {step.name}
+              </Button>
             ),
         })),
       ]}
