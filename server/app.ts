@@ -35,6 +35,7 @@ import { mountDeclaredCalls } from './engine/declared-calls';
 import { mountTimedStates, sweepingFirst } from './engine/timed-states';
 import { moveDeclaredTable } from './engine/table-moves';
 import { startJob } from './engine/jobs';
+import { plannerStatisticsJob } from './db/planner-statistics';
 import { mountCounters } from './engine/counters';
 import { securityHeaders } from './security-headers';
 import { registerApiReference } from './api-reference';
@@ -149,6 +150,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     for (const job of mod.jobs?.(ctx, api) ?? []) startJob(api, ctx.db, job, ctx.config.jobLeaseMs);
   }
   mountTimedStates(api, ctx);
+  // The embedded database's planner statistics, which nothing else gathers there.
+  startJob(api, db, plannerStatisticsJob(db), config.jobLeaseMs);
   mountCounters(api, ctx, services);
   for (const s of services) mountDeclaredCalls(api, ctx, s, handlersOf(ctx, s.name, modules), players.get(s.name));
   for (const m of models) mountResource(api, ctx, hooks, m, players);
