@@ -7,7 +7,7 @@ import { directoryListCall, directoryName, directorySteps, isDirectoryRow } from
 describe('a list browsed by directory', () => {
   it("lists a bucket's directory through the declared directory call, the directory in its query", () => {
     expect(directoryListCall(assetStreaming, entries, 'b 1', 'bundles/levels')).toEqual({
-      url: '/cdn/buckets/b%201/entries_by_directory/',
+      url: `${assetStreaming.base}/buckets/b%201/entries_by_directory/`,
       query: { dir: 'bundles/levels' },
     });
     expect(directoryListCall(assetStreaming, entries, 'b1', '').query).toEqual({});
