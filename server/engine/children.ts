@@ -5,7 +5,7 @@ import { paramsSchema } from './api';
 import { notFound } from './errors';
 import type { ResourceModel } from './model';
 import { parentModelOf } from './references';
-import { kindPredicate } from './sql';
+import { kindPredicate, tableOf } from './sql';
 import type { Data } from './store';
 
 /**
@@ -40,7 +40,7 @@ export async function requireParent(ctx: Ctx, req: FastifyRequest, m: ResourceMo
 
 /** Which of `ids` are records of the parent `parentId` (a sub-resource's call reaches no others). */
 export async function parentsOwn(ctx: Ctx, m: ResourceModel, scopeId: string, parentId: string, ids: string[]): Promise<Set<string>> {
-  const mine = await ctx.db.query<{ id: string }>(`SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[]) AND parent_id = $3`, [
+  const mine = await ctx.db.query<{ id: string }>(`SELECT id FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[]) AND parent_id = $3`, [
     scopeId,
     ids,
     parentId,

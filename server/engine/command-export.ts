@@ -6,7 +6,7 @@ import type { Queryable } from '../db';
 import { errorResponses, type Api } from './api';
 import { authorize } from './guard';
 import type { ResourceModel } from './model';
-import { kindPredicate, lit } from './sql';
+import { kindPredicate, lit, tableOf } from './sql';
 import { listWhere, present, type Data } from './store';
 
 /** The most records one export holds; the file ends there. */
@@ -71,7 +71,7 @@ async function labels(db: Queryable, scopeId: string, ref: Reference, rows: Data
   if (!values.length) return new Map();
   const value = ref.value === ref.target.res.idField ? 'id' : `(data->>${lit(ref.value)})`;
   const res = await db.query<{ v: string; l: string | null }>(
-    `SELECT ${value} AS v, (data->>${lit(ref.label)}) AS l FROM records WHERE ${kindPredicate(ref.target)} AND scope_id = $1 AND ${value} = ANY($2::text[])`,
+    `SELECT ${value} AS v, (data->>${lit(ref.label)}) AS l FROM ${tableOf(ref.target)} WHERE ${kindPredicate(ref.target)} AND scope_id = $1 AND ${value} = ANY($2::text[])`,
     [scopeId, values],
   );
   return new Map(res.rows.map((r) => [r.v, r.l ?? '']));
@@ -87,7 +87,7 @@ async function* records(db: Queryable, m: ResourceModel, scopeId: string, filter
     const n = params.length;
     const keyset = after ? ` AND (created_at, id) > ($${n + 1}::timestamptz, $${n + 2})` : '';
     const res = await db.query<{ id: string; status: string | null; version: number; data: Data; created_at: Date; updated_at: Date; at: string }>(
-      `SELECT id, status, version, data, created_at, updated_at, created_at::text AS at FROM records
+      `SELECT id, status, version, data, created_at, updated_at, created_at::text AS at FROM ${tableOf(m)}
         WHERE ${where}${keyset} ORDER BY created_at, id LIMIT ${Math.min(PAGE, EXPORT_ROW_LIMIT - read)}`,
       after ? [...params, after.at, after.id] : params,
     );

@@ -8,7 +8,7 @@ import { authorize } from './guard';
 import type { HookRegistry, ResourceHooks } from './hooks';
 import { importBodySchema, importReportSchema, parseRows, type ImportReport } from './import-rows';
 import type { ResourceModel } from './model';
-import { fieldExpr, kindPredicate, lit } from './sql';
+import { fieldExpr, kindPredicate, lit, tableOf } from './sql';
 import { referenceErrors } from './reference-checks';
 import { fieldCheckErrors } from './field-checks';
 import { RecordStore, type Data } from './store';
@@ -22,7 +22,7 @@ async function takenValues(ctx: Ctx, m: ResourceModel, scopeId: string, rows: Da
     const numeric = m.fieldKind(field) === 'number';
     const res = values.length
       ? await ctx.db.query<{ v: string }>(
-          `SELECT (data->>${lit(field)}) AS v FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND ${fieldExpr(m, field)} = ANY($2::${numeric ? 'numeric' : 'text'}[])`,
+          `SELECT (data->>${lit(field)}) AS v FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1 AND ${fieldExpr(m, field)} = ANY($2::${numeric ? 'numeric' : 'text'}[])`,
           [scopeId, numeric ? values.filter((v) => /^-?\d+(\.\d+)?$/.test(v)) : values],
         )
       : { rows: [] };

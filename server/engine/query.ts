@@ -3,7 +3,7 @@ import { refusedMessage } from '../../resources/action-call';
 import type { Queryable } from '../db';
 import { conflict, notFound } from './errors';
 import type { ResourceModel } from './model';
-import { kindPredicate } from './sql';
+import { kindPredicate, tableOf } from './sql';
 import { present, withWriteOnlyKept, type Data } from './store';
 import { fieldSql, orderSql, Params, whereSql, type Where } from './where';
 
@@ -91,7 +91,7 @@ export class RecordQuery {
 
   private async rows(scope: Scope, q: Find): Promise<Row[]> {
     const p = new Params();
-    let sql = `SELECT ${COLS} FROM records WHERE ${this.scoped(scope, q.where, p)} ORDER BY ${orderSql(this.m, q.orderBy)}`;
+    let sql = `SELECT ${COLS} FROM ${tableOf(this.m)} WHERE ${this.scoped(scope, q.where, p)} ORDER BY ${orderSql(this.m, q.orderBy)}`;
     if (q.limit !== undefined) sql += ` LIMIT ${p.int(q.limit)}`;
     if (q.offset) sql += ` OFFSET ${p.int(q.offset)}`;
     if (q.lock) sql += q.lock === 'skip' ? ' FOR UPDATE SKIP LOCKED' : ' FOR UPDATE';
@@ -132,7 +132,7 @@ export class RecordQuery {
 
   async count(scope: Scope, where?: Where): Promise<number> {
     const p = new Params();
-    const res = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${this.scoped(scope, where, p)}`, p.values);
+    const res = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tableOf(this.m)} WHERE ${this.scoped(scope, where, p)}`, p.values);
     return Number(res.rows[0]?.n ?? 0);
   }
 
@@ -168,7 +168,7 @@ export class RecordQuery {
               : `${fn}(${f})${fieldSql(this.m, field!).kind === 'numeric' ? '::text' : ''}`;
       select.push(`${expr} AS ${name}`);
     }
-    let sql = `SELECT ${select.join(', ')} FROM records WHERE ${this.scoped(scope, a.where, p)}`;
+    let sql = `SELECT ${select.join(', ')} FROM ${tableOf(this.m)} WHERE ${this.scoped(scope, a.where, p)}`;
     if (groups.length) sql += ` GROUP BY ${groups.join(', ')}`;
     const outputs = [...Object.keys(a.groupBy ?? {}), ...Object.keys(a.measures)];
     if (a.orderBy?.length) {
@@ -186,7 +186,7 @@ export class RecordQuery {
 
   async insert(scope: string, data: Data, opts: { id?: string; status?: string | null; parentId?: string } = {}): Promise<Data> {
     const res = await this.db.query<Row>(
-      `INSERT INTO records (service, kind, id, scope_id, parent_id, status, data) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLS}`,
+      `INSERT INTO ${tableOf(this.m)} (service, kind, id, scope_id, parent_id, status, data) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLS}`,
       [this.m.service.name, this.m.res.name, opts.id ?? randomUUID(), scope, opts.parentId ?? null, opts.status ?? this.m.res.status?.initial ?? null, data],
     );
     return present(this.m, res.rows[0]);
@@ -205,7 +205,7 @@ export class RecordQuery {
   ): Promise<Data[]> {
     if (!rows.length) return [];
     const res = await this.db.query<Row>(
-      `INSERT INTO records (service, kind, id, scope_id, status, data, version, created_at, updated_at, parent_id)
+      `INSERT INTO ${tableOf(this.m)} (service, kind, id, scope_id, status, data, version, created_at, updated_at, parent_id)
        SELECT $1, $2, r.id, $3, r.status, r.data, coalesce(r.version, 1), coalesce(r.at, now()), coalesce(r.at, now()), r.parent_id
        FROM unnest($4::text[], $5::text[], $6::jsonb[], $7::int[], $8::timestamptz[], $9::text[])
          AS r(id, status, data, version, at, parent_id)
@@ -255,8 +255,8 @@ export class RecordQuery {
     const found = this.scoped(scope, where, p);
     const sets = this.setSql(change, p, 'r');
     const res = await this.db.query<Row & { was: string | null }>(
-      `WITH hit AS (SELECT id, status AS was FROM records WHERE ${found} ORDER BY id FOR UPDATE${opts.skipLocked ? ' SKIP LOCKED' : ''})
-       UPDATE records r SET ${sets.join(', ')} FROM hit WHERE r.service = $1 AND r.kind = $2 AND r.id = hit.id
+      `WITH hit AS (SELECT id, status AS was FROM ${tableOf(this.m)} WHERE ${found} ORDER BY id FOR UPDATE${opts.skipLocked ? ' SKIP LOCKED' : ''})
+       UPDATE ${tableOf(this.m)} r SET ${sets.join(', ')} FROM hit WHERE r.service = $1 AND r.kind = $2 AND r.id = hit.id
        RETURNING r.id, r.scope_id, r.status, r.version, r.data, r.created_at, r.updated_at, hit.was`,
       p.values,
     );
@@ -283,7 +283,7 @@ export class RecordQuery {
   /** Removes every record matching; answers what was removed. */
   async remove(scope: Scope, where: Where): Promise<Data[]> {
     const p = new Params();
-    const res = await this.db.query<Row>(`DELETE FROM records WHERE ${this.scoped(scope, where, p)} RETURNING ${COLS}`, p.values);
+    const res = await this.db.query<Row>(`DELETE FROM ${tableOf(this.m)} WHERE ${this.scoped(scope, where, p)} RETURNING ${COLS}`, p.values);
     return res.rows.map((r) => present(this.m, r));
   }
 }

@@ -3,7 +3,7 @@ import type { Ctx } from '../context';
 import { escapePointer, type FieldError } from './errors';
 import type { ResourceModel } from './model';
 import { parseReferencePath, type ReferencePath } from './reference-paths';
-import { kindPredicate, lit } from './sql';
+import { kindPredicate, lit, tableOf } from './sql';
 import type { Data } from './store';
 
 /**
@@ -72,7 +72,7 @@ async function existingValues(ctx: Ctx, scopeId: string, targets: Target[]): Pro
     const expr = t.by === 'id' ? 'id' : `(data->>${lit(t.by)})`;
     const param = params.push([...t.values]);
     const matched = `jsonb_build_object(${t.match.map((f) => `${lit(f)}, data->${lit(f)}`).join(', ')})`;
-    return `SELECT ${i} AS t, ${expr} AS v, ${matched} AS m FROM records WHERE ${kindPredicate(t.model)} AND scope_id = $1 AND ${expr} = ANY($${param}::text[])`;
+    return `SELECT ${i} AS t, ${expr} AS v, ${matched} AS m FROM ${tableOf(t.model)} WHERE ${kindPredicate(t.model)} AND scope_id = $1 AND ${expr} = ANY($${param}::text[])`;
   });
   const res = await ctx.db.query<{ t: number; v: string; m: Data }>(selects.join(' UNION ALL '), params);
   for (const row of res.rows) found[Number(row.t)].set(row.v, row.m);

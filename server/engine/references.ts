@@ -6,7 +6,7 @@ import { ApiError, notFound } from './errors';
 import type { Access } from './guard';
 import type { ResourceModel } from './model';
 import { checkReferencePath, parseReferencePath, referencePathMatch } from './reference-paths';
-import { fieldExpr, kindPredicate } from './sql';
+import { fieldExpr, kindPredicate, tableOf } from './sql';
 import { COLS, present, RecordStore, type Data, type Row } from './store';
 import { auditIn } from './write';
 
@@ -113,7 +113,7 @@ const referringWhere = (ref: Referrer) => `${kindPredicate(ref.from)} AND scope_
 
 /** The first few records (one more than are named, to tell whether there are others) that refer to the values. */
 async function firstReferring(db: Queryable, ref: Referrer, scopeId: string, values: string[]): Promise<Data[]> {
-  const sql = `SELECT ${COLS} FROM records WHERE ${referringWhere(ref)} ORDER BY created_at, id LIMIT ${NAMED + 1}`;
+  const sql = `SELECT ${COLS} FROM ${tableOf(ref.from)} WHERE ${referringWhere(ref)} ORDER BY created_at, id LIMIT ${NAMED + 1}`;
   return (await db.query<Row>(sql, [scopeId, values])).rows.map((r) => present(ref.from, r));
 }
 
@@ -143,14 +143,14 @@ async function afterDelete(ctx: Ctx, tx: Queryable, access: Deleter, target: Res
       const found = await firstReferring(tx, ref, access.scopeId, values);
       if (found.length) throw inUse(ref, found);
     } else if (ref.onDelete === 'cascade') {
-      const gone = (await tx.query<Row>(`DELETE FROM records WHERE ${where} RETURNING ${COLS}`, params)).rows.map((r) => present(m, r));
+      const gone = (await tx.query<Row>(`DELETE FROM ${tableOf(m)} WHERE ${where} RETURNING ${COLS}`, params)).rows.map((r) => present(m, r));
       for (const r of gone) await auditIn(tx, access, m, 'delete', String(r[m.res.idField]), r);
       if (gone.length) await afterDelete(ctx, tx, access, m, gone, force);
     } else {
-      const before = (await tx.query<Row>(`SELECT ${COLS} FROM records WHERE ${where} ORDER BY id FOR UPDATE`, params)).rows.map((r) => present(m, r));
+      const before = (await tx.query<Row>(`SELECT ${COLS} FROM ${tableOf(m)} WHERE ${where} ORDER BY id FOR UPDATE`, params)).rows.map((r) => present(m, r));
       if (before.length === 0) continue;
       const after = await tx.query<Row>(
-        `UPDATE records SET data = data - $3::text, version = version + 1, updated_at = now() WHERE ${where} RETURNING ${COLS}`,
+        `UPDATE ${tableOf(m)} SET data = data - $3::text, version = version + 1, updated_at = now() WHERE ${where} RETURNING ${COLS}`,
         [...params, ref.field],
       );
       const byId = new Map(after.rows.map((r) => [r.id, present(m, r)]));
@@ -215,8 +215,8 @@ export function relationIndexStatements(m: ResourceModel, name: (meaning: string
   const indexed = new Set([...(m.res.list.sorters ?? []), ...(m.res.list.filters ?? [])]);
   const plain = (m.res.references ?? []).filter((r) => !indexed.has(r.field) && !parseReferencePath(r.field));
   const exprs = plain.map((r) => fieldExpr(m, r.field));
-  const out = exprs.map((expr) => `CREATE INDEX IF NOT EXISTS rx_${name(`${where}|${expr}|id`)} ON records (scope_id, ${expr}, id) WHERE ${where}`);
-  if (m.res.parent) out.push(`CREATE INDEX IF NOT EXISTS rx_${name(`${where}|parent_id|created_at|id`)} ON records (scope_id, parent_id, created_at, id) WHERE ${where}`);
+  const out = exprs.map((expr) => `CREATE INDEX IF NOT EXISTS rx_${name(`${where}|${expr}|id`)} ON ${tableOf(m)} (scope_id, ${expr}, id) WHERE ${where}`);
+  if (m.res.parent) out.push(`CREATE INDEX IF NOT EXISTS rx_${name(`${where}|parent_id|created_at|id`)} ON ${tableOf(m)} (scope_id, parent_id, created_at, id) WHERE ${where}`);
   return out;
 }
 
@@ -243,7 +243,7 @@ export async function usedBy(ctx: Ctx, scopeId: string, target: ResourceModel, r
     const m = ref.from;
     const rows = await firstReferring(ctx.db, ref, scopeId, [value]);
     if (rows.length === 0) continue;
-    const counted = async () => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE ${referringWhere(ref)}`, [scopeId, [value]])).rows[0].n;
+    const counted = async () => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tableOf(ref.from)} WHERE ${referringWhere(ref)}`, [scopeId, [value]])).rows[0].n;
     const total = rows.length > NAMED ? await counted() : rows.length;
     const items = rows.slice(0, NAMED).map((r) => ({ id: String(r[m.res.idField]), title: titleOfRecord(m, r) }));
     out.push({ resource: m.res.name, onDelete: ref.onDelete, total, items });

@@ -19,6 +19,12 @@ export function fieldExpr(m: ResourceModel, field: string): string {
   }
 }
 
+/**
+ * The table a resource's records are kept in: `records`, or a table of its own of the same shape for a resource
+ * with many rows (`ResourceDecl.ownTable`), named for the service and resource (`records_<service>_<resource>`).
+ */
+export const tableOf = (m: ResourceModel): string => (m.res.ownTable ? `records_${`${m.service.name}_${m.res.name}`.toLowerCase().replace(/[^a-z0-9]+/g, '_')}` : 'records');
+
 /** The WHERE prefix that selects one resource's records; literal so partial indexes apply. */
 export function kindPredicate(m: ResourceModel): string {
   return `service = ${lit(m.service.name)} AND kind = ${lit(m.res.name)}`;

@@ -2,7 +2,7 @@ import type { Queryable } from '../db';
 import { notFound } from './errors';
 import type { ResourceModel } from './model';
 import { records } from './query';
-import { fieldExpr, kindPredicate } from './sql';
+import { fieldExpr, kindPredicate, tableOf } from './sql';
 import { hideWriteOnly } from './fields';
 
 export type Data = Record<string, unknown>;
@@ -77,8 +77,8 @@ export function listSql(m: ResourceModel, scopeId: string, q: ListQuery) {
   const order = (q.order ?? (q.sort ? 'asc' : (m.res.list.defaultSort?.order ?? 'desc'))) === 'desc' ? 'DESC' : 'ASC';
   // The id breaks ties in the same direction, so the declared index serves the order both ways.
   const n = params.length;
-  const page = `SELECT ${COLS} FROM records WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
-  const count = `SELECT count(*)::int AS total FROM records WHERE ${where}`;
+  const page = `SELECT ${COLS} FROM ${tableOf(m)} WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const count = `SELECT count(*)::int AS total FROM ${tableOf(m)} WHERE ${where}`;
   return { page, count, params, pageParams: [...params, q.pageSize, q.offset ?? (q.page - 1) * q.pageSize] };
 }
 
@@ -96,7 +96,7 @@ export class RecordStore {
 
   /** Every record of a kind in a scope, unpaged (for evaluation and checks over small sets). */
   async all(m: ResourceModel, scopeId: string): Promise<Data[]> {
-    const res = await this.db.query<Row>(`SELECT ${COLS} FROM records WHERE ${kindPredicate(m)} AND scope_id = $1`, [scopeId]);
+    const res = await this.db.query<Row>(`SELECT ${COLS} FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1`, [scopeId]);
     return res.rows.map((r) => present(m, r));
   }
 
@@ -108,7 +108,7 @@ export class RecordStore {
     const field = m.res.addressBy;
     if (!field) return key;
     const res = await this.db.query<{ id: string }>(
-      `SELECT id FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND (id = $2 OR ${fieldExpr(m, field)} = $2) ORDER BY (id = $2) DESC LIMIT 1`,
+      `SELECT id FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1 AND (id = $2 OR ${fieldExpr(m, field)} = $2) ORDER BY (id = $2) DESC LIMIT 1`,
       [scopeId, key],
     );
     if (!res.rows[0]) throw notFound();
@@ -116,14 +116,14 @@ export class RecordStore {
   }
 
   async get(m: ResourceModel, scopeId: string, id: string): Promise<Data> {
-    const res = await this.db.query<Row>(`SELECT ${COLS} FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2`, [scopeId, id]);
+    const res = await this.db.query<Row>(`SELECT ${COLS} FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2`, [scopeId, id]);
     if (!res.rows[0]) throw notFound();
     return present(m, res.rows[0]);
   }
 
   /** A record's write-only values, which answers never carry: for the service code that uses them (a provider's secret). */
   async writeOnlyValues(m: ResourceModel, scopeId: string, id: string): Promise<Data> {
-    const res = await this.db.query<{ data: Data }>(`SELECT data FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2`, [scopeId, id]);
+    const res = await this.db.query<{ data: Data }>(`SELECT data FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2`, [scopeId, id]);
     if (!res.rows[0]) throw notFound();
     return Object.fromEntries(m.writeOnly.filter((f) => res.rows[0].data[f] !== undefined).map((f) => [f, res.rows[0].data[f]]));
   }
@@ -131,7 +131,7 @@ export class RecordStore {
   /** Stores a new record; a sub-resource's record with its parent's id (`parentId`). */
   async insert(m: ResourceModel, scopeId: string, id: string, data: Data, status: string | null, parentId?: string): Promise<Data> {
     const res = await this.db.query<Row>(
-      `INSERT INTO records (service, kind, id, scope_id, status, data, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLS}`,
+      `INSERT INTO ${tableOf(m)} (service, kind, id, scope_id, status, data, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLS}`,
       [m.service.name, m.res.name, id, scopeId, status, data, parentId ?? null],
     );
     return present(m, res.rows[0]);
@@ -151,7 +151,7 @@ export class RecordStore {
   }
 
   async delete(m: ResourceModel, scopeId: string, id: string): Promise<Data> {
-    const res = await this.db.query<Row>(`DELETE FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 RETURNING ${COLS}`, [scopeId, id]);
+    const res = await this.db.query<Row>(`DELETE FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = $2 RETURNING ${COLS}`, [scopeId, id]);
     if (!res.rows[0]) throw notFound();
     return present(m, res.rows[0]);
   }
@@ -161,7 +161,7 @@ export class RecordStore {
     const params: unknown[] = [scopeId, ids];
     const ofParent = parentId === undefined ? '' : ` AND parent_id = $${params.push(parentId)}`;
     const res = await this.db.query<Row>(
-      `DELETE FROM records WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[])${ofParent} RETURNING ${COLS}`,
+      `DELETE FROM ${tableOf(m)} WHERE ${kindPredicate(m)} AND scope_id = $1 AND id = ANY($2::text[])${ofParent} RETURNING ${COLS}`,
       params,
     );
     return res.rows.map((r) => present(m, r));

@@ -2,7 +2,8 @@
  * Sub-resources and references end to end (ADR 0015), on a declaration that exists only in this test: buckets with
  * entries nested under them (`/buckets/:bucketId/entries`, deleted with their bucket), notes that keep their bucket
  * from being deleted, owners an entry may name (cleared when the owner goes) and pins that keep an entry. The engine
- * mounts it the way it mounts any service, on the harness's database and apps.
+ * mounts it the way it mounts any service, on the harness's database and apps. The entries and the pins are kept in
+ * tables of their own (`ownTable`), so every rule below also holds between the shared table and own ones.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { Api } from '../../server/engine/api';
 import { ApiError } from '../../server/engine/errors';
 import { ensureIndexes } from '../../server/engine/indexes';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
+import { tableOf } from '../../server/engine/sql';
 import { buildOpenApi } from '../../server/engine/openapi';
 import { mountResource } from '../../server/engine/routes';
 import { BATCH_DELETE, withBulkDeletes } from './contract-deletes';
@@ -48,6 +50,7 @@ const [service] = withBulkDeletes([{
     decl('test-buckets', '/buckets', {}),
     decl('test-owners', '/owners', {}),
     decl('test-entries', '/entries', { bucketId: { type: 'string', readOnly: true }, ownerId: text, status: { type: 'string', enum: ['open', 'closed'], readOnly: true } }, {
+      ownTable: true,
       parent: { resource: 'test-buckets', param: 'bucketId', field: 'bucketId', onDelete: 'cascade' },
       references: [{ field: 'ownerId', resource: 'test-owners', onDelete: 'set-null' }],
       status: { field: 'status', initial: 'open', values: { open: { color: 'green', label: { 'zh-CN': '开', en: 'Open' } }, closed: { color: 'default', label: { 'zh-CN': '关', en: 'Closed' } } } },
@@ -55,7 +58,7 @@ const [service] = withBulkDeletes([{
       commands: [bulkCommand('batchClose', { 'zh-CN': '批量关闭', en: 'Close selected' }, { apply: 'close' })],
     }),
     decl('test-notes', '/notes', {}, { parent: { resource: 'test-buckets', param: 'bucketId', onDelete: 'restrict' } }),
-    decl('test-pins', '/pins', { entryId: text }, { references: [{ field: 'entryId', resource: 'test-entries', onDelete: 'restrict' }] }),
+    decl('test-pins', '/pins', { entryId: text }, { ownTable: true, references: [{ field: 'entryId', resource: 'test-entries', onDelete: 'restrict' }] }),
   ],
 }]);
 const models = service.resources.map((r) => buildModel(service, r));
@@ -94,7 +97,9 @@ async function create(url: string, body: Rec): Promise<Rec> {
 }
 const names = async (url: string, authorization?: string) => (await call('GET', `${url}?pageSize=200`, undefined, authorization)).json().items?.map((r: Rec) => r.name);
 const exists = async (m: ResourceModel, id: unknown) =>
-  (await h.db.query('SELECT 1 FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id])).rows.length === 1;
+  (await h.db.query(`SELECT 1 FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND id = $3`, [m.service.name, m.res.name, id])).rows.length === 1;
+const rowsIn = async (table: string, m: ResourceModel) =>
+  (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE service = $1 AND kind = $2`, [m.service.name, m.res.name])).rows[0].n;
 
 describe('a sub-resource', () => {
   it('is mounted under its parent item path and documented there', () => {
@@ -158,6 +163,37 @@ describe('a sub-resource', () => {
     expect((await call('POST', under(entries, a.id), { name: 'intruder' }, h.otherBasic)).statusCode).toBe(404);
     expect((await call('GET', `${under(entries, a.id)}/${String(one.id)}`, undefined, h.otherBasic)).statusCode).toBe(404);
     expect(await names(under(entries, a.id))).toEqual(['private']);
+  });
+});
+
+describe('records in a table of their own', () => {
+  it('are stored there, with the indexes the declaration asks for, and never in the shared table', async () => {
+    const bucket = await create(buckets.base, { name: 'own-table bucket' });
+    const entry = await create(under(entries, bucket.id), { name: 'kept apart' });
+    await create(pins.base, { name: 'pin', entryId: String(entry.id) });
+    expect(tableOf(entries)).toBe('records_passport_test_entries');
+    expect(await exists(entries, entry.id)).toBe(true);
+    expect(await rowsIn('records', entries)).toBe(0);
+    expect(await rowsIn('records', pins)).toBe(0);
+    expect(await rowsIn(tableOf(pins), pins)).toBeGreaterThan(0);
+    expect(await rowsIn('records', buckets)).toBeGreaterThan(0);
+    const indexes = await h.db.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [tableOf(entries)]);
+    const defs = indexes.rows.map((r) => r.indexdef).join('\n');
+    expect(defs).toMatch(/UNIQUE INDEX .* \(service, kind, id\)/);
+    // Only its own indexes: none of the partial indexes of the resources in the shared table.
+    expect(defs).not.toMatch(/kind = 'users'/);
+    expect(defs).toMatch(/parent_id, created_at, id\) WHERE/);
+    expect(defs).toMatch(/ON public\.records_passport_test_entries USING btree \(scope_id, parent_id, \(\(data ->> 'name'::text\)\), id\)/);
+  });
+
+  it('take over, at start-up, the records kept in the shared table before the declaration asked for a table of its own', async () => {
+    await h.db.query(
+      `INSERT INTO records (service, kind, id, scope_id, data, version) VALUES ($1, $2, 'pin-from-before', $3, '{"name":"old pin","entryId":"gone"}', 4)`,
+      [pins.service.name, pins.res.name, h.appId],
+    );
+    await ensureIndexes(h.db, models);
+    expect(await rowsIn('records', pins)).toBe(0);
+    expect((await call('GET', `${pins.base}/pin-from-before`)).json()).toMatchObject({ name: 'old pin', version: 4 });
   });
 });
 
