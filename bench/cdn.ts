@@ -1,7 +1,9 @@
 /**
  * Asset streaming's part of `npm run bench` (alone: `npx tsx bench/cdn.ts`): delivering a 1 MB and a 10 KB entry by
  * badge, requests per second beside `@fastify/static` serving the same files from disk in the same run (target ≥ 0.8×
- * for both), then uploading many small entries (upload token, upload, entry), entries per second. Embedded database.
+ * for both), then uploading 10,000 small entries (upload token, upload, entry; four uploaders at once, as a build
+ * pipeline pushing a folder might: BENCH_CDN_UPLOADERS), entries per second, and listing a bucket of 100,000 entries
+ * (`cdn-listing.ts`). Embedded database.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,10 +20,12 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { createAccount, createApp, createOrganization } from '../server/platform/accounts';
+import { runListingBench } from './cdn-listing';
 
 const SECONDS = Number(process.env.BENCH_CDN_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CDN_CONNECTIONS ?? 10);
 const UPLOADS = Number(process.env.BENCH_CDN_UPLOADS ?? 10_000);
+const UPLOADERS = Number(process.env.BENCH_CDN_UPLOADERS ?? 4);
 const BUCKETS = `${assetStreaming.base}/buckets`;
 
 const require = createRequire(import.meta.url);
@@ -48,7 +52,7 @@ export async function runCdnBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'lodestar-cdn-bench-'));
   const config = { ...loadConfig({}), blobDir: join(dir, 'blobs') };
   const db = await openDatabase({});
-  const { app } = await buildApp(db, config);
+  const { app, ctx } = await buildApp(db, config);
   const owner = await createAccount(db, { email: 'bench@example.com', password: 'bench-password', name: 'Bench' });
   const appId = await createApp(db, await createOrganization(db, 'Bench', owner), 'Bench game', ['asset-streaming']);
   const secret = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0].app_service_secret;
@@ -92,9 +96,17 @@ export async function runCdnBench(): Promise<void> {
 
   const many = await call('POST', `${BUCKETS}/`, { name: 'many' });
   const started = performance.now();
-  for (let i = 0; i < UPLOADS; i++) await putEntry(many.id, `files/${Math.floor(i / 100)}/${i}.txt`, Buffer.from(`entry ${i} ${randomBytes(8).toString('hex')}`));
+  let next = 0;
+  const uploader = async () => {
+    for (let i = next++; i < UPLOADS; i = next++) await putEntry(many.id, `files/${Math.floor(i / 100)}/${i}.txt`, Buffer.from(`entry ${i} ${randomBytes(8).toString('hex')}`));
+  };
+  await Promise.all(Array.from({ length: UPLOADERS }, uploader));
   const seconds = (performance.now() - started) / 1000;
-  console.log(`  uploading ${UPLOADS} small entries (token, upload, entry): ${(UPLOADS / seconds).toFixed(0)} entries/s`);
+  console.log(`  uploading ${UPLOADS} small entries (token, upload, entry; ${UPLOADERS} at once): ${(UPLOADS / seconds).toFixed(0)} entries/s`);
+
+  const [sample] = await call('GET', `${BUCKETS}/${many.id}/entries/?offset=0&limit=1`);
+  const listed = await call('POST', `${BUCKETS}/`, { name: 'listed' });
+  await runListingBench(ctx, address, authorization, listed.id, appId, sample);
   await app.close();
   await db.close();
 }
