@@ -4,6 +4,7 @@ import type { Text } from '../types';
 export const cdnModsMessages: Record<string, Text> = {
   'no such mod': { 'zh-CN': '模组不存在', en: 'No such mod' },
   'no such version': { 'zh-CN': '该模组没有这个版本', en: 'No such version of this mod' },
+  'no such file in this version': { 'zh-CN': '该版本中没有这个文件', en: 'No such file in this version' },
   'add a version before submitting': { 'zh-CN': '请先添加一个版本再提交审核', en: 'Add a version before submitting' },
   'content not uploaded': { 'zh-CN': '内容尚未上传', en: 'Content not uploaded' },
   'not the size of the uploaded content': { 'zh-CN': '与已上传内容的大小不符', en: 'Not the size of the uploaded content' },
