@@ -37,7 +37,7 @@ export function useDirectories(scope: DeclaredScope, filtering: boolean) {
               render: (v: unknown, r: BaseRecord, i: number) =>
                 isDirectoryRow(r) ? (
                   <Button type="link" icon={<FolderOutlined />} onClick={() => open(String(r[browse.field]))} style={{ paddingInline: 0, fontWeight: 500 }} data-testid="directory-row">
-                    {directoryName(String(r[browse.field]))}/
+                    <span data-user-text>{directoryName(String(r[browse.field]))}/</span>
                     <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontWeight: 400 }}>
                       {t('engine.directoryCount', { count: Number(r.entryCount ?? 0) })}
                     </Typography.Text>

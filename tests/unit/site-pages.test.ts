@@ -6,6 +6,7 @@ import { catalogueOf } from '../../server/site/catalogue';
 import { serviceModules } from '../../server/services';
 import { productAddresses, productOf, SHOT_LOCALES, SHOT_SCREENS, SHOTS, shotAddress } from '../../src/pages/site/products';
 import { priceRows } from '../../src/pages/site/price-rows';
+import { sitePages } from '../../src/locales/sections/site-pages';
 import { librariesOf } from '../../scripts/site-libraries';
 
 /** The site's data-driven pages (src/pages/site): product pages, the price list, screenshots and the libraries list. */
@@ -44,6 +45,14 @@ describe('the screenshots', () => {
     expect(Object.keys(SHOT_SCREENS).sort()).toEqual([...shots].sort());
     const missing = shots.flatMap((shot) => SHOT_LOCALES.map((locale) => shotAddress(shot, locale))).filter((file) => !existsSync(join(ROOT, 'public', file)));
     expect(missing).toEqual([]);
+  });
+
+  it('each have a caption in both languages', () => {
+    const shots = Object.values(SHOTS).flat();
+    for (const locale of SHOT_LOCALES) {
+      const captions = sitePages[locale].product.shots as Record<string, string>;
+      expect(shots.filter((shot) => !captions[shot]), locale).toEqual([]);
+    }
   });
 
   it('are taken only of services with a built console (a server module)', () => {

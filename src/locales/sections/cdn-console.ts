@@ -26,7 +26,7 @@ export const cdnConsole = {
       releaseFirst: '此存储桶还没有版本。发布一个版本后，latest 标签会指向它，下面的地址即可访问。',
       private: '这是私有存储桶：地址需要带上存储桶访问令牌（?token=）。',
       fetch: '获取内容',
-      fetchIntro: '用任意 HTTP 客户端获取（响应带 ETag，支持 Range 与 If-None-Match）：',
+      fetchIntro: '用任意 HTTP 客户端获取（响应带 ETag 校验值，支持分段下载与条件请求）：',
       clientIntro: '在游戏客户端中：',
       rollback: '回滚：在存储桶页面把标签移回之前的版本，客户端下次获取即得到旧内容（按标签的地址缓存 60 秒）。',
     },

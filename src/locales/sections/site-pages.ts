@@ -33,7 +33,14 @@ export const sitePages = {
       screenshots: '控制台截图',
       includes: '包含的服务',
       notFound: '没有这个产品页面',
-      shots: { passport: 'Passport 的玩家列表', 'passport-leaderboards': 'Passport 的排行榜', 'remote-config': '远程配置的配置项' },
+      shots: {
+        passport: 'Passport 的玩家列表',
+        'passport-leaderboards': 'Passport 的排行榜',
+        'remote-config': '远程配置的配置项',
+        'asset-streaming': '资源分发：存储桶的下载统计与代理缓存',
+        'asset-streaming-entries': '资源分发：按目录浏览存储桶中的文件',
+        'asset-streaming-mods': '资源分发：待审核的玩家模组',
+      },
     },
     solutions: {
       multiplayer: { title: '多人联机解决方案', description: '房间同步、专用服务器托管与玩家匹配，再加上玩家账号，组成多人联机游戏的后端。' },
@@ -131,7 +138,14 @@ export const sitePages = {
       screenshots: 'Console screenshots',
       includes: 'Services included',
       notFound: 'There is no such product page',
-      shots: { passport: "Passport's player list", 'passport-leaderboards': "Passport's leaderboards", 'remote-config': "Remote config's settings" },
+      shots: {
+        passport: "Passport's player list",
+        'passport-leaderboards': "Passport's leaderboards",
+        'remote-config': "Remote config's settings",
+        'asset-streaming': "Asset streaming: a bucket's deliveries and its proxy cache",
+        'asset-streaming-entries': "Asset streaming: a bucket's entries by directory",
+        'asset-streaming-mods': 'Asset streaming: players’ mods waiting for review',
+      },
     },
     solutions: {
       multiplayer: { title: 'Multiplayer', description: 'Room relay, dedicated-server hosting and matchmaking, with player accounts: the backend of a multiplayer game.' },

@@ -66,10 +66,10 @@ export default function CdnTutorialPage() {
                 <Select data-testid="cdn-tutorial-bucket" value={bucketId} onChange={(v: string) => setChosen({ bucket: v })} options={buckets.rows.map((b) => ({ value: String(b.id), label: `${String(b.name)} (${String(b.id)})` }))} />
               </Form.Item>
               <Form.Item label={t('cdnConsole.tutorial.badge')}>
-                <Select value={badge} onChange={(v: string) => setChosen((c) => ({ ...c, badge: v }))} options={badges.rows.map((b) => ({ value: String(b.name), label: String(b.name) }))} notFoundContent={t('cdnConsole.tutorial.noBadge')} />
+                <Select data-user-text value={badge} onChange={(v: string) => setChosen((c) => ({ ...c, badge: v }))} options={badges.rows.map((b) => ({ value: String(b.name), label: String(b.name) }))} notFoundContent={t('cdnConsole.tutorial.noBadge')} />
               </Form.Item>
               <Form.Item label={t('cdnConsole.tutorial.entry')}>
-                <Select showSearch value={path} onChange={(v: string) => setChosen((c) => ({ ...c, path: v }))} options={entries.rows.map((e) => ({ value: String(e.path), label: String(e.path) }))} notFoundContent={t('cdnConsole.tutorial.noEntry')} />
+                <Select data-user-text showSearch value={path} onChange={(v: string) => setChosen((c) => ({ ...c, path: v }))} options={entries.rows.map((e) => ({ value: String(e.path), label: String(e.path) }))} notFoundContent={t('cdnConsole.tutorial.noEntry')} />
               </Form.Item>
             </Form>
             <Typography.Text>{t('cdnConsole.tutorial.bucketId')} </Typography.Text>
