@@ -29,6 +29,18 @@ export interface ResourceHooks {
    * the same file accepted before this one. Errors are reported for the row, which is then not stored.
    */
   importRow?: (input: ImportRowInput) => Promise<FieldError[]> | FieldError[];
+  /**
+   * Told after the engine's create, update or delete of records (one, or several by a bulk delete) has been
+   * committed, before the answer is sent: what the service keeps of them elsewhere (a cache) is to be forgotten.
+   */
+  changed?: (input: ChangedInput) => Promise<void> | void;
+}
+
+export interface ChangedInput {
+  ctx: Ctx;
+  model: ResourceModel;
+  scopeId: string;
+  ids: string[];
 }
 
 export interface ImportRowInput extends WriteInput {

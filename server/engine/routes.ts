@@ -43,6 +43,9 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
   const item = `${m.base}/:${m.idParam}`;
   const recordResponse = { description: one, schema: m.recordSchema };
   const has = (op: string) => res.operations.includes(op as never);
+  const changed = async (scopeId: string, ids: string[]) => {
+    if (ids.length) await hooks.get(`${m.service.name}/${res.name}`)?.changed?.({ ctx, model: m, scopeId, ids });
+  };
 
   if (has('list')) mountList(api, ctx, m);
 
@@ -65,6 +68,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
         const derived = await derivedFields(ctx, hooks, m, access.scopeId, data);
         const created = await guardUnique(m, () => ctx.store.insert(m, access.scopeId, randomUUID(), { ...data, ...derived }, res.status?.initial ?? null, access.parentId));
         await audit(ctx, access, m, 'create', String(created[res.idField]), undefined, created);
+        await changed(access.scopeId, [String(created[res.idField])]);
         reply.code(201);
         return answerFor(access, m, created);
       },
@@ -109,6 +113,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
         const derived = await derivedFields(ctx, hooks, m, access.scopeId, data, existing);
         const updated = await guardUnique(m, () => ctx.store.update(m, access.scopeId, id, { data: { ...data, ...derived }, version: body.version as number }));
         await audit(ctx, access, m, 'update', id, existing, updated);
+        await changed(access.scopeId, [id]);
         return answerFor(access, m, updated);
       },
     });
@@ -134,6 +139,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
         const id = await ctx.store.resolveId(m, access.scopeId, idOf(req, m));
         const force = res.forceDelete ? (req.query as Record<string, boolean | undefined>)[res.forceDelete.param] === true : false;
         await deleteRecord(ctx, access, m, id, { force });
+        await changed(access.scopeId, [id]);
         reply.code(204);
         return null;
       },
@@ -163,6 +169,7 @@ export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: Resour
         const access = await authorize(ctx, req, m, 'write');
         const ids = (req.query as Record<string, string[]>)[param];
         const removed = await deleteRecords(ctx, access, m, ids);
+        await changed(access.scopeId, removed.map((r) => String(r[res.idField])));
         return { deleted: removed.length };
       },
     });

@@ -7,7 +7,6 @@ import type { Api } from '../../engine/api';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { accessTokenValid } from './access-tokens';
 import { deliveriesOf } from './deliveries';
-import { watchBucketWrites } from './bucket-changes';
 import { deliveryIndexOf, type BucketFacts } from './delivery-index';
 import { pathProblem } from './paths';
 import { releaseRow } from './release-rows';
@@ -81,7 +80,6 @@ const responses = contentResponses('the content (ETag: its SHA-256; X-Release-Id
  * from the delivery index, which hears every instance's changes for as long as the server runs.
  */
 export function mountDelivery(api: Api, ctx: Ctx): void {
-  watchBucketWrites(api, ctx);
   // Without a listener (the database refused it) changes made here are still seen here.
   const listening = deliveryIndexOf(ctx).listen().catch(() => async () => undefined);
   api.app.addHook('onClose', async () => (await listening)());

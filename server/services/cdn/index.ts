@@ -2,6 +2,7 @@ import { assetStreaming } from '../../../resources/asset-streaming';
 import type { ServiceModule } from '../index';
 import { accessTokenCalls } from './access-tokens';
 import { badgeCalls } from './badges';
+import { bucketHooks } from './bucket-changes';
 import { mountDelivery } from './delivery';
 import { deliveriesOf } from './deliveries';
 import { entryCalls, entryHooks } from './entries';
@@ -23,7 +24,7 @@ import { mountContentUpload, uploadCalls } from './uploads';
  */
 export const cdnCoreModule: ServiceModule = {
   service: assetStreaming.name,
-  hooks: { entries: entryHooks },
+  hooks: { entries: entryHooks, buckets: bucketHooks },
   mount: (api, ctx) => {
     mountContentUpload(api, ctx);
     mountDelivery(api, ctx);
