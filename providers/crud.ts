@@ -87,10 +87,13 @@ export function declaredDataProvider(list: ListConvention): DataProvider {
 
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
       const { service, decl } = requireDeclared(resource, meta);
-      // `meta.listCall`: the rows come from another list call of the service instead (a directory's listing), as is.
-      const other = meta?.listCall as { url: string; query: Record<string, QueryValue> } | undefined;
+      // `meta.listCall`: while the list is neither searched nor filtered, its rows come from another list call of the
+      // service instead (a directory's listing), as is; a search or a filter lists the records as always.
+      const query = listQuery(decl, sorters, filters);
+      const narrowed = Object.keys(query).some((k) => k !== 'sort' && k !== 'order');
+      const other = narrowed ? undefined : (meta?.listCall as { url: string; query: Record<string, QueryValue> } | undefined);
       const url = other ? other.url : collectionUrl(service, decl, meta);
-      const call: ListCall = { service, decl, url, options: callOptions(service, decl, meta), query: other ? other.query : listQuery(decl, sorters, filters) };
+      const call: ListCall = { service, decl, url, options: callOptions(service, decl, meta), query: other ? other.query : query };
       if (pagination?.mode === 'off' || pagination?.mode === 'client') {
         const all = await list.all<TData>(call);
         return { data: all, total: all.length };

@@ -50,8 +50,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
   const canBulk = useCan({ resource: key, action: 'bulkDelete', params }).data?.can === true;
   const selectable = (canBulk && !!decl.bulkDeleteParam) || commands.commandsOn('selection').length > 0;
   // Browsed by directory while nothing is searched or filtered (`ListDecl.directories`).
-  const [searched, setSearched] = useState(false);
-  const directories = useDirectories(scope, searched);
+  const directories = useDirectories(scope);
 
   const { result, tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable({
     resource: key,
@@ -77,7 +76,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
     [filters, fixed?.field],
   );
   const filtering = Object.values(filterValues).some((v) => v !== undefined && v !== '');
-  useEffect(() => setSearched(filtering), [filtering]);
+  const directory = directories.view(filtering);
 
   const onFilter = useCallback(
     (field: string, value: string | undefined) => {
@@ -100,7 +99,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
     setSelected([]);
   }, [directories.dir, setCurrentPage]);
 
-  const columns = directories.columns(buildColumns(
+  const columns = directory.columns(buildColumns(
     scope,
     sorters,
     openRecord,
@@ -116,7 +115,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
       />
     ),
     fixed ? [fixed.field] : [],
-  ), directories.setDir);
+  ));
 
   const empty = filtering ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('engine.noMatch', { name: scope.labelInSentence })}>
@@ -153,7 +152,7 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
           </>
         }
       />
-      {directories.breadcrumb}
+      {directory.breadcrumb}
       <div ref={tableBox}>
         <Table<BaseRecord>
           rowKey={(r) => directories.rowKey(r) ?? scope.idOf(r)}

@@ -4,6 +4,7 @@ import { FolderOutlined, HomeOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { BaseRecord } from '@refinedev/core';
 import { directoryListCall, directoryName, directorySteps, isDirectoryRow } from '../../resources/directory-list';
+import type { ListDecl } from '../../resources/types';
 import type { DeclaredScope } from './useDeclared';
 
 /** A breadcrumb's step back up: a button (reached with Tab), as tall as the trail's text. */
@@ -11,21 +12,27 @@ const STEP = { paddingInline: 0, height: 'auto' };
 
 /**
  * A list browsed one directory at a time (`ListDecl.directories`), on its parent's page while nothing is searched
- * or filtered: the directory's listing call in the list's `meta`, sub-directories as rows that open them (their
- * name, how many records they hold; no record actions), and breadcrumbs from the root back up.
+ * or filtered: the directory's listing call in the list's `meta` (which the data provider takes only for a list with
+ * no search or filter), and for the table, once it knows whether it is filtered (`view`): sub-directories as rows that
+ * open them (their name, how many records they hold; no record actions) and breadcrumbs from the root back up.
  */
-export function useDirectories(scope: DeclaredScope, filtering: boolean) {
+export function useDirectories(scope: DeclaredScope) {
   const { decl, service, meta, parentId, t } = scope;
   const browse = decl.list.directories;
   const [dir, setDir] = useState('');
-  const browsing = !!browse && !!parentId && !filtering;
+  const browsable = !!browse && !!parentId;
   const listMeta = useMemo(
-    () => (browsing ? { ...meta, listCall: directoryListCall(service, decl, String(parentId), dir.replace(/\/$/, '')) } : meta),
-    [browsing, meta, service, decl, parentId, dir],
+    () => (browsable ? { ...meta, listCall: directoryListCall(service, decl, String(parentId), dir.replace(/\/$/, '')) } : meta),
+    [browsable, meta, service, decl, parentId, dir],
   );
+  const rowKey = (r: BaseRecord) => (isDirectoryRow(r) ? `directory:${String(r[browse?.field ?? 'path'])}` : undefined);
+  return { dir, setDir, listMeta, rowKey, view: (filtering: boolean) => directoryView(browsable && !filtering, browse, dir, setDir, t) };
+}
 
-  const columns = (base: ColumnsType<BaseRecord>, open: (dir: string) => void): ColumnsType<BaseRecord> =>
-    !browsing
+/** The table's columns and breadcrumb of a directory shown (`browsing`), or the plain list's. */
+function directoryView(browsing: boolean, browse: ListDecl['directories'], dir: string, setDir: (dir: string) => void, t: DeclaredScope['t']) {
+  const columns = (base: ColumnsType<BaseRecord>): ColumnsType<BaseRecord> =>
+    !browsing || !browse
       ? base
       : base.map((c) => {
           const render = c.render;
@@ -36,7 +43,7 @@ export function useDirectories(scope: DeclaredScope, filtering: boolean) {
               ...unsorted,
               render: (v: unknown, r: BaseRecord, i: number) =>
                 isDirectoryRow(r) ? (
-                  <Button type="link" icon={<FolderOutlined />} onClick={() => open(String(r[browse.field]))} style={{ paddingInline: 0, fontWeight: 500 }} data-testid="directory-row">
+                  <Button type="link" icon={<FolderOutlined />} onClick={() => setDir(String(r[browse.field]))} style={{ paddingInline: 0, fontWeight: 500 }} data-testid="directory-row">
                     <span data-user-text>{directoryName(String(r[browse.field]))}/</span>
                     <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontWeight: 400 }}>
                       {t('engine.directoryCount', { count: Number(r.entryCount ?? 0) })}
@@ -81,5 +88,5 @@ export function useDirectories(scope: DeclaredScope, filtering: boolean) {
     />
   ) : null;
 
-  return { browsing, dir, setDir, listMeta, columns, breadcrumb, rowKey: (r: BaseRecord) => (isDirectoryRow(r) ? `directory:${String(r[browse?.field ?? 'path'])}` : undefined) };
+  return { columns, breadcrumb };
 }

@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The HTTP client sets the page's language when it loads: give it the one element it touches.
+vi.hoisted(() => {
+  (globalThis as { document?: unknown }).document ??= { documentElement: {}, cookie: '' };
+});
 import { services } from '../../resources';
 import { assetStreaming } from '../../resources/asset-streaming';
 import { entries, releases } from '../../resources/cdn/resources';
 import { directoryListCall, directoryName, directorySteps, isDirectoryRow } from '../../resources/directory-list';
+import { collectionPath } from '../../resources/relations';
+import { declaredDataProvider, type ListCall } from '../../providers/crud';
 
 describe('a list browsed by directory', () => {
   it("lists a bucket's directory through the declared directory call, the directory in its query", () => {
@@ -44,5 +51,22 @@ describe('a list browsed by directory', () => {
       }),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it('is read through the directory call only while the list is neither searched nor filtered', async () => {
+    const asked: ListCall[] = [];
+    const provider = declaredDataProvider({
+      page: async (call) => (asked.push(call), { data: [], total: 0 }),
+      all: async () => [],
+    });
+    const listCall = directoryListCall(assetStreaming, entries, 'b1', 'bundles');
+    const meta = { service: assetStreaming.name, resource: entries.name, parentId: 'b1', appId: 'app-1', listCall };
+    const list = (filters: { field: string; operator: 'contains'; value: string }[]) =>
+      provider.getList({ resource: 'entries', pagination: { current: 1, pageSize: 20 }, sorters: [{ field: 'path', order: 'asc' }], filters, meta });
+    await list([]);
+    await list([{ field: 'q', operator: 'contains', value: 'hud' }]);
+    expect(asked.map((c) => c.url)).toEqual([listCall.url, collectionPath(assetStreaming, entries, 'b1')]);
+    expect(asked[0].query).toEqual(listCall.query);
+    expect(asked[1].query).toMatchObject({ q: 'hud' });
   });
 });
