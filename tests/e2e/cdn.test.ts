@@ -86,8 +86,8 @@ async function setBadgeInConsole(name: string, release: { id: string; releaseNum
   await dialog.getByRole('combobox', { name: '版本' }).click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await visible(options.filter({ hasText: `#${release.releaseNum} · ${release.notes}` }));
-  // Only this bucket's releases are offered.
-  expect(await options.allInnerTexts()).toEqual(bucketReleases.map((r) => `#${r.releaseNum} · ${r.notes}`));
+  // Only this bucket's releases are offered (read again until the opening dropdown has settled).
+  await expect.poll(() => options.allInnerTexts()).toEqual(bucketReleases.map((r) => `#${r.releaseNum} · ${r.notes}`));
   await shot(`badge-release-picker-${release.releaseNum}`);
   await dialog.getByRole('combobox', { name: '版本' }).fill(release.notes);
   // Searched on the server as one types: Enter takes the one release left.
