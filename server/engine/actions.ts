@@ -14,7 +14,8 @@ import { badRequest, forbidden } from './errors';
 import { compileSchema, toFieldErrors } from './ajv';
 import { guardFieldWrites, readableBy } from './fields';
 
-const versionBody: JsonSchema = {
+/** The optional body of a call that changes one record: the version read. */
+export const versionBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } },

@@ -1,5 +1,6 @@
 import type { CommandDecl, JsonSchema } from '../../resources/types';
 import type { Ctx } from '../context';
+import { versionBody } from './actions';
 import { errorResponses, type Api } from './api';
 import { itemParams } from './children';
 import { authorize } from './guard';
@@ -17,12 +18,6 @@ export function checkChoose(m: ResourceModel, command: CommandDecl): void {
   const unknown = (choose.from ?? []).filter((s) => !(m.res.status && s in m.res.status.values));
   if (unknown.length) throw new Error(`${where}: no state ${unknown.join(', ')}`);
 }
-
-const versionBody: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'The version read; a stale one is refused' } },
-};
 
 /**
  * `POST <item><path>` (optional body `{ version }`): the record's `choose.field` becomes true, every other record of

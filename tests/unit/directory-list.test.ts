@@ -62,7 +62,7 @@ describe('a list browsed by directory', () => {
     const listCall = directoryListCall(assetStreaming, entries, 'b1', 'bundles');
     const meta = { service: assetStreaming.name, resource: entries.name, parentId: 'b1', appId: 'app-1', listCall };
     const list = (filters: { field: string; operator: 'contains'; value: string }[]) =>
-      provider.getList({ resource: 'entries', pagination: { current: 1, pageSize: 20 }, sorters: [{ field: 'path', order: 'asc' }], filters, meta });
+      provider.getList({ resource: 'entries', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'path', order: 'asc' }], filters, meta });
     await list([]);
     await list([{ field: 'q', operator: 'contains', value: 'hud' }]);
     expect(asked.map((c) => c.url)).toEqual([listCall.url, collectionPath(assetStreaming, entries, 'b1')]);
