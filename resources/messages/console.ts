@@ -3,6 +3,7 @@ import { aiMessages } from './ai';
 import { appsMessages } from './apps';
 import { billingMessages } from './billing';
 import { cdnMessages } from './cdn';
+import { safeMessages } from './safe';
 import { cdnModsMessages } from './cdn-mods';
 import { meteringMessages } from './metering';
 import { opsMessages } from './ops';
@@ -16,6 +17,7 @@ import { passportPlayersMessages } from './passport-players';
 import { paymentsMessages } from './payments';
 import { referenceMessages } from './references';
 import { ruleMessages } from './rules';
+import { uprMessages } from './upr';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...safeMessages, ...uprMessages };

@@ -1,0 +1,9 @@
+import type { Text } from '../types';
+
+/** Messages the server sends from Safe's calls and the package reader: the English key and its text in both languages. */
+export const safeMessages: Record<string, Text> = {
+  // The package reader (server/packages/)
+  'not an installation package': { 'zh-CN': '文件不是安装包（支持 APK、AAB 和 HAP）', en: 'The file is not an installation package (APK, AAB or HAP)' },
+  'the package unpacks to more than the limit': { 'zh-CN': '安装包解压后超过大小上限', en: 'The package unpacks to more than the size limit' },
+  'the package is compressed beyond the allowed ratio': { 'zh-CN': '安装包的压缩比异常，已拒绝（疑似压缩炸弹）', en: 'The package is compressed beyond the allowed ratio (a suspected zip bomb)' },
+};
