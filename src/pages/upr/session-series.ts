@@ -1,0 +1,45 @@
+/** A profiling session's stored series, as the session page's charts draw them. Pure functions only. */
+
+export interface StoredSeries {
+  t: number[];
+  frameMs: number[];
+  memoryMb: (number | null)[];
+  gcMs: (number | null)[];
+}
+
+export interface SeriesPoint {
+  /** Seconds since the session started. */
+  x: number;
+  series: string;
+  value: number;
+}
+
+/** The most points one line draws: longer series are thinned to every n-th sample, keeping each stretch's worst. */
+export const MAX_POINTS = 600;
+
+/**
+ * One measure's points, `null` samples left out; a series longer than `MAX_POINTS` is cut into that many stretches
+ * and each drawn as its largest value, so a spike is never thinned away.
+ */
+export function pointsOf(series: StoredSeries, measure: 'frameMs' | 'memoryMb' | 'gcMs', name: string): SeriesPoint[] {
+  const all: SeriesPoint[] = [];
+  series.t.forEach((t, i) => {
+    const v = series[measure][i];
+    if (v !== null && v !== undefined) all.push({ x: t / 1000, series: name, value: v });
+  });
+  if (all.length <= MAX_POINTS) return all;
+  const size = Math.ceil(all.length / MAX_POINTS);
+  const out: SeriesPoint[] = [];
+  for (let i = 0; i < all.length; i += size) {
+    const stretch = all.slice(i, i + size);
+    out.push(stretch.reduce((worst, p) => (p.value > worst.value ? p : worst)));
+  }
+  return out;
+}
+
+/** A horizontal line across the session at `value` (a percentile beside the frame times). */
+export function levelLine(series: StoredSeries, value: number | undefined, name: string): SeriesPoint[] {
+  if (value === undefined || !series.t.length) return [];
+  const last = series.t[series.t.length - 1] / 1000;
+  return [{ x: series.t[0] / 1000, series: name, value }, { x: last, series: name, value }];
+}
