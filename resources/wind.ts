@@ -1,4 +1,7 @@
 import type { ServiceDecl } from './types';
+import { windCalls } from './wind/calls';
+import { WIND_DEMO } from './wind/demo';
+import { runtimeView, WIND_ROUTES, windChannels, windPublishes } from './wind/resources';
 
 export const wind: ServiceDecl = {
   name: 'wind',
@@ -22,6 +25,13 @@ export const wind: ServiceDecl = {
     docPage: '/doc/wind',
     mainService: false,
   },
-  menu: [],
-  resources: [],
+  menu: [
+    { route: WIND_ROUTES.publishes, label: { 'zh-CN': '发布记录', en: 'Publishes' } },
+    { route: WIND_ROUTES.channels, label: { 'zh-CN': '多渠道配置', en: 'Channels' } },
+    { route: WIND_ROUTES.runtime, label: { 'zh-CN': '运行时函数', en: 'Runtime functions' } },
+  ],
+  pages: [{ route: WIND_ROUTES.runtime, label: { 'zh-CN': '运行时函数', en: 'Runtime functions' }, view: runtimeView }],
+  resources: [windChannels, windPublishes],
+  calls: windCalls,
+  demo: WIND_DEMO,
 };

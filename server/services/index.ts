@@ -10,6 +10,7 @@ import { overrideHooks } from './config/hooks';
 import { configCallHandlers, mountConfigService } from './config/routes';
 import { passportModules } from './passport';
 import { uprModule } from './upr';
+import { windModule } from './wind';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -34,6 +35,7 @@ export const serviceModules: ServiceModule[] = [
   aiModule,
   ...cdnModules,
   uprModule,
+  windModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

@@ -25,15 +25,13 @@ const NOT_BUILT = [
   'stacktrace',
   'baking',
   'push',
-  'upr',
   'hello',
   'device',
   'safe',
-  'wind',
 ];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   ...NOT_BUILT.map((s) => `${s}/concept`),
   'others/concept',
   'bill/payment',

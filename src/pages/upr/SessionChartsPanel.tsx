@@ -1,26 +1,18 @@
-import { Line } from '@ant-design/charts';
-import { Card, Col, Empty, Row, Statistic } from 'antd';
-import { CHART_PALETTE, LINE_STYLE } from '../../lib/charts';
+import { lazy, Suspense } from 'react';
+import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 import { levelLine, pointsOf, type SeriesPoint, type StoredSeries } from './session-series';
 
-const HEIGHT = 240;
+const DashboardChart = lazy(() => import('../../engine/DashboardChart'));
 
+/** A measure over the session, drawn as the engine's dashboards draw their lines (x: seconds since the start). */
 function SeriesChart({ data, seconds }: { data: SeriesPoint[]; seconds: (s: number) => string }) {
+  const points = data.map((p) => ({ x: seconds(p.x), series: p.series, value: p.value }));
   return (
-    <Line
-      data={data}
-      xField="x"
-      yField="value"
-      colorField="series"
-      height={HEIGHT}
-      autoFit
-      scale={{ color: { range: [...CHART_PALETTE] }, x: { type: 'linear' } }}
-      style={LINE_STYLE}
-      axis={{ x: { labelFormatter: seconds, labelAutoHide: true } }}
-      legend={{ color: { position: 'top', layout: { justifyContent: 'flex-end' } } }}
-    />
+    <Suspense fallback={<Skeleton active />}>
+      <DashboardChart kind="line" data={points} format={(n) => String(Math.round(n * 100) / 100)} />
+    </Suspense>
   );
 }
 
