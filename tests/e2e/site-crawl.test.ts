@@ -27,6 +27,8 @@ let browser: Browser;
 
 const LANGUAGES = ['zh-CN', 'en'] as const;
 const BLOCKING = new Set(['serious', 'critical']);
+/** Tabs crawling at once: most of a page's time is waiting for its calls and for quiet, which other tabs fill. */
+const TABS = 3;
 const targets: CrawlPage[] = sitePages(inventory, productAddresses(catalogueOf(services, new Set()).services));
 
 /** The names texts are looked up under (the base texts' groups and every section): a shown `name.key…` is a raw key. */
@@ -140,15 +142,56 @@ async function violations(page: Page): Promise<string[]> {
  * The page's build without its words: every element's tag and classes in document order, the docs menu left out (it
  * differs only in which entry is selected). Pages built alike (the pages of the services not built, which say so) are
  * given to axe once per language: its findings depend on the structure and the styles, which such pages share.
+ * A document's text (`.doc-markdown`: written pages and the generated API, SDK and error pages alike) comes from one
+ * renderer: what counts there is the kinds of element it holds (tag and classes, hence styles), not how they are
+ * arranged or how often they repeat (axe takes a minute and more on a large reference).
  */
-async function structureOf(page: Page): Promise<string> {
-  const shape = await page.evaluate(() =>
-    [...document.body.querySelectorAll('*')]
-      .filter((el) => !el.closest('[data-testid="doc-menu"]'))
-      .map((el) => `${el.tagName}.${el.getAttribute('class') ?? ''}`)
-      .join('|'),
+async function shapeOf(page: Page): Promise<Shape> {
+  const { order, kinds, elements } = await page.evaluate(() => {
+    const found = new Set<string>();
+    const frame: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('[data-testid="doc-menu"]')) continue;
+      const kind = `${el.tagName}.${el.getAttribute('class') ?? ''}`;
+      if (el.parentElement?.closest('.doc-markdown')) found.add(kind);
+      else frame.push(kind);
+    }
+    return { order: frame.join('|'), kinds: [...found], elements: document.querySelectorAll('*').length };
+  });
+  return { frame: createHash('sha1').update(order).digest('hex'), kinds, elements };
+}
+
+interface Shape {
+  frame: string;
+  kinds: string[];
+  elements: number;
+}
+
+/**
+ * The pages axe is to check: the fewest and smallest that show it every frame and every kind of reference element the
+ * crawl met (the pages taken smallest first, each kept when it shows something the ones kept before did not).
+ */
+function pagesForAxe(shapes: Map<string, Shape>): string[] {
+  const frames = new Set<string>();
+  const kinds = new Set<string>();
+  const chosen: string[] = [];
+  for (const [path, shape] of [...shapes].sort((a, b) => a[1].elements - b[1].elements)) {
+    if (frames.has(shape.frame) && shape.kinds.every((k) => kinds.has(k))) continue;
+    frames.add(shape.frame);
+    for (const k of shape.kinds) kinds.add(k);
+    chosen.push(path);
+  }
+  return chosen;
+}
+
+/** Each tab takes the next item as soon as it is done with its own. */
+async function shareOut<T>(tabs: { page: Page }[], items: T[], work: (page: Page, item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    tabs.map(async ({ page }) => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(page, item);
+    }),
   );
-  return createHash('sha1').update(shape).digest('hex');
 }
 
 beforeAll(async () => {
@@ -205,39 +248,40 @@ describe('the public site, signed out', () => {
     const errors: string[] = [];
     const problems: string[] = [];
     const links = new Map<string, string>();
-    const checked = new Set<string>();
-    const { context, page } = await sitePage(lang, errors);
+    const shapes = new Map<string, Shape>();
+    const visited = new Set(targets.map((t) => t.path));
+    const tabs = await Promise.all(Array.from({ length: TABS }, () => sitePage(lang, errors)));
     try {
-      await page.goto(`${server.url}/`);
-      for (const target of targets) {
+      await Promise.all(tabs.map(({ page }) => page.goto(`${server.url}/`)));
+      await shareOut(tabs, targets, async (page, target) => {
         const started = Date.now();
         await open(page, target.path);
         const shown = new URL(page.url()).pathname;
         if (shown !== target.path) problems.push(`${target.path}: went to ${shown}`);
         if ((await page.locator('.ant-result-404:visible').count()) > 0) problems.push(`${target.path}: the not-found page`);
         for (const key of await page.evaluate(rawKeys, TEXT_GROUPS)) problems.push(`${target.path}: shows the key ${key}`);
-        const structure = await structureOf(page);
-        if (!checked.has(structure)) {
-          checked.add(structure);
-          for (const v of await violations(page)) problems.push(`${target.path}: ${v}`);
-        }
+        shapes.set(target.path, await shapeOf(page));
         for (const link of await linksOf(page)) if (!links.has(link)) links.set(link, target.path);
         if (process.env.CRAWL_TIMES) console.log(`${lang} ${Date.now() - started} ms ${target.path}`);
-      }
-      const visited = new Set(targets.map((t) => t.path));
-      for (const [link, from] of links) {
-        if (visited.has(link)) continue;
+      });
+      await shareOut(tabs, pagesForAxe(shapes), async (page, path) => {
+        await open(page, path);
+        if (process.env.CRAWL_TIMES) console.log(`${lang} axe ${path}`);
+        for (const v of await violations(page)) problems.push(`${path}: ${v}`);
+      });
+      const unvisited = [...links].filter(([link]) => !visited.has(link));
+      await shareOut(tabs, unvisited, async (page, [link, from]) => {
         // A file the server serves (the API reference, a picture) is asked for as it is.
         if (/^\/(api-docs|openapi\.json)|\.[a-z0-9]+$/i.test(link)) {
           const res = await page.request.get(`${server.url}${link}`);
           if (res.status() >= 400) problems.push(`${link} (linked from ${from}): ${res.status()}`);
-          continue;
+          return;
         }
         await open(page, link);
         if ((await page.locator('.ant-result-404:visible').count()) > 0) problems.push(`${link} (linked from ${from}): the not-found page`);
-      }
+      });
     } finally {
-      await context.close();
+      await Promise.all(tabs.map(({ context }) => context.close()));
     }
     expect([...problems, ...errors]).toEqual([]);
   });
