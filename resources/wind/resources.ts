@@ -52,7 +52,8 @@ const stepsView: ViewDecl = {
           },
         },
       },
-      messages: { type: 'array', items: { type: 'string' }, 'x-ui': { title: { 'zh-CN': '说明', en: 'Messages' }, widget: 'tags' } },
+      // Server messages, shown in the console's language.
+      messages: { type: 'array', items: { type: 'string' }, 'x-ui': { title: { 'zh-CN': '说明', en: 'Messages' }, widget: 'tags', messages: true } },
       uploadedAt: { type: 'string', format: 'date-time', 'x-ui': { title: { 'zh-CN': '上传时间', en: 'Uploaded at' } } },
     },
   },

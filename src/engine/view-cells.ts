@@ -1,6 +1,7 @@
 import type { Text } from '../../resources/types';
 import { summaryLine } from './detail-fields';
 import { xui, type PropSchema, type XUi } from './schema';
+import { lookupMessage } from '../../resources/messages/lookup';
 
 type Locale = keyof Text;
 
@@ -10,6 +11,8 @@ type Locale = keyof Text;
  * - `widget: 'tags'`: a list shown as tags, each item read by its schema's `x-ui.summary` (`{{resource}} × {{amount}}`,
  *   as a detail's object is) in `color`; with
  *   `collapse` (`{{count}} refused`) one tag saying so, the items listed when pointed at;
+ * - `messages: true` with `widget: 'tags'`: each item is a server message (an English key of the message dictionary,
+ *   `resources/messages/`), shown in the console's language (a publish step's outcome);
  * - `widget: 'progress'`: a number out of the row's field `of`, as a bar;
  * - `page`: the value opens a page of the service (a relative route), its query read from the row's fields.
  * Labels and texts may name row fields as `{{field}}` or `{{field.path}}` (an array's `length` too).
@@ -18,6 +21,7 @@ export interface ViewHints extends XUi {
   valuesBy?: string;
   color?: string;
   collapse?: Text;
+  messages?: boolean;
   of?: string;
   page?: { route: string; query: Record<string, string> };
 }
@@ -46,7 +50,7 @@ export type SpecialCell =
 export function specialCell(prop: PropSchema | undefined, value: unknown, row: Record<string, unknown>, locale: Locale): SpecialCell | undefined {
   const hints = xui(prop) as ViewHints;
   if (hints.widget === 'tags' && Array.isArray(value)) {
-    const items = value.map((item) => summaryLine(prop?.items, item, locale));
+    const items = value.map((item) => (hints.messages ? (lookupMessage(String(item))?.[locale] ?? String(item)) : summaryLine(prop?.items, item, locale)));
     return { kind: 'tags', items, color: hints.color, collapsed: hints.collapse ? fillText(hints.collapse[locale], { count: items.length }) : undefined };
   }
   if (hints.widget === 'progress' && hints.of) return { kind: 'progress', value: Number(value), of: Number(row[hints.of]) };
