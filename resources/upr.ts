@@ -30,6 +30,8 @@ export const uprSessions: ResourceDecl = {
   routes: { show: UPR_ROUTES.session },
 };
 
+const platform = sessionSchema.properties.platform;
+
 /** Spec 001 route `upr`: the app's sessions, as `GET /api/upr/{appId}/sessions` answers them. */
 const sessionsView: PageViewDecl = {
   name: 'sessions',
@@ -52,7 +54,7 @@ const sessionsView: PageViewDecl = {
       name: 'platform',
       kind: 'select',
       label: { 'zh-CN': '平台', en: 'Platform' },
-      values: Object.fromEntries(sessionSchema.properties.platform.enum.map((p) => [p, { label: { 'zh-CN': p, en: p } }])),
+      values: Object.fromEntries(platform.enum.map((p, i) => [p, { label: { 'zh-CN': platform['x-ui'].enumNames['zh-CN'][i], en: platform['x-ui'].enumNames.en[i] } }])),
     },
   ],
 };
