@@ -34,8 +34,14 @@ export interface CallDecl {
   body?: JsonSchema;
   /** A body that may be left out (the handler is then given `{}`). */
   optionalBody?: JsonSchema;
-  /** A GET's or DELETE's query (a DELETE of what a query selects: a directory's entries). */
+  /** A GET's or DELETE's query (a DELETE of what a query selects: a directory's entries), or an upload's. */
   query?: JsonSchema;
+  /**
+   * The body is a file's raw bytes (a package to check) instead of JSON: sent with one of `types` as its Content-Type
+   * (415 otherwise; `application/octet-stream` is always taken), at most the deployment's upload limit (413); the
+   * behaviour is given the bytes as `file` and the query as its input.
+   */
+  upload?: { types: string[] };
   /** The success answer, given with `status` (default 200); `more`: other success answers the handler chooses. */
   answer: ResponseDef;
   status?: number;

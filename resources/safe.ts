@@ -1,4 +1,8 @@
 import type { ServiceDecl } from './types';
+import { safeCalls } from './safe/calls';
+import { SAFE_DEMO } from './safe/demo';
+import { safeMenu, safePages } from './safe/pages';
+import { safeResources } from './safe/resources';
 
 export const safe: ServiceDecl = {
   name: 'safe',
@@ -24,6 +28,11 @@ export const safe: ServiceDecl = {
     docPage: '/doc/safe',
     mainService: false,
   },
-  menu: [],
-  resources: [],
+  // Spec 001 gives Safe no price: the packages checked are counted per day, by kind and package, for usage and metrics.
+  counters: { checks: { grain: 'day', keys: ['kind', 'package'], keepDays: 400 } },
+  menu: safeMenu,
+  pages: safePages,
+  resources: safeResources,
+  calls: safeCalls,
+  demo: SAFE_DEMO,
 };

@@ -46,6 +46,11 @@ export interface ServerConfig {
   secretKey: string;
   /** Largest upload an upload grant allows, in bytes (UPLOAD_LIMIT_MB, default 100). */
   uploadLimitBytes: number;
+  /**
+   * Safe's external hardening command (SAFE_HARDEN_COMMAND), run by a shell on each package an app protects with it:
+   * `$PACKAGE` is the uploaded package's path, `$OUTPUT` where a hardened package may be written. None by default.
+   */
+  safeHardenCommand: string;
   /** S3-compatible blob storage instead of local files, when S3_BUCKET is set. */
   s3?: S3Settings;
   /** Contact-us messages allowed per address (IP and e-mail) within the window before 429. */
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     blobDirShared: env.BLOB_DIR_SHARED === 'on',
     secretKey: env.SECRET_KEY ?? '',
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 100) * 1_000_000,
+    safeHardenCommand: env.SAFE_HARDEN_COMMAND ?? '',
     s3: loadS3(env),
     contactLimit: Number(env.CONTACT_US_LIMIT ?? 5),
     contactWindowMs: Number(env.CONTACT_US_WINDOW_MS ?? 10 * 60_000),

@@ -7,7 +7,9 @@ import type { Ctx } from '../context';
 import { anyParam, serviceEndpoints } from './endpoint-calls';
 import { basicCredentials } from '../auth/principal';
 import { callerOf as consoleCaller } from '../auth/callers';
-import { errorResponses, idParam, type Api } from './api';
+import { errorResponses, idParam, type Api, type RouteDef } from './api';
+import { rawBodyRoute } from '../blob/routes';
+import { uploadOf } from './upload-body';
 import { ApiError } from './errors';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
 import { authorize, authorizeService } from './guard';
@@ -30,6 +32,8 @@ export interface CallInput<I = Record<string, unknown>> {
   input: I;
   /** A call on a record (`CallDecl.record`): the record its path names, found in the caller's scope. */
   record?: Data;
+  /** An upload's bytes (`CallDecl.upload`). */
+  file?: Buffer;
 }
 
 export type CallHandler = (call: CallInput) => Promise<unknown>;
@@ -45,7 +49,8 @@ export function checkCall(service: ServiceDecl, name: string, call: CallDecl): v
   for (const p of Object.keys(call.params ?? {})) if (!names.includes(p)) throw new Error(`${where}: parameter '${p}' is not in its path`);
   if (call.method === 'GET' && (call.body || call.optionalBody)) throw new Error(`${where}: a GET takes no body`);
   if (call.body && call.optionalBody) throw new Error(`${where}: a body and an optional body`);
-  if (call.query && call.method !== 'GET' && call.method !== 'DELETE') throw new Error(`${where}: only a GET or a DELETE takes a query`);
+  if (call.upload && (call.method === 'GET' || call.body || call.optionalBody)) throw new Error(`${where}: an upload is a body of its own`);
+  if (call.query && call.method !== 'GET' && call.method !== 'DELETE' && !call.upload) throw new Error(`${where}: only a GET or a DELETE takes a query`);
   if (call.query && (call.body || call.optionalBody)) throw new Error(`${where}: a query and a body`);
   if (call.caller === 'account' && (call.record || call.freshCredential)) throw new Error(`${where}: an account call acts in no app, on no app's record`);
   const known = (resource: string) => {
@@ -109,7 +114,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
     const record = (resource: string) => ctx.models.get(`${service.name}/${resource}`)!.recordSchema;
     const answer = (def: ResponseDef): ResponseDef => ({ ...def, schema: placeRecords(def.schema, record) });
     const more = Object.fromEntries(Object.entries(call.more ?? {}).map(([status, def]) => [status, answer(def)]));
-    api.route({
+    (call.upload ? (def: RouteDef) => rawBodyRoute(api, def) : (def: RouteDef) => api.route(def))({
       method: call.method,
       url: callUrl(service.base, call),
       summary: call.summary,
@@ -127,8 +132,10 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
         const input = ((call.query ? req.query : req.body) ?? {}) as Record<string, unknown>;
         const who = call.caller === 'public' ? await publicCaller(ctx, req, service, call, input) : await callerOf(ctx, req, service, call, player, on);
         const onRecord = on ? { record: await findCallRecord(ctx, on, req, who.scopeId) } : {};
+        // An upload is read once its caller may make it.
+        const file = call.upload ? await uploadOf(req, call.upload.types, ctx.config.uploadLimitBytes) : undefined;
         if (call.status) reply.code(call.status);
-        return handler({ req, reply, ...who, ...onRecord, params: req.params as Record<string, string>, input });
+        return handler({ req, reply, ...who, ...onRecord, params: req.params as Record<string, string>, input, ...(file ? { file } : {}) });
       },
     });
   }

@@ -5,12 +5,14 @@ import type { DemoSteps } from '../engine/demo-seed';
 import type { Job } from '../engine/jobs';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { aiModule } from './ai';
+import { bakingModules } from './baking';
 import { cdnModules } from './cdn';
 import { overrideHooks } from './config/hooks';
 import { configCallHandlers, mountConfigService } from './config/routes';
 import { passportModules } from './passport';
 import { uprModule } from './upr';
 import { windModule } from './wind';
+import { safeModules } from './safe';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -36,6 +38,8 @@ export const serviceModules: ServiceModule[] = [
   ...cdnModules,
   uprModule,
   windModule,
+  ...safeModules,
+  ...bakingModules,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

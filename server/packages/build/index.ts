@@ -85,7 +85,7 @@ function moduleJson(s: PackageSpec): Buffer {
 }
 
 export function buildPackage(spec: PackageSpec, opts: BuildOptions): Buffer {
-  const manifest =
+  const manifest: Record<string, Uint8Array> =
     opts.kind === 'apk' ? { 'AndroidManifest.xml': binaryXml(manifestTree(spec)) }
     : opts.kind === 'aab' ? { 'base/manifest/AndroidManifest.xml': protoXml(manifestTree(spec)) }
     : { 'module.json': moduleJson(spec) };
