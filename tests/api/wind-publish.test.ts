@@ -88,6 +88,9 @@ describe('wind publishing', () => {
     const files = unzipSync(new Uint8Array(sent.body));
     expect(Object.keys(files).sort()).toEqual(Object.keys(GOOD).sort());
     expect(strFromU8(files['levels/one.js'])).toBe('level()');
+    // In the operation history as the app's publish, with its outcome.
+    const history = await h.db.query<{ actor: string; after: { status: string } }>("SELECT actor, after FROM audit_log WHERE action = 'wind.publishes.create' AND target = $1", [p.id]);
+    expect(history.rows).toEqual([{ actor: `app:${h.appId}`, after: expect.objectContaining({ status: 'partial' }) }]);
   });
 
   it('answers the publish state: the latest publish, or the one named', async () => {

@@ -7,6 +7,7 @@ import type { CallHandlers, CallInput } from '../../engine/declared-calls';
 import { conflict, notFound } from '../../engine/errors';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
+import { auditIn } from '../../engine/write';
 import { httpAdapter, type ChannelAdapter } from './adapters';
 import { buildOf, fileOf, zipOf, type Build } from './build';
 import { packageProblems, subpackagesOf } from './package-check';
@@ -90,10 +91,10 @@ function outcomeOf(steps: Step[]): 'succeeded' | 'partial' | 'failed' {
 
 /**
  * A publish: the record made `running` first (so the state call sees it while the steps run), each enabled
- * channel's step in turn, then the steps and the outcome written. The zip is made once, when a first channel
- * uploads.
+ * channel's step in turn, then the steps and the outcome written, and the publish in the operation history as its
+ * caller's. The zip is made once, when a first channel uploads.
  */
-export async function publish(ctx: Ctx, appId: string, input: PublishInput, adapter: ChannelAdapter = httpAdapter): Promise<Data> {
+export async function publish(ctx: Ctx, appId: string, actor: string, input: PublishInput, adapter: ChannelAdapter = httpAdapter): Promise<Data> {
   const channels = await enabledChannels(ctx, appId, input.channels);
   const build = await buildOf(ctx, appId, input.bucketId, input.releaseId);
   const publishes = records(ctx.db, publishesOf(ctx));
@@ -104,13 +105,15 @@ export async function publish(ctx: Ctx, appId: string, input: PublishInput, adap
   const zip = () => (zipped ??= zipOf(ctx, build));
   const steps: Step[] = [];
   for (const channel of channels) steps.push(await stepFor(ctx, build, channel, input, zip, adapter));
-  return publishes.updateOne(appId, String(made.id), { status: outcomeOf(steps), set: { steps } });
+  const done = await publishes.updateOne(appId, String(made.id), { status: outcomeOf(steps), set: { steps } });
+  await auditIn(ctx.db, { scopeId: appId, principal: { actor } }, publishesOf(ctx), 'create', String(done.id), undefined, done);
+  return done;
 }
 
 export const windCallHandlers = (ctx: Ctx, adapter?: ChannelAdapter): CallHandlers => ({
   publish: async (call) => {
     ownApp(call);
-    return publish(ctx, call.scopeId, call.input as unknown as PublishInput, adapter);
+    return publish(ctx, call.scopeId, call.actor, call.input as unknown as PublishInput, adapter);
   },
   publishState: async (call) => {
     ownApp(call);
