@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wind } from '../../resources/wind';
+import { upr } from '../../resources/upr';
+import { callUrl } from '../../resources/call-types';
 import { MIB } from '../../resources/wind/channel-rules';
 import { startHarness, type Harness } from './harness';
 import { B, newBucket, putEntry, type CdnHarness } from './cdn-fixtures';
@@ -135,6 +137,7 @@ describe('wind publishing', () => {
     expect(res.statusCode, res.body).toBe(200);
     const names = res.json().functions.map((f: { name: string }) => f.name);
     expect(names).toContain('wind.reportPerformance');
-    expect(res.json().functions.find((f: { name: string }) => f.name === 'wind.reportPerformance').call).toBe('POST /api/upr/sdk/sessions');
+    // The game client's report of a profiling session, at UPR's declared address.
+    expect(res.json().functions.find((f: { name: string }) => f.name === 'wind.reportPerformance').call).toBe(`POST ${callUrl(upr.base, upr.calls!['sdk.report'])}`);
   });
 });

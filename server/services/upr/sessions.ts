@@ -48,7 +48,7 @@ async function report(ctx: Ctx, scopeId: string, body: Report, playerId?: string
   });
 }
 
-/** The app the path names (`/api/upr/{id}`) must be the caller's own. */
+/** The app the path names (`<base>/{id}`) must be the caller's own. */
 function ownApp({ params, scopeId }: CallInput): void {
   if (params.id !== scopeId) throw notFound('no profiling for this app');
 }

@@ -31,7 +31,7 @@ interface Step {
   uploadedAt?: string;
 }
 
-/** The app the path names (`/api/wind/{id}`) must be the caller's own. */
+/** The app the path names (`<base>/{id}/publish`) must be the caller's own. */
 function ownApp({ params, scopeId }: CallInput): void {
   if (params.id !== scopeId) throw notFound('no publishing for this app');
 }
