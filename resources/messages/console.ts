@@ -3,6 +3,7 @@ import { aiMessages } from './ai';
 import { appsMessages } from './apps';
 import { billingMessages } from './billing';
 import { cdnMessages } from './cdn';
+import { bakingMessages } from './baking';
 import { safeMessages } from './safe';
 import { cdnModsMessages } from './cdn-mods';
 import { meteringMessages } from './metering';
@@ -21,4 +22,4 @@ import { uprMessages } from './upr';
 import { windMessages } from './wind';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...safeMessages, ...uprMessages, ...windMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...safeMessages, ...uprMessages, ...windMessages };

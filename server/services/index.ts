@@ -5,6 +5,7 @@ import type { DemoSteps } from '../engine/demo-seed';
 import type { Job } from '../engine/jobs';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { aiModule } from './ai';
+import { bakingModules } from './baking';
 import { cdnModules } from './cdn';
 import { overrideHooks } from './config/hooks';
 import { configCallHandlers, mountConfigService } from './config/routes';
@@ -38,6 +39,7 @@ export const serviceModules: ServiceModule[] = [
   uprModule,
   windModule,
   ...safeModules,
+  ...bakingModules,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

@@ -23,14 +23,13 @@ const NOT_BUILT = [
   'crud/storage',
   'crud/save',
   'stacktrace',
-  'baking',
   'push',
   'hello',
   'device',
 ];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   ...NOT_BUILT.map((s) => `${s}/concept`),
   'others/concept',
   'bill/payment',
