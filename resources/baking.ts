@@ -1,5 +1,10 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
+import { BAKING_ROUTES, bakingResources } from './baking/resources';
+import { bakingCalls } from './baking/calls';
+import { agentCalls } from './baking/agent-calls';
+import { BAKING_DEMO } from './baking/demo';
+import { usagePage } from './baking/usage';
 
 export const baking: ServiceDecl = {
   name: 'baking',
@@ -30,6 +35,22 @@ export const baking: ServiceDecl = {
   prices: { nodeHour: '8.8' },
   // Baking node time is recorded in seconds and billed per node-hour.
   meters: [{ meter: 'node-seconds', label: { 'zh-CN': '烘焙节点时长', en: 'Baking node time' }, unit: UNITS.nodeHour, price: 'nodeHour', per: PER.hour }],
-  menu: [],
-  resources: [],
+  menu: [
+    { route: BAKING_ROUTES.sessions, label: { 'zh-CN': '烘焙任务', en: 'Sessions' } },
+    { route: BAKING_ROUTES.agents, label: { 'zh-CN': '烘焙代理', en: 'Agents' } },
+    { route: usagePage.route, label: usagePage.label },
+    { route: BAKING_ROUTES.settings, label: { 'zh-CN': '烘焙设置', en: 'Settings' } },
+  ],
+  pages: [usagePage],
+  resources: bakingResources,
+  calls: { ...bakingCalls, ...agentCalls },
+  demo: BAKING_DEMO,
+  history: {
+    'agents.claim': { 'zh-CN': '认领烘焙任务', en: 'Claim a session' },
+    'agents.progress': { 'zh-CN': '上报烘焙进度', en: 'Report progress' },
+    'agents.finish': { 'zh-CN': '完成烘焙任务', en: 'Finish a session' },
+    'agents.fail': { 'zh-CN': '烘焙任务失败', en: 'Fail a session' },
+    'agents.lost': { 'zh-CN': '烘焙代理失联', en: 'Agent lost' },
+    'sessions.requeue': { 'zh-CN': '重新排队', en: 'Queue again' },
+  },
 };

@@ -42,9 +42,13 @@ export class Api {
    */
   readonly mounted: { method: string; url: string; hidden: boolean }[] = [];
 
+  /** The declared address of the route being mounted, when Fastify is given it in another form (`literalColons`). */
+  private declaredUrl: string | undefined;
+
   constructor(readonly app: FastifyInstance) {
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) this.mounted.push({ method, url: route.url, hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true });
+      const url = this.declaredUrl ?? route.url;
+      for (const method of [route.method].flat()) this.mounted.push({ method, url, hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true });
     });
   }
 
@@ -62,9 +66,21 @@ export class Api {
         return def.handler(req, reply);
       };
     }
-    this.app.route({ method: def.method, url: def.url, schema, handler });
+    const url = literalColons(def.url);
+    this.declaredUrl = url === def.url ? undefined : def.url;
+    try {
+      this.app.route({ method: def.method, url, schema, handler });
+    } finally {
+      this.declaredUrl = undefined;
+    }
   }
 }
+
+/**
+ * A Google-style custom method's address (`/sessions/:id:cancel`: the id, then a literal `:cancel` in the same
+ * segment) as Fastify takes it: the parameter stops at the colon, and the colon is escaped (`::`).
+ */
+export const literalColons = (url: string) => url.replace(/\/:(\w+):([A-Za-z][\w-]*)(?=\/|$)/g, '/:$1(^[^:/]+)::$2');
 
 export { idParam, paramsSchema, errorSchema, errorResponses, pageProperties, pageQuery, listAnswer, ok, textField } from '../../resources/call-shapes';
 
