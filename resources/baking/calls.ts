@@ -4,7 +4,7 @@
  * credential cache's refresh. The agents' protocol is in `agent-calls.ts`.
  */
 import type { CallDecl } from '../call-types';
-import { ok, recordOf } from '../call-shapes';
+import { ok } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import { instanceTypeSchema } from './instance-types';
 
@@ -89,8 +89,5 @@ export const bakingCalls: Record<string, CallDecl> = {
     errors: [401, 403],
   },
 };
-
-/** What an agent's calls answer about the session it works on. */
-export const sessionAnswer = (description: string) => ok(description, recordOf('sessions'));
 
 

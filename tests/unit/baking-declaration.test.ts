@@ -9,10 +9,11 @@ const examples = (name: string) => (resource(name).schema.examples as { name?: s
 
 describe('the custom methods’ addresses', () => {
   it('give Fastify the id up to the colon and the colon literally, and document the spec’s form', () => {
-    expect(literalColons('/ubaking/v1/sessions/:id:cancel')).toBe('/ubaking/v1/sessions/:id(^[^:/]+)::cancel');
-    expect(toOpenApiPath('/ubaking/v1/sessions/:id:cancel')).toBe('/ubaking/v1/sessions/{id}:cancel');
+    const sessions = `${baking.base}/sessions`;
+    expect(literalColons(`${sessions}/:id:cancel`)).toBe(`${sessions}/:id(^[^:/]+)::cancel`);
+    expect(toOpenApiPath(`${sessions}/:id:cancel`)).toBe(`${sessions}/{id}:cancel`);
     // Plain parameters are left alone.
-    expect(literalColons('/ubaking/v1/sessions/:id/nodes')).toBe('/ubaking/v1/sessions/:id/nodes');
+    expect(literalColons(`${sessions}/:id/nodes`)).toBe(`${sessions}/:id/nodes`);
     expect(literalColons('/a/:x-:y')).toBe('/a/:x-:y');
   });
 });
