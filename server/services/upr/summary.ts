@@ -1,13 +1,9 @@
 import { FRAME_PERCENTILES } from '../../../resources/upr/limits';
+import type { SessionSeries } from '../../../resources/upr/series';
 import { percentiles } from './percentiles';
 
-/** A session's samples as stored: one array per measure, in time order (`null` where a sample did not say). */
-export interface Series {
-  t: number[];
-  frameMs: number[];
-  memoryMb: (number | null)[];
-  gcMs: (number | null)[];
-}
+/** A session's samples as stored. */
+export type Series = SessionSeries;
 
 export interface Sample {
   t: number;

@@ -1,11 +1,7 @@
 /** A profiling session's stored series, as the session page's charts draw them. Pure functions only. */
+import type { SessionSeries } from '../../../resources/upr/series';
 
-export interface StoredSeries {
-  t: number[];
-  frameMs: number[];
-  memoryMb: (number | null)[];
-  gcMs: (number | null)[];
-}
+export type StoredSeries = SessionSeries;
 
 export interface SeriesPoint {
   /** Seconds since the session started. */
