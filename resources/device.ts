@@ -1,5 +1,7 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
+import { deviceCalls } from './device/calls';
+import { deviceResources } from './device/resources';
 
 export const device: ServiceDecl = {
   name: 'device',
@@ -29,5 +31,6 @@ export const device: ServiceDecl = {
   // Device time is recorded in seconds and billed per device-minute.
   meters: [{ meter: 'device-seconds', label: { 'zh-CN': '真机使用时长', en: 'Device time' }, unit: UNITS.deviceMinute, price: 'deviceMinute', per: PER.minute }],
   menu: [],
-  resources: [],
+  resources: deviceResources,
+  calls: deviceCalls,
 };

@@ -7,6 +7,7 @@ import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { aiModule } from './ai';
 import { bakingModules } from './baking';
 import { cdnModules } from './cdn';
+import { deviceModule } from './device';
 import { overrideHooks } from './config/hooks';
 import { configCallHandlers, mountConfigService } from './config/routes';
 import { passportModules } from './passport';
@@ -39,6 +40,7 @@ export const serviceModules: ServiceModule[] = [
   uprModule,
   windModule,
   ...safeModules,
+  deviceModule,
   ...bakingModules,
 ];
 

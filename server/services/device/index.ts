@@ -1,0 +1,16 @@
+import type { ServiceModule } from '../index';
+import { configCalls } from './config';
+import { SERVICE } from './models';
+import { packageCalls } from './packages';
+import { sessionListCalls } from './sessions';
+import { tokenCalls } from './token';
+import { usageCalls } from './usage';
+
+/**
+ * Device (real-device testing): packages read by the package reader and kept in the blob store, the app's device
+ * config, a device client's token, the sessions and the device time billed. Its records and calls are declared in `resources/device/`.
+ */
+export const deviceModule: ServiceModule = {
+  service: SERVICE,
+  calls: (ctx) => ({ ...packageCalls(ctx), ...configCalls(ctx), ...tokenCalls(ctx), ...sessionListCalls(ctx), ...usageCalls(ctx) }),
+};
