@@ -15,6 +15,7 @@ import { runLeaderboardBench } from './leaderboard';
 import { runDeepLinkBench } from './deep-link';
 import { runAssistantEval } from './assistant-eval';
 import { runCdnBench } from './cdn';
+import { runSafeBench } from './safe';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -119,4 +120,5 @@ await runLoadBench();
 await runLeaderboardBench();
 await runDeepLinkBench();
 await runCdnBench();
+await runSafeBench();
 await runAssistantEval();
