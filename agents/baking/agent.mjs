@@ -112,7 +112,7 @@ async function bake(agentId, session) {
 }
 
 async function main() {
-  const agent = await call('POST', '/agents', { name, instanceType });
+  const agent = await call('POST', '/agents', { name, instanceType, heartbeatSeconds: HEARTBEAT_MS / 1000 });
   log('registered', agent.id, name, instanceType);
   const beat = setInterval(() => call('POST', `/agents/${agent.id}/heartbeat`).catch((e) => log('heartbeat:', e.message)), HEARTBEAT_MS);
   let stopping = false;

@@ -28,7 +28,7 @@ export const agentCalls: Record<string, CallDecl> = {
     method: 'POST',
     path: '/agents/:id/heartbeat',
     caller: 'service',
-    summary: "An agent's sign of life (at least every 20 seconds; one silent for 60 is lost and its session queued again)",
+    summary: "An agent's sign of life, every heartbeatSeconds it registered with; one that misses three beats (at least 60 seconds) is lost and its session queued again",
     answer: ok('the agent', recordOf('agents')),
     errors: [401, 403, 404],
     record: onAgent,

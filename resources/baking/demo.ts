@@ -26,8 +26,9 @@ function ended(name: string, p: { scene: string; type: string; agent: string; ag
 
 export const BAKING_DEMO: DemoEntry[] = [
   { resource: 'settings', data: { instanceTypes: [] } },
-  { resource: 'agents', name: 'studio-cpu', data: { name: 'studio-cpu-01', instanceType: 'cpu-16', lastHeartbeatAt: ago(0) } },
-  { resource: 'agents', name: 'studio-gpu', data: { name: 'studio-gpu-01', instanceType: 'gpu-t4', lastHeartbeatAt: ago(0) } },
+  // The studio's agents beat every six hours, so the demo's running session stays with its agent for the day.
+  { resource: 'agents', name: 'studio-cpu', data: { name: 'studio-cpu-01', instanceType: 'cpu-16', heartbeatSeconds: 21600, lastHeartbeatAt: ago(0) } },
+  { resource: 'agents', name: 'studio-gpu', data: { name: 'studio-gpu-01', instanceType: 'gpu-t4', heartbeatSeconds: 21600, lastHeartbeatAt: ago(0) } },
   ...ended('Harbour lightmaps', { scene: 'scenes/harbour.unity', type: 'cpu-16', agent: 'studio-cpu', agentName: 'studio-cpu-01', state: 'Finished', hours: 1.5, endedHoursAgo: 50 }),
   ...ended('Canyon light probes', { scene: 'scenes/canyon.unity', type: 'gpu-t4', agent: 'studio-gpu', agentName: 'studio-gpu-01', state: 'Finished', hours: 0.75, endedHoursAgo: 26 }),
   ...ended('Temple reflections', { scene: 'scenes/temple.unity', type: 'gpu-t4', agent: 'studio-gpu', agentName: 'studio-gpu-01', state: 'Failed', hours: 0.25, endedHoursAgo: 5, message: 'out of GPU memory' }),

@@ -24,7 +24,10 @@ const instanceTypeCheck: ResourceHooks = {
   },
 };
 
-export const bakingHooks: Record<string, ResourceHooks> = { sessions: instanceTypeCheck, agents: instanceTypeCheck };
+/** A registered agent counts as heard from at its registration, so one that never beats is noticed as lost too. */
+const agentHooks: ResourceHooks = { ...instanceTypeCheck, derive: ({ existing }) => (existing ? {} : { lastHeartbeatAt: new Date().toISOString() }) };
+
+export const bakingHooks: Record<string, ResourceHooks> = { sessions: instanceTypeCheck, agents: agentHooks };
 
 /** Cancel, mark done, mark failed from the console or the game's server: the move, with the running node stopped. */
 const consoleMove = (ctx: Ctx, name: 'cancel' | 'done' | 'fail', nodeState: string) => (call: CallInput) =>

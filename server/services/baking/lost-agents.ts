@@ -1,25 +1,30 @@
 import type { Ctx } from '../../context';
 import type { Job } from '../../engine/jobs';
 import { recordOperation } from '../../audit';
+import type { Data } from '../../engine/store';
 import { agentsOf, sessionsOf, SERVICE, stopNode } from './sessions';
 
-/** An agent silent this long is lost; it is told to beat at least every 20 seconds. */
+/** An agent silent this long at least is lost; one that beats every `heartbeatSeconds` after three missed beats. */
 export const LOST_AFTER_MS = 60_000;
+
+/** How long an agent may stay silent before it is lost. */
+const silenceAllowedMs = (agent: Data) => Math.max(LOST_AFTER_MS, 3 * Number(agent.heartbeatSeconds ?? 20) * 1000);
 /** A session whose agents were lost this many times is failed rather than queued again. */
 export const MAX_ATTEMPTS = 3;
 
 const ACTOR = 'system:baking';
 
 /**
- * Agents silent for `LOST_AFTER_MS` are marked Lost; the session each held stops its node (Lost, its time metered)
+ * Agents silent for three of their beats (`LOST_AFTER_MS` at least) are marked Lost; the session each held stops its node (Lost, its time metered)
  * and goes back to the queue (Initial), or to Failed once `MAX_ATTEMPTS` nodes worked on it — never left Running.
  * Each agent is taken in a transaction of its own, skipping those another instance is handling.
  */
 export async function sweepLostAgents(ctx: Ctx, now = new Date()): Promise<string[]> {
-  const silentSince = new Date(now.getTime() - LOST_AFTER_MS).toISOString();
-  const lost = await agentsOf(ctx).findEverywhere({ where: { status: 'Online', lastHeartbeatAt: { $lt: silentSince } }, limit: 500 });
+  const silent = await agentsOf(ctx).findEverywhere({ where: { status: 'Online', lastHeartbeatAt: { $lt: new Date(now.getTime() - LOST_AFTER_MS).toISOString() } }, orderBy: 'lastHeartbeatAt', limit: 500 });
+  const lost = silent.filter(({ record }) => now.getTime() - Date.parse(String(record.lastHeartbeatAt)) > silenceAllowedMs(record));
   const done: string[] = [];
   for (const { scopeId, record } of lost) {
+    const silentSince = new Date(now.getTime() - silenceAllowedMs(record)).toISOString();
     await ctx.db.transaction(async (tx) => {
       const [hit] = await agentsOf(ctx, tx).update(scopeId, { id: String(record.id), status: 'Online', lastHeartbeatAt: { $lt: silentSince } }, { status: 'Lost', unset: ['sessionId'] }, { skipLocked: true });
       if (!hit) return;
