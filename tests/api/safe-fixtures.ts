@@ -11,7 +11,7 @@ export interface SafeHarness extends Harness {
   safeAppId: string;
   /** A request with the Safe app's credential. */
   safeSvc: Harness['svc'];
-  /** `/usafe/v1/safe/<the Safe app>` */
+  /** The Safe app's base: the service base, `/safe/` and its id. */
   base: string;
   /** Uploads a package to protect. */
   protect: (bytes: Buffer, opts?: { fileName?: string; type?: string }) => ReturnType<Harness['req']>;

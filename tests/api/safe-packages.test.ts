@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safe } from '../../resources/safe';
 import { signingIdentity } from '../../server/packages/build/index';
 import { apkOf, DEX, startSafe, type SafeHarness } from './safe-fixtures';
 
@@ -25,7 +26,7 @@ describe('enable, info, config', () => {
     expect(first.json().id).toBe(h.safeAppId);
     const again = await h.safeSvc('POST', `${h.base}/enable`);
     expect(again.json().version).toBe(first.json().version);
-    expect((await h.safeSvc('POST', `/usafe/v1/safe/${h.appId}/enable`)).statusCode).toBe(404);
+    expect((await h.safeSvc('POST', `${safe.base}/safe/${h.appId}/enable`)).statusCode).toBe(404);
   });
 
   it('info and config are read and replaced as parts of the record', async () => {
