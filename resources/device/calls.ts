@@ -210,4 +210,4 @@ export const usageCallDecls: Record<string, CallDecl> = {
   },
 };
 
-export const deviceCalls: Record<string, CallDecl> = { ...packageCallDecls, sessions: sessionCallDecls.sessions, ...usageCallDecls };
+export const deviceCalls: Record<string, CallDecl> = { ...packageCallDecls, ...sessionCallDecls, ...usageCallDecls };

@@ -9,6 +9,8 @@ import { basicOf, serviceRequest, startHarness, type Harness } from './harness';
 export const D = device.base;
 
 export interface DeviceHarness extends Harness {
+  /** The demo app (another organisation's). */
+  demoAppId: string;
   /** `/api/device/<the demo app>` */
   base: string;
   upload: (bytes: Buffer, opts?: { fileName?: string; type?: string }) => ReturnType<Harness['req']>;
@@ -34,7 +36,7 @@ export const hapOf = (spec: Partial<PackageSpec> = {}) => buildPackage({ ...GAME
  * A server whose blob directory is a fresh temporary one, with an app that has Device enabled: `appId`, `basic` and
  * `svc` are that app's (the demo app's stay `demoAppId`).
  */
-export async function startDevice(label = 'device'): Promise<DeviceHarness & { demoAppId: string }> {
+export async function startDevice(label = 'device'): Promise<DeviceHarness> {
   const started = await startHarness();
   started.ctx.config.blobDir = await mkdtemp(join(tmpdir(), 'lodestar-device-test-'));
   const owner = await createAccount(started.db, { email: `${label}@example.com`, password: 'device-password', name: 'Device' });

@@ -73,7 +73,7 @@ async function remove(ctx: Ctx, call: CallInput): Promise<Data> {
   const m = deviceModels(ctx);
   const testing = await records(ctx.db, m.sessions).exists(appId, { packageHash: call.params.hash, status: { $in: ['queued', 'installing', 'running'] } });
   if (testing) throw conflict('INVALID_TRANSITION', 'the package is being tested');
-  await records(ctx.db, m.packages).remove(appId, { id: p.id });
+  await records(ctx.db, m.packages).remove(appId, { id: String(p.id) });
   await packageStoreFor(ctx.config).remove(packageKeyOf(appId, String(p.sha256), String(p.kind)));
   await recordOperation(ctx.db, { actor: call.actor, appId, action: `${SERVICE}.packages.delete`, target: String(p.id), before: { fileName: p.fileName, sha256: p.sha256 } });
   return p;
