@@ -11,10 +11,10 @@ import type { Ctx } from '../../context';
 import { recordOperation } from '../../audit';
 import type { CallInput } from '../../engine/declared-calls';
 import { addCount, counterOf } from '../../engine/counters';
-import { ApiError, badRequest } from '../../engine/errors';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
-import { PackageError, readPackage, type PackageReading } from '../../packages/index';
+import type { PackageReading } from '../../packages/index';
+import { readUploadedPackage } from '../../packages/upload';
 import { fingerprintOf, safeModels, SERVICE } from './models';
 import { DEFAULT_CONFIG, highestOf, risksOf, type SafeConfig } from './risks';
 
@@ -23,16 +23,6 @@ export const workFileOf = (ctx: Ctx, protectionId: string, kind: string) => join
 
 /** The app's config with its defaults. */
 export const configOf = (app: Data): SafeConfig => ({ ...DEFAULT_CONFIG, ...((app.config ?? {}) as Partial<SafeConfig>) });
-
-function read(file: Buffer | undefined): PackageReading {
-  try {
-    return readPackage(file ?? Buffer.alloc(0));
-  } catch (e) {
-    if (!(e instanceof PackageError)) throw e;
-    if (e.status === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', e.message);
-    throw badRequest([{ field: 'body', message: e.message }], e.message);
-  }
-}
 
 /** The text a game verifies: the package and every entry's digest, in a fixed order. */
 export function manifestText(appId: string, protectionId: string, r: PackageReading, keyId: string): string {
@@ -80,7 +70,7 @@ function protectionData(r: PackageReading, fileName: string, config: SafeConfig,
 
 export async function protect(ctx: Ctx, call: CallInput): Promise<Data> {
   const appId = call.scopeId;
-  const reading = read(call.file);
+  const reading = readUploadedPackage(call.file);
   const m = safeModels(ctx);
   const app = call.record!;
   const config = configOf(app);
