@@ -3,7 +3,7 @@
  * session's nodes (one per agent that claimed it), the agents that do the work, and the app's settings (the
  * instance types it may use). The platform's instance types are data of their own (`instance-types.ts`).
  */
-import type { AccessDecl, ActionDecl, ResourceDecl, Text } from '../types';
+import type { AccessDecl, ActionDecl, ResourceDecl, StatusValue, Text } from '../types';
 import sessionSchema from '../../schemas/baking/session.json' with { type: 'json' };
 import nodeSchema from '../../schemas/baking/node.json' with { type: 'json' };
 import agentSchema from '../../schemas/baking/agent.json' with { type: 'json' };
@@ -17,6 +17,14 @@ export const BAKING_ROUTES = { sessions: 'baking', session: 'baking/:sessionId',
 const access = (): AccessDecl => ({ read: ['app', 'admin'], write: ['app', 'admin'] });
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
+
+/** The states a session and its node share: worked on, then how the work ended. */
+const WORK_STATES: Record<string, StatusValue> = {
+  Running: { color: 'processing', label: t('运行中', 'Running') },
+  Finished: { color: 'green', label: t('已完成', 'Finished') },
+  Failed: { color: 'red', label: t('已失败', 'Failed') },
+  Canceled: { color: 'default', label: t('已取消', 'Canceled') },
+};
 
 /** The states a session is worked in (an agent holds it). */
 export const WORKING = ['Preparing', 'Running'];
@@ -65,10 +73,7 @@ export const sessions: ResourceDecl = {
     values: {
       Initial: { color: 'default', label: t('排队中', 'Initial') },
       Preparing: { color: 'blue', label: t('准备中', 'Preparing') },
-      Running: { color: 'processing', label: t('运行中', 'Running') },
-      Finished: { color: 'green', label: t('已完成', 'Finished') },
-      Failed: { color: 'red', label: t('已失败', 'Failed') },
-      Canceled: { color: 'default', label: t('已取消', 'Canceled') },
+      ...WORK_STATES,
     },
   },
   actions: [
@@ -125,10 +130,7 @@ export const nodes: ResourceDecl = {
     field: 'state',
     initial: 'Running',
     values: {
-      Running: { color: 'processing', label: t('运行中', 'Running') },
-      Finished: { color: 'green', label: t('已完成', 'Finished') },
-      Failed: { color: 'red', label: t('已失败', 'Failed') },
-      Canceled: { color: 'default', label: t('已取消', 'Canceled') },
+      ...WORK_STATES,
       Lost: { color: 'orange', label: t('已失联', 'Lost') },
     },
   },

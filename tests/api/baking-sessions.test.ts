@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import calls from '../inventory/calls.json';
+import routes from '../inventory/routes.json';
+import { baking } from '../../resources/baking';
+import { routePattern } from '../../src/engine/routes';
 import { toOpenApiPath } from '../../server/engine/openapi';
 import { A, BASE, newSession, S, startBaking, type BakingHarness } from './baking-fixtures';
 
@@ -19,6 +22,16 @@ describe('baking calls', () => {
     const missing = wanted.filter((c) => !doc.paths[toOpenApiPath(c.path)]?.[c.method.toLowerCase()]).map((c) => `${c.method} ${c.path}`);
     expect(missing).toEqual([]);
     expect(doc.paths[`${BASE}/sessions/{id}:cancel`]).toBeDefined();
+  });
+});
+
+describe('baking screens', () => {
+  it('has a console screen for each of the spec’s routes', () => {
+    const shape = (p: string) => p.replace(/:\w+\??/g, ':');
+    const declared = new Set(baking.resources.flatMap((r) => [r.routes?.list, r.routes?.show]).filter((r): r is string => !!r).map((r) => shape(routePattern(r))));
+    const wanted = (routes as { path: string; area?: string }[]).filter((r) => r.area === 'baking').map((r) => r.path);
+    expect(wanted.length).toBe(2);
+    expect(wanted.filter((p) => !declared.has(shape(p)))).toEqual([]);
   });
 });
 

@@ -24,10 +24,11 @@ const instanceTypeCheck: ResourceHooks = {
   },
 };
 
-/** A registered agent counts as heard from at its registration, so one that never beats is noticed as lost too. */
-const agentHooks: ResourceHooks = { ...instanceTypeCheck, derive: ({ existing }) => (existing ? {} : { lastHeartbeatAt: new Date().toISOString() }) };
-
-export const bakingHooks: Record<string, ResourceHooks> = { sessions: instanceTypeCheck, agents: agentHooks };
+/**
+ * An agent is watched for lost heartbeats from its first beat or claim on: one registered that never called again
+ * holds no session, so nothing waits on it.
+ */
+export const bakingHooks: Record<string, ResourceHooks> = { sessions: instanceTypeCheck, agents: instanceTypeCheck };
 
 /** Cancel, mark done, mark failed from the console or the game's server: the move, with the running node stopped. */
 const consoleMove = (ctx: Ctx, name: 'cancel' | 'done' | 'fail', nodeState: string) => (call: CallInput) =>
