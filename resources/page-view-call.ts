@@ -1,5 +1,5 @@
 import type { JsonSchema, PageViewDecl, RowCommandDecl, ServiceDecl, ResourceDecl, ViewDecl, ViewFilterDecl } from './types';
-import { viewCall } from './view-call';
+import { pagingParams, viewCall } from './view-call';
 
 /** A filter's value as the page holds it: one text, or a range's two ends. */
 export type FilterValue = string | [string, string] | undefined;
@@ -43,8 +43,7 @@ export function pageViewRequest(service: ServiceDecl, view: PageViewDecl, values
   const url = missing.length
     ? undefined
     : call.path.replace(PARAM, (_, name: string) => encodeURIComponent(name === 'appId' ? appId : String(values[name])));
-  const { mode, pageSize, count } = view.paging;
-  const params: Record<string, string | number> = mode === 'server' ? { count: pageSize, start: (page - 1) * pageSize } : count ? { count } : {};
+  const params: Record<string, string | number> = pagingParams(view.paging, page);
   for (const filter of view.filters ?? []) {
     const value = values[filter.name];
     if (inPath.includes(filter.name) || !isSet(value)) continue;

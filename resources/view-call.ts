@@ -32,9 +32,13 @@ export interface ViewRequest {
 export function viewRequest(service: ServiceDecl, resource: ResourceDecl, view: ViewDecl, id: string, page = 1): ViewRequest {
   const call = viewCall(service, resource, view);
   const url = call.path.replace(`:${call.param}`, encodeURIComponent(id));
-  const { mode, pageSize, count } = view.paging;
-  const paging: Record<string, number> = mode === 'server' ? { count: pageSize, start: (page - 1) * pageSize } : count ? { count } : {};
-  return { method: call.method, url, paging };
+  return { method: call.method, url, paging: pagingParams(view.paging, page) };
+}
+
+/** The query of one page of a view's rows, as its call pages (`ViewDecl.paging`). */
+export function pagingParams({ mode, pageSize, count, by }: ViewDecl['paging'], page: number): Record<string, number> {
+  if (mode === 'client') return count ? { count } : {};
+  return by === 'page' ? { page, pageSize } : { count: pageSize, start: (page - 1) * pageSize };
 }
 
 /** The call of a record's detail view, the record's id in place (under the service base). */

@@ -60,10 +60,11 @@ export interface ViewDecl {
   /** What the list says when it has no rows. */
   empty: Text;
   /**
-   * `server`: each page is asked for (`count`, `start`); `client`: one call answers every row (up to `count` when
-   * given) and the console pages them.
+   * `server`: each page is asked for (`count`, `start`; with `by: 'page'`, `page` from 1 and `pageSize`, as a REST
+   * list and Safe's detect board take it); `client`: one call answers every row (up to `count` when given) and the
+   * console pages them.
    */
-  paging: { mode: 'server' | 'client'; pageSize: number; count?: number };
+  paging: { mode: 'server' | 'client'; pageSize: number; count?: number; by?: 'page' };
   /** Beside the title: a sentence about the answer, `{{total}}` standing for its total. */
   summary?: Text;
   /** Views sharing a group are shown as tabs of one card under it, each tab with its total. */

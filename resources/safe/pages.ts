@@ -29,7 +29,7 @@ export const safePages: PageDecl[] = [
       rowKey: 'id',
       empty: { 'zh-CN': '还没有上传安装包', en: 'No packages uploaded yet' },
       emptyFiltered: { 'zh-CN': '没有符合条件的安装包', en: 'No packages match' },
-      paging: { mode: 'server', pageSize: 20 },
+      paging: { mode: 'server', pageSize: 20, by: 'page' },
       filters: [
         {
           name: 'status',
@@ -58,7 +58,7 @@ export const safePages: PageDecl[] = [
       rowKey: 'id',
       empty: { 'zh-CN': '还没有检测过安装包', en: 'No packages checked yet' },
       emptyFiltered: { 'zh-CN': '没有这一风险等级的安装包', en: 'No packages at this risk level' },
-      paging: { mode: 'server', pageSize: 20 },
+      paging: { mode: 'server', pageSize: 20, by: 'page' },
       filters: [
         {
           name: 'severity',
