@@ -73,6 +73,12 @@ export interface CallDecl {
    * a record is made with the resource's `read` access (a GET) or its `write` access.
    */
   record?: { resource: string; missing?: string };
+  /**
+   * The path parameter that names the caller's own app where the spec puts it in the address (wind's
+   * `/api/wind/{id}/publish`): the console puts the app's id there when it makes the call (`commandCallAddress`); the
+   * behaviour answers 404 for another app's.
+   */
+  appParam?: string;
 }
 
 /**

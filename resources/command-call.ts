@@ -1,4 +1,5 @@
-import type { BulkDecl, ChooseDecl, CommandDecl, CommandKind, ExportDecl, JsonSchema, Text } from './types';
+import { callUrl } from './call-types';
+import type { BulkDecl, ChooseDecl, CommandDecl, CommandKind, ExportDecl, JsonSchema, ServiceDecl, Text } from './types';
 
 /** How a generic command of each kind is called: where it is offered, its method, path and flags. */
 export interface KindCall {
@@ -65,4 +66,16 @@ export function fillCommandPath(path: string, values: Record<string, unknown> = 
   const names = pathFields(path);
   const rest = Object.fromEntries(Object.entries(values).filter(([k]) => !names.includes(k)));
   return { path: path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? ''))), rest };
+}
+
+/**
+ * A command made at its declared call's own address (`address: 'call'`): the call `api.call` names, under the service
+ * base, its `appParam` the app's id and each other `:name` the dialog's field of that name; the other values are the
+ * body (the query of a GET). The server mounts the call there (`server/engine/declared-calls.ts`).
+ */
+export function commandCallAddress(service: ServiceDecl, command: CommandDecl, appId: string, values: Record<string, unknown> = {}) {
+  const call = command.api?.call ? service.calls?.[command.api.call] : undefined;
+  if (!call) throw new Error(`${service.name}: command '${command.name}' is made at a call, but names no declared call`);
+  const filled = fillCommandPath(callUrl(service.base, call), call.appParam ? { ...values, [call.appParam]: appId } : values);
+  return { method: call.method, url: filled.path, rest: filled.rest };
 }

@@ -87,4 +87,14 @@ export interface CommandDecl {
   danger?: boolean;
   /** Without a `kind`: what the API document says of it (see `EndpointApi`). */
   api?: EndpointApi;
+  /**
+   * `call`: a `collection` command made at the address of the declared call `api.call` names rather than under the
+   * list, for a call the spec places elsewhere (the publishes list's "publish" is `POST /api/wind/{id}/publish`): the
+   * call's `appParam` is the app's id, any other `:name` of its path a field of the dialog
+   * (`commandCallAddress` in `resources/command-call.ts`); `path` is then empty. The server checks at start-up that
+   * the call exists with the command's method.
+   */
+  address?: 'call';
+  /** `record`: the call answers a record of this resource, whose page the console opens after it (a new publish). */
+  opens?: 'record';
 }

@@ -7,28 +7,47 @@ import { listAnswer, ok, recordOf } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import publishSchema from '../../schemas/wind/publish.json' with { type: 'json' };
 import channelSchema from '../../schemas/wind/channel.json' with { type: 'json' };
+import { assetStreaming } from '../asset-streaming';
 import { RUNTIME_FUNCTIONS } from './runtime-functions';
 
 const fields = publishSchema.properties;
 const id: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
 
-/** A publish: the build (a release of one of the app's asset streaming buckets), its version, and which channels. */
+const channel = channelSchema.properties.channel;
+
+/**
+ * A publish: the build (a release of one of the app's asset streaming buckets), its version, and which channels. The
+ * console's publish form is this body: the bucket chosen among asset streaming's buckets, the release among the
+ * chosen bucket's releases (`x-ui.optionsFrom`).
+ */
 export const publishBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['bucketId', 'releaseId', 'versionName'],
   properties: {
-    bucketId: { ...id, description: "the asset streaming bucket holding the build's files" },
-    releaseId: { ...id, description: 'the release of that bucket to publish (its files as released)' },
+    bucketId: {
+      ...id,
+      description: "the asset streaming bucket holding the build's files",
+      'x-ui': { title: { 'zh-CN': '存储桶', en: 'Bucket' }, optionsFrom: { service: assetStreaming.name, resource: 'buckets', value: 'id', label: 'name', hint: 'description' } },
+    },
+    releaseId: {
+      ...id,
+      description: 'the release of that bucket to publish (its files as released)',
+      'x-ui': {
+        title: { 'zh-CN': '资源版本', en: 'Release' },
+        optionsFrom: { service: assetStreaming.name, resource: 'releases', value: 'id', label: 'releaseNum', hint: 'notes', parentField: 'bucketId' },
+      },
+    },
     versionName: fields.versionName,
-    description: fields.description,
+    description: { ...fields.description, 'x-ui': { ...fields.description['x-ui'], widget: 'textarea' } },
     engineVersion: fields.engineVersion,
     channels: {
       type: 'array',
       minItems: 1,
       uniqueItems: true,
-      items: { type: 'string', enum: channelSchema.properties.channel.enum },
+      items: { type: 'string', enum: channel.enum, 'x-ui': { enumNames: channel['x-ui'].enumNames } },
       description: 'only these of the enabled channels (default: every enabled channel)',
+      'x-ui': { title: { 'zh-CN': '渠道（留空为全部已启用渠道）', en: 'Channels (empty: every enabled one)' } },
     },
   },
   examples: [{ bucketId: 'b6d40c81-925b-4459-9472-043987f62b4b', releaseId: '5b2c0e9a-41f7-4d38-9c6e-0a7d1e2f3b4c', versionName: '1.0.0', engineVersion: '2022.3.10f1' }],
@@ -68,6 +87,7 @@ export const windCalls: Record<string, CallDecl> = {
     body: publishBody,
     answer: ok('the publish, its steps done', recordOf('publishes')),
     status: 201,
+    appParam: 'id',
     errors: [400, 401, 403, 404, 409],
   },
   publishState: {
@@ -78,6 +98,7 @@ export const windCalls: Record<string, CallDecl> = {
     query: { type: 'object', additionalProperties: false, properties: { publishId: { ...id, description: 'a publish of the app (default: the latest)' } } },
     answer: ok('the publish', recordOf('publishes')),
     errors: [400, 401, 403, 404],
+    appParam: 'id',
   },
   'runtime.functions': {
     method: 'GET',

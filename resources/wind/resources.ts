@@ -2,10 +2,10 @@
  * Wind's records: the app's channel configurations (spec 001 §3 "Wind channel config", one per channel, listed
  * saved or not) and its publishes (made by the publish call, each with a step per channel).
  */
-import type { PageViewDecl, ResourceDecl, ViewDecl } from '../types';
+import type { CommandDecl, PageViewDecl, ResourceDecl, ViewDecl } from '../types';
 import channelSchema from '../../schemas/wind/channel.json' with { type: 'json' };
 import publishSchema from '../../schemas/wind/publish.json' with { type: 'json' };
-import { runtimeFunctionRow } from './calls';
+import { publishBody, runtimeFunctionRow } from './calls';
 
 /** The console's routes (spec 001 §2: `wind`, `wind/multi-platform`, `wind/runtime`). */
 export const WIND_ROUTES = { publishes: 'wind', publish: 'wind/publishes/:id', channels: 'wind/multi-platform', channel: 'wind/multi-platform/:channel', runtime: 'wind/runtime' } as const;
@@ -64,6 +64,22 @@ const stepsView: ViewDecl = {
   api: { summary: "The publish's steps, one per channel, with their state and messages" },
 };
 
+/**
+ * The publishes list's "publish": the declared publish call at its own address (`POST /api/wind/{appId}/publish`),
+ * its body asked in a dialog; the new publish's page opens after it, showing its steps.
+ */
+export const publishCommand: CommandDecl = {
+  name: 'publish',
+  label: { 'zh-CN': '发布', en: 'Publish' },
+  on: 'collection',
+  method: 'POST',
+  path: '',
+  address: 'call',
+  api: { call: 'publish' },
+  fields: publishBody,
+  opens: 'record',
+};
+
 export const windPublishes: ResourceDecl = {
   name: 'publishes',
   label: { 'zh-CN': '发布记录', en: 'Publishes' },
@@ -73,7 +89,7 @@ export const windPublishes: ResourceDecl = {
   idField: 'id',
   titleField: 'versionName',
   scope: 'app',
-  // Made by the publish call (`POST /api/wind/{appId}/publish`), never changed afterwards.
+  // Made by the publish call (`POST /api/wind/{appId}/publish`, the list's "publish"), never changed afterwards.
   operations: ['list', 'show'],
   list: { columns: ['versionName', 'status', 'runtime', 'packageBytes', 'description', 'createdAt'], filters: ['status', 'runtime'], search: ['versionName', 'description'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   status: {
@@ -87,6 +103,7 @@ export const windPublishes: ResourceDecl = {
     },
   },
   views: [stepsView],
+  commands: [publishCommand],
   access,
   routes: { list: WIND_ROUTES.publishes, show: WIND_ROUTES.publish },
 };

@@ -1,6 +1,6 @@
-import type { EndpointApi } from '../../resources/call-types';
+import { callUrl, type EndpointApi } from '../../resources/call-types';
 import { actionCall } from '../../resources/action-call';
-import type { JsonSchema, ServiceDecl } from '../../resources/types';
+import type { CommandDecl, JsonSchema, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, type Api } from './api';
 import { placeRecords, type CallHandler } from './declared-calls';
@@ -43,7 +43,8 @@ export function serviceEndpoints(ctx: Ctx, service: ServiceDecl): Endpoint[] {
     };
     for (const c of res.commands ?? []) {
       if (c.kind || c.on === 'selection') continue;
-      add(c.name, c.method, `${c.on === 'item' ? item : m.base}${c.path}`, c, (a, x, mm, d) => mountCommandCall(a, x, mm, c.name, d));
+      const url = c.address === 'call' ? madeAtCall(service, res.name, c) : `${c.on === 'item' ? item : m.base}${c.path}`;
+      add(c.name, c.method, url, c, (a, x, mm, d) => mountCommandCall(a, x, mm, c.name, d));
     }
     for (const a of res.actions ?? []) {
       if (a.implementedBy !== 'service') continue;
@@ -59,6 +60,15 @@ export function serviceEndpoints(ctx: Ctx, service: ServiceDecl): Endpoint[] {
     }
   }
   return out;
+}
+
+/** The address of a command made at its declared call (`address: 'call'`): that call's, with the command's method. */
+function madeAtCall(service: ServiceDecl, resource: string, c: CommandDecl): string {
+  const call = c.api?.call ? service.calls?.[c.api.call] : undefined;
+  const where = `${service.name}: '${resource}.${c.name}'`;
+  if (!call) throw new Error(`${where} is made at a call, but its api.call names no declared call`);
+  if (c.on !== 'collection' || c.path !== '' || call.method !== c.method) throw new Error(`${where}: made at call '${c.api!.call}', it is a collection command with its method and no path of its own`);
+  return callUrl(service.base, call);
 }
 
 /** The mount's description from the declaration's `api`, the behaviour given a declared call's input. */

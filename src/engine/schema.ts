@@ -5,6 +5,13 @@ import { writeOnlyFields } from '../../resources/field-access';
 /** Where a widget reads its choices: another resource of the same service (e.g. config keys for overrides). */
 export interface OptionsFrom {
   resource: string;
+  /** The service the resource is declared in, when not the form's own (a publish's bucket, asset streaming's). */
+  service?: string;
+  /**
+   * A sub-resource's records listed under the record the form's field of this name holds (a release, among the
+   * releases of the bucket chosen above it), rather than under the record the form works under.
+   */
+  parentField?: string;
   /** The field whose value is stored. */
   value: string;
   /** A field shown next to the value. */

@@ -1,11 +1,13 @@
 import { App } from 'antd';
 import { useDataProvider, type BaseKey, type BaseRecord } from '@refinedev/core';
-import { fillCommandPath } from '../../resources/command-call';
+import { useNavigate } from 'react-router';
+import { commandCallAddress, fillCommandPath } from '../../resources/command-call';
 import { offeredByView } from '../../resources/view-call';
 import type { CommandDecl } from '../../resources/types';
 import { requestFile, type QueryValue } from '../../providers/http';
 import { toast } from '../../providers/notification';
 import { collectionCallUrl, recordCallUrl, type CallScope } from './calls';
+import { showPathOf } from './routes';
 import { formFields, pick } from './schema';
 import { saveFile, type Dialogs } from './useDialogs';
 import type { DeclaredScope } from './useDeclared';
@@ -44,12 +46,15 @@ export function bulkRefused(command: CommandDecl, answer: unknown): { id: string
  */
 export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refresh: () => Promise<unknown>) {
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const dataProvider = useDataProvider();
   const { decl, t, text, meta, service, appId } = scope;
 
   const send = async (command: CommandDecl, target: CommandTarget, values: Record<string, unknown> | undefined, silent: boolean) => {
-    const filled = fillCommandPath(command.path, values);
-    const url = commandPath(scope, { ...command, path: filled.path }, target.record);
+    // Made at its declared call's own address, or under the list or the record.
+    const atCall = command.address === 'call' ? commandCallAddress(service, command, appId, values) : undefined;
+    const filled = atCall ? { path: '', rest: atCall.rest } : fillCommandPath(command.path, values);
+    const url = atCall?.url ?? commandPath(scope, { ...command, path: filled.path }, target.record);
     const { query, body } = commandArguments(command, target, filled.rest);
     if (command.download) {
       const file = await requestFile(url, { appId, method: command.method, query, body, silent, throwResponse: true });
@@ -76,6 +81,9 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
       return;
     }
     await refresh();
+    // The record the call made (a new publish): its page opens.
+    const opened = command.opens === 'record' && answer && typeof answer === 'object' ? showPathOf(decl, appId, answer as Record<string, unknown>) : undefined;
+    if (opened) navigate(opened);
     const refused = bulkRefused(command, answer);
     if (command.method === 'GET' || command.answer || refused.length) dialogs.showAnswer({ title, answer, schema: command.answer, context: { service, owner: decl, appId } });
     if (refused.length) toast('warning', t('engine.commandPartlyDone', { command: label, count: refused.length }));

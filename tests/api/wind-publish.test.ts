@@ -8,6 +8,8 @@ import { wind } from '../../resources/wind';
 import { upr } from '../../resources/upr';
 import { callUrl } from '../../resources/call-types';
 import { MIB } from '../../resources/wind/channel-rules';
+import { WIND_DEMO_BUCKET_ID } from '../../resources/wind/demo-build';
+import { commandCallAddress } from '../../resources/command-call';
 import { startHarness, type Harness } from './harness';
 import { B, newBucket, putEntry, type CdnHarness } from './cdn-fixtures';
 
@@ -57,6 +59,22 @@ const gameJson = JSON.stringify({ deviceOrientation: 'portrait', subpackages: [{
 const GOOD = { 'game.json': gameJson, 'project.config.json': '{"appid":"wx"}', 'game.js': 'start()', 'levels/one.js': 'level()' };
 
 describe('wind publishing', () => {
+  // First, before this file's own publishes.
+  it("has the demo's publish of its mini-game build: made by the publish call, WeChat's step checked and not uploaded", async () => {
+    const latest = await h.svc('GET', `${W}/${h.appId}/publish`);
+    expect(latest.statusCode, latest.body).toBe(200);
+    expect(latest.json()).toMatchObject({ versionName: '0.9.0', status: 'partial', runtime: 'C3XX', bucketId: WIND_DEMO_BUCKET_ID });
+    expect(latest.json().steps).toEqual([{ channel: 'wechat', state: 'skipped', messages: ['no upload endpoint is set: the package was checked, not uploaded'] }]);
+    // The build is a release of asset streaming's bucket, holding the mini-game's files.
+    const bucket = await h.svc('GET', `${B}/${WIND_DEMO_BUCKET_ID}/`);
+    expect(bucket.json()).toMatchObject({ name: 'minigame-builds', releaseCount: 1 });
+    const files = (await h.svc('GET', `${B}/${WIND_DEMO_BUCKET_ID}/releases/${latest.json().releaseId}/entries/?limit=100`)).json() as { path: string }[];
+    expect(files.map((f) => f.path).sort()).toEqual(['game.js', 'game.json', 'levels/game.js', 'levels/level-1.json', 'main.js', 'project.config.json']);
+    expect(latest.json().packageBytes).toBeLessThan(MIB);
+    const history = await h.db.query<{ actor: string }>("SELECT actor FROM audit_log WHERE action = 'wind.publishes.create' AND target = $1", [latest.json().id]);
+    expect(history.rows).toEqual([{ actor: 'system:demo' }]);
+  });
+
   it('refuses a publish while no channel is enabled, and a channel that does not exist', async () => {
     // The demo's WeChat channel is enabled: turn it off first.
     expect((await setChannel('wechat', { enabled: false })).statusCode).toBe(200);
@@ -66,6 +84,29 @@ describe('wind publishing', () => {
     expect((await setChannel('line', { enabled: true })).statusCode).toBe(404);
     const unknown = await publish({ ...(await build('wind-unknown', GOOD)), versionName: '0.1.0', channels: ['line'] });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it("publishes from the console: the publishes list's command is the publish call, its dialog the call's body", async () => {
+    const command = wind.resources.find((r) => r.name === 'publishes')!.commands!.find((c) => c.name === 'publish')!;
+    expect(command).toMatchObject({ on: 'collection', address: 'call', api: { call: 'publish' }, opens: 'record' });
+    expect(command.fields).toBe(wind.calls!.publish.body);
+    const viaCommand = (values: Record<string, unknown>) => {
+      const { method, url, rest } = commandCallAddress(wind, command, h.appId, values);
+      return h.svc(method, url, rest);
+    };
+    const b = await build('wind-console', GOOD);
+    // WeChat is off (the test before): refused with the message the console shows in the user's language.
+    const refused = await viaCommand({ ...b, versionName: '0.2.0' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_TRANSITION', message: 'no channel is enabled' });
+    expect(await h.db.query("SELECT 1 FROM records WHERE service = 'wind' AND kind = 'publishes' AND data->>'versionName' = '0.2.0'")).toMatchObject({ rows: [] });
+    expect((await setChannel('wechat', { enabled: true })).statusCode).toBe(200);
+    const made = await viaCommand({ ...b, versionName: '0.2.0', description: 'from the console' });
+    expect(made.statusCode, made.body).toBe(201);
+    // The answer is the new publish, whose page the console opens: its steps are there.
+    const steps = await h.svc('GET', `${W}/publishes/${made.json().id}/steps`);
+    expect(steps.json()).toEqual({ total: 1, steps: [{ channel: 'wechat', state: 'skipped', messages: ['no upload endpoint is set: the package was checked, not uploaded'] }] });
+    expect(made.json()).toMatchObject({ versionName: '0.2.0', description: 'from the console', bucketId: b.bucketId, releaseId: b.releaseId });
   });
 
   it('uploads the package as a zip to each enabled channel with credentials, and says why the others were not', async () => {

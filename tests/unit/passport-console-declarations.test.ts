@@ -37,9 +37,9 @@ describe('declarations the console renders', () => {
     expect([...panels, ...pages]).toEqual([]);
   });
 
-  it('give commands and actions paths under their resource, and uploads a method that carries a body', () => {
+  it('give commands and actions paths under their resource (or their declared call), and uploads a method that carries a body', () => {
     const problems = declared.flatMap(({ service, decl }) => [
-      ...(decl.commands ?? []).filter((c) => !c.path.startsWith('/')).map((c) => `${service.name}/${decl.name}.${c.name}: path ${c.path}`),
+      ...(decl.commands ?? []).filter((c) => (c.address === 'call' ? c.path !== '' : !c.path.startsWith('/'))).map((c) => `${service.name}/${decl.name}.${c.name}: path ${c.path}`),
       ...(decl.commands ?? []).filter((c) => c.upload && c.method === 'GET').map((c) => `${service.name}/${decl.name}.${c.name}: upload by GET`),
       ...(decl.actions ?? []).filter((a) => a.fields && (a.fields as { type?: string }).type !== 'object').map((a) => `${service.name}/${decl.name}.${a.name}: fields not an object`),
     ]);

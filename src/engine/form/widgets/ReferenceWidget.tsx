@@ -8,7 +8,7 @@ import { useLocale } from '../../../lib/useLocale';
 import type { OptionsFrom } from '../../schema';
 import { useReferenced } from '../../useReferenced';
 import type { FormContext } from '../context';
-import { optionsParentId, referenceOption } from './reference-options';
+import { optionsParentId, optionsService, referenceOption } from './reference-options';
 import { useTypedResourceOptions } from './useResourceOptions';
 
 const optionOf = (from: OptionsFrom | undefined, r: BaseRecord) => referenceOption(from, r);
@@ -24,11 +24,12 @@ export function ReferenceWidget({ id, label, value, onChange, onBlur, disabled, 
   const from = options.optionsFrom as OptionsFrom | undefined;
   const { records, loading, searching, onSearch } = useTypedResourceOptions(context, from);
   const multiple = schema.type === 'array';
-  const service = findService(context.serviceName);
-  const target = from ? findResource(context.serviceName, from.resource) : undefined;
+  const serviceName = optionsService(from, context.serviceName);
+  const service = findService(serviceName);
+  const target = from ? findResource(serviceName, from.resource) : undefined;
   const single = !multiple && value !== undefined && value !== null && value !== '' ? String(value) : '';
   // The chosen record's name, even when the page of choices shown does not hold it.
-  const parentId = optionsParentId(target, context.parent);
+  const parentId = optionsParentId(target, context.parent, from, context.rootData);
   const chosen = useReferenced(service, parentId === null ? undefined : target, from ?? { resource: '', value: 'id' }, single, context.appId ?? '', parentId ?? undefined);
 
   const choices = useMemo(() => {

@@ -5,12 +5,21 @@ import type { FormParent } from '../context';
 /**
  * Where a choice of records (`x-ui.optionsFrom`) reads them. A sub-resource's records exist only under a parent, so
  * they are listed under the record the form works under when it is one of that parent resource (a badge's release,
- * chosen among the bucket's releases); without one there is nothing to list. Undefined: no parent is needed.
+ * chosen among the bucket's releases), or under the record the form's `parentField` holds (a publish's release,
+ * among the releases of the bucket chosen in the form); without one there is nothing to list. Undefined: no parent
+ * is needed.
  */
-export function optionsParentId(target: ResourceDecl | undefined, parent: FormParent | undefined): string | null | undefined {
+export function optionsParentId(target: ResourceDecl | undefined, parent: FormParent | undefined, from?: OptionsFrom, data?: Record<string, unknown>): string | null | undefined {
   if (!target?.parent) return undefined;
+  if (from?.parentField) {
+    const chosen = data?.[from.parentField];
+    return typeof chosen === 'string' && chosen !== '' ? chosen : null;
+  }
   return parent && parent.resource === target.parent.resource ? parent.id : null;
 }
+
+/** The service whose resource a choice lists: the one `optionsFrom` names, else the form's. */
+export const optionsService = (from: OptionsFrom | undefined, formService: string): string => from?.service ?? formService;
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 

@@ -3,7 +3,7 @@ import { useList, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { findResource } from '../../../../resources';
 import type { OptionsFrom } from '../../schema';
 import type { FormContext } from '../context';
-import { optionsParentId } from './reference-options';
+import { optionsParentId, optionsService } from './reference-options';
 
 /** The first records a searching choice offers (the typed text narrows them on the server). */
 const SEARCH_PAGE = 50;
@@ -17,16 +17,17 @@ const SEARCH_DELAY_MS = 300;
  * free-text search, the first matching page; otherwise all of them.
  */
 export function useResourceOptions(context: FormContext, from: OptionsFrom | undefined, search?: string) {
-  const declared = from ? findResource(context.serviceName, from.resource) : undefined;
-  const parentId = optionsParentId(declared, context.parent);
+  const serviceName = optionsService(from, context.serviceName);
+  const declared = from ? findResource(serviceName, from.resource) : undefined;
+  const parentId = optionsParentId(declared, context.parent, from, context.rootData);
   const target = parentId === null ? undefined : declared;
   const searching = search !== undefined && !!target?.list.search?.length;
   const filters: CrudFilter[] = searching && search ? [{ field: 'q', operator: 'contains', value: search }] : [];
   const { result, query } = useList<BaseRecord>({
-    resource: `${context.serviceName}.${from?.resource ?? ''}`,
+    resource: `${serviceName}.${from?.resource ?? ''}`,
     pagination: searching ? { mode: 'server', currentPage: 1, pageSize: SEARCH_PAGE } : { mode: 'off' },
     filters,
-    meta: { service: context.serviceName, resource: from?.resource, appId: context.appId, parentId },
+    meta: { service: serviceName, resource: from?.resource, appId: context.appId, parentId },
     queryOptions: { enabled: !!target && !!context.appId },
     errorNotification: false,
   });
