@@ -4,14 +4,13 @@ import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 import { levelLine, pointsOf, type SeriesPoint, type StoredSeries } from './session-series';
 
-const DashboardChart = lazy(() => import('../../engine/DashboardChart'));
+const SessionLine = lazy(() => import('./SessionLine'));
 
-/** A measure over the session, drawn as the engine's dashboards draw their lines (x: seconds since the start). */
+/** A measure over the session (x: seconds since the start, labelled at whole seconds). */
 function SeriesChart({ data, seconds }: { data: SeriesPoint[]; seconds: (s: number) => string }) {
-  const points = data.map((p) => ({ x: seconds(p.x), series: p.series, value: p.value }));
   return (
     <Suspense fallback={<Skeleton active />}>
-      <DashboardChart kind="line" data={points} format={(n) => String(Math.round(n * 100) / 100)} />
+      <SessionLine data={data} seconds={seconds} format={(n) => String(Math.round(n * 100) / 100)} />
     </Suspense>
   );
 }

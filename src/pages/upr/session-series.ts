@@ -39,3 +39,26 @@ export function levelLine(series: StoredSeries, value: number | undefined, name:
   const last = series.t[series.t.length - 1] / 1000;
   return [{ x: series.t[0] / 1000, series: name, value }, { x: last, series: name, value }];
 }
+
+/** The most labels a session chart's time axis shows. */
+export const MOST_TICKS = 10;
+
+/** Whole-second steps a time axis is labelled at, smallest first. */
+const STEPS = [1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600];
+
+/**
+ * Where the time axis of a session from `start` to `end` seconds is labelled: whole seconds, the smallest step of
+ * `STEPS` (else a multiple of the largest) that needs at most `most` labels across the session; none when no whole
+ * second falls inside it.
+ */
+export function secondTicks(start: number, end: number, most = MOST_TICKS): number[] {
+  const from = Math.ceil(start);
+  const to = Math.floor(end);
+  if (to < from) return [];
+  const span = to - from;
+  const step = STEPS.find((s) => Math.floor(span / s) + 1 <= most) ?? Math.ceil(span / (most - 1) / 3600) * 3600;
+  const first = Math.ceil(from / step) * step;
+  const ticks: number[] = [];
+  for (let s = first; s <= to; s += step) ticks.push(s);
+  return ticks;
+}
