@@ -1,6 +1,8 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
 import { deviceCalls } from './device/calls';
+import { DEVICE_DEMO } from './device/demo';
+import { DEVICE_MENU, devicePages } from './device/pages';
 import { deviceResources } from './device/resources';
 
 export const device: ServiceDecl = {
@@ -30,7 +32,9 @@ export const device: ServiceDecl = {
   prices: { deviceMinute: '0.1' },
   // Device time is recorded in seconds and billed per device-minute.
   meters: [{ meter: 'device-seconds', label: { 'zh-CN': '真机使用时长', en: 'Device time' }, unit: UNITS.deviceMinute, price: 'deviceMinute', per: PER.minute }],
-  menu: [],
+  menu: DEVICE_MENU,
+  pages: devicePages,
   resources: deviceResources,
   calls: deviceCalls,
+  demo: DEVICE_DEMO,
 };

@@ -7,6 +7,7 @@ import type { CallDecl } from '../call-types';
 import { listAnswer, ok, pageQuery, recordOf, textField } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import sessionSchema from '../../schemas/device/session.json' with { type: 'json' };
+import { rangeQuery as range } from '../safe/calls';
 import { configSchema, SESSION_STATES } from './resources';
 
 /** The package types spec 001 §5 accepts for Device: an APK or a HAP (both zip files). */
@@ -56,12 +57,6 @@ const sessionBody: JsonSchema = {
   examples: sessionSchema.examples,
 };
 
-const DAY: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
-const range = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: { from: { ...DAY, description: 'the first day (default: 29 days before `to`)' }, to: { ...DAY, description: 'the last day (default: today)' }, ...extra },
-});
 const minutes: JsonSchema = { type: 'number', minimum: 0, description: 'device-minutes' };
 const usageAnswer: JsonSchema = {
   type: 'object',

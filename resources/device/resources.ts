@@ -55,6 +55,8 @@ export const deviceSessions: ResourceDecl = {
       cancelled: { color: 'default', label: { 'zh-CN': '已取消', en: 'Cancelled' } },
     },
   },
+  // Its screenshot and log (src/pages/device).
+  panels: ['deviceSessionOutput'],
   access,
   routes: { show: DEVICE_ROUTES.session },
 };
@@ -77,7 +79,7 @@ export const configSchema: JsonSchema = {
       'x-ui': { title: { 'zh-CN': '可用设备', en: 'Devices allowed' } },
     },
   },
-  examples: [{ monkeyEvents: 800, throttleMs: 50, timeoutSeconds: 600, devices: ['emulator-5554'] }],
+  examples: [{ monkeyEvents: 800, throttleMs: 50, timeoutSeconds: 600, devices: ['emulator-5554'] }, { monkeyEvents: 200, devices: [] }],
 };
 
 export const deviceConfigs: ResourceDecl = {

@@ -9,9 +9,10 @@ import { basicOf, serviceRequest, startHarness, type Harness } from './harness';
 export const D = device.base;
 
 export interface DeviceHarness extends Harness {
-  /** The demo app (another organisation's). */
+  /** The demo app (another organisation's) and its credential header. */
   demoAppId: string;
-  /** `/api/device/<the demo app>` */
+  demoBasic: string;
+  /** `<the base>/<the app>` */
   base: string;
   upload: (bytes: Buffer, opts?: { fileName?: string; type?: string }) => ReturnType<Harness['req']>;
 }
@@ -44,7 +45,7 @@ export async function startDevice(label = 'device'): Promise<DeviceHarness> {
   const appId = await createApp(started.db, org, `${label} game`, [device.name]);
   const secret = (await started.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [appId])).rows[0].app_service_secret;
   const basic = basicOf(appId, secret);
-  const h = { ...started, demoAppId: started.appId, appId, basic, svc: serviceRequest(started.req, basic) };
+  const h = { ...started, demoAppId: started.appId, demoBasic: started.basic, appId, basic, svc: serviceRequest(started.req, basic) };
   const base = `${D}/${appId}`;
   return {
     ...h,

@@ -21,7 +21,7 @@ interface Call {
 }
 
 describe('device calls', () => {
-  it('serves and documents every /api/device call of spec 001', async () => {
+  it('serves and documents every device call of spec 001', async () => {
     const doc = (await h.req({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const wanted = (calls as Call[]).filter((c) => c.path.startsWith(`${D}/`));
     expect(wanted.length).toBe(10);
@@ -119,5 +119,18 @@ describe('usage', () => {
     const top = await h.svc('GET', `${D}/top-k?k=5`);
     expect(top.statusCode, top.body).toBe(200);
     expect(top.json().items).toEqual([{ appId: h.appId, deviceMinutes: 2.5 }]);
+  });
+});
+
+describe('the demo app', () => {
+  it('has a package uploaded and a finished session on it, its device time billed', async () => {
+    const demo = `${D}/${h.demoAppId}`;
+    const packages = (await h.req({ method: 'GET', url: `${demo}/packages`, headers: { authorization: h.demoBasic } })).json();
+    expect(packages.packages.map((p: { package: string }) => p.package)).toEqual(['com.lodestar.demo.lanternrun']);
+    const sessions = (await h.req({ method: 'GET', url: `${demo}/sessions`, headers: { authorization: h.demoBasic } })).json();
+    expect(sessions.sessions).toHaveLength(1);
+    expect(sessions.sessions[0]).toMatchObject({ status: 'passed', packageHash: packages.packages[0].sha256, deviceSeconds: 184 });
+    const usage = (await h.req({ method: 'GET', url: `${demo}/usage`, headers: { authorization: h.demoBasic } })).json();
+    expect(usage.deviceMinutes).toBeGreaterThanOrEqual(3.07);
   });
 });

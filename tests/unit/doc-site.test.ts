@@ -25,11 +25,10 @@ const NOT_BUILT = [
   'stacktrace',
   'push',
   'hello',
-  'device',
 ];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   ...NOT_BUILT.map((s) => `${s}/concept`),
   'others/concept',
   'bill/payment',

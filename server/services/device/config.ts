@@ -1,4 +1,4 @@
-/** The app's device config at the spec's `GET|PUT /api/device/{appId}`: one record per app, its id the app's. */
+/** The app's device config at the spec's `GET|PUT <base>/{appId}`: one record per app, its id the app's. */
 import { configSchema } from '../../../resources/device/resources';
 import type { JsonSchema } from '../../../resources/types';
 import type { Ctx } from '../../context';

@@ -1,5 +1,6 @@
 import type { ServiceModule } from '../index';
 import { configCalls } from './config';
+import { deviceDemoSteps } from './demo';
 import { SERVICE } from './models';
 import { packageCalls } from './packages';
 import { sessionCalls } from './session-calls';
@@ -15,5 +16,6 @@ import { usageCalls } from './usage';
 export const deviceModule: ServiceModule = {
   service: SERVICE,
   jobs: (ctx) => [{ name: 'device.sessions', everyMs: 3000, run: () => runQueued(ctx) }],
+  seedSteps: deviceDemoSteps,
   calls: (ctx) => ({ ...packageCalls(ctx), ...configCalls(ctx), ...tokenCalls(ctx), ...sessionListCalls(ctx), ...sessionCalls(ctx), ...usageCalls(ctx) }),
 };

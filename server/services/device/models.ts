@@ -11,7 +11,7 @@ export const deviceModels = (ctx: Ctx) => ({
   configs: modelOf(ctx, SERVICE, 'configs'),
 });
 
-/** The app the path names (`/api/device/{appId}/…`) must be the caller's own. */
+/** The app the path names (`<base>/{appId}/…`) must be the caller's own. */
 export function ownApp({ params, scopeId }: CallInput): string {
   if (params.appId !== scopeId) throw notFound('no device testing for this app');
   return scopeId;

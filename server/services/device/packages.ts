@@ -5,25 +5,16 @@
 import type { Ctx } from '../../context';
 import { recordOperation } from '../../audit';
 import type { CallHandlers, CallInput } from '../../engine/declared-calls';
-import { ApiError, badRequest, conflict, notFound } from '../../engine/errors';
+import { badRequest, conflict, notFound } from '../../engine/errors';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
-import { PackageError, readPackage, type PackageReading } from '../../packages/index';
+import type { PackageReading } from '../../packages/index';
+import { readUploadedPackage } from '../../packages/upload';
 import { deviceModels, ownApp, SERVICE } from './models';
 import { packageKeyOf, packageStoreFor } from './package-store';
 
 export const NOT_TESTABLE = 'only an APK or a HAP can be tested on a device';
 export const NO_SUCH_PACKAGE = 'no such package';
-
-function read(file: Buffer | undefined): PackageReading {
-  try {
-    return readPackage(file ?? Buffer.alloc(0));
-  } catch (e) {
-    if (!(e instanceof PackageError)) throw e;
-    if (e.status === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', e.message);
-    throw badRequest([{ field: 'body', message: e.message }], e.message);
-  }
-}
 
 /** The record's fields from a reading. */
 function packageData(r: PackageReading, fileName: string): Data {
@@ -53,9 +44,9 @@ export async function packageOf(ctx: Ctx, appId: string, sha256: string): Promis
 /** The bytes of a package kept. */
 export const packageBytes = (ctx: Ctx, appId: string, p: Data) => packageStoreFor(ctx.config).get(packageKeyOf(appId, String(p.sha256), String(p.kind)));
 
-async function upload(ctx: Ctx, call: CallInput): Promise<Data> {
+export async function upload(ctx: Ctx, call: CallInput): Promise<Data> {
   const appId = ownApp(call);
-  const reading = read(call.file);
+  const reading = readUploadedPackage(call.file);
   if (reading.kind === 'aab') throw badRequest([{ field: 'body', message: NOT_TESTABLE }], NOT_TESTABLE);
   const packages = records(ctx.db, deviceModels(ctx).packages);
   const kept = await packages.first(appId, { where: { sha256: reading.sha256 } });

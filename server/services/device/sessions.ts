@@ -1,4 +1,4 @@
-/** The app's test sessions as the spec's `GET /api/device/{appId}/sessions` lists them: newest first, without logs. */
+/** The app's test sessions as the spec's `GET <base>/{appId}/sessions` lists them: newest first, without logs. */
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { records } from '../../engine/query';

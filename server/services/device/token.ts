@@ -1,5 +1,5 @@
 /**
- * A device client's token (`GET /api/device/{appId}/token`): the app, its expiry and a signature by the deployment's
+ * A device client's token (`GET <base>/{appId}/token`): the app, its expiry and a signature by the deployment's
  * signing key, good for ten minutes, so a device client holds no lasting credential. `appOfToken` checks one.
  */
 import type { Ctx } from '../../context';

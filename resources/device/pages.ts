@@ -1,0 +1,54 @@
+/**
+ * The console's pages (spec 001 §2: `device`, the sessions history, and `device/packages`), each the list one of the
+ * spec's calls answers, rendered by the engine; a session opens on its record page (its steps, log and outcome).
+ */
+import type { PageDecl, PageViewDecl } from '../types';
+import { DEVICE_ROUTES, deviceSessions } from './resources';
+
+const states = deviceSessions.status!.values;
+
+const sessionsView: PageViewDecl = {
+  name: 'sessions',
+  label: { 'zh-CN': '测试记录', en: 'Test sessions' },
+  subtitle: {
+    'zh-CN': '安装包在真机上的测试：安装、启动、随机事件测试、日志与截图。打开一条记录查看其步骤与日志。',
+    en: 'Packages tested on real devices: installed, launched, sent monkey events, their logs and a screenshot kept. Open a session for its steps and log.',
+  },
+  path: '/:appId/sessions',
+  listKey: 'sessions',
+  row: 'sessions',
+  columns: ['fileName', 'package', 'model', 'serial', 'status', 'outcome', 'deviceSeconds', 'createdAt'],
+  rowKey: 'id',
+  empty: { 'zh-CN': '暂无测试记录：上传安装包后开始一次测试', en: 'No test sessions yet: upload a package, then start one' },
+  emptyFiltered: { 'zh-CN': '没有符合条件的测试记录', en: 'No sessions match' },
+  paging: { mode: 'server', pageSize: 20 },
+  filters: [{ name: 'status', kind: 'select', label: { 'zh-CN': '状态', en: 'State' }, values: Object.fromEntries(Object.entries(states).map(([k, v]) => [k, { label: v.label }])) }],
+  links: [{ route: DEVICE_ROUTES.packages, label: { 'zh-CN': '安装包', en: 'Packages' } }],
+};
+
+const packagesView: PageViewDecl = {
+  name: 'packages',
+  label: { 'zh-CN': '安装包', en: 'Packages' },
+  subtitle: {
+    'zh-CN': '上传的 APK 与 HAP 安装包，按文件哈希保存：包名、版本、系统版本要求与签名证书。',
+    en: 'The APK and HAP packages uploaded, kept by their hash: package name, version, SDK levels and signer.',
+  },
+  path: '/:appId/packages',
+  listKey: 'packages',
+  row: 'packages',
+  columns: ['fileName', 'kind', 'package', 'versionName', 'versionCode', 'minSdk', 'targetSdk', 'size', 'sha256', 'createdAt'],
+  rowKey: 'id',
+  empty: { 'zh-CN': '暂无安装包：通过 API 上传 APK 或 HAP', en: 'No packages yet: upload an APK or a HAP through the API' },
+  paging: { mode: 'server', pageSize: 20 },
+  links: [{ route: DEVICE_ROUTES.sessions, label: { 'zh-CN': '测试记录', en: 'Test sessions' } }],
+};
+
+export const DEVICE_MENU = [
+  { route: DEVICE_ROUTES.sessions, label: { 'zh-CN': '测试记录', en: 'Test sessions' } },
+  { route: DEVICE_ROUTES.packages, label: { 'zh-CN': '安装包', en: 'Packages' } },
+];
+
+export const devicePages: PageDecl[] = [
+  { route: DEVICE_ROUTES.sessions, label: DEVICE_MENU[0].label, view: sessionsView },
+  { route: DEVICE_ROUTES.packages, label: DEVICE_MENU[1].label, view: packagesView },
+];
