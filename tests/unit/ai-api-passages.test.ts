@@ -14,7 +14,14 @@ const service = {
       actions: [{ name: 'dismiss', label: { 'zh-CN': '解散', en: 'Dismiss' } }],
       commands: [{ name: 'export', path: '/export', label: { 'zh-CN': '导出', en: 'Export' } }],
     },
-    { name: 'members', path: '/members', parent: { resource: 'guilds', param: 'guildId' }, label: { 'zh-CN': '成员', en: 'Members' } },
+    {
+      name: 'members',
+      path: '/members',
+      parent: { resource: 'guilds', param: 'guildId' },
+      label: { 'zh-CN': '成员', en: 'Members' },
+      // Made at a declared call's own address: no path under the resource, so it names none of its calls.
+      commands: [{ name: 'invite', address: 'call', path: '', label: { 'zh-CN': '邀请', en: 'Invite' } }],
+    },
   ],
 } as unknown as ServiceDecl;
 

@@ -29,7 +29,8 @@ function declaredNames(service: ServiceDecl, path: string, lang: DocLanguage): s
   if (!resource) return [];
   const ends = (suffix: string) => toOpenApiPath(path).replace(/\{[^}]+\}/g, '{}').endsWith(suffix.replace(/:[A-Za-z0-9_]+/g, '{}'));
   const action = resource.actions?.find((a) => ends(a.path ?? `/${a.name}`));
-  const command = resource.commands?.find((c) => ends(c.path));
+  // A command made at its declared call's address (`address: 'call'`) has no path of its own under the resource.
+  const command = resource.commands?.find((c) => c.address !== 'call' && ends(c.path));
   return [resource.label[lang], action?.label[lang], command?.label[lang]].filter((t): t is string => !!t);
 }
 
