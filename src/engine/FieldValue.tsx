@@ -74,7 +74,7 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
   }
   const from = hints.optionsFrom ?? (prop?.type === 'array' ? xui(prop.items).optionsFrom : undefined);
   if (from && hints.widget === undefined && (typeof value === 'string' || Array.isArray(value))) {
-    return <ReferenceValue decl={decl} from={from} value={value} compact={compact} />;
+    return <ReferenceValue decl={decl} from={from} value={value} holder={record} compact={compact} />;
   }
   if (prop?.format === 'date-time') return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value))}</span>;
   if (prop?.enum) return <span>{enumOptions(prop, locale).find((o) => o.value === String(value))?.label ?? String(value)}</span>;

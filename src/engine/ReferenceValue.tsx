@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Tag, Typography } from 'antd';
 import { allResources } from '../../providers/declarations';
+import { findService } from '../../resources';
 import type { ResourceDecl } from '../../resources/types';
 import { showPathOf } from './routes';
 import type { OptionsFrom } from './schema';
@@ -9,13 +10,27 @@ import { useReferenced } from './useReferenced';
 /** The service a declaration belongs to. */
 const serviceOf = (decl: ResourceDecl) => allResources().find((r) => r.decl === decl)?.service;
 
-function ReferenceName({ decl, from, value, compact, tag }: { decl: ResourceDecl; from: OptionsFrom; value: string; compact?: boolean; tag?: boolean }) {
+interface NameProps {
+  decl: ResourceDecl;
+  from: OptionsFrom;
+  value: string;
+  /** The record holding the value: its `from.parentField` names the parent of a sub-resource's record. */
+  holder?: Record<string, unknown>;
+  compact?: boolean;
+  tag?: boolean;
+}
+
+function ReferenceName({ decl, from, value, holder, compact, tag }: NameProps) {
   const { appId = '' } = useParams();
-  const service = serviceOf(decl);
-  const target = service?.resources.find((r) => r.name === from.resource);
-  const record = useReferenced(service, target, from, value, appId);
+  const service = from.service ? findService(from.service) : serviceOf(decl);
+  const parentId = from.parentField && holder?.[from.parentField] ? String(holder[from.parentField]) : undefined;
+  const found = service?.resources.find((r) => r.name === from.resource);
+  // A sub-resource's record is read under its parent: without one it is shown by its value.
+  const target = found?.parent && !parentId ? undefined : found;
+  const record = useReferenced(service, target, from, value, appId, parentId);
   const name = record && from.label ? record[from.label] : undefined;
-  const label = name === undefined || name === null || name === '' ? value : String(name);
+  // A number reads `#n` (a release's), as the choice offering it does.
+  const label = name === undefined || name === null || name === '' ? value : typeof name === 'number' ? `#${name}` : String(name);
   // A record's name is what its user entered (data-user-text: see FieldValue).
   if (tag) return <Tag style={{ marginInlineEnd: 4 }} data-user-text>{label}</Tag>;
   const path = record && target ? showPathOf(target, appId, record) : undefined;
@@ -30,11 +45,11 @@ function ReferenceName({ decl, from, value, compact, tag }: { decl: ResourceDecl
 }
 
 /**
- * Another record named by a field (`x-ui.optionsFrom`): shown by what it is called, linked to its page when it
- * has one; a list of them as tags. A value no record has any more is shown as it is.
+ * Another record named by a field (`x-ui.optionsFrom`, of another service when it says so): shown by what it is
+ * called, linked to its page when it has one; a list of them as tags. A value no record has any more is shown as it is.
  */
-export function ReferenceValue({ decl, from, value, compact }: { decl: ResourceDecl; from: OptionsFrom; value: string | unknown[]; compact?: boolean }) {
-  if (!Array.isArray(value)) return <ReferenceName decl={decl} from={from} value={value} compact={compact} />;
+export function ReferenceValue({ decl, from, value, holder, compact }: { decl: ResourceDecl; from: OptionsFrom; value: string | unknown[]; holder?: Record<string, unknown>; compact?: boolean }) {
+  if (!Array.isArray(value)) return <ReferenceName decl={decl} from={from} value={value} holder={holder} compact={compact} />;
   return (
     <span>
       {value.map((v) => (
