@@ -14,6 +14,9 @@ export interface DeclaredResource {
 
 export const resourceKey = (service: ServiceDecl, decl: ResourceDecl): string => `${service.name}.${decl.name}`;
 
+/** The parent a sub-resource's records are read under: the one given, or the app itself for a sub-resource of the app's own record (`ParentDecl.ofApp`). */
+export const parentIdOf = (declared: DeclaredResource, appId: string): string | undefined => declared.parentId ?? (declared.decl.parent?.ofApp ? appId : undefined);
+
 export function allResources(): DeclaredResource[] {
   return services.flatMap((service) => service.resources.map((decl) => ({ service, decl, key: resourceKey(service, decl) })));
 }

@@ -39,9 +39,10 @@ export interface CallDecl {
   /**
    * The body is a file's raw bytes (a package to check) instead of JSON: sent with one of `types` as its Content-Type
    * (415 otherwise; `application/octet-stream` is always taken), at most the deployment's upload limit (413); the
-   * behaviour is given the bytes as `file` and the query as its input.
+   * behaviour is given the bytes as `file` and the query as its input. `extensions`: the file names' endings a
+   * console's file picker offers (`.apk`), beside the types.
    */
-  upload?: { types: string[] };
+  upload?: { types: string[]; extensions?: string[] };
   /** The success answer, given with `status` (default 200); `more`: other success answers the handler chooses. */
   answer: ResponseDef;
   status?: number;

@@ -14,7 +14,7 @@ import type { PlaygroundDecl } from './playground-types';
 import type { ActionDecl } from './action-types';
 import type { CounterDecl } from './counter-types';
 
-export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
+export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, UploadButtonDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl, ChooseDecl } from './command-types';
@@ -76,6 +76,8 @@ export interface StatusDecl {
   timed?: TimedMove[];
   /** Who the operation history names as making the timed changes (default `system:schedule`). */
   timedBy?: string;
+  /** States a background job moves the record out of (a protection processing): its page reads it again every few seconds while in one. */
+  watch?: string[];
 }
 
 /**
@@ -160,6 +162,11 @@ export interface ParentDecl {
   field?: string;
   /** What deleting the parent does to its records (`set-null` would orphan them, so it is not offered). */
   onDelete: 'cascade' | 'restrict';
+  /**
+   * The parent is the app's own record of the service, its id the app's id (Safe's, made by `enable`): the console
+   * lists and opens these records on their own routes (`routes`), the app being their parent.
+   */
+  ofApp?: boolean;
 }
 
 /**

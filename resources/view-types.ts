@@ -135,6 +135,21 @@ export interface PageViewDecl extends ViewDecl {
   commands?: CommandDecl[];
   /** Links in the toolbar to other pages of the service (relative routes). */
   links?: { route: string; label: Text }[];
+  /** Toolbar buttons that send a picked file to a declared call whose body is a file (see `UploadButtonDecl`). */
+  uploads?: UploadButtonDecl[];
+}
+
+/**
+ * A button that sends a file to the declared call `call` (one with `upload`: Safe's protect): the file picker offers
+ * the call's `upload.extensions` and types, the call's `appParam` is the app's id, the file's name is sent in the query
+ * parameter `fileNameParam`; the progress is shown, and the server's refusal in the console's language. When the call
+ * answers a record of the resource `opens`, its page opens (`resources/upload-call.ts`).
+ */
+export interface UploadButtonDecl {
+  call: string;
+  label: Text;
+  fileNameParam?: string;
+  opens?: string;
 }
 
 /**

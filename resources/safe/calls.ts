@@ -60,7 +60,9 @@ export const safeCalls: Record<string, CallDecl> = {
     record: onApp,
     summary:
       "Check and protect a package (body: the APK, AAB or HAP's raw bytes): its manifest, signers and risks are read at once; its protection job (an integrity manifest signed by the platform, and the deployment's hardening command when configured) runs after, processing until it succeeds or fails",
-    upload: { types: ['application/vnd.android.package-archive', 'application/zip', 'application/x-zip-compressed'] },
+    upload: { types: ['application/vnd.android.package-archive', 'application/zip', 'application/x-zip-compressed'], extensions: ['.apk', '.aab', '.hap'] },
+    // `:id` is the app's id: the console's upload puts it there.
+    appParam: 'id',
     query: { type: 'object', additionalProperties: false, properties: { fileName: { ...textField(255, 1), description: 'the file name shown for the package (default: package.<kind>)' } } },
     status: 202,
     answer: ok('the package as checked, its protection processing', recordOf('protections')),

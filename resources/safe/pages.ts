@@ -9,6 +9,7 @@ const DETECT: Text = { 'zh-CN': '风险检测', en: 'Detection' };
 export const safeMenu: MenuEntry[] = [
   { route: SAFE_ROUTES.packages, label: PACKAGES },
   { route: SAFE_ROUTES.detect, label: DETECT },
+  { route: SAFE_ROUTES.sha1, label: { 'zh-CN': 'SHA-1 列表', en: 'SHA-1 list' } },
 ];
 
 export const safePages: PageDecl[] = [
@@ -39,6 +40,8 @@ export const safePages: PageDecl[] = [
         },
       ],
       links: [{ route: SAFE_ROUTES.detect, label: DETECT }],
+      // A package picked on the page is sent to protect; the new package's page opens, its protection followed there.
+      uploads: [{ call: 'protect', label: { 'zh-CN': '上传安装包', en: 'Upload a package' }, fileNameParam: 'fileName', opens: 'protections' }],
     },
   },
   {

@@ -10,14 +10,15 @@ import appSchema from '../../schemas/safe/app.json' with { type: 'json' };
 import sha1Schema from '../../schemas/safe/sha1.json' with { type: 'json' };
 import protectionSchema from '../../schemas/safe/protection.json' with { type: 'json' };
 import manifestSchema from '../../schemas/safe/integrity-manifest.json' with { type: 'json' };
+import { riskItem } from './risk-labels';
 
-/** The console's routes (spec 001 §2: `safe`, the package list; `safe/detect`, the detect board). */
-export const SAFE_ROUTES = { packages: 'safe', detect: 'safe/detect' } as const;
+/** The console's routes (spec 001 §2: `safe`, the package list; `safe/detect`, the detect board), a package's page and the SHA-1 list. */
+export const SAFE_ROUTES = { packages: 'safe', detect: 'safe/detect', sha1: 'safe/sha1', package: 'safe/packages/:protectionId' } as const;
 
 const access = (): AccessDecl => ({ read: ['app', 'admin'], write: ['app', 'admin'] });
 
-/** Under the app's Safe record: `/safe/:id/<path>`. */
-const underApp = { resource: 'apps', param: 'id', field: 'appId', onDelete: 'cascade' } as const;
+/** Under the app's Safe record (its id the app's id): `/safe/:id/<path>`. */
+const underApp = { resource: 'apps', param: 'id', field: 'appId', onDelete: 'cascade', ofApp: true } as const;
 
 export const safeApps: ResourceDecl = {
   name: 'apps',
@@ -36,10 +37,7 @@ export const safeApps: ResourceDecl = {
   ],
   list: { columns: ['enabledAt'] },
   readOnly: ['enabledAt'],
-  children: [
-    { resource: 'protections', field: 'appId' },
-    { resource: 'sha1', field: 'appId' },
-  ],
+  // Its packages and its SHA-1 list are read on their own pages (`ParentDecl.ofApp`), not as lists on this record's.
   access: access(),
 };
 
@@ -56,6 +54,7 @@ export const sha1List: ResourceDecl = {
   operations: ['list', 'create', 'bulkDelete'],
   bulkDeleteParam: 'id',
   parent: underApp,
+  routes: { list: SAFE_ROUTES.sha1 },
   unique: ['fingerprint'],
   list: { columns: ['fingerprint', 'note', 'createdAt'], search: ['fingerprint', 'note'], defaultSort: { field: 'createdAt', order: 'asc' }, pageSize: 50 },
   readOnly: ['fingerprint'],
@@ -81,11 +80,14 @@ const statusAnswer: JsonSchema = {
   },
 };
 
+/** A package's record, its risks read as on the detect board: each named in both languages, its severity a coloured tag. */
+const protectionRecord: JsonSchema = { ...protectionSchema, properties: { ...protectionSchema.properties, risks: { ...protectionSchema.properties.risks, items: riskItem } } };
+
 export const protections: ResourceDecl = {
   name: 'protections',
   label: { 'zh-CN': '安装包', en: 'Packages' },
   singular: { 'zh-CN': '安装包', en: 'package' },
-  schema: protectionSchema,
+  schema: protectionRecord,
   path: '/protections',
   idField: 'id',
   idParam: 'protectionId',
@@ -93,6 +95,7 @@ export const protections: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'show'],
   parent: underApp,
+  routes: { show: SAFE_ROUTES.package },
   list: {
     columns: ['fileName', 'package', 'versionName', 'status', 'highestSeverity', 'riskCount', 'signerRegistered', 'createdAt'],
     filters: ['status', 'highestSeverity', 'kind', 'signerRegistered'],
@@ -104,6 +107,8 @@ export const protections: ResourceDecl = {
   status: {
     field: 'status',
     initial: 'processing',
+    // The protection job moves it on: its page reads it again meanwhile.
+    watch: ['processing'],
     values: {
       processing: { color: 'processing', label: { 'zh-CN': '处理中', en: 'Processing' } },
       succeed: { color: 'green', label: { 'zh-CN': '成功', en: 'Succeeded' } },

@@ -29,9 +29,9 @@ export const SEVERITIES = {
 export const riskItem: JsonSchema = {
   type: 'object',
   properties: {
-    code: { type: 'string', 'x-ui': { values: Object.fromEntries(Object.entries(RISK_CODES).map(([code, label]) => [code, { label }])) } },
-    severity: { type: 'string', enum: Object.keys(SEVERITIES), 'x-ui': { values: SEVERITIES } },
-    detail: { type: 'string' },
+    code: { type: 'string', 'x-ui': { title: { 'zh-CN': '风险', en: 'Risk' }, values: Object.fromEntries(Object.entries(RISK_CODES).map(([code, label]) => [code, { label }])) } },
+    severity: { type: 'string', enum: Object.keys(SEVERITIES), 'x-ui': { title: { 'zh-CN': '严重程度', en: 'Severity' }, values: SEVERITIES } },
+    detail: { type: 'string', 'x-ui': { title: { 'zh-CN': '说明', en: 'Detail' } } },
   },
   'x-ui': { summary: ['{{code}}'], tags: ['severity'] },
 };

@@ -77,6 +77,9 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
     return <ReferenceValue decl={decl} from={from} value={value} holder={record} compact={compact} />;
   }
   if (prop?.format === 'date-time') return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value))}</span>;
+  // A declared value's label, a tag in its colour when it has one (a risk's severity), as a view's cell reads it.
+  const named = hints.values?.[String(value)];
+  if (named) return named.color ? <Tag color={tagColor(named.color)}>{named.label[locale]}</Tag> : <span>{named.label[locale]}</span>;
   if (prop?.enum) return <span>{enumOptions(prop, locale).find((o) => o.value === String(value))?.label ?? String(value)}</span>;
   if (typeof value === 'boolean') return <span>{value ? t('common.yes') : t('common.no')}</span>;
   if (typeof value === 'number') return <span>{hints.widget === 'percent' ? `${value}%` : value.toLocaleString(locale)}</span>;

@@ -11,6 +11,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { CommandButtons } from './CommandButtons';
 import { CreatedOnceCard } from './CreatedOnceCard';
 import { PageHeader } from './PageHeader';
+import { UploadButtons } from './UploadButtons';
 import { routeTo } from './routes';
 import { useDeclared } from './useDeclared';
 import { usePageViewRows } from './usePageViewRows';
@@ -49,6 +50,7 @@ function Toolbar({ service, page, onDone }: { service: ServiceDecl; page: PageDe
   const canEdit = useCurrentAppState()?.canEdit ?? false;
   return (
     <>
+      {canEdit && page.view.uploads && <UploadButtons service={service} buttons={page.view.uploads} appId={scope.appId} onDone={onDone} />}
       {canEdit && <CommandButtons scope={scope} commands={commands} on="collection" target={{}} onDone={onDone} />}
       {commands.dialogs}
     </>

@@ -17,6 +17,7 @@ import { RecordPanels } from './RecordPanels';
 import { RecordViews } from './RecordViews';
 import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute } from './routes';
 import { useDeclared } from './useDeclared';
+import { watched, WATCH_MS } from './watch';
 import { useRecordCommands } from './useRecordCommands';
 
 /**
@@ -41,7 +42,8 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
     meta: { ...meta, silent: true },
     dataProviderName: declared.service.convention,
     errorNotification: false,
-    queryOptions: { retry: false },
+    // Read again every few seconds while a job may move it on (`StatusDecl.watch`).
+    queryOptions: { retry: false, refetchInterval: (q) => (watched(decl, q.state.data?.data) ? WATCH_MS : false) },
   });
 
   const listPath = listPathOf(decl, appId) ?? `/services/${appId}`;

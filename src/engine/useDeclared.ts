@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { BaseRecord } from '@refinedev/core';
-import type { DeclaredResource } from '../../providers/declarations';
+import { parentIdOf, type DeclaredResource } from '../../providers/declarations';
 import { useLocale } from '../lib/useLocale';
 import { enumOptions, inSentence, propertyOf } from './schema';
 
@@ -13,10 +13,12 @@ import { enumOptions, inSentence, propertyOf } from './schema';
 export function useDeclared(declared: DeclaredResource) {
   const { appId = '' } = useParams<{ appId: string }>();
   const { t, text, locale } = useLocale();
-  const { service, decl, key, parentId } = declared;
+  const { service, decl, key } = declared;
+  const parentId = parentIdOf(declared, appId);
   const meta = useMemo(() => ({ service: service.name, resource: decl.name, appId, parentId }), [service.name, decl.name, appId, parentId]);
   return {
     ...declared,
+    parentId,
     key,
     appId,
     meta,
