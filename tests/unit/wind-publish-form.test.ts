@@ -18,13 +18,13 @@ const props = (command.fields!.properties ?? {}) as Record<string, { 'x-ui'?: { 
 describe('a command made at its declared call', () => {
   it("sends the dialog's values to the call's address, the app's id in its app parameter", () => {
     const values = { bucketId: 'b1', releaseId: 'r1', versionName: '1.0.0' };
-    expect(commandCallAddress(wind, command, 'app-7', values)).toEqual({ method: 'POST', url: '/api/wind/app-7/publish', rest: values });
+    expect(commandCallAddress(wind, command, 'app-7', values)).toEqual({ method: 'POST', url: `${wind.base}/app-7/publish`, rest: values });
   });
 
   it('fills any other parameter of the call from the field of that name, and refuses a command naming no call', () => {
     const service = { ...wind, calls: { ...wind.calls, 'publish.again': { ...wind.calls!.publish, path: '/:id/publishes/:publishId/again' } } };
     const again: CommandDecl = { ...command, api: { call: 'publish.again' } };
-    expect(commandCallAddress(service, again, 'app-7', { publishId: 'p 1', note: 'x' })).toEqual({ method: 'POST', url: '/api/wind/app-7/publishes/p%201/again', rest: { note: 'x' } });
+    expect(commandCallAddress(service, again, 'app-7', { publishId: 'p 1', note: 'x' })).toEqual({ method: 'POST', url: `${wind.base}/app-7/publishes/p%201/again`, rest: { note: 'x' } });
     expect(() => commandCallAddress(wind, { ...command, api: { call: 'nothing' } }, 'app-7')).toThrow(/names no declared call/);
   });
 });
