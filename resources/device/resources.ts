@@ -6,8 +6,8 @@ import type { JsonSchema, ResourceDecl } from '../types';
 import packageSchema from '../../schemas/device/package.json' with { type: 'json' };
 import sessionSchema from '../../schemas/device/session.json' with { type: 'json' };
 
-/** The console's routes (spec 001 §2: `device`, the sessions history, and `device/packages`). */
-export const DEVICE_ROUTES = { sessions: 'device', session: 'device/sessions/:id', packages: 'device/packages' } as const;
+/** The console's routes (spec 001 §2: `device`, the sessions history, and `device/packages`; `device/devices` besides). */
+export const DEVICE_ROUTES = { sessions: 'device', session: 'device/sessions/:id', packages: 'device/packages', devices: 'device/devices' } as const;
 
 const access = { read: ['app', 'admin'], write: ['app', 'admin'] } as ResourceDecl['access'];
 

@@ -70,6 +70,20 @@ describe('packages', () => {
     expect((await h.svc('GET', `${h.base}/package/not-a-hash`)).statusCode).toBe(400);
   });
 
+  it('refuses a package larger than the upload limit before reading it', async () => {
+    const limit = h.ctx.config.uploadLimitBytes;
+    const bytes = apkOf({ versionName: '7.7.7' });
+    h.ctx.config.uploadLimitBytes = bytes.length - 1;
+    try {
+      const res = await h.upload(bytes);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+    } finally {
+      h.ctx.config.uploadLimitBytes = limit;
+    }
+    expect((await h.upload(bytes)).statusCode).toBe(201);
+  });
+
   it('removes a package and its file', async () => {
     const bytes = apkOf({ versionName: '9.9.9' });
     const sha256 = (await h.upload(bytes)).json().sha256;
