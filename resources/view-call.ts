@@ -1,3 +1,4 @@
+import { collectionPath } from './relations';
 import type { CommandDecl, DetailViewDecl, ResourceDecl, ServiceDecl, ViewDecl } from './types';
 
 export interface ViewCall {
@@ -29,9 +30,9 @@ export interface ViewRequest {
 }
 
 /** One page of a record's view (the first `count` rows when the console pages them itself). */
-export function viewRequest(service: ServiceDecl, resource: ResourceDecl, view: ViewDecl, id: string, page = 1): ViewRequest {
+export function viewRequest(service: ServiceDecl, resource: ResourceDecl, view: ViewDecl, id: string, page = 1, parentId?: string): ViewRequest {
   const call = viewCall(service, resource, view);
-  const url = call.path.replace(`:${call.param}`, encodeURIComponent(id));
+  const url = underParent(service, resource, call.path.replace(`:${call.param}`, encodeURIComponent(id)), parentId);
   return { method: call.method, url, paging: pagingParams(view.paging, page) };
 }
 
@@ -42,9 +43,21 @@ export function pagingParams({ mode, pageSize, count, by }: ViewDecl['paging'], 
 }
 
 /** The call of a record's detail view, the record's id in place (under the service base). */
-export function detailUrl(service: ServiceDecl, resource: ResourceDecl, detail: DetailViewDecl, id: string): string {
+export function detailUrl(service: ServiceDecl, resource: ResourceDecl, detail: DetailViewDecl, id: string, parentId?: string): string {
   const call = viewCall(service, resource, detail);
-  return call.path.replace(`:${call.param}`, encodeURIComponent(id));
+  return underParent(service, resource, call.path.replace(`:${call.param}`, encodeURIComponent(id)), parentId);
+}
+
+/** The parent a sub-resource's record names (its `ParentDecl.field`), whose nested path its views are asked under. */
+export function recordParentId(resource: ResourceDecl, record: Record<string, unknown>): string | undefined {
+  const value = resource.parent?.field ? record[resource.parent.field] : undefined;
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+/** A sub-resource's record call (`<path>/<id>/...`) under its parent's item path, once the parent is known. */
+function underParent(service: ServiceDecl, resource: ResourceDecl, path: string, parentId: string | undefined): string {
+  if (!resource.parent || parentId === undefined) return path;
+  return `${collectionPath(service, resource, parentId).slice(service.base.length)}${path.slice(resource.path.length)}`;
 }
 
 /** The resource's item commands a view offers on itself (`ViewDecl.recordCommands`), in the view's order. */

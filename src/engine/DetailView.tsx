@@ -4,7 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { isApiError } from '../../providers/http';
 import type { DetailViewDecl, JsonSchema } from '../../resources/types';
-import { detailUrl } from '../../resources/view-call';
+import { detailUrl, recordParentId } from '../../resources/view-call';
 import { useLocale } from '../lib/useLocale';
 import { DeclaredValue, type DeclaredValueContext } from './DeclaredValue';
 import { answerFieldSpecs, detailFieldSpecs, detailIsEmpty } from './detail-fields';
@@ -46,7 +46,7 @@ function DetailBlock({ scope, detail, record }: { scope: DeclaredScope; detail: 
   const { service, decl, appId, t, text, locale } = scope;
   const id = scope.idOf(record);
   const { query } = useCustom<Answer>({
-    url: detailUrl(service, decl, detail, id),
+    url: detailUrl(service, decl, detail, id, recordParentId(decl, record)),
     method: 'get',
     meta: { service: service.name, appId, silent: true },
     dataProviderName: service.convention,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { isApiError, type ApiError } from '../../providers/http';
 import type { ResourceDecl, ServiceDecl, ViewDecl } from '../../resources/types';
-import { viewRequest } from '../../resources/view-call';
+import { recordParentId, viewRequest } from '../../resources/view-call';
 import { useRefetchOnChange } from './useRefetchOnChange';
 
 export interface ViewRowsState {
@@ -22,7 +22,7 @@ export interface ViewRowsState {
 export function useViewRows(service: ServiceDecl, owner: ResourceDecl, view: ViewDecl, record: BaseRecord, appId: string): ViewRowsState {
   const [page, setPage] = useState(1);
   const id = String(record[owner.idField] ?? '');
-  const request = viewRequest(service, owner, view, id, page);
+  const request = viewRequest(service, owner, view, id, page, recordParentId(owner, record));
   const { query } = useCustom<BaseRecord>({
     url: request.url,
     method: request.method === 'GET' ? 'get' : 'post',

@@ -14,6 +14,7 @@ import { parentIdOf, resourceKey } from '../../providers/declarations';
 import { FieldValue } from '../../src/engine/FieldValue';
 import { watched } from '../../src/engine/watch';
 import { detailFields } from '../../src/engine/schema';
+import { detailUrl, recordParentId, viewRequest } from '../../resources/view-call';
 
 /** Safe on the console: its lists reachable from the menu, a package's page read in both languages, watched while processing. */
 const decl = (name: string) => safe.resources.find((r) => r.name === name)!;
@@ -49,6 +50,12 @@ describe("Safe's console", () => {
     expect(collectionPath(safe, protections, parentIdOf(declared('protections'), 'APP1'))).toBe(`${safe.base}/safe/APP1/protections`);
     // A child list on a record's page keeps the parent it is given.
     expect(parentIdOf({ ...declared('sha1'), parentId: 'OTHER' }, 'APP1')).toBe('OTHER');
+  });
+
+  it("a package's status and logs are asked under the app's Safe record its record names", () => {
+    const parent = recordParentId(protections, { id: 'P1', appId: 'APP1' });
+    expect(detailUrl(safe, protections, protections.details![0], 'P1', parent)).toBe('/safe/APP1/protections/P1/status');
+    expect(viewRequest(safe, protections, protections.views![0], 'P1', 1, parent).url).toBe('/safe/APP1/protections/P1/logs');
   });
 
   it("a package's page shows its risks but not its log lines (they have a view of their own)", () => {
