@@ -66,6 +66,8 @@ describe('packages', () => {
     expect(aab.statusCode).toBe(400);
     expect(aab.json().message).toBe('only an APK or a HAP can be tested on a device');
     expect((await h.req({ method: 'POST', url: `${D}/${h.otherAppId}/package`, payload: apkOf(), headers: { authorization: h.basic, 'content-type': 'application/zip' } })).statusCode).toBe(404);
+    // Another app's address is refused before the body is read, whatever it holds.
+    expect((await h.req({ method: 'POST', url: `${D}/${h.otherAppId}/package`, payload: { x: 1 }, headers: { authorization: h.basic } })).statusCode).toBe(404);
     expect((await h.svc('GET', `${h.base}/package/${'0'.repeat(64)}`)).statusCode).toBe(404);
     expect((await h.svc('GET', `${h.base}/package/not-a-hash`)).statusCode).toBe(400);
   });

@@ -70,10 +70,10 @@ export function deviceSteps(a: AdbAddress, serial: string): DeviceSteps {
 }
 
 /** The monkey's verdict from its output: finished, or why not (a crash, an ANR, an abort). */
-export function monkeyVerdict(output: string): { passed: boolean; reason: string } {
-  if (/\/\/ CRASH/.test(output)) return { passed: false, reason: 'the app crashed during the monkey test' };
-  if (/\/\/ NOT RESPONDING/.test(output)) return { passed: false, reason: 'the app stopped responding during the monkey test' };
-  if (/\*\* Monkey aborted|No activities found to run/.test(output)) return { passed: false, reason: 'the monkey test could not run the app' };
-  if (/\/\/ Monkey finished/.test(output)) return { passed: true, reason: 'the monkey test finished' };
-  return { passed: false, reason: 'the monkey test ended without finishing' };
+export function monkeyVerdict(output: string): { passed: boolean; outcome: string } {
+  if (/\/\/ CRASH/.test(output)) return { passed: false, outcome: 'crashed' };
+  if (/\/\/ NOT RESPONDING/.test(output)) return { passed: false, outcome: 'not-responding' };
+  if (/\*\* Monkey aborted|No activities found to run/.test(output)) return { passed: false, outcome: 'aborted' };
+  if (/\/\/ Monkey finished/.test(output)) return { passed: true, outcome: 'finished' };
+  return { passed: false, outcome: 'unfinished' };
 }

@@ -16,6 +16,7 @@ import { recordDeviceTime } from './usage';
 const LOG_LIMIT = 200_000;
 
 class Cancelled extends Error {}
+class TimedOut extends Error {}
 
 const line = (text: string) => ({ at: new Date().toISOString(), line: text });
 
@@ -38,9 +39,9 @@ export async function runSession(ctx: Ctx, appId: string, id: string, stepsOf: (
   const device = stepsOf(String(session.serial));
   let log = '';
   let screenshot: Buffer | undefined;
-  let verdict: { status: string; reason: string };
+  let verdict: { status: string; outcome: string; problem?: string };
   let installed = false;
-  const deadline = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the test ran past its time limit')), config.timeoutSeconds * 1000).unref());
+  const deadline = new Promise<never>((_, reject) => setTimeout(() => reject(new TimedOut()), config.timeoutSeconds * 1000).unref());
   const work = async () => {
     const p = await packageOf(ctx, appId, String(session.packageHash));
     await device.install(await packageBytes(ctx, appId, p));
@@ -54,20 +55,23 @@ export async function runSession(ctx: Ctx, appId: string, id: string, stepsOf: (
     screenshot = await device.screenshot();
     log = `${output}\n----- logcat -----\n${logcat}`;
     const m = monkeyVerdict(output);
-    return { status: m.passed ? 'passed' : 'failed', reason: m.reason };
+    return { status: m.passed ? 'passed' : 'failed', outcome: m.outcome };
   };
   try {
     verdict = await Promise.race([work(), deadline]);
   } catch (e) {
-    verdict = e instanceof Cancelled ? { status: 'cancelled', reason: 'the session was cancelled' } : { status: 'failed', reason: (e as Error).message };
+    if (e instanceof Cancelled) verdict = { status: 'cancelled', outcome: 'cancelled' };
+    else if (e instanceof TimedOut) verdict = { status: 'failed', outcome: 'timed-out' };
+    else verdict = { status: 'failed', outcome: 'error', problem: (e as Error).message };
   }
   if (installed) await device.uninstall(pkg).catch((e: Error) => steps.push(line(`uninstalling failed: ${e.message}`)));
-  steps.push(line(verdict.reason));
+  steps.push(line(`${verdict.outcome}${verdict.problem ? `: ${verdict.problem}` : ''}`));
   const deviceSeconds = Math.max(1, Math.ceil((Date.now() - started) / 1000));
   const finished = {
     endedAt: new Date().toISOString(),
     deviceSeconds,
-    outcome: verdict.reason,
+    outcome: verdict.outcome,
+    ...(verdict.problem ? { problem: verdict.problem } : {}),
     steps,
     log: log.slice(-LOG_LIMIT),
     hasScreenshot: !!screenshot?.length,
@@ -76,7 +80,7 @@ export async function runSession(ctx: Ctx, appId: string, id: string, stepsOf: (
   // The verdict stands unless the session was cancelled meanwhile; a cancelled one keeps its state, and says so.
   const [done] = (await sessions.update(appId, { id, status: { $in: ['installing', 'running'] } }, { status: verdict.status, set: finished })).length
     ? await sessions.update(appId, { id }, { set: {} })
-    : await sessions.update(appId, { id }, { set: { ...finished, outcome: 'the session was cancelled' } });
+    : await sessions.update(appId, { id }, { set: { ...finished, outcome: 'cancelled' } });
   await recordDeviceTime(ctx, appId, deviceSeconds);
   return done.record;
 }
