@@ -4,7 +4,8 @@ import { pathFields } from '../../resources/command-call';
 import { services } from '../../resources';
 import { passport } from '../../resources/passport';
 import { banHistoryView } from '../../resources/passport/views';
-import type { JsonSchema } from '../../resources/types';
+import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { collectionPath } from '../../resources/relations';
 import { viewCall, viewRequest } from '../../resources/view-call';
 import { pageViewCall, rowCommandCall } from '../../resources/page-view-call';
 import { makeAjv } from '../../server/engine/ajv';
@@ -26,14 +27,16 @@ afterAll(() => h.close());
 const declared = services.flatMap((service) => service.resources.flatMap((decl) => (decl.views ?? []).map((view) => ({ service, decl, view }))));
 /** A route's shape: parameters may be named differently. */
 const shape = (url: string) => url.replace(/:\w+/g, ':');
+/** A record call's full address: a sub-resource's under its parent's item path (`collectionPath`). */
+const fullPath = (service: ServiceDecl, decl: ResourceDecl, path: string) => (decl.parent ? `${collectionPath(service, decl)}${path.slice(decl.path.length)}` : `${service.base}${path}`);
 
 describe('record views', () => {
   it('are each served by a mounted route that documents their list key', () => {
     expect(declared.length).toBeGreaterThanOrEqual(8);
     const problems = declared.flatMap(({ service, decl, view }) => {
       const call = viewCall(service, decl, view);
-      const route = h.api.routes.find((r) => r.method === call.method && shape(r.url) === shape(`${service.base}${call.path}`));
-      if (!route) return [`${service.name}/${decl.name} view ${view.name}: ${call.method} ${service.base}${call.path} is not mounted`];
+      const route = h.api.routes.find((r) => r.method === call.method && shape(r.url) === shape(fullPath(service, decl, call.path)));
+      if (!route) return [`${service.name}/${decl.name} view ${view.name}: ${call.method} ${fullPath(service, decl, call.path)} is not mounted`];
       const answer = route.responses[200]?.schema as { properties?: Record<string, { type?: string }> } | undefined;
       return answer?.properties?.[view.listKey]?.type === 'array' ? [] : [`${service.name}/${decl.name} view ${view.name}: its answer documents no "${view.listKey}" list`];
     });
@@ -99,11 +102,11 @@ function conforms(schema: JsonSchema, answer: unknown): string {
 
 describe('detail views', () => {
   it('are each served by a mounted route that documents the declared answer', () => {
-    expect(details.map((d) => d.detail.name).sort()).toEqual(['productDetail', 'realName']);
+    expect(details.map((d) => d.detail.name).sort()).toEqual(['productDetail', 'realName', 'status']);
     const problems = details.flatMap(({ service, decl, detail }) => {
       const call = viewCall(service, decl, detail);
-      const route = h.api.routes.find((r) => r.method === 'GET' && shape(r.url) === shape(`${service.base}${call.path}`));
-      if (!route) return [`${service.name}/${decl.name} detail ${detail.name}: GET ${service.base}${call.path} is not mounted`];
+      const route = h.api.routes.find((r) => r.method === 'GET' && shape(r.url) === shape(fullPath(service, decl, call.path)));
+      if (!route) return [`${service.name}/${decl.name} detail ${detail.name}: GET ${fullPath(service, decl, call.path)} is not mounted`];
       return isDeepStrictEqual(route.responses[200]?.schema, detail.answer) ? [] : [`${service.name}/${decl.name} detail ${detail.name}: its route documents another answer`];
     });
     expect(problems).toEqual([]);
