@@ -6,7 +6,7 @@
 import type { CallDecl } from '../call-types';
 import { ok, recordOf, textField } from '../call-shapes';
 import type { JsonSchema } from '../types';
-import { riskItem, SEVERITIES } from './risk-labels';
+import { HIGHEST_SEVERITIES, riskItem } from './risk-labels';
 
 const onApp = { resource: 'apps', missing: 'safe is not enabled for this app' } as const;
 
@@ -34,7 +34,7 @@ export const detectRow: JsonSchema = {
     signerRegistered: { type: 'boolean', 'x-ui': { title: { 'zh-CN': '签名已登记', en: 'Signer registered' }, values: { true: { label: { 'zh-CN': '已登记', en: 'Registered' }, color: 'green' }, false: { label: { 'zh-CN': '未登记', en: 'Unknown' }, color: 'orange' } } } },
     highestSeverity: {
       type: 'string',
-      'x-ui': { title: { 'zh-CN': '最高风险', en: 'Highest risk' }, values: { ...SEVERITIES, none: { label: { 'zh-CN': '无', en: 'None' }, color: 'green' } } },
+      'x-ui': { title: { 'zh-CN': '最高风险', en: 'Highest risk' }, values: HIGHEST_SEVERITIES },
     },
     riskCount: { type: 'integer', 'x-ui': { title: { 'zh-CN': '风险数', en: 'Risks' } } },
     risks: { type: 'array', items: riskItem, 'x-ui': { title: { 'zh-CN': '风险', en: 'Risks' } } },

@@ -10,7 +10,7 @@ import appSchema from '../../schemas/safe/app.json' with { type: 'json' };
 import sha1Schema from '../../schemas/safe/sha1.json' with { type: 'json' };
 import protectionSchema from '../../schemas/safe/protection.json' with { type: 'json' };
 import manifestSchema from '../../schemas/safe/integrity-manifest.json' with { type: 'json' };
-import { riskItem } from './risk-labels';
+import { HIGHEST_SEVERITIES, riskItem } from './risk-labels';
 
 /** The console's routes (spec 001 §2: `safe`, the package list; `safe/detect`, the detect board), a package's page and the SHA-1 list. */
 export const SAFE_ROUTES = { packages: 'safe', detect: 'safe/detect', sha1: 'safe/sha1', package: 'safe/packages/:protectionId' } as const;
@@ -80,8 +80,16 @@ const statusAnswer: JsonSchema = {
   },
 };
 
-/** A package's record, its risks read as on the detect board: each named in both languages, its severity a coloured tag. */
-const protectionRecord: JsonSchema = { ...protectionSchema, properties: { ...protectionSchema.properties, risks: { ...protectionSchema.properties.risks, items: riskItem } } };
+/** A package's record, its risks read as on the detect board: each named in both languages, each severity a coloured tag. */
+const { risks, highestSeverity } = protectionSchema.properties;
+const protectionRecord: JsonSchema = {
+  ...protectionSchema,
+  properties: {
+    ...protectionSchema.properties,
+    risks: { ...risks, items: riskItem },
+    highestSeverity: { ...highestSeverity, 'x-ui': { ...highestSeverity['x-ui'], values: HIGHEST_SEVERITIES } },
+  },
+};
 
 export const protections: ResourceDecl = {
   name: 'protections',

@@ -25,6 +25,9 @@ export const SEVERITIES = {
   low: { label: { 'zh-CN': '低', en: 'Low' }, color: 'blue' },
 } as const;
 
+/** A package's highest severity, `none` when it has no risk: each a coloured tag. */
+export const HIGHEST_SEVERITIES = { ...SEVERITIES, none: { label: { 'zh-CN': '无', en: 'None' }, color: 'green' } } as const;
+
 /** One risk: its code's name, then its severity as a tag. */
 export const riskItem: JsonSchema = {
   type: 'object',

@@ -75,6 +75,11 @@ describe("Safe's console", () => {
     expect(zh).not.toMatch(/\bseverity\b|\bcode\b|Debuggable/);
   });
 
+  it("a package's highest risk is a coloured tag, as on the detect board", () => {
+    void i18n.changeLanguage('en');
+    expect(renderToStaticMarkup(createElement(FieldValue, { decl: protections, field: 'highestSeverity', value: 'high', record }))).toMatch(/ant-tag-red[^>]*>High</);
+  });
+
   it("a package's signers are a table with titled columns, whether each verifies a coloured tag", () => {
     const zh = shown('signers', 'zh-CN');
     expect(textOf(zh)).toContain('SHA-1 指纹');
