@@ -86,7 +86,7 @@ export const packageCallDecls: Record<string, CallDecl> = {
     caller: 'service',
     appParam: 'appId',
     summary: "Upload an APK or a HAP (the body is the file's bytes): read at once (package name, version, SDK levels, signer), kept in the blob store by its SHA-256; the same file uploaded again answers the package kept",
-    upload: { types: PACKAGE_TYPES },
+    upload: { types: PACKAGE_TYPES, extensions: ['.apk', '.hap'] },
     query: { type: 'object', additionalProperties: false, properties: { fileName: { ...textField(255, 1), description: 'the file name shown for the package (default: package.<kind>)' } } },
     status: 201,
     answer: ok('the package as read', recordOf('packages')),

@@ -48,7 +48,7 @@ const packagesView: PageViewDecl = {
   name: 'packages',
   label: { 'zh-CN': '安装包', en: 'Packages' },
   subtitle: {
-    'zh-CN': '上传的 APK 与 HAP 安装包，按文件哈希保存：包名、版本、系统版本要求与签名证书。',
+    'zh-CN': '上传的安卓与鸿蒙安装包，按文件哈希保存：包名、版本、系统版本要求与签名证书。',
     en: 'The APK and HAP packages uploaded, kept by their hash: package name, version, SDK levels and signer.',
   },
   path: '/:appId/packages',
@@ -56,8 +56,10 @@ const packagesView: PageViewDecl = {
   row: 'packages',
   columns: ['fileName', 'kind', 'package', 'versionName', 'versionCode', 'minSdk', 'targetSdk', 'size', 'sha256', 'createdAt'],
   rowKey: 'id',
-  empty: { 'zh-CN': '暂无安装包：通过 API 上传 APK 或 HAP', en: 'No packages yet: upload an APK or a HAP through the API' },
+  empty: { 'zh-CN': '暂无安装包：请上传安卓或鸿蒙安装包', en: 'No packages yet: upload an APK or a HAP' },
   paging: { mode: 'server', pageSize: 20 },
+  // The spec's POST <base>/{appId}/package, the file as its body.
+  uploads: [{ call: 'upload', label: { 'zh-CN': '上传安装包', en: 'Upload a package' }, fileNameParam: 'fileName' }],
   links: [{ route: DEVICE_ROUTES.sessions, label: { 'zh-CN': '测试记录', en: 'Test sessions' } }],
 };
 
@@ -66,7 +68,7 @@ const devicesView: PageViewDecl = {
   name: 'devices',
   label: { 'zh-CN': '设备', en: 'Devices' },
   subtitle: {
-    'zh-CN': '本机 adb 服务识别到的设备：连接状态、型号、该应用是否可以使用、是否正在测试。',
+    'zh-CN': '本机安卓调试桥服务识别到的设备：连接状态、型号、该应用是否可以使用、是否正在测试。',
     en: "The devices the host's adb server sees: their state and model, whether the app may use each, and whether it is busy.",
   },
   path: '/:appId/devices',
@@ -75,7 +77,7 @@ const devicesView: PageViewDecl = {
   columns: ['serial', 'model', 'state', 'allowed', 'busy'],
   rowKey: 'serial',
   empty: {
-    'zh-CN': '没有可用的设备：本机没有可连接的 adb 服务，或尚未连接任何设备',
+    'zh-CN': '没有可用的设备：本机没有可连接的安卓调试桥服务，或尚未连接任何设备',
     en: 'No device to use: no adb server answers on this host, or no device is attached',
   },
   paging: { mode: 'client', pageSize: 20 },

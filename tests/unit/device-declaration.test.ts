@@ -15,6 +15,13 @@ describe("Device's console declaration", () => {
     });
   });
 
+  it("uploads a package from the packages page to the spec's upload call", () => {
+    const [button] = page('device/packages').view!.uploads!;
+    const call = device.calls![button.call];
+    expect([call.method, call.path, call.appParam]).toEqual(['POST', '/:appId/package', 'appId']);
+    expect(call.upload!.extensions).toEqual(['.apk', '.hap']);
+  });
+
   it('lists sessions, packages and devices through declared calls', () => {
     for (const route of ['device', 'device/packages', 'device/devices']) {
       const { method, path } = pageViewCall(device, page(route).view!);
