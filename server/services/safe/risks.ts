@@ -9,6 +9,10 @@ export type Severity = 'high' | 'medium' | 'low';
 export interface Risk {
   code: string;
   severity: Severity;
+  /**
+   * The risk's data, in no language (a fingerprint, component or permission names, `targetSdk < minimum`, the
+   * signing scheme that failed), or empty: what the risk means is its code, named in both languages in the console.
+   */
   detail: string;
 }
 
@@ -38,16 +42,16 @@ const SEVERITY_ORDER: Severity[] = ['high', 'medium', 'low'];
 export const highestOf = (risks: Risk[]): Severity | 'none' => SEVERITY_ORDER.find((s) => risks.some((r) => r.severity === s)) ?? 'none';
 
 function signingRisks(r: PackageReading, c: CheckContext): Risk[] {
-  if (r.kind === 'hap') return [{ code: 'signature-not-checked', severity: 'low', detail: 'HAP signatures are not read by this check' }];
-  if (!r.signers.length) return [{ code: 'unsigned', severity: 'high', detail: 'the package carries no signature' }];
-  const out: Risk[] = r.signers.filter((s) => !s.verified).map((s) => ({ code: 'signature-invalid', severity: 'high', detail: `${s.scheme}: ${s.problem ?? 'not verified'}` }));
+  if (r.kind === 'hap') return [{ code: 'signature-not-checked', severity: 'low', detail: '' }];
+  if (!r.signers.length) return [{ code: 'unsigned', severity: 'high', detail: '' }];
+  const out: Risk[] = r.signers.filter((s) => !s.verified).map((s) => ({ code: 'signature-invalid', severity: 'high', detail: s.scheme }));
   const sha1 = r.signers[0].certificate?.sha1;
   if (sha1 && !c.registered.has(sha1)) {
     const severity: Severity = !c.config.requireRegisteredSigner ? 'low' : c.registered.size ? 'high' : 'medium';
-    out.push({ code: 'signer-unregistered', severity, detail: `${sha1} is not in the SHA-1 list` });
+    out.push({ code: 'signer-unregistered', severity, detail: sha1 });
   }
   if (r.kind === 'apk' && !r.signers.some((s) => s.scheme !== 'v1') && (r.manifest.minSdk ?? 0) < 24) {
-    out.push({ code: 'v1-signature-only', severity: 'low', detail: 'signed with JAR signing only: Android 7 and later check a v2 or v3 signature more strictly' });
+    out.push({ code: 'v1-signature-only', severity: 'low', detail: '' });
   }
   return out;
 }
@@ -55,15 +59,15 @@ function signingRisks(r: PackageReading, c: CheckContext): Risk[] {
 export function risksOf(r: PackageReading, c: CheckContext): Risk[] {
   const m = r.manifest;
   const risks = signingRisks(r, c);
-  if (c.packageName && m.package !== c.packageName) risks.push({ code: 'package-mismatch', severity: 'high', detail: `${m.package} is not the app's package ${c.packageName}` });
-  if (m.debuggable) risks.push({ code: 'debuggable', severity: 'high', detail: 'the package is debuggable' });
-  if (r.kind !== 'hap' && m.allowBackup) risks.push({ code: 'allow-backup', severity: 'medium', detail: 'the app data can be backed up and restored' });
-  if (m.usesCleartextTraffic) risks.push({ code: 'cleartext-traffic', severity: 'medium', detail: 'unencrypted HTTP traffic is allowed' });
+  if (c.packageName && m.package !== c.packageName) risks.push({ code: 'package-mismatch', severity: 'high', detail: `${m.package} ≠ ${c.packageName}` });
+  if (m.debuggable) risks.push({ code: 'debuggable', severity: 'high', detail: '' });
+  if (r.kind !== 'hap' && m.allowBackup) risks.push({ code: 'allow-backup', severity: 'medium', detail: '' });
+  if (m.usesCleartextTraffic) risks.push({ code: 'cleartext-traffic', severity: 'medium', detail: '' });
   if (m.exported.length) risks.push({ code: 'exported-components', severity: 'medium', detail: m.exported.map((e) => `${e.type} ${e.name}`).slice(0, 10).join(', ') });
   const sensitive = m.permissions.filter((p) => SENSITIVE_PERMISSIONS.includes(p));
   if (sensitive.length) risks.push({ code: 'sensitive-permissions', severity: 'medium', detail: sensitive.join(', ') });
   if (r.kind !== 'hap' && m.targetSdk !== null && m.targetSdk < c.config.minTargetSdk) {
-    risks.push({ code: 'old-target-sdk', severity: 'medium', detail: `targets API ${m.targetSdk}, below ${c.config.minTargetSdk}` });
+    risks.push({ code: 'old-target-sdk', severity: 'medium', detail: `${m.targetSdk} < ${c.config.minTargetSdk}` });
   }
   return risks;
 }
