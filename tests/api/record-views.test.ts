@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callUrl } from '../../resources/call-types';
 import { pathFields } from '../../resources/command-call';
 import { services } from '../../resources';
 import { passport } from '../../resources/passport';
@@ -61,7 +62,12 @@ describe('record views', () => {
         }),
       ),
       ...pageViews.flatMap(({ service, view }) =>
-        (view.commands ?? []).flatMap((c) => (mounted(c.method, `${service.base}${c.path}`) ? [] : [`${service.name} page view ${view.name} command ${c.name}: not mounted`])),
+        (view.commands ?? []).flatMap((c) => {
+          // A command made at a declared call's own address (address: 'call') is served by that call's route.
+          const call = c.address === 'call' ? service.calls?.[c.api?.call ?? ''] : undefined;
+          const [method, path] = call ? [call.method, callUrl(service.base, call)] : [c.method, `${service.base}${c.path}`];
+          return mounted(method, path) ? [] : [`${service.name} page view ${view.name} command ${c.name}: ${method} ${path} not mounted`];
+        }),
       ),
     ];
     expect(pageViews.length).toBeGreaterThanOrEqual(3);
