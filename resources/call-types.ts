@@ -77,7 +77,7 @@ export interface CallDecl {
   /**
    * The path parameter that names the caller's own app where the spec puts it in the address (wind's
    * `/api/wind/{id}/publish`): the console puts the app's id there when it makes the call (`commandCallAddress`); the
-   * behaviour answers 404 for another app's.
+   * engine answers 404 for another app's before the behaviour runs (or an upload's body is read).
    */
   appParam?: string;
 }

@@ -48,6 +48,7 @@ export const bakingCalls: Record<string, CallDecl> = {
     method: 'GET',
     path: '/apps/:id/instance-types',
     caller: 'service',
+    appParam: 'id',
     summary: "The instance types the app's sessions may ask for (its settings' list, or every one when it lists none); the id is the app's",
     answer: typesAnswer,
     errors: [401, 403, 404],

@@ -49,6 +49,7 @@ export const safeCalls: Record<string, CallDecl> = {
     method: 'POST',
     path: '/safe/:id/enable',
     caller: 'service',
+    appParam: 'id',
     summary: "Enable Safe for the app (id: the app id): makes the app's Safe record, or answers the one it has",
     answer: ok("the app's Safe record", recordOf('apps')),
     errors: [401, 403, 404],
@@ -157,6 +158,7 @@ export const safeCalls: Record<string, CallDecl> = {
   refreshToken: {
     method: 'POST',
     path: '/safe/:id/refresh-token',
+    appParam: 'id',
     caller: 'service',
     freshCredential: true,
     summary: "Drop the server's cached copy of the app's credentials (id: the app id)",

@@ -132,8 +132,8 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
         const input = ((call.query ? req.query : req.body) ?? {}) as Record<string, unknown>;
         const who = call.caller === 'public' ? await publicCaller(ctx, req, service, call, input) : await callerOf(ctx, req, service, call, player, on);
         const onRecord = on ? { record: await findCallRecord(ctx, on, req, who.scopeId) } : {};
-        // An upload is read once its caller may make it: at its own app's address (`appParam`), on a record it holds.
-        if (call.upload && call.appParam && (req.params as Record<string, string>)[call.appParam] !== who.scopeId) throw notFound();
+        // A call at an app's address (`appParam`) is only the caller's own app's; an upload is read after this check.
+        if (call.appParam && (req.params as Record<string, string>)[call.appParam] !== who.scopeId) throw notFound('no such app');
         const file = call.upload ? await uploadOf(req, call.upload.types, ctx.config.uploadLimitBytes) : undefined;
         if (call.status) reply.code(call.status);
         return handler({ req, reply, ...who, ...onRecord, params: req.params as Record<string, string>, input, ...(file ? { file } : {}) });

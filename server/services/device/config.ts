@@ -5,7 +5,7 @@ import type { Ctx } from '../../context';
 import { recordOperation } from '../../audit';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { records } from '../../engine/query';
-import { deviceModels, ownApp, SERVICE } from './models';
+import { deviceModels, SERVICE } from './models';
 
 export interface DeviceConfig {
   monkeyEvents: number;
@@ -26,9 +26,9 @@ export async function configOf(ctx: Ctx, appId: string): Promise<DeviceConfig> {
 }
 
 export const configCalls = (ctx: Ctx): CallHandlers => ({
-  config: async (call) => configOf(ctx, ownApp(call)),
+  config: async (call) => configOf(ctx, call.scopeId),
   'config.save': async (call) => {
-    const appId = ownApp(call);
+    const appId = call.scopeId;
     const after = { ...structuredClone(DEFAULT_CONFIG), ...pick(call.input) };
     const configs = records(ctx.db, deviceModels(ctx).configs);
     const before = await configs.maybe(appId, appId);

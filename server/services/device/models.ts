@@ -1,7 +1,5 @@
 import { device } from '../../../resources/device';
 import { modelOf, type Ctx } from '../../context';
-import type { CallInput } from '../../engine/declared-calls';
-import { notFound } from '../../engine/errors';
 
 export const SERVICE = device.name;
 
@@ -11,8 +9,3 @@ export const deviceModels = (ctx: Ctx) => ({
   configs: modelOf(ctx, SERVICE, 'configs'),
 });
 
-/** The app the path names (`<base>/{appId}/…`) must be the caller's own. */
-export function ownApp({ params, scopeId }: CallInput): string {
-  if (params.appId !== scopeId) throw notFound('no device testing for this app');
-  return scopeId;
-}

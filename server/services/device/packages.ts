@@ -10,7 +10,7 @@ import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
 import type { PackageReading } from '../../packages/index';
 import { readUploadedPackage } from '../../packages/upload';
-import { deviceModels, ownApp, SERVICE } from './models';
+import { deviceModels, SERVICE } from './models';
 import { packageKeyOf, packageStoreFor } from './package-store';
 
 export const NOT_TESTABLE = 'only an APK or a HAP can be tested on a device';
@@ -45,7 +45,7 @@ export async function packageOf(ctx: Ctx, appId: string, sha256: string): Promis
 export const packageBytes = (ctx: Ctx, appId: string, p: Data) => packageStoreFor(ctx.config).get(packageKeyOf(appId, String(p.sha256), String(p.kind)));
 
 export async function upload(ctx: Ctx, call: CallInput): Promise<Data> {
-  const appId = ownApp(call);
+  const appId = call.scopeId;
   const reading = readUploadedPackage(call.file);
   if (reading.kind === 'aab') throw badRequest([{ field: 'body', message: NOT_TESTABLE }], NOT_TESTABLE);
   const packages = records(ctx.db, deviceModels(ctx).packages);
@@ -59,7 +59,7 @@ export async function upload(ctx: Ctx, call: CallInput): Promise<Data> {
 }
 
 async function remove(ctx: Ctx, call: CallInput): Promise<Data> {
-  const appId = ownApp(call);
+  const appId = call.scopeId;
   const p = await packageOf(ctx, appId, call.params.hash);
   const m = deviceModels(ctx);
   const testing = await records(ctx.db, m.sessions).exists(appId, { packageHash: call.params.hash, status: { $in: ['queued', 'installing', 'running'] } });
@@ -77,11 +77,11 @@ interface Listing {
 
 export const packageCalls = (ctx: Ctx): CallHandlers => ({
   upload: (call) => upload(ctx, call),
-  package: async (call) => packageOf(ctx, ownApp(call), call.params.hash),
+  package: async (call) => packageOf(ctx, call.scopeId, call.params.hash),
   'package.delete': (call) => remove(ctx, call),
   packages: async (call) => {
     const { count = 50, start = 0 } = call.input as Listing;
-    const page = await records(ctx.db, deviceModels(ctx).packages).page(ownApp(call), { orderBy: '-createdAt', limit: count, offset: start });
+    const page = await records(ctx.db, deviceModels(ctx).packages).page(call.scopeId, { orderBy: '-createdAt', limit: count, offset: start });
     return { total: page.total, packages: page.items };
   },
 });

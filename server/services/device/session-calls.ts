@@ -12,7 +12,7 @@ import type { Data } from '../../engine/store';
 import { FINISHED_STATES } from '../../../resources/device/resources';
 import { adbAddressOf, attachedDevices, type AttachedDevice } from './adb';
 import { configOf, type DeviceConfig } from './config';
-import { deviceModels, ownApp, SERVICE } from './models';
+import { deviceModels, SERVICE } from './models';
 import { packageOf } from './packages';
 import { runQueued } from './session-run';
 import { withoutLog } from './sessions';
@@ -37,7 +37,7 @@ async function busySerials(ctx: Ctx): Promise<Set<string>> {
 const allowedBy = (config: DeviceConfig, serial: string) => config.devices.length === 0 || config.devices.includes(serial);
 
 async function devices(ctx: Ctx, call: CallInput) {
-  const config = await configOf(ctx, ownApp(call));
+  const config = await configOf(ctx, call.scopeId);
   const attached = await attachedDevices(adbAddressOf());
   if (!attached.available) return { available: false, message: attached.message, devices: [] };
   const busy = await busySerials(ctx);
@@ -65,7 +65,7 @@ async function chooseDevice(ctx: Ctx, config: DeviceConfig, serial: string | und
 }
 
 async function start(ctx: Ctx, call: CallInput): Promise<Data> {
-  const appId = ownApp(call);
+  const appId = call.scopeId;
   const input = call.input as { packageHash: string; serial?: string; events?: number };
   const p = await packageOf(ctx, appId, input.packageHash);
   if (p.kind !== 'apk') throw badRequest([{ field: '/packageHash', message: HAP_NOT_ON_ADB }], HAP_NOT_ON_ADB);
@@ -87,7 +87,7 @@ async function start(ctx: Ctx, call: CallInput): Promise<Data> {
 }
 
 async function cancel(ctx: Ctx, call: CallInput): Promise<Data> {
-  const appId = ownApp(call);
+  const appId = call.scopeId;
   const sessions = records(ctx.db, deviceModels(ctx).sessions);
   const s = await sessions.get(appId, call.params.id, { message: 'no such session' });
   if (FINISHED_STATES.includes(String(s.status))) throw conflict('INVALID_TRANSITION', 'the session has finished');

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
-import { deviceModels, ownApp } from './models';
+import { deviceModels } from './models';
 
 /** A session as lists answer it: everything but its log. */
 export function withoutLog(session: Data): Data {
@@ -20,7 +20,7 @@ interface Listing {
 export const sessionListCalls = (ctx: Ctx): CallHandlers => ({
   sessions: async (call) => {
     const { count = 50, start = 0, status } = call.input as Listing;
-    const page = await records(ctx.db, deviceModels(ctx).sessions).page(ownApp(call), { where: status ? { status } : {}, orderBy: '-createdAt', limit: count, offset: start });
+    const page = await records(ctx.db, deviceModels(ctx).sessions).page(call.scopeId, { where: status ? { status } : {}, orderBy: '-createdAt', limit: count, offset: start });
     return { total: page.total, sessions: page.items.map(withoutLog) };
   },
 });

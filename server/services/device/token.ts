@@ -5,7 +5,6 @@
 import type { Ctx } from '../../context';
 import { Signer } from '../../blob/signing';
 import type { CallHandlers } from '../../engine/declared-calls';
-import { ownApp } from './models';
 
 export const TOKEN_SECONDS = 600;
 const PURPOSE = 'device-client';
@@ -32,5 +31,5 @@ export async function appOfToken(ctx: Ctx, token: string, now = Date.now()): Pro
 }
 
 export const tokenCalls = (ctx: Ctx): CallHandlers => ({
-  token: async (call) => issueToken(ctx, ownApp(call)),
+  token: async (call) => issueToken(ctx, call.scopeId),
 });

@@ -6,7 +6,7 @@ import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { dayRange } from '../../engine/day-range';
 import { recordUsage, USAGE_ZONE, usageByApp, usageByDay } from '../../usage';
-import { ownApp, SERVICE } from './models';
+import { SERVICE } from './models';
 
 export const METER = 'device-seconds';
 const RULE = { zone: USAGE_ZONE, defaultDays: 30, maxDays: 400, field: 'query.from' };
@@ -49,7 +49,7 @@ async function perAppDays(ctx: Ctx, apps: Set<string>, range: { start: string; e
 }
 
 export const usageCalls = (ctx: Ctx): CallHandlers => ({
-  usage: async (call) => perDay(ctx, ownApp(call), call.input),
+  usage: async (call) => perDay(ctx, call.scopeId, call.input),
   aggregation: async ({ scopeId, input }) => perDay(ctx, await orgApps(ctx, scopeId), input),
   'top-k': async ({ scopeId, input }) => {
     const apps = await orgApps(ctx, scopeId);

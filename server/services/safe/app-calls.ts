@@ -28,17 +28,11 @@ function signer(ctx: Ctx): Signer {
 }
 const linkParts = (appId: string, protectionId: string, expires: number) => ['safe-manifest', appId, protectionId, String(expires)];
 
-/** The app's id as the path names it: only the caller's own app. */
-function ownApp(scopeId: string, id: string): void {
-  if (id !== scopeId) throw notFound('safe is not enabled for this app');
-}
-
 export function appCalls(ctx: Ctx): CallHandlers {
   const m = safeModels(ctx);
   const protection = (scopeId: string, id: string) => records(ctx.db, m.protections).get(scopeId, id);
   return {
-    enable: async ({ scopeId, params, actor }) => {
-      ownApp(scopeId, params.id);
+    enable: async ({ scopeId, actor }) => {
       const found = await records(ctx.db, m.apps).maybe(scopeId, scopeId);
       if (found) return found;
       const [made] = await records(ctx.db, m.apps).insertMany(scopeId, [{ id: scopeId, data: { enabledAt: new Date().toISOString(), info: {}, config: {} } }], { skipConflicts: true });
@@ -46,8 +40,7 @@ export function appCalls(ctx: Ctx): CallHandlers {
       await recordOperation(ctx.db, { actor, appId: scopeId, action: `${SERVICE}.apps.create`, target: scopeId, after: made });
       return made;
     },
-    refreshToken: async ({ scopeId, params }) => {
-      ownApp(scopeId, params.id);
+    refreshToken: async ({ scopeId }) => {
       await ctx.apps.forget(scopeId);
       return { refreshed: true };
     },

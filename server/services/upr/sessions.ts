@@ -1,8 +1,8 @@
 import { upr } from '../../../resources/upr';
 import { UPR_LIMITS } from '../../../resources/upr/limits';
 import { modelOf, type Ctx } from '../../context';
-import type { CallHandlers, CallInput } from '../../engine/declared-calls';
-import { badRequest, notFound } from '../../engine/errors';
+import type { CallHandlers } from '../../engine/declared-calls';
+import { badRequest } from '../../engine/errors';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
 import { emptySeries, summaryOf, withSamples, type Sample, type Series } from './summary';
@@ -48,11 +48,6 @@ async function report(ctx: Ctx, scopeId: string, body: Report, playerId?: string
   });
 }
 
-/** The app the path names (`<base>/{id}`) must be the caller's own. */
-function ownApp({ params, scopeId }: CallInput): void {
-  if (params.id !== scopeId) throw notFound('no profiling for this app');
-}
-
 interface Listing {
   count?: number;
   start?: number;
@@ -65,7 +60,6 @@ export const uprSessionCalls = (ctx: Ctx): CallHandlers => ({
   'sdk.report': async ({ scopeId, input, player }) => withoutSamples(await report(ctx, scopeId, input as unknown as Report, player!.userId)),
 
   sessions: async (call) => {
-    ownApp(call);
     const { count = 50, start = 0, platform, q } = call.input as Listing;
     const text = q ? { $or: ['name', 'device', 'scene'].map((f) => ({ [f]: { $search: q } })) } : {};
     const where = { ...(platform ? { platform } : {}), ...text };
@@ -74,7 +68,6 @@ export const uprSessionCalls = (ctx: Ctx): CallHandlers => ({
   },
 
   overview: async (call) => {
-    ownApp(call);
     const sessions = records(ctx.db, sessionsOf(ctx));
     const [totals] = await sessions.aggregate(call.scopeId, { measures: { sessions: ['count'], samples: ['sum', 'sampleCount'], last: ['max', 'updatedAt'] } });
     const last = totals?.last;
