@@ -102,3 +102,21 @@ export const fieldsBody = (properties: Record<string, JsonSchema>): JsonSchema =
   required: Object.keys(properties),
   properties,
 });
+
+const DAY: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+/** A range of calendar days (of the usage zone), both ends included; the last 30 days by default. */
+export const dayRangeQuery = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: { from: { ...DAY, description: 'the first day (default: 29 days before `to`)' }, to: { ...DAY, description: 'the last day (default: today)' }, ...extra },
+});
+
+/** A top-k list's size. */
+export const topK: Record<string, JsonSchema> = { k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } };
+
+/** The query of a package upload (the body is the file): the name shown for it. */
+export const uploadFileNameQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { fileName: { ...textField(255, 1), description: 'the file name shown for the package (default: package.<kind>)' } },
+};

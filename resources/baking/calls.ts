@@ -4,7 +4,7 @@
  * credential cache's refresh. The agents' protocol is in `agent-calls.ts`.
  */
 import type { CallDecl } from '../call-types';
-import { ok } from '../call-shapes';
+import { ok, topK } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import { instanceTypeSchema } from './instance-types';
 
@@ -76,7 +76,7 @@ export const bakingCalls: Record<string, CallDecl> = {
     path: '/stats/top',
     caller: 'service',
     summary: 'The apps with the most baking node time over the range, most first (an app sees only itself)',
-    query: rangeQuery({ k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } }),
+    query: rangeQuery(topK),
     answer: ok('the apps, most first', { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { type: 'object', properties: { appId: { type: 'string' }, ...nodeTime } } } } }),
     errors: [400, 401, 403],
   },

@@ -4,10 +4,9 @@
  * the devices attached, test sessions, and usage. The behaviour is `server/services/device/`.
  */
 import type { CallDecl } from '../call-types';
-import { listAnswer, ok, pageQuery, recordOf, textField } from '../call-shapes';
+import { dayRangeQuery, listAnswer, ok, pageQuery, recordOf, topK, uploadFileNameQuery } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import sessionSchema from '../../schemas/device/session.json' with { type: 'json' };
-import { rangeQuery as range } from '../safe/calls';
 import { configSchema, SESSION_STATES } from './resources';
 
 /** The package types spec 001 §5 accepts for Device: an APK or a HAP (both zip files). */
@@ -87,7 +86,7 @@ export const packageCallDecls: Record<string, CallDecl> = {
     appParam: 'appId',
     summary: "Upload an APK or a HAP (the body is the file's bytes): read at once (package name, version, SDK levels, signer), kept in the blob store by its SHA-256; the same file uploaded again answers the package kept",
     upload: { types: PACKAGE_TYPES, extensions: ['.apk', '.hap'] },
-    query: { type: 'object', additionalProperties: false, properties: { fileName: { ...textField(255, 1), description: 'the file name shown for the package (default: package.<kind>)' } } },
+    query: uploadFileNameQuery,
     status: 201,
     answer: ok('the package as read', recordOf('packages')),
     errors: [400, 401, 403, 404, 413, 415],
@@ -193,7 +192,7 @@ export const usageCallDecls: Record<string, CallDecl> = {
     caller: 'service',
     appParam: 'appId',
     summary: "The app's device time per day over a range of days, in device-minutes (billed 0.1 per device-minute)",
-    query: range(),
+    query: dayRangeQuery(),
     answer: ok('the days and their total', usageAnswer),
     errors: [400, 401, 403, 404],
   },
@@ -202,7 +201,7 @@ export const usageCallDecls: Record<string, CallDecl> = {
     path: '/aggregation',
     caller: 'service',
     summary: "Device time over a range of days, in all and per day, over the apps of the caller's organisation",
-    query: range(),
+    query: dayRangeQuery(),
     answer: ok('the total and the days', usageAnswer),
     errors: [400, 401, 403],
   },
@@ -211,7 +210,7 @@ export const usageCallDecls: Record<string, CallDecl> = {
     path: '/top-k',
     caller: 'service',
     summary: "The apps of the caller's organisation that used the most device time over a range of days",
-    query: range({ k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } }),
+    query: dayRangeQuery(topK),
     answer: ok('the apps, most device time first', { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { appId: { type: 'string' }, deviceMinutes: minutes } } } } }),
     errors: [400, 401, 403],
   },

@@ -4,19 +4,11 @@
  * the manifest's public key, and the credential refresh. The behaviour is `server/services/safe/`.
  */
 import type { CallDecl } from '../call-types';
-import { ok, recordOf, textField } from '../call-shapes';
+import { dayRangeQuery, ok, recordOf, topK, uploadFileNameQuery } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import { HIGHEST_SEVERITIES, riskItem } from './risk-labels';
 
 const onApp = { resource: 'apps', missing: 'safe is not enabled for this app' } as const;
-
-const DAY: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
-/** A range of calendar days (of the usage zone), both ends included; the last 30 days by default. */
-export const rangeQuery = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: { from: { ...DAY, description: 'the first day (default: 29 days before `to`)' }, to: { ...DAY, description: 'the last day (default: today)' }, ...extra },
-});
 
 const SEVERITY = { type: 'string', enum: ['high', 'medium', 'low'] } as const;
 const count = { type: 'integer', minimum: 0 } as const;
@@ -64,7 +56,7 @@ export const safeCalls: Record<string, CallDecl> = {
     upload: { types: ['application/vnd.android.package-archive', 'application/zip', 'application/x-zip-compressed'], extensions: ['.apk', '.aab', '.hap'] },
     // `:id` is the app's id: the console's upload puts it there.
     appParam: 'id',
-    query: { type: 'object', additionalProperties: false, properties: { fileName: { ...textField(255, 1), description: 'the file name shown for the package (default: package.<kind>)' } } },
+    query: uploadFileNameQuery,
     status: 202,
     answer: ok('the package as checked, its protection processing', recordOf('protections')),
     errors: [400, 401, 403, 404, 413, 415],
@@ -112,7 +104,7 @@ export const safeCalls: Record<string, CallDecl> = {
     caller: 'service',
     record: onApp,
     summary: 'Packages checked and their bytes per day over a range of days (Safe has no price: measured, not billed)',
-    query: rangeQuery(),
+    query: dayRangeQuery(),
     answer: ok('the days and their total', { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, packages: count, bytes: count, days: { type: 'array', items: usageDay } } }),
     errors: [400, 401, 403, 404],
   },
@@ -122,7 +114,7 @@ export const safeCalls: Record<string, CallDecl> = {
     caller: 'service',
     record: onApp,
     summary: 'Packages checked over a range of days, in total and per day, by kind (apk, aab, hap)',
-    query: rangeQuery(),
+    query: dayRangeQuery(),
     answer: ok('the sums', { type: 'object', properties: { packages: count, bytes: count, byKind: { type: 'object', additionalProperties: count }, days: { type: 'array', items: usageDay } } }),
     errors: [400, 401, 403, 404],
   },
@@ -132,7 +124,7 @@ export const safeCalls: Record<string, CallDecl> = {
     caller: 'service',
     record: onApp,
     summary: 'The packages (by package name) checked most over a range of days, most first',
-    query: rangeQuery({ k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } }),
+    query: dayRangeQuery(topK),
     answer: ok('the packages, most first', { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { package: { type: 'string' }, packages: count, bytes: count } } } } }),
     errors: [400, 401, 403, 404],
   },
