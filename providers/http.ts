@@ -183,7 +183,8 @@ async function headersFor(options: RequestOptions): Promise<Record<string, strin
   return headers;
 }
 
-function errorText(status: number, body: ErrorBody, anonymous: boolean): string {
+/** A failed call's words in the console's language: by its status, else what the server said. */
+export function errorText(status: number, body: ErrorBody, anonymous = false): string {
   if (status === 0) return t('errors.network');
   if (status === 401 && !anonymous) return t('errors.sessionExpired');
   if (status === 403) return t('errors.forbidden');

@@ -1,5 +1,4 @@
-import { appHeaders, buildUrl, getApp, type QueryValue } from '../../providers/http';
-import { t, translateServerMessage } from '../../providers/i18n';
+import { appHeaders, buildUrl, errorText, getApp, type QueryValue } from '../../providers/http';
 
 /** A refused or failed file call: its status and the server's message in the console's language. */
 export class FileCallError extends Error {
@@ -13,17 +12,14 @@ export class FileCallError extends Error {
 
 /** What a failed answer says, in the console's language: a field's problem first, else the message. */
 export function refusalText(status: number, body: string): string {
-  if (status === 0) return t('errors.network');
-  if (status === 401) return t('errors.sessionExpired');
-  if (status === 403) return t('errors.forbidden');
+  let said: string | undefined;
   try {
     const parsed = JSON.parse(body) as { message?: string; details?: { message?: string }[] };
-    const said = parsed.details?.[0]?.message ?? parsed.message;
-    if (said) return translateServerMessage(said);
+    said = parsed.details?.[0]?.message ?? parsed.message;
   } catch {
     // Not JSON: the status alone.
   }
-  return translateServerMessage(status >= 500 ? 'Internal Server Error' : 'Bad Request');
+  return errorText(status, { message: said });
 }
 
 /**
