@@ -1,5 +1,7 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
+import { saveCalls } from './save/calls';
+import { SAVE_ROUTES, saveResources } from './save/resources';
 
 export const save: ServiceDecl = {
   name: 'save',
@@ -40,6 +42,14 @@ export const save: ServiceDecl = {
     { meter: 'storage', label: { 'zh-CN': '存储用量', en: 'Storage' }, unit: UNITS.gbDay, price: 'usage', per: PER.gb },
     { meter: 'upload', label: { 'zh-CN': '上传次数', en: 'Uploads' }, unit: UNITS.tenThousandRequests, price: 'upload', per: PER.tenThousand },
   ],
-  menu: [],
-  resources: [],
+  // The day's bytes held, claimed once per app and day (its storage usage is recorded then).
+  counters: { storageDays: { grain: 'day', keys: [], keepDays: 400 } },
+  menu: [
+    { route: SAVE_ROUTES.saves, label: { 'zh-CN': '存档管理', en: 'Saves' } },
+    { route: SAVE_ROUTES.pfps, label: { 'zh-CN': '玩家头像', en: 'Profile pictures' } },
+    { route: SAVE_ROUTES.uploads, label: { 'zh-CN': '上传', en: 'Uploads' } },
+    { route: SAVE_ROUTES.config, label: { 'zh-CN': '存档设置', en: 'Save settings' } },
+  ],
+  resources: saveResources,
+  calls: saveCalls,
 };

@@ -14,6 +14,7 @@ import { passportModules } from './passport';
 import { uprModule } from './upr';
 import { windModule } from './wind';
 import { safeModules } from './safe';
+import { saveModule } from './save';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -42,6 +43,7 @@ export const serviceModules: ServiceModule[] = [
   ...safeModules,
   deviceModule,
   ...bakingModules,
+  saveModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

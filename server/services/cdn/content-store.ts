@@ -16,7 +16,8 @@ import { clientFor } from '../../blob/s3-store';
 
 
 export const PREFIX = 'cdn/';
-export const blobKeyOf = (hash: string) => `${PREFIX}${hash.slice(0, 2)}/${hash}`;
+/** A blob's key under a prefix: asset streaming's `cdn/`, or another service's own (cloud saves keep theirs apart). */
+export const blobKeyOf = (hash: string, prefix = PREFIX) => `${prefix}${hash.slice(0, 2)}/${hash}`;
 
 export interface Expected {
   hash: string;
@@ -79,11 +80,11 @@ function hasher(size: number) {
   return { stream, verdict };
 }
 
-function localStore(root: string): ContentStore {
+function localStore(root: string, prefix: string): ContentStore {
   const pathOf = (key: string) => join(root, key);
   return {
     async put(body, expected) {
-      const path = pathOf(blobKeyOf(expected.hash));
+      const path = pathOf(blobKeyOf(expected.hash, prefix));
       await mkdir(dirname(path), { recursive: true });
       const temp = `${path}.${randomBytes(6).toString('hex')}.part`;
       const h = hasher(expected.size);
@@ -107,11 +108,11 @@ function localStore(root: string): ContentStore {
     },
     async list() {
       const out: StoredKey[] = [];
-      const base = join(root, PREFIX);
+      const base = join(root, prefix);
       for (const dir of await readdir(base).catch(() => [] as string[])) {
         for (const name of await readdir(join(base, dir)).catch(() => [] as string[])) {
           const info = await stat(join(base, dir, name)).catch(() => undefined);
-          if (info?.isFile()) out.push({ key: `${PREFIX}${dir}/${name}`, modifiedAt: info.mtime });
+          if (info?.isFile()) out.push({ key: `${prefix}${dir}/${name}`, modifiedAt: info.mtime });
         }
       }
       return out;
@@ -119,11 +120,11 @@ function localStore(root: string): ContentStore {
   };
 }
 
-function s3ContentStore(s: S3Settings): ContentStore {
+function s3ContentStore(s: S3Settings, prefix: string): ContentStore {
   const client = clientFor(s);
   return {
     async put(body, expected) {
-      const key = blobKeyOf(expected.hash);
+      const key = blobKeyOf(expected.hash, prefix);
       const h = hasher(expected.size);
       const through = new PassThrough();
       const upload = client.send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: through, ContentLength: expected.size }));
@@ -149,7 +150,7 @@ function s3ContentStore(s: S3Settings): ContentStore {
       const out: StoredKey[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: s.bucket, Prefix: PREFIX, ContinuationToken: token }));
+        const page = await client.send(new ListObjectsV2Command({ Bucket: s.bucket, Prefix: prefix, ContinuationToken: token }));
         for (const o of page.Contents ?? []) if (o.Key) out.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) });
         token = page.NextContinuationToken;
       } while (token);
@@ -158,5 +159,9 @@ function s3ContentStore(s: S3Settings): ContentStore {
   };
 }
 
-/** The content store of the configured blob store: S3 when configured, else the local blob directory. */
-export const contentStoreFor = (config: ServerConfig): ContentStore => (config.s3 ? s3ContentStore(config.s3) : localStore(config.blobDir));
+/**
+ * The content store of the configured blob store: S3 when configured, else the local blob directory; its blobs under
+ * `prefix` (asset streaming's `cdn/` by default; its orphan sweep lists only those).
+ */
+export const contentStoreFor = (config: ServerConfig, prefix = PREFIX): ContentStore =>
+  config.s3 ? s3ContentStore(config.s3, prefix) : localStore(config.blobDir, prefix);

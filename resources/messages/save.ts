@@ -1,0 +1,32 @@
+import type { Text } from '../types';
+
+/** Messages the server sends from cloud saves' calls: the English key and its text in both languages. */
+export const saveMessages: Record<string, Text> = {
+  'stale save version': { 'zh-CN': '存档版本已过期，请读取最新版本后再写入', en: 'The save version is stale: read the latest version and write again' },
+  'current version is {0}': { 'zh-CN': '当前版本为 {0}', en: 'The current version is {0}' },
+  "a player token writes only its own player's saves": { 'zh-CN': '玩家令牌只能写入自己的存档', en: "A player token writes only its own player's saves" },
+  "the save is another player's": { 'zh-CN': '该存档属于其他玩家', en: "The save is another player's" },
+  'linear progress keeps one save, slot default': { 'zh-CN': '单存档模式只有一个存档位 default', en: 'Linear progress keeps one save, in slot default' },
+  'the player has no free save slot': { 'zh-CN': '该玩家的存档位已用完', en: 'The player has no free save slot' },
+  "the player's saves would exceed their byte quota": { 'zh-CN': '该玩家的存档将超出存储配额', en: "The player's saves would exceed their byte quota" },
+  'a JSON slot holds at most {0} bytes': { 'zh-CN': 'JSON 存档最多 {0} 字节', en: 'A JSON slot holds at most {0} bytes' },
+  'no such save': { 'zh-CN': '存档不存在', en: 'No such save' },
+  'no such profile picture': { 'zh-CN': '头像不存在', en: 'No such profile picture' },
+  'the player has no profile picture': { 'zh-CN': '该玩家没有头像', en: 'The player has no profile picture' },
+  'no such upload': { 'zh-CN': '上传不存在', en: 'No such upload' },
+  'upload token invalid': { 'zh-CN': '上传令牌无效', en: 'The upload token is invalid' },
+  'upload token expired': { 'zh-CN': '上传令牌已过期', en: 'The upload token has expired' },
+  'the upload is finished': { 'zh-CN': '上传已结束', en: 'The upload is finished' },
+  'the upload has expired': { 'zh-CN': '上传已过期', en: 'The upload has expired' },
+  'the upload has chunks 0 to {0}': { 'zh-CN': '该上传的分块编号为 0 到 {0}', en: 'The upload has chunks 0 to {0}' },
+  'chunk {0} must hold {1} bytes': { 'zh-CN': '第 {0} 块应为 {1} 字节', en: 'Chunk {0} must hold {1} bytes' },
+  'chunk MD5 mismatch': { 'zh-CN': '分块 MD5 不匹配', en: 'The chunk MD5 does not match' },
+  'the chunk does not match its MD5': { 'zh-CN': '分块内容与其 MD5 不符，未保存', en: 'The chunk does not match its MD5 and was not kept' },
+  'chunks are missing': { 'zh-CN': '还有分块未上传', en: 'Chunks are missing' },
+  'missing chunks {0}': { 'zh-CN': '缺少分块 {0}', en: 'Missing chunks {0}' },
+  'file MD5 mismatch': { 'zh-CN': '文件 MD5 不匹配', en: 'The file MD5 does not match' },
+  "the file does not match the upload token's MD5": { 'zh-CN': '文件内容与上传令牌中的 MD5 不符，未保存', en: "The file does not match the upload token's MD5 and was not kept" },
+  'the picture is larger than the app allows': { 'zh-CN': '头像超过应用允许的大小', en: 'The picture is larger than the app allows' },
+  'the file is not a PNG, JPEG, WebP or GIF image': { 'zh-CN': '文件不是 PNG、JPEG、WebP 或 GIF 图片', en: 'The file is not a PNG, JPEG, WebP or GIF image' },
+  'the image cannot be read': { 'zh-CN': '图片无法读取', en: 'The image cannot be read' },
+};
