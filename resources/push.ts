@@ -1,5 +1,8 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
+import { PUSH_ROUTES, pushResources } from './push/resources';
+import { pushCalls } from './push/calls';
+import { pushConnect } from './push/socket';
 
 export const push: ServiceDecl = {
   name: 'push',
@@ -42,10 +45,19 @@ export const push: ServiceDecl = {
     { meter: 'peak-connection', label: { 'zh-CN': '峰值连接数', en: 'Peak connections' }, unit: UNITS.peakDay, price: 'peakConnection' },
     { meter: 'message', label: { 'zh-CN': '推送消息', en: 'Messages' }, unit: UNITS.millionMessages, price: 'message', per: PER.million },
   ],
-  menu: [],
-  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  menu: [{ route: PUSH_ROUTES.apps, label: { 'zh-CN': '推送应用', en: 'Push apps' } }],
+  // Spec 000 §2: its playground, at /playground/push/:appId?.
   pages: [
     { route: '/playground/push/:appId?', absolute: true, label: { 'zh-CN': '消息推送调试台', en: 'Push playground' }, component: 'playground', playground: {} },
   ],
-  resources: [],
+  resources: pushResources,
+  calls: pushCalls,
+  sockets: { connect: pushConnect },
+  // Per push app and minute: connects, refused connections, sends, and deliveries by route and outcome.
+  counters: { traffic: { grain: 'minute', keys: ['pushApp', 'event'], keepDays: 31 } },
+  history: {
+    'apps.running': { 'zh-CN': '推送服务器运行', en: 'Server running' },
+    'apps.failure': { 'zh-CN': '推送服务器故障', en: 'Server failure' },
+    'apps.waiting_exited': { 'zh-CN': '推送服务器等待退出', en: 'Server waiting to exit' },
+  },
 };

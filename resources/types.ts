@@ -4,6 +4,7 @@
  */
 
 import type { CallDecl } from './call-types';
+import type { SocketDecl } from './socket-types';
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl } from './dashboard-types';
@@ -430,4 +431,6 @@ export interface ServiceDecl {
    * the counts, sums them over ranges and drops them after their keeping time (`server/engine/counters.ts`).
    */
   counters?: Record<string, CounterDecl>;
+  /** The service's WebSocket endpoints by name, mounted by the engine with the module's handler of the same name. */
+  sockets?: Record<string, SocketDecl>;
 }

@@ -30,8 +30,10 @@ import { mountBilling } from './billing/routes';
 import { mountMetering } from './billing/metering-routes';
 import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
-import { handlersOf, serviceModules, type ServiceModule } from './services';
+import { handlersOf, serviceModules, socketsOf, type ServiceModule } from './services';
 import { mountDeclaredCalls } from './engine/declared-calls';
+import { mountSockets } from './engine/sockets';
+import websocket from '@fastify/websocket';
 import { mountTimedStates, sweepingFirst } from './engine/timed-states';
 import { moveDeclaredTable } from './engine/table-moves';
 import { startJob } from './engine/jobs';
@@ -104,6 +106,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
     });
   });
   await app.register(cookie);
+  // WebSocket endpoints declared by services (`ServiceDecl.sockets`); each service closes its own connections.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: (done) => done() });
   registerCsrfGuard(app, config);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -154,6 +158,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   startJob(api, db, plannerStatisticsJob(db), config.jobLeaseMs);
   mountCounters(api, ctx, services);
   for (const s of services) mountDeclaredCalls(api, ctx, s, handlersOf(ctx, s.name, modules), players.get(s.name));
+  for (const s of services) mountSockets(api, ctx, s, socketsOf(ctx, s.name, modules));
   for (const m of models) mountResource(api, ctx, hooks, m, players);
   for (const m of models) await moveDeclaredTable(db, m);
   for (const mod of modules) await mod.prepare?.(ctx);

@@ -4,8 +4,8 @@ import { appsMessages } from './apps';
 import { billingMessages } from './billing';
 import { cdnMessages } from './cdn';
 import { bakingMessages } from './baking';
+import { pushMessages } from './push';
 import { safeMessages } from './safe';
-import { saveMessages } from './save';
 import { deviceMessages } from './device';
 import { cdnModsMessages } from './cdn-mods';
 import { meteringMessages } from './metering';
@@ -24,4 +24,4 @@ import { uprMessages } from './upr';
 import { windMessages } from './wind';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...safeMessages, ...saveMessages, ...uprMessages, ...windMessages, ...deviceMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...pushMessages, ...safeMessages, ...uprMessages, ...windMessages, ...deviceMessages };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { JsonSchema, Principal } from '../../resources/types';
 import { compileSchema, toFieldErrors } from './ajv';
 import { badRequest } from './errors';
@@ -31,6 +32,8 @@ export interface RouteDef {
   optionalBody?: JsonSchema;
   responses: Record<number, ResponseDef>;
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** A WebSocket endpoint: a GET that upgrades runs this on the connection, a plain GET runs `handler`. */
+  websocket?: (socket: WebSocket, req: FastifyRequest) => void;
 }
 
 /** Collects route definitions while registering them, so the OpenAPI document sees exactly what is served. */
@@ -69,7 +72,7 @@ export class Api {
     const url = literalColons(def.url);
     this.declaredUrl = url === def.url ? undefined : def.url;
     try {
-      this.app.route({ method: def.method, url, schema, handler });
+      this.app.route({ method: def.method, url, schema, handler, ...(def.websocket ? { wsHandler: def.websocket } : {}) });
     } finally {
       this.declaredUrl = undefined;
     }

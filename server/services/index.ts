@@ -3,6 +3,7 @@ import type { Api } from '../engine/api';
 import type { CallHandlers } from '../engine/declared-calls';
 import type { DemoSteps } from '../engine/demo-seed';
 import type { Job } from '../engine/jobs';
+import type { SocketHandlers } from '../engine/sockets';
 import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { aiModule } from './ai';
 import { bakingModules } from './baking';
@@ -13,8 +14,8 @@ import { configCallHandlers, mountConfigService } from './config/routes';
 import { passportModules } from './passport';
 import { uprModule } from './upr';
 import { windModule } from './wind';
+import { pushModule } from './push';
 import { safeModules } from './safe';
-import { saveModule } from './save';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -25,6 +26,8 @@ export interface ServiceModule {
   jobs?: (ctx: Ctx, api: Api) => Job[];
   /** The behaviour of the service's declared calls (`ServiceDecl.calls`) this module gives, by call name. */
   calls?: (ctx: Ctx) => CallHandlers;
+  /** What happens on a connection of the service's declared sockets (`ServiceDecl.sockets`), by socket name. */
+  sockets?: (ctx: Ctx) => SocketHandlers;
   /** Who a player call is made by, for the player reads its declaration asks the engine to mount. */
   player?: PlayerPrincipal;
   /** Brings the service's stored data up to date at start-up, after the migrations and before any call is served. */
@@ -43,7 +46,7 @@ export const serviceModules: ServiceModule[] = [
   ...safeModules,
   deviceModule,
   ...bakingModules,
-  saveModule,
+  pushModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */
@@ -56,4 +59,9 @@ export function handlersOf(ctx: Ctx, service: string, modules = serviceModules):
     }
   }
   return all;
+}
+
+/** The handlers of a service's declared sockets, from its modules. */
+export function socketsOf(ctx: Ctx, service: string, modules = serviceModules): SocketHandlers {
+  return Object.assign({}, ...modules.filter((m) => m.service === service).map((m) => m.sockets?.(ctx) ?? {}));
 }
