@@ -16,6 +16,7 @@ import { runDeepLinkBench } from './deep-link';
 import { runAssistantEval } from './assistant-eval';
 import { runCdnBench } from './cdn';
 import { runSafeBench } from './safe';
+import { runSaveBench } from './save';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -121,4 +122,5 @@ await runLeaderboardBench();
 await runDeepLinkBench();
 await runCdnBench();
 await runSafeBench();
+await runSaveBench();
 await runAssistantEval();

@@ -88,12 +88,12 @@ export function usageCalls(ctx: Ctx): CallHandlers {
     },
     'usage.top': async ({ scopeId, input }) => {
       const top = await records(ctx.db, m.saves).aggregate(scopeId, {
-        groupBy: { playerId: 'playerId' },
+        groupBy: { player: 'playerId' },
         measures: { bytes: ['sum', 'size'], saves: ['count'] },
         orderBy: ['-bytes'],
         limit: Number(input.k ?? 10),
       });
-      return { items: top.map((t) => ({ playerId: String(t.playerId), bytes: Number(t.bytes ?? 0), saves: Number(t.saves) })) };
+      return { items: top.map((t) => ({ playerId: String(t.player), bytes: Number(t.bytes ?? 0), saves: Number(t.saves) })) };
     },
   };
 }
