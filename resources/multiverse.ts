@@ -1,5 +1,8 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
+import { multiverseCalls } from './multiverse/calls';
+import { multiversePrices } from './multiverse/prices';
+import { MULTIVERSE_ROUTES, multiverseResources } from './multiverse/resources';
 
 export const multiverse: ServiceDecl = {
   name: 'multiverse',
@@ -30,38 +33,19 @@ export const multiverse: ServiceDecl = {
     // Spec 001 §9 gives "memory per cpu 1536" (MiB) for multiverse; it is our default for new apps.
     defaultProperties: { memoryPerCpu: 1536, enablePassThrough: false },
   },
-  // Spec 001 §9 "Multiverse", every value of the row. Money is in currency units.
-  // The spec gives the values without units; the unit named beside each is the one the platform bills in.
-  prices: {
-    // per CPU core-hour
-    cpu: '0.28',
-    // per GB of network traffic
-    net: '1.2',
-    // default game port (UDP port number, not money)
-    defaultPortUdp: '9998',
-    // allocation time-to-live, seconds
-    allocationTtlSeconds: '30',
-    // default CPU of a new profile, cores
-    defaultCpu: '0.1',
-    // servers per service (count)
-    serviceCount: '10',
-    // idle-server buffer, percent of running servers
-    bufferPercent: '20',
-    // minimum servers (count)
-    minServers: '1',
-    // memory per CPU core, MiB
-    memoryPerCpu: '1536',
-    // our cost per CPU core-hour
-    costCpu: '0.051875',
-    // our cost per GB of network traffic
-    costNet: '0.36',
-  },
+  prices: multiversePrices,
   // CPU is recorded in core-seconds and billed per core-hour; traffic in bytes, billed per GB. The cost prices
   // are what the platform pays: kept beside each meter for margin reports, never billed.
   meters: [
     { meter: 'cpu', label: { 'zh-CN': 'CPU 时长', en: 'CPU time' }, unit: UNITS.coreHour, price: 'cpu', per: PER.hour, costPrice: 'costCpu' },
     { ...netMeter(), costPrice: 'costNet' },
   ],
-  menu: [],
-  resources: [],
+  menu: [
+    { route: MULTIVERSE_ROUTES.games, label: { 'zh-CN': '游戏', en: 'Games' } },
+    { route: MULTIVERSE_ROUTES.profiles, label: { 'zh-CN': '服务器配置', en: 'Profiles' } },
+    { route: MULTIVERSE_ROUTES.images, label: { 'zh-CN': '镜像', en: 'Images' } },
+    { route: MULTIVERSE_ROUTES.servers, label: { 'zh-CN': '服务器', en: 'Servers' } },
+  ],
+  resources: multiverseResources,
+  calls: multiverseCalls,
 };

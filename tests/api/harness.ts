@@ -100,11 +100,11 @@ export const serviceRequest =
 
 /**
  * A server on a fresh database (in memory, or DATABASE_URL's PostgreSQL emptied first) with the demo data; it
- * mounts `services` instead of the declared ones when given.
+ * mounts `services` instead of the declared ones when given, and reads its configuration from `env` (none by default).
  */
-export async function startHarness(opts: { services?: ServiceDecl[]; modules?: ServiceModule[] } = {}): Promise<Harness> {
+export async function startHarness(opts: { services?: ServiceDecl[]; modules?: ServiceModule[]; env?: NodeJS.ProcessEnv } = {}): Promise<Harness> {
   const { db, url, drop } = await testDatabase();
-  const config = { ...loadConfig({}), loginFailureLimit: 5, databaseUrl: url };
+  const config = { ...loadConfig(opts.env ?? {}), loginFailureLimit: 5, databaseUrl: url };
   const { app, ctx, api } = await buildApp(db, config, { services: opts.services, modules: opts.modules });
   await seedDemo(db, ctx);
   const apps = await db.query<{ app_id: string; app_service_secret: string }>('SELECT app_id, app_service_secret FROM apps');

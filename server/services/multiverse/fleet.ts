@@ -1,0 +1,43 @@
+/**
+ * OnFleetGame's warm fleets: per game and region, Ready (or starting) servers kept at the buffer — 20 % of the
+ * allocated ones, at least the minimum (1), spec 001 §9 — within the game's server limit. A server allocated, failed
+ * or ended is replaced at the next run. Run by the engine's jobs, one instance at a time.
+ */
+import type { Ctx } from '../../context';
+import type { Job } from '../../engine/jobs';
+import { records } from '../../engine/query';
+import { fleetBuffer } from '../../../resources/multiverse/rules';
+import { releasedRevisionOf } from './allocations';
+import { multiverseModels } from './models';
+import type { Supervisor } from './supervisor';
+
+/** Starts what each fleet lacks; answers how many servers it started. */
+export async function refillFleets(ctx: Ctx, sup: Supervisor): Promise<number> {
+  const m = multiverseModels(ctx);
+  const fleets = await records(ctx.db, m.games).findEverywhere({ where: { mode: 'OnFleetGame' }, orderBy: 'createdAt', limit: 500 });
+  let started = 0;
+  for (const { scopeId, record: game } of fleets) {
+    const rev = await releasedRevisionOf(ctx, scopeId, game).catch(() => undefined);
+    if (!rev) continue;
+    const servers = records(ctx.db, m.servers);
+    for (const region of (game.regions ?? []) as string[]) {
+      if (!sup.settings.regions.some((r) => r.name === region)) continue;
+      const gameId = String(game.id);
+      const warm = await servers.count(scopeId, { gameId, region, kind: 'fleet', status: 'created' });
+      const allocated = await servers.count(scopeId, { gameId, region, status: 'allocated' });
+      const target = fleetBuffer(allocated, Number(game.bufferPercent ?? 20), Number(game.minReady ?? 1));
+      const room = Number(game.maxServers ?? 10) - warm - allocated;
+      for (let i = 0; i < Math.min(target - warm, room); i++) {
+        try {
+          await sup.start(scopeId, { kind: 'fleet', revision: rev, gameId, region });
+          started += 1;
+        } catch {
+          break;
+        }
+      }
+    }
+  }
+  return started;
+}
+
+export const fleetJob = (ctx: Ctx, sup: Supervisor): Job => ({ name: 'multiverse.fleets', everyMs: 1000, run: () => refillFleets(ctx, sup) });

@@ -1,0 +1,132 @@
+/**
+ * Images: `POST /images` keeps the uploaded archive (refusing at once what is not a zip or tar.gz) and makes the
+ * image `pending`; the build job then moves it through the steps of spec 001 §4 — download (the archive read back and
+ * its digest checked), decompress (within the size and file limits: a zip bomb fails here), check (the start command
+ * names a file of the archive), chmod (the program made executable), build (the unpacked tree put in place) — to
+ * success, or to failure with the reason, each step in its log. Rebuild (an action) makes it pending again.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Ctx } from '../../context';
+import { recordOperation } from '../../audit';
+import type { CallInput } from '../../engine/declared-calls';
+import { badRequest } from '../../engine/errors';
+import type { Job } from '../../engine/jobs';
+import { records } from '../../engine/query';
+import type { Data } from '../../engine/store';
+import { multiverseModels, SERVICE } from './models';
+import { archiveKindOf, readArchive } from './runtime/archive';
+import { checkStartCommand, type StartCommand } from './runtime/start-command';
+import type { MultiverseSettings } from './settings';
+
+const MAX_LOG_LINES = 200;
+const line = (text: string) => ({ at: new Date().toISOString(), line: text });
+
+export const archiveFileOf = (s: MultiverseSettings, imageId: string) => join(s.dataDir, 'archives', imageId);
+export const imageDirOf = (s: MultiverseSettings, imageId: string) => join(s.dataDir, 'images', imageId);
+
+/** The built image's start command, as its build checked it. */
+export async function builtCommand(s: MultiverseSettings, imageId: string): Promise<StartCommand> {
+  return JSON.parse(await readFile(join(imageDirOf(s, imageId), '.lodestar-build.json'), 'utf8')) as StartCommand;
+}
+
+export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInput): Promise<Data> {
+  const file = call.file!;
+  const kind = archiveKindOf(file);
+  if (!kind) throw badRequest([{ field: '/body', message: 'the upload is not a zip or tar.gz archive' }], 'the upload is not a zip or tar.gz archive');
+  const { name, startCommand } = call.input as { name: string; startCommand: string };
+  const fileName = String(call.input.fileName ?? `${name}.${kind}`);
+  const sha256 = createHash('sha256').update(file).digest('hex');
+  // The archive is in place before the record that the build job picks up.
+  const id = randomUUID();
+  const path = archiveFileOf(s, id);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, file);
+  const image = await records(ctx.db, multiverseModels(ctx).images).insert(call.scopeId, {
+    name,
+    startCommand,
+    fileName,
+    kind,
+    size: file.length,
+    sha256,
+    stepCode: 10,
+    logs: [line(`received ${fileName}: ${kind}, ${file.length} bytes, sha256 ${sha256}`)],
+  }, { id });
+  await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.images.create`, target: String(image.id), after: { name, fileName, startCommand } });
+  return image;
+}
+
+class BuildFailure extends Error {}
+
+/** Builds one pending image (claimed by moving it to `download`; another instance's claim leaves it alone). */
+export async function buildImage(ctx: Ctx, s: MultiverseSettings, scopeId: string, image: Data): Promise<void> {
+  const q = records(ctx.db, multiverseModels(ctx).images);
+  const id = String(image.id);
+  const logs = [...((image.logs ?? []) as unknown[])];
+  let step = 'pending';
+  const move = async (to: string, text: string, set: Data = {}) => {
+    logs.push(line(text));
+    const [hit] = await q.update(scopeId, { id, status: step }, { status: to, set: { logs: logs.slice(-MAX_LOG_LINES), stepCode: to === 'success' ? 30 : to === 'failure' ? 40 : 20, ...set } });
+    if (!hit) throw new BuildFailure('the image changed while it was built');
+    step = to;
+  };
+  const work = `${imageDirOf(s, id)}.building`;
+  try {
+    await move('download', 'download: reading the archive back');
+    const bytes = await readFile(archiveFileOf(s, id)).catch(() => {
+      throw new BuildFailure('the archive is missing');
+    });
+    if (createHash('sha256').update(bytes).digest('hex') !== image.sha256) throw new BuildFailure('the archive does not match its digest');
+    await move('decompress', `decompress: ${image.kind}, ${bytes.length} bytes`);
+    let entries;
+    try {
+      entries = readArchive(bytes, { maxBytes: s.imageMaxBytes, maxEntries: s.imageMaxEntries }).entries;
+    } catch (e) {
+      throw new BuildFailure((e as Error).message);
+    }
+    const unpacked = entries.reduce((n, e) => n + e.data.length, 0);
+    await move('check', `check: ${entries.length} files, ${unpacked} bytes; start command '${image.startCommand}'`, { files: entries.length, unpackedBytes: unpacked });
+    let command: StartCommand;
+    try {
+      command = checkStartCommand(String(image.startCommand), new Set(entries.map((e) => e.path)), Object.keys(s.interpreters));
+    } catch (e) {
+      throw new BuildFailure((e as Error).message);
+    }
+    await move('chmod', 'chmod: writing the files');
+    await rm(work, { recursive: true, force: true });
+    for (const e of entries) {
+      const path = join(work, e.path);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, e.data, { mode: e.executable ? 0o755 : 0o644 });
+    }
+    if ('file' in command.program) await chmod(join(work, command.program.file), 0o755);
+    await writeFile(join(work, '.lodestar-build.json'), JSON.stringify(command));
+    await move('build_docker_image', 'build: putting the image in place');
+    await rm(imageDirOf(s, id), { recursive: true, force: true });
+    await rename(work, imageDirOf(s, id));
+    await move('success', 'built', { builtAt: new Date().toISOString(), error: '' });
+  } catch (e) {
+    await rm(work, { recursive: true, force: true });
+    const reason = e instanceof BuildFailure ? e.message : 'the build failed';
+    if (!(e instanceof BuildFailure)) logs.push(line(`error: ${(e as Error).message}`));
+    logs.push(line(`failed: ${reason}`));
+    await q.update(scopeId, { id, status: step }, { status: 'failure', set: { logs: logs.slice(-MAX_LOG_LINES), stepCode: 40, error: reason } });
+  }
+}
+
+/** Every pending image, oldest first, a few per run. */
+export async function buildPending(ctx: Ctx, s: MultiverseSettings): Promise<number> {
+  const pending = await records(ctx.db, multiverseModels(ctx).images).findEverywhere({ where: { status: 'pending' }, orderBy: 'createdAt', limit: 5 });
+  for (const { scopeId, record } of pending) await buildImage(ctx, s, scopeId, record);
+  return pending.length;
+}
+
+export const buildJob = (ctx: Ctx, s: MultiverseSettings): Job => ({ name: 'multiverse.images', everyMs: 1000, run: () => buildPending(ctx, s) });
+
+/** A deleted image's archive and unpacked tree go too. */
+export async function removeImageFiles(s: MultiverseSettings, imageId: string): Promise<void> {
+  await rm(archiveFileOf(s, imageId), { force: true });
+  await rm(imageDirOf(s, imageId), { recursive: true, force: true });
+}
+

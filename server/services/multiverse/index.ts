@@ -1,0 +1,87 @@
+import { arch, platform, release } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import type { Ctx } from '../../context';
+import type { ServiceModule } from '../index';
+import { records } from '../../engine/query';
+import { allocationCalls } from './allocations';
+import { fleetJob } from './fleet';
+import { buildJob, removeImageFiles, uploadImage } from './images';
+import { multiverseModels, SERVICE } from './models';
+import { releaseRevision, revisionHooks } from './revisions';
+import { multiverseSettings } from './settings';
+import { Supervisor } from './supervisor';
+
+/** One supervisor per running server (the driver's child processes belong to this process). */
+const supervisors = new WeakMap<Ctx, Supervisor>();
+export function supervisorOf(ctx: Ctx): Supervisor {
+  let sup = supervisors.get(ctx);
+  if (!sup) {
+    sup = new Supervisor(ctx, multiverseSettings(ctx.config));
+    supervisors.set(ctx, sup);
+  }
+  return sup;
+}
+
+/**
+ * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
+ * environment names the server), is stopped, and the record marked failed — none is forgotten.
+ */
+async function recoverLeftovers(ctx: Ctx): Promise<void> {
+  const sup = supervisorOf(ctx);
+  const q = records(ctx.db, multiverseModels(ctx).servers);
+  const host = `${sup.instance.split(':')[0]}:`;
+  const live = await q.findEverywhere({ where: { status: { $in: ['created', 'allocated', 'unhealthy'] } }, limit: 10_000 });
+  for (const { scopeId, record } of live) {
+    const instance = String(record.instance ?? '');
+    if (!instance.startsWith(host) || instance === sup.instance) continue;
+    const pid = Number(record.pid ?? 0);
+    if (pid > 0) {
+      const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
+      if (environ.split('\0').includes(`LODESTAR_SERVER_ID=${record.id}`)) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // gone meanwhile
+        }
+      }
+    }
+    await q.update(scopeId, { id: String(record.id), status: { $in: ['created', 'allocated', 'unhealthy'] } }, { status: 'failed', set: { reason: 'the platform restarted', endedAt: new Date().toISOString() } });
+  }
+}
+
+/**
+ * Multiverse (dedicated game servers): images built from uploaded archives, servers run by the runtime driver and
+ * watched through the Agones-compatible SDK, allocations, warm fleets and test servers. Declared in `resources/multiverse/`.
+ */
+export const multiverseModule: ServiceModule = {
+  service: SERVICE,
+  hooks: {
+    'profile-revisions': revisionHooks,
+    images: {
+      // A deleted image's archive and unpacked files go with it.
+      changed: async ({ ctx, scopeId, ids }) => {
+        const q = records(ctx.db, multiverseModels(ctx).images);
+        for (const id of ids) if (!(await q.maybe(scopeId, id))) await removeImageFiles(supervisorOf(ctx).settings, id);
+      },
+    },
+  },
+  mount: (api, ctx) => {
+    const sup = supervisorOf(ctx);
+    api.app.addHook('onClose', () => sup.close());
+  },
+  prepare: recoverLeftovers,
+  jobs: (ctx) => [buildJob(ctx, supervisorOf(ctx).settings), fleetJob(ctx, supervisorOf(ctx))],
+  calls: (ctx) => {
+    const sup = supervisorOf(ctx);
+    return {
+      ...allocationCalls(ctx, sup),
+      'images.create': (call) => uploadImage(ctx, sup.settings, call),
+      'profile-revisions.release': (call) => releaseRevision(ctx, call),
+      'images.logs': async ({ record }) => ({ logs: ((record?.logs ?? []) as { at: string; line: string }[]).map((l) => ({ ...l, stream: 'system' })) }),
+      'servers.logs': async ({ record }) => ({ logs: sup.logs(String(record!.id), 1000, record!) }),
+      providerRegions: async () => ({ items: sup.settings.regions.map((r) => ({ name: r.name, location: r.location, driver: sup.driver.name })) }),
+      locations: async () => ({ items: [...new Set(sup.settings.regions.map((r) => r.location))].map((name) => ({ name, address: sup.settings.publicHost, region: sup.settings.regions.filter((r) => r.location === name).map((r) => r.name).join(',') })) }),
+      gameOs: async () => ({ items: [{ name: `${platform()} ${release()}`, arch: arch() }] }),
+    };
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * The runtime driver: what starts, stops and watches game-server processes (ADR 0023). The service keeps the records
+ * and their states; a driver runs the servers and reports what the servers say through the Agones-compatible SDK and
+ * what happens to them (an exit), as events. `process` (child processes on this machine) is the default; `docker` and
+ * `agones` implement the same interface: a Docker container or a Kubernetes GameServer in place of the child process,
+ * the Agones sidecar in place of the local SDK endpoint.
+ */
+import type { GameServerState } from './sdk-endpoint';
+import type { StartCommand } from './start-command';
+
+export type Protocol = 'UDP' | 'TCP';
+
+/** A port the game server listens on, as its profile revision declares it. */
+export interface PortSpec {
+  name: string;
+  protocol: Protocol;
+  /** The port the profile names (9998 by default); the process driver gives each server a host port of its own instead. */
+  containerPort: number;
+}
+
+/** A port as placed: the address players connect to is the server's address and `port`. */
+export interface PlacedPort extends PortSpec {
+  port: number;
+}
+
+export interface ServerSpec {
+  /** The server record's id: the driver's name for it. */
+  id: string;
+  /** The built image: its unpacked directory and its checked start command. */
+  build: { dir: string; command: StartCommand };
+  env: Record<string, string>;
+  ports: PortSpec[];
+  millicores: number;
+  memoryMiB: number;
+  /** Labels and annotations the server starts with (GET /gameserver answers them). */
+  labels?: Record<string, string>;
+  /** Player capacity the server starts with (alpha player tracking). */
+  playerCapacity?: number;
+}
+
+export interface RunningServer {
+  id: string;
+  /** Where players reach it. */
+  address: string;
+  ports: PlacedPort[];
+  /** The SDK endpoint's port on the server's own host (AGONES_SDK_HTTP_PORT). */
+  sdkPort: number;
+  pid?: number;
+}
+
+/** What a game server tells the SDK, and what happens to its process. */
+export type SdkEvent =
+  | { type: 'ready' }
+  | { type: 'health' }
+  | { type: 'allocate' }
+  | { type: 'shutdown' }
+  | { type: 'reserve'; seconds: number }
+  | { type: 'label'; key: string; value: string }
+  | { type: 'annotation'; key: string; value: string }
+  | { type: 'playerConnect'; playerId: string }
+  | { type: 'playerDisconnect'; playerId: string }
+  | { type: 'playerCapacity'; count: number }
+  | { type: 'exit'; code: number | null; signal: string | null };
+
+export interface LogLine {
+  at: string;
+  stream: 'stdout' | 'stderr' | 'system';
+  line: string;
+}
+
+export interface ServerMetrics {
+  /** CPU use now, percent of one core. */
+  cpuPercent: number;
+  /** Resident memory, bytes. */
+  memoryBytes: number;
+  /** CPU time used since start, milliseconds. */
+  cpuMs: number;
+  /** Time since start, milliseconds. */
+  uptimeMs: number;
+}
+
+export interface ServerStatus {
+  running: boolean;
+  exitCode?: number | null;
+  signal?: string | null;
+}
+
+export type EventSink = (id: string, event: SdkEvent) => void;
+
+export interface RuntimeDriver {
+  readonly name: 'process' | 'docker' | 'agones';
+  /** Starts the server; its SDK calls and its exit arrive at the sink given when the driver was made. */
+  start(spec: ServerSpec): Promise<RunningServer>;
+  /** Asks it to stop, then kills it after `graceMs`; resolves when it has exited. */
+  stop(id: string, graceMs?: number): Promise<void>;
+  /** The platform's side of the server's SDK state (an allocation moves a Ready server to Allocated). */
+  setState(id: string, state: GameServerState): void;
+  /** Undefined when this driver never ran it (or forgot it). */
+  status(id: string): ServerStatus | undefined;
+  /** Its last lines of output, oldest first. */
+  logs(id: string, limit?: number): LogLine[];
+  metrics(id: string): Promise<ServerMetrics | undefined>;
+  /** Drops what it keeps of a server that has exited. */
+  forget(id: string): void;
+  /** The ids of the servers it runs now. */
+  running(): string[];
+  /** Stops every server it runs (the platform stopping). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,283 @@
+/**
+ * The supervisor: starts game servers through the runtime driver and moves their records on what happens — every
+ * state of spec 001 §4 from a real event. A server is `created` when started; `allocated` when an allocation takes
+ * it Ready (or it allocates itself through the SDK); `deallocated` when its allocation ends or it shuts itself down
+ * allocated; `canceled` when it ends before it was allocated (its allocation's TTL passed without Ready, or it shut
+ * down unallocated); `unhealthy` when its health pings stop or its process dies, then `failed` once it is stopped.
+ * Health and deadlines are watched here, every half second, for the servers this instance's driver runs.
+ */
+import { hostname } from 'node:os';
+import type { Ctx } from '../../context';
+import { records } from '../../engine/query';
+import type { Data } from '../../engine/store';
+import { recordUsage } from '../../usage';
+import { millicoresOf, memoryMiBOf } from '../../../resources/multiverse/rules';
+import { builtCommand, imageDirOf } from './images';
+import { multiverseModels, SERVICE } from './models';
+import type { LogLine, RuntimeDriver, SdkEvent } from './runtime/driver';
+import { ProcessDriver } from './runtime/process-driver';
+import type { MultiverseSettings } from './settings';
+
+export type ServerKind = 'allocation' | 'fleet' | 'test';
+const LIVE = ['created', 'allocated'];
+const LOG_TAIL = 200;
+const HEALTH_WRITE_MS = 5000;
+const BILL_EVERY_MS = 60_000;
+
+interface Local {
+  scopeId: string;
+  kind: ServerKind;
+  startedAt: number;
+  deadline?: number;
+  ready: boolean;
+  health: { periodMs: number; threshold: number; initialDelayMs: number };
+  lastHealth?: number;
+  lastHealthWrite: number;
+  stopping: boolean;
+  labels: Record<string, string>;
+  players: Set<string>;
+  millicores: number;
+  billedFrom: number;
+}
+
+export interface StartOptions {
+  kind: ServerKind;
+  revision: Data;
+  gameId?: string;
+  region?: string;
+  labels?: Record<string, string>;
+  /** An allocation not Ready by then is canceled. */
+  ttlSeconds?: number;
+}
+
+export class Supervisor {
+  readonly driver: RuntimeDriver;
+  readonly instance = `${hostname()}:${process.pid}`;
+  private readonly local = new Map<string, Local>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ctx: Ctx,
+    readonly settings: MultiverseSettings,
+  ) {
+    this.driver = new ProcessDriver({ ports: settings.ports, publicHost: settings.publicHost, interpreters: settings.interpreters }, (id, e) => this.enqueue(id, e));
+  }
+
+  private get q() {
+    return records(this.ctx.db, multiverseModels(this.ctx).servers);
+  }
+
+  /** Starts a server of a released (or any, for a test server) revision; answers its record. */
+  async start(scopeId: string, o: StartOptions): Promise<Data> {
+    const rev = o.revision;
+    const millicores = Number(rev.millicores ?? millicoresOf(Number(rev.cpu ?? 0.1)));
+    const memoryMiB = Number(rev.memoryMiB ?? memoryMiBOf(millicores));
+    const command = await builtCommand(this.settings, String(rev.imageId));
+    // Health and deadlines are watched from the first server on.
+    this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
+    const ttl = o.ttlSeconds ?? Number(rev.allocationTtlSeconds ?? 30);
+    const deadline = o.kind === 'allocation' ? Date.now() + ttl * 1000 : undefined;
+    const record = await this.q.insert(scopeId, {
+      kind: o.kind,
+      ...(o.gameId ? { gameId: o.gameId } : {}),
+      ...(o.region ? { region: o.region } : {}),
+      profileId: String(rev.profileId ?? ''),
+      revisionId: String(rev.id),
+      imageId: String(rev.imageId),
+      sdkState: 'Scheduled',
+      millicores,
+      memoryMiB,
+      instance: this.instance,
+      labels: o.labels ?? {},
+      players: [],
+      playerCount: 0,
+      ...(deadline ? { deadline: new Date(deadline).toISOString() } : {}),
+    });
+    const id = String(record.id);
+    const health = (rev.health ?? {}) as { periodSeconds?: number; failureThreshold?: number; initialDelaySeconds?: number };
+    this.local.set(id, {
+      scopeId,
+      kind: o.kind,
+      startedAt: Date.now(),
+      deadline,
+      ready: false,
+      health: { periodMs: (health.periodSeconds ?? 5) * 1000, threshold: health.failureThreshold ?? 3, initialDelayMs: (health.initialDelaySeconds ?? 5) * 1000 },
+      lastHealthWrite: 0,
+      stopping: false,
+      labels: { ...o.labels },
+      players: new Set(),
+      millicores,
+      billedFrom: Date.now(),
+    });
+    try {
+      const run = await this.driver.start({
+        id,
+        build: { dir: imageDirOf(this.settings, String(rev.imageId)), command },
+        env: (rev.environment ?? {}) as Record<string, string>,
+        ports: ((rev.ports ?? []) as { name: string; port: number; protocol?: 'UDP' | 'TCP' }[]).map((p) => ({ name: p.name, containerPort: p.port, protocol: p.protocol ?? 'UDP' })),
+        millicores,
+        memoryMiB,
+        labels: o.labels,
+        playerCapacity: Number(rev.playerCapacity ?? 0),
+      });
+      const [hit] = await this.q.update(scopeId, { id }, { set: { address: run.address, ports: run.ports, port: run.ports[0]?.port, ...(run.pid ? { pid: run.pid } : {}) } });
+      return hit?.record ?? record;
+    } catch (e) {
+      this.local.delete(id);
+      await this.q.update(scopeId, { id, status: 'created' }, { status: 'failed', set: { reason: (e as Error).message, endedAt: new Date().toISOString() } });
+      throw e;
+    }
+  }
+
+  /** Ends a server on purpose: its record moves to `to` (from a live state), its process is stopped. */
+  async stop(scopeId: string, id: string, to: 'deallocated' | 'canceled' | 'failed', reason: string): Promise<Data | undefined> {
+    const l = this.local.get(id);
+    if (l) l.stopping = true;
+    const from = to === 'failed' ? ['created', 'allocated', 'unhealthy'] : LIVE;
+    const [hit] = await this.q.update(scopeId, { id, status: { $in: from } }, { status: to, set: { reason, endedAt: new Date().toISOString() } });
+    await this.driver.stop(id, this.settings.stopGraceMs);
+    await this.finish(scopeId, id);
+    return hit?.record ?? (await this.q.maybe(scopeId, id));
+  }
+
+  /** Takes a Ready server from a live state to allocated in the driver too. */
+  markAllocated(id: string): void {
+    this.driver.setState(id, 'Allocated');
+  }
+
+  logs(id: string, limit: number, stored: Data): LogLine[] {
+    const live = this.driver.logs(id, limit);
+    return live.length ? live : ((stored.logTail ?? []) as LogLine[]).slice(-limit);
+  }
+
+  private enqueue(id: string, e: SdkEvent): void {
+    const prev = this.queues.get(id) ?? Promise.resolve();
+    const next = prev.then(() => this.handle(id, e)).catch(() => undefined);
+    this.queues.set(id, next);
+  }
+
+  /** Waits for the events received so far (a test, before it reads the records). */
+  async settled(): Promise<void> {
+    await Promise.all(this.queues.values());
+  }
+
+  private async handle(id: string, e: SdkEvent): Promise<void> {
+    const l = this.local.get(id);
+    if (!l) return;
+    const { scopeId } = l;
+    const now = new Date().toISOString();
+    switch (e.type) {
+      case 'health':
+        l.lastHealth = Date.now();
+        if (Date.now() - l.lastHealthWrite >= HEALTH_WRITE_MS) {
+          l.lastHealthWrite = Date.now();
+          await this.q.update(scopeId, { id, status: { $in: LIVE } }, { set: { lastHealthAt: now } });
+        }
+        return;
+      case 'ready': {
+        l.ready = true;
+        l.lastHealth ??= Date.now();
+        if (l.kind === 'allocation') {
+          const [hit] = await this.q.update(scopeId, { id, status: 'created' }, { status: 'allocated', set: { sdkState: 'Allocated', readyAt: now, allocatedAt: now } });
+          if (hit) return this.markAllocated(id);
+        }
+        await this.q.update(scopeId, { id, status: { $in: LIVE } }, { set: { sdkState: 'Ready', readyAt: now } });
+        return;
+      }
+      case 'allocate':
+        await this.q.update(scopeId, { id, status: 'created' }, { status: 'allocated', set: { sdkState: 'Allocated', allocatedAt: now } });
+        return;
+      case 'reserve':
+        await this.q.update(scopeId, { id, status: { $in: LIVE } }, { set: { sdkState: 'Reserved' } });
+        return;
+      case 'shutdown': {
+        const current = await this.q.maybe(scopeId, id);
+        if (!current || !LIVE.includes(String(current.status))) return;
+        await this.stop(scopeId, id, current.status === 'allocated' ? 'deallocated' : 'canceled', 'the server shut down');
+        return;
+      }
+      case 'label':
+      case 'annotation':
+        if (e.type === 'label') l.labels[`agones.dev/sdk-${e.key}`] = e.value;
+        await this.q.update(scopeId, { id }, { set: { labels: l.labels } });
+        return;
+      case 'playerConnect':
+      case 'playerDisconnect':
+        if (e.type === 'playerConnect') l.players.add(e.playerId);
+        else l.players.delete(e.playerId);
+        await this.q.update(scopeId, { id }, { set: { players: [...l.players], playerCount: l.players.size } });
+        return;
+      case 'playerCapacity':
+        return;
+      case 'exit':
+        if (!l.stopping) await this.fail(scopeId, id, 'the server process exited', e.code);
+        await this.finish(scopeId, id);
+        return;
+    }
+  }
+
+  /** unhealthy (what was seen), then failed once the process is stopped. */
+  private async fail(scopeId: string, id: string, reason: string, exitCode?: number | null): Promise<void> {
+    const l = this.local.get(id);
+    if (l) l.stopping = true;
+    const now = new Date().toISOString();
+    await this.q.update(scopeId, { id, status: { $in: LIVE } }, { status: 'unhealthy', set: { sdkState: 'Unhealthy', reason, ...(exitCode !== undefined && exitCode !== null ? { exitCode } : {}) } });
+    await this.driver.stop(id, this.settings.stopGraceMs);
+    await this.q.update(scopeId, { id, status: 'unhealthy' }, { status: 'failed', set: { endedAt: now } });
+  }
+
+  /** After the process ended: its last output kept, its CPU billed, the driver's memory of it dropped. */
+  private async finish(scopeId: string, id: string): Promise<void> {
+    const l = this.local.get(id);
+    if (!l) return;
+    this.local.delete(id);
+    await this.bill(scopeId, id, l);
+    const status = this.driver.status(id);
+    await this.q.update(scopeId, { id }, {
+      set: { logTail: this.driver.logs(id, LOG_TAIL), sdkState: 'Shutdown', ...(status?.exitCode !== undefined && status.exitCode !== null ? { exitCode: status.exitCode } : {}) },
+    });
+    this.driver.forget(id);
+  }
+
+  /** CPU billed as reserved: the revision's cores for the time the server ran since it was last billed (core-seconds). */
+  private async bill(scopeId: string, id: string, l: Local): Promise<void> {
+    const now = Date.now();
+    const coreSeconds = ((now - l.billedFrom) / 1000) * (l.millicores / 1000);
+    l.billedFrom = now;
+    if (coreSeconds <= 0) return;
+    await recordUsage(this.ctx.db, scopeId, SERVICE, 'cpu', coreSeconds.toFixed(6), new Date(now));
+    await this.q.update(scopeId, { id }, { add: { cpuSeconds: Number(coreSeconds.toFixed(6)) } });
+  }
+
+  /** Health, deadlines and billing of the servers this instance runs. */
+  private async watch(): Promise<void> {
+    const now = Date.now();
+    for (const [id, l] of [...this.local.entries()]) {
+      if (l.stopping) continue;
+      if (!l.ready && l.deadline && now > l.deadline) {
+        await this.stop(l.scopeId, id, 'canceled', 'the server was not Ready within the allocation TTL');
+        continue;
+      }
+      const since = l.lastHealth ?? l.startedAt + l.health.initialDelayMs;
+      if (now - since > l.health.periodMs * l.health.threshold) {
+        await this.fail(l.scopeId, id, 'the server missed its health checks');
+        await this.finish(l.scopeId, id);
+        continue;
+      }
+      if (now - l.billedFrom >= BILL_EVERY_MS) await this.bill(l.scopeId, id, l);
+    }
+  }
+
+  /** The platform stopping: its servers are marked failed (it no longer runs them), then stopped. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    const endedAt = new Date().toISOString();
+    for (const [id, l] of this.local.entries()) {
+      l.stopping = true;
+      await this.q.update(l.scopeId, { id, status: { $in: [...LIVE, 'unhealthy'] } }, { status: 'failed', set: { reason: 'the platform stopped', endedAt } }).catch(() => undefined);
+    }
+    await this.driver.close();
+    await this.settled();
+  }
+}

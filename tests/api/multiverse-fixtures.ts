@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createSocket } from 'node:dgram';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { multiverse } from '../../resources/multiverse';
+import { services } from '../../resources/index';
+import { serviceModules } from '../../server/services/index';
+import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
+import { buildPending } from '../../server/services/multiverse/images';
+import { refillFleets } from '../../server/services/multiverse/fleet';
+import { supervisorOf } from '../../server/services/multiverse/index';
+import { basicOf, serviceRequest, startHarness, type Harness } from './harness';
+
+export interface MultiverseHarness extends Harness {
+  mvAppId: string;
+  mv: Harness['svc'];
+  base: string;
+  upload: (bytes: Uint8Array, query: Record<string, string>, type?: string) => ReturnType<Harness['req']>;
+  /** Runs the build job now. */
+  build: () => Promise<number>;
+  refill: () => Promise<number>;
+  dataDir: string;
+}
+
+/** A server whose game servers run as child processes on ports 17300-17399, its files in a scratch directory. */
+export async function startMultiverse(label: string, env: Record<string, string> = {}): Promise<MultiverseHarness> {
+  const dataDir = await mkdtemp(join(tmpdir(), `lodestar-mv-${label}-`));
+  const only = (name: string) => name !== 'push';
+  const h = await startHarness({ services: services.filter((s) => only(s.name)), modules: serviceModules.filter((m) => only(m.service)), env: { DATA_DIR: dataDir, MULTIVERSE_PORT_RANGE: '17300-17399', MULTIVERSE_STOP_GRACE_MS: '1000', ...env } });
+  const owner = await createAccount(h.db, { email: `${label}@example.com`, password: 'multiverse-password', name: 'Multiverse' });
+  const org = await createOrganization(h.db, `${label} studio`, owner);
+  const mvAppId = await createApp(h.db, org, `${label} game`, [multiverse.name]);
+  const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [mvAppId])).rows[0].app_service_secret;
+  const basic = basicOf(mvAppId, secret);
+  const close = h.close;
+  return {
+    ...h,
+    mvAppId,
+    mv: serviceRequest(h.req, basic),
+    base: multiverse.base,
+    dataDir,
+    upload: (bytes, query, type = 'application/zip') =>
+      h.req({ method: 'POST', url: `${multiverse.base}/images?${new URLSearchParams(query)}`, payload: Buffer.from(bytes), headers: { authorization: basic, 'content-type': type } }),
+    build: () => buildPending(h.ctx, supervisorOf(h.ctx).settings),
+    refill: () => refillFleets(h.ctx, supervisorOf(h.ctx)),
+    close: async () => {
+      await close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The example echo server of the repository, zipped as a user would upload it. */
+export async function echoArchive(): Promise<Uint8Array> {
+  const server = await readFile(new URL('../../examples/multiverse-echo/server.mjs', import.meta.url));
+  const text = (t: string) => new TextEncoder().encode(t);
+  // idle.mjs runs and never speaks to the SDK: a server that never calls Ready.
+  return zipSync({ 'server.mjs': new Uint8Array(server), 'idle.mjs': text('setInterval(() => undefined, 1000);\n'), 'README.txt': text('echo server') });
+}
+
+/** Sends one UDP datagram and answers the reply's text (or rejects after `ms`). */
+export function udpExchange(host: string, port: number, text: string, ms = 3000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = createSocket('udp4');
+    const timer = setTimeout(() => {
+      socket.close();
+      reject(new Error('no UDP answer'));
+    }, ms);
+    socket.once('message', (msg) => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(msg.toString('utf8'));
+    });
+    socket.send(text, port, host);
+  });
+}
+
+/** Polls `read` until `done` holds of its answer, or fails after `ms`. */
+export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
