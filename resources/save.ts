@@ -2,6 +2,7 @@ import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
 import { saveCalls } from './save/calls';
 import { SAVE_ROUTES, saveResources } from './save/resources';
+import { usagePage } from './save/usage-page';
 
 export const save: ServiceDecl = {
   name: 'save',
@@ -49,7 +50,9 @@ export const save: ServiceDecl = {
     { route: SAVE_ROUTES.pfps, label: { 'zh-CN': '玩家头像', en: 'Profile pictures' } },
     { route: SAVE_ROUTES.uploads, label: { 'zh-CN': '上传', en: 'Uploads' } },
     { route: SAVE_ROUTES.config, label: { 'zh-CN': '存档设置', en: 'Save settings' } },
+    { route: usagePage.route, label: usagePage.label },
   ],
+  pages: [usagePage],
   resources: saveResources,
   calls: saveCalls,
 };
