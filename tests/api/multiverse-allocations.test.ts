@@ -38,7 +38,7 @@ describe('a profile released and an on-demand game', () => {
       imageId,
       cpu: 0.3,
       env: [{ name: '1st-mode', value: 'duel' }, { name: 'MAP.NAME', value: 'dust' }],
-      health: { periodSeconds: 1, failureThreshold: 2, initialDelaySeconds: 5 },
+      health: { periodSeconds: 1, failureThreshold: 5, initialDelaySeconds: 5 },
     });
     expect(rev.statusCode, rev.body).toBe(201);
     const r = rev.json();

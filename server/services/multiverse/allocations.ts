@@ -107,8 +107,9 @@ const ended = (to: 'deallocated' | 'canceled') => (s: Data) => (s.status === 'al
 
 export function allocationCalls(ctx: Ctx, sup: Supervisor): CallHandlers {
   const m = multiverseModels(ctx);
-  const end = async (call: CallInput, s: Data, reason: string) => {
-    const to = ended('canceled')(s);
+  // An allocation never allocated is canceled; a test server, never allocated by design, is deallocated.
+  const end = async (call: CallInput, s: Data, reason: string, unallocated: 'deallocated' | 'canceled' = 'canceled') => {
+    const to = ended(unallocated)(s);
     const after = to ? await sup.stop(call.scopeId, String(s.id), to, reason) : s;
     await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.servers.stop`, target: String(s.id), before: { status: s.status }, after: { status: after?.status } });
     return after ?? s;
@@ -151,6 +152,6 @@ export function allocationCalls(ctx: Ctx, sup: Supervisor): CallHandlers {
       return { status: s.status, sdkState: s.sdkState, address: s.address, port: s.port, metrics: await metricsOf(sup, s) };
     },
     'testServers.logs': async (call) => ({ logs: sup.logs(call.params.id, Number(call.input.limit ?? 200), await testServerOf(ctx, call)) }),
-    'testServers.delete': async (call) => end(call, await testServerOf(ctx, call), 'the test server was deleted'),
+    'testServers.delete': async (call) => end(call, await testServerOf(ctx, call), 'the test server was deleted', 'deallocated'),
   };
 }
