@@ -1,6 +1,7 @@
 import type { HttpError } from '@refinedev/core';
 import { t, translateServerMessage } from './i18n';
 import { toast } from './notification';
+import { appHeaders, callKey, CARRIED_ANSWERS_ID, CARRIED_ANSWERS_MS, serviceAuthorization, type CarriedAnswer } from './carried-answers';
 import type { AppRecord, ErrorBody, FieldIssue } from './types';
 
 /**
@@ -141,25 +142,7 @@ export function forgetApps(): void {
   apps.clear();
 }
 
-function base64(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-export function serviceAuthorization(app: Pick<AppRecord, 'AppId' | 'AppServiceSecret'>): string {
-  return `Basic ${base64(`${app.AppId}:${app.AppServiceSecret}`)}`;
-}
-
-/**
- * How a service call names its app (spec 000 §6): members send the app's Basic credential; an administrator who
- * is not a member of the app's organisation (the record came through the administrator session, so it carries
- * no Role) names the app in both app-id headers instead.
- */
-export function appHeaders(app: Pick<AppRecord, 'AppId' | 'AppServiceSecret' | 'Role'>): Record<string, string> {
-  if (!app.Role) return { 'X-App-Id': app.AppId, 'X-Lodestar-App-Id': app.AppId };
-  return { Authorization: serviceAuthorization(app) };
-}
+export { appHeaders, serviceAuthorization };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
@@ -260,6 +243,27 @@ async function send<T>(path: string, options: RequestOptions, read: (response: R
   }
 }
 
+/** The answers the page carried (providers/carried-answers.ts), by call: read once, each taken once. */
+let carriedAnswers: Map<string, unknown> | undefined;
+
+function takeCarried<T>(key: string): Promise<T | null> | undefined {
+  if (typeof document === 'undefined' || performance.now() > CARRIED_ANSWERS_MS) return undefined;
+  if (!carriedAnswers) {
+    const text = document.getElementById(CARRIED_ANSWERS_ID)?.textContent;
+    let list: CarriedAnswer[] = [];
+    try {
+      list = text ? (JSON.parse(text) as CarriedAnswer[]) : [];
+    } catch {
+      // A page whose answers cannot be read makes its calls as usual.
+    }
+    carriedAnswers = new Map(list.map((a) => [a.key, a.body]));
+  }
+  if (!carriedAnswers.has(key)) return undefined;
+  const body = carriedAnswers.get(key) as T;
+  carriedAnswers.delete(key);
+  return Promise.resolve(body);
+}
+
 /** Reads asked ahead (`RequestOptions.ahead`), by call, until the screen takes them or they grow old. */
 const asked = new Map<string, { at: number; answer: Promise<unknown> }>();
 const ASKED_AHEAD_MS = 10_000;
@@ -267,13 +271,15 @@ const ASKED_AHEAD_MS = 10_000;
 /** Sends a call. Resolves to the answer (`undefined` when it has no body) or, on failure, see above. */
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
   const answer = () => send(path, options, async (response) => (await readBody(response)) as T);
-  const key = `${options.method ?? 'GET'} ${options.appId ?? ''} ${buildUrl(path, options.query)} ${JSON.stringify(options.body) ?? ''}`;
+  const key = callKey(options.method ?? 'GET', options.appId, buildUrl(path, options.query), options.body);
+  const carried = takeCarried<T>(key);
   if (options.ahead) {
-    const early = send(path, { ...options, silent: true, throwResponse: true }, async (response) => (await readBody(response)) as T);
+    const early = carried ?? send(path, { ...options, silent: true, throwResponse: true }, async (response) => (await readBody(response)) as T);
     asked.set(key, { at: Date.now(), answer: early });
     early.catch(() => asked.delete(key));
     return early;
   }
+  if (carried) return carried;
   const early = asked.get(key);
   asked.delete(key);
   // A read asked ahead that failed is asked again, so its failure is reported the way this caller wants.

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
-import type { ManifestRoute } from '../src/engine/route-manifest.ts';
+import { ROUTE_MANIFEST_FILE, type ManifestRoute } from '../src/engine/route-manifest.ts';
 
 export const ROUTE_MANIFEST = 'virtual:route-manifest';
 const RESOLVED = `\0${ROUTE_MANIFEST}`;
@@ -33,7 +33,12 @@ export async function readRouteManifest(root: string): Promise<ManifestRoute[]> 
 /** Read once per process and root (the chunk-layer probe's build and the real one both ask). */
 const manifests = new Map<string, Promise<ManifestRoute[]>>();
 
-/** The build step: `virtual:route-manifest` is the manifest. */
+function manifestOf(root: string): Promise<ManifestRoute[]> {
+  if (!manifests.has(root)) manifests.set(root, readRouteManifest(root));
+  return manifests.get(root)!;
+}
+
+/** The build step: `virtual:route-manifest` is the manifest, also written beside the build's manifest. */
 export function routeManifest(): Plugin {
   let root = process.cwd();
   return {
@@ -44,8 +49,11 @@ export function routeManifest(): Plugin {
     resolveId: (id) => (id === ROUTE_MANIFEST ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
-      if (!manifests.has(root)) manifests.set(root, readRouteManifest(root));
-      return `export default ${JSON.stringify(await manifests.get(root))};`;
+      return `export default ${JSON.stringify(await manifestOf(root))};`;
+    },
+    // The server reads it too, to carry a deep link's first answers in the page (server/console-carried.ts).
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ROUTE_MANIFEST_FILE, source: JSON.stringify(await manifestOf(root)) });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { services as declaredServices, type ServiceDecl } from '../resources';
@@ -21,7 +21,7 @@ import { buildOpenApi } from './engine/openapi';
 import { mountResource } from './engine/routes';
 import { RecordStore } from './engine/store';
 import { mountAuth } from './auth/routes';
-import { consolePage } from './console-page';
+import { sendConsolePage } from './console-page';
 import { registerCsrfGuard } from './auth/csrf';
 import { AppDirectory } from './platform/apps';
 import { mountPlatform } from './platform/routes';
@@ -206,9 +206,9 @@ function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: stri
   if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders });
   const version = built ? String(statSync(index).mtimeMs) : VERSION;
   // The page, with the console's code named for the browser to ask ahead when the address is an app's (console-page.ts).
-  const sendIndex = (reply: FastifyReply, path = '/') => reply.header('cache-control', 'no-cache').type('text/html').send(consolePage(root, path));
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply, path = '/') => sendConsolePage(app, req, reply, root, path);
   // The console's root is a directory to the file server (which lists none): it is the console's page.
-  if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  if (built) app.get('/', { schema: { hide: true } }, (req, reply) => sendIndex(req, reply));
   app.get('/web-version.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return { version };
@@ -220,6 +220,6 @@ function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: stri
       reply.code(404).send(new ApiError(404, 'NOT_FOUND', 'not found').toJSON());
       return;
     }
-    sendIndex(reply, path);
+    return sendIndex(req, reply, path);
   });
 }

@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { carriedAnswers, carriedElement } from './console-carried';
 
 /** What the build writes for an app console page opened directly (scripts/console-preload.ts); not served. */
 export const CONSOLE_PRELOAD_FILE = '.vite/console-preload.json';
@@ -26,4 +29,27 @@ export function consolePage(root: string, path: string): Buffer {
   if (!path.startsWith(base)) return page;
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return Buffer.from(page.toString('utf8').replace('</head>', `${links}</head>`));
+}
+
+/** Where the page's answers go: before the console's root element, so they are in the page when its code runs. */
+const ROOT_ELEMENT = '<div id="root">';
+
+/**
+ * Sends the console's page for an address. An app's page for a signed-in member carries its first answers
+ * (console-carried.ts): the page's head (the preload links) is sent at once, so the browser asks for the code while
+ * the server makes the reads, and the rest of the page follows with the answers. Such a page holds the app's
+ * credential: it is never stored (`no-store`).
+ */
+export async function sendConsolePage(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, root: string, path: string): Promise<FastifyReply> {
+  const page = consolePage(root, path).toString('utf8');
+  reply.type('text/html');
+  const at = page.indexOf(ROOT_ELEMENT);
+  const answers = at < 0 ? undefined : carriedAnswers(app, req, root, req.url);
+  if (!answers) return reply.header('cache-control', 'no-cache').send(page);
+  const body = new PassThrough();
+  body.write(page.slice(0, at));
+  reply.header('cache-control', 'no-store').send(body);
+  const carried = await answers.catch(() => []);
+  body.end(carriedElement(carried) + page.slice(at));
+  return reply;
 }

@@ -7,6 +7,9 @@ import { matchPath } from 'react-router';
  * without waiting for the declarations (in the console's code) to say what the address opens.
  */
 
+/** Where the build writes the manifest for the server (under a dot: not served). */
+export const ROUTE_MANIFEST_FILE = '.vite/route-manifest.json';
+
 /** The app id in a recorded read, replaced by the address's own. */
 export const APP_PLACEHOLDER = '__app__';
 
