@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { push } from '../../resources/push';
+import { buildApp } from '../../server/app';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { basicOf, DEMO_ADMIN, serviceRequest, startHarness, type Harness } from './harness';
 import { createRealm, signedIn, unique } from './passport-players-fixtures';
@@ -18,6 +19,8 @@ export interface PushHarness extends Harness {
   origin: string;
   /** Headers of an administrator acting on the push app's owner app. */
   admin: Record<string, string>;
+  /** Stops the server and starts another on the same database (what a send stored before must survive). */
+  restart: () => Promise<void>;
 }
 
 /** The test server, listening, with an organisation whose app has push and passport enabled. */
@@ -31,7 +34,31 @@ export async function startPush(label = 'push'): Promise<PushHarness> {
   const realmId = await createRealm(h, { basic: pushBasic });
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
   const cookie = await h.login(DEMO_ADMIN.email, DEMO_ADMIN.password, '/auth/admin-login');
-  return { ...h, pushAppOwner: appId, pushBasic, call: serviceRequest(h.req, pushBasic), realmId, origin: address, admin: { cookie, 'x-app-id': appId, 'x-lodestar-app-id': appId } };
+  const ph: PushHarness = {
+    ...h,
+    pushAppOwner: appId,
+    pushBasic,
+    call: serviceRequest(h.req, pushBasic),
+    realmId,
+    origin: address,
+    admin: { cookie, 'x-app-id': appId, 'x-lodestar-app-id': appId },
+    restart: async () => {
+      await ph.app.close();
+      const next = await buildApp(h.db, h.ctx.config);
+      ph.app = next.app;
+      ph.ctx = next.ctx;
+      ph.api = next.api;
+      ph.req = (opts) => next.app.inject(opts);
+      ph.svc = serviceRequest(ph.req, h.basic);
+      ph.call = serviceRequest(ph.req, pushBasic);
+      ph.origin = await next.app.listen({ port: 0, host: '127.0.0.1' });
+    },
+    close: async () => {
+      if (ph.app !== h.app) await ph.app.close();
+      await h.close();
+    },
+  };
+  return ph;
 }
 
 /** A created push app (201), running. */

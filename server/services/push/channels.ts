@@ -7,14 +7,10 @@ import type { Ctx } from '../../context';
 import { recordOperation } from '../../audit';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { badRequest, notFound, type FieldError } from '../../engine/errors';
-import { hideWriteOnly } from '../../engine/fields';
 import type { ResourceHooks } from '../../engine/hooks';
 import type { Data } from '../../engine/store';
-import { modelOf } from '../../context';
 import { missingCredentials } from './delivery';
 import { appsOf, devicesOf, providersOf, SERVICE } from './runtime';
-
-const providerModel = (ctx: Ctx) => modelOf(ctx, SERVICE, 'channels');
 
 /** An enabled provider needs its credentials (those saved before count), and a push app has one of each provider. */
 export const providerHooks: ResourceHooks = {
@@ -31,7 +27,6 @@ export const providerHooks: ResourceHooks = {
 };
 
 export function channelCallHandlers(ctx: Ctx): CallHandlers {
-  const answer = (d: Data) => hideWriteOnly(d, providerModel(ctx).writeOnly);
   return {
     'channels.put': async (call) => {
       const pushAppId = String(call.record!.id);
@@ -43,14 +38,14 @@ export function channelCallHandlers(ctx: Ctx): CallHandlers {
       const saved = existing
         ? await providersOf(ctx).updateOne(call.scopeId, String(existing.id), { set: input })
         : await providersOf(ctx).insert(call.scopeId, merged, { parentId: pushAppId });
-      await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.channels.${existing ? 'update' : 'create'}`, target: String(saved.id), before: existing ? answer(existing) : null, after: answer(saved) });
-      return answer(saved);
+      await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.channels.${existing ? 'update' : 'create'}`, target: String(saved.id), before: existing ? existing : null, after: saved });
+      return saved;
     },
     'channels.remove': async (call) => {
       const pushAppId = String(call.record!.id);
       const removed = await providersOf(ctx).remove(call.scopeId, { pushAppId, provider: String(call.input.provider) });
       if (removed.length === 0) throw notFound('no such channel provider');
-      await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.channels.delete`, target: String(removed[0].id), before: answer(removed[0]), after: null });
+      await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.channels.delete`, target: String(removed[0].id), before: removed[0], after: null });
       return { removed: removed.length };
     },
     'devices.register': async (call) => {

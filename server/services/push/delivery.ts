@@ -4,12 +4,12 @@
  * past a lease (one conditional update), so an instance's immediate attempt and the job's never send it twice; after
  * a restart the job finds every send still pending.
  */
-import type { Ctx } from '../../context';
+import { modelOf, type Ctx } from '../../context';
 import type { Job } from '../../engine/jobs';
 import { NOW } from '../../engine/query';
 import type { Data } from '../../engine/store';
 import { deliveryOf } from './sends';
-import { devicesOf, providersOf, sendsOf } from './runtime';
+import { devicesOf, providersOf, sendsOf, SERVICE } from './runtime';
 import { countDelivered, countTraffic } from './usage';
 import type { Outcome, ProviderSend } from './providers/types';
 import { sendWebPush } from './providers/webpush';
@@ -24,7 +24,8 @@ const LEASE_MS = 120_000;
 
 /** The credentials each provider needs before a send may use it. */
 export const REQUIRED: Record<string, string[]> = { webpush: ['vapidPublicKey', 'vapidPrivateKey'], apns: ['bundleId', 'teamId', 'keyId', 'signingKey'], fcm: ['projectId', 'serviceAccount'] };
-export const missingCredentials = (config: Data) => (REQUIRED[String(config.provider)] ?? []).filter((k) => !config[k]);
+/** Those a provider's record lacks: given, or saved before (a saved secret is answered as `<field>Set`). */
+export const missingCredentials = (config: Data) => (REQUIRED[String(config.provider)] ?? []).filter((k) => !config[k] && config[`${k}Set`] !== true);
 
 /** The state a send ends in once no device is left to try. */
 const endState = (s: Data, failed: number) => (failed === 0 ? 'delivered' : Number(s.online) + Number(s.offlineSent) > 0 ? 'partial' : 'failed');
@@ -35,7 +36,8 @@ export async function deliverOffline(ctx: Ctx, appId: string, sendId: string): P
   if (claimed.length === 0) return;
   const send = await sendsOf(ctx).get(appId, sendId);
   const pushAppId = String(send.pushAppId);
-  const configs = await providersOf(ctx).find(appId, { where: { pushAppId } });
+  const model = modelOf(ctx, SERVICE, 'channels');
+  const configs = await Promise.all((await providersOf(ctx).find(appId, { where: { pushAppId } })).map(async (c) => ({ ...c, ...(await ctx.store.writeOnlyValues(model, appId, String(c.id))) })));
   const ids = (send.devicesLeft ?? []) as string[];
   const devices = ids.length ? await devicesOf(ctx).find(appId, { where: { id: { $in: ids } } as never, limit: ids.length }) : [];
   const left: string[] = [];

@@ -38,7 +38,8 @@ export const sendApns: ProviderSend = async (config, device, send) => {
       'apns-topic': String(config.bundleId),
       'apns-push-type': 'alert',
       'apns-priority': '10',
-      'apns-id': send.id.length === 36 ? send.id : '',
+      // APNs takes a UUID as the notification's id: the send's.
+      ...(/^[0-9a-f-]{36}$/.test(send.id) ? { 'apns-id': send.id } : {}),
     }, JSON.stringify({ aps: { alert: { title: p.title, body: p.body } }, pushId: p.id, kind: p.kind, data: p.data }));
     return apnsOutcome(res.status, res.text);
   } catch (err) {

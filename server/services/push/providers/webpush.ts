@@ -1,4 +1,8 @@
-/** Web Push (RFC 8030) with VAPID (RFC 8292), through the `web-push` package; the device's token is the subscription's JSON. */
+/**
+ * Web Push (RFC 8030) with VAPID (RFC 8292) and an aes128gcm payload (RFC 8291): `web-push` makes the request (its
+ * VAPID token and encrypted body), sent with the platform's HTTP client to the subscription's endpoint. The device's
+ * token is the subscription's JSON.
+ */
 import webpush from 'web-push';
 import type { ProviderSend } from './types';
 import { outcomeOfStatus, payloadOf } from './types';
@@ -11,7 +15,7 @@ interface Subscription {
 function subscriptionOf(token: string): Subscription | undefined {
   try {
     const s = JSON.parse(token) as Subscription;
-    return typeof s.endpoint === 'string' && typeof s.keys?.p256dh === 'string' && typeof s.keys?.auth === 'string' ? s : undefined;
+    return typeof s.endpoint === 'string' && /^https?:\/\//.test(s.endpoint) && typeof s.keys?.p256dh === 'string' && typeof s.keys?.auth === 'string' ? s : undefined;
   } catch {
     return undefined;
   }
@@ -20,16 +24,20 @@ function subscriptionOf(token: string): Subscription | undefined {
 export const sendWebPush: ProviderSend = async (config, device, send) => {
   const sub = subscriptionOf(String(device.token));
   if (!sub) return { kind: 'invalid' };
+  let request: ReturnType<typeof webpush.generateRequestDetails>;
   try {
-    const res = await webpush.sendNotification(sub, JSON.stringify(payloadOf(send)), {
+    request = webpush.generateRequestDetails(sub, JSON.stringify(payloadOf(send)), {
       vapidDetails: { subject: String(config.subject || 'mailto:push@localhost'), publicKey: String(config.vapidPublicKey), privateKey: String(config.vapidPrivateKey) },
       TTL: 24 * 3600,
-      timeout: 10_000,
     });
-    return outcomeOfStatus(res.statusCode, '');
   } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (typeof status === 'number') return outcomeOfStatus(status, String((err as { body?: string }).body ?? ''));
+    // Keys the subscription or the VAPID pair cannot be used with.
+    return { kind: 'failed', error: (err as Error).message };
+  }
+  try {
+    const res = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body as Buffer) : undefined, signal: AbortSignal.timeout(10_000) });
+    return outcomeOfStatus(res.status, await res.text());
+  } catch (err) {
     return { kind: 'retry', error: (err as Error).message };
   }
 };
