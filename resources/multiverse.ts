@@ -1,6 +1,7 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
 import { multiverseCalls } from './multiverse/calls';
+import { MULTIVERSE_DEMO } from './multiverse/demo';
 import { multiversePrices } from './multiverse/prices';
 import { MULTIVERSE_ROUTES, multiverseResources } from './multiverse/resources';
 
@@ -48,4 +49,5 @@ export const multiverse: ServiceDecl = {
   ],
   resources: multiverseResources,
   calls: multiverseCalls,
+  demo: MULTIVERSE_DEMO,
 };

@@ -16,7 +16,7 @@ import { uprModule } from './upr';
 import { windModule } from './wind';
 import { pushModule } from './push';
 import { safeModules } from './safe';
-import { multiverseModule } from './multiverse';
+import { multiverseModules } from './multiverse';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -48,7 +48,7 @@ export const serviceModules: ServiceModule[] = [
   deviceModule,
   ...bakingModules,
   pushModule,
-  multiverseModule,
+  ...multiverseModules,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

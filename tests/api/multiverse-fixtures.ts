@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { multiverse } from '../../resources/multiverse';
-import { services } from '../../resources/index';
-import { serviceModules } from '../../server/services/index';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { buildPending } from '../../server/services/multiverse/images';
 import { refillFleets } from '../../server/services/multiverse/fleet';
@@ -26,8 +24,7 @@ export interface MultiverseHarness extends Harness {
 /** A server whose game servers run as child processes on ports 17300-17399, its files in a scratch directory. */
 export async function startMultiverse(label: string, env: Record<string, string> = {}): Promise<MultiverseHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), `lodestar-mv-${label}-`));
-  const only = (name: string) => name !== 'push';
-  const h = await startHarness({ services: services.filter((s) => only(s.name)), modules: serviceModules.filter((m) => only(m.service)), env: { DATA_DIR: dataDir, MULTIVERSE_PORT_RANGE: '17300-17399', MULTIVERSE_STOP_GRACE_MS: '1000', ...env } });
+  const h = await startHarness({ env: { DATA_DIR: dataDir, MULTIVERSE_PORT_RANGE: '17300-17399', MULTIVERSE_STOP_GRACE_MS: '1000', ...env } });
   const owner = await createAccount(h.db, { email: `${label}@example.com`, password: 'multiverse-password', name: 'Multiverse' });
   const org = await createOrganization(h.db, `${label} studio`, owner);
   const mvAppId = await createApp(h.db, org, `${label} game`, [multiverse.name]);

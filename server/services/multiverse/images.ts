@@ -31,7 +31,7 @@ export async function builtCommand(s: MultiverseSettings, imageId: string): Prom
   return JSON.parse(await readFile(join(imageDirOf(s, imageId), '.lodestar-build.json'), 'utf8')) as StartCommand;
 }
 
-export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInput): Promise<Data> {
+export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInput, fixedId?: string): Promise<Data> {
   const file = call.file!;
   const kind = archiveKindOf(file);
   if (!kind) throw badRequest([{ field: '/body', message: 'the upload is not a zip or tar.gz archive' }], 'the upload is not a zip or tar.gz archive');
@@ -39,7 +39,7 @@ export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInp
   const fileName = String(call.input.fileName ?? `${name}.${kind}`);
   const sha256 = createHash('sha256').update(file).digest('hex');
   // The archive is in place before the record that the build job picks up.
-  const id = randomUUID();
+  const id = fixedId ?? randomUUID();
   const path = archiveFileOf(s, id);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, file);

@@ -8,19 +8,8 @@ import { fleetJob } from './fleet';
 import { buildJob, removeImageFiles, uploadImage } from './images';
 import { multiverseModels, SERVICE } from './models';
 import { releaseRevision, revisionHooks } from './revisions';
-import { multiverseSettings } from './settings';
-import { Supervisor } from './supervisor';
-
-/** One supervisor per running server (the driver's child processes belong to this process). */
-const supervisors = new WeakMap<Ctx, Supervisor>();
-export function supervisorOf(ctx: Ctx): Supervisor {
-  let sup = supervisors.get(ctx);
-  if (!sup) {
-    sup = new Supervisor(ctx, multiverseSettings(ctx.config));
-    supervisors.set(ctx, sup);
-  }
-  return sup;
-}
+import { supervisorOf } from './supervisors';
+import { multiverseDemoModule } from './demo';
 
 /**
  * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
@@ -85,3 +74,6 @@ export const multiverseModule: ServiceModule = {
     };
   },
 };
+
+export const multiverseModules: ServiceModule[] = [multiverseModule, multiverseDemoModule];
+export { supervisorOf };
