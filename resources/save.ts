@@ -1,6 +1,7 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
 import { saveCalls } from './save/calls';
+import { SAVE_DEMO } from './save/demo';
 import { SAVE_ROUTES, saveResources } from './save/resources';
 import { usagePage } from './save/usage-page';
 
@@ -55,4 +56,5 @@ export const save: ServiceDecl = {
   pages: [usagePage],
   resources: saveResources,
   calls: saveCalls,
+  demo: SAVE_DEMO,
 };

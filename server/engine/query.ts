@@ -154,17 +154,21 @@ export class RecordQuery {
       select.push(`${expr} AS ${name}`);
       groups.push(String(groups.length + 1));
     }
+    // A sum is answered as text (exact decimals) but ordered as the number it is.
+    const numericOrder = new Map<string, string>();
     for (const [name, [fn, field]] of Object.entries(a.measures)) {
       if (!NAME.test(name)) throw new Error(`bad output name '${name}'`);
       const typed = field ? fieldSql(this.m, field) : undefined;
       const f = typed?.sql ?? '';
+      const sum = `coalesce(sum(${typed?.kind === 'numeric' ? f : `(${f})::numeric`}), 0)`;
+      if (fn === 'sum') numericOrder.set(name, sum);
       const expr =
         fn === 'count'
           ? 'count(*)::int'
           : fn === 'countDistinct'
             ? `count(DISTINCT ${f})::int`
             : fn === 'sum'
-              ? `coalesce(sum(${typed?.kind === 'numeric' ? f : `(${f})::numeric`}), 0)::text`
+              ? `${sum}::text`
               : `${fn}(${f})${fieldSql(this.m, field!).kind === 'numeric' ? '::text' : ''}`;
       select.push(`${expr} AS ${name}`);
     }
@@ -176,7 +180,7 @@ export class RecordQuery {
         .map((o) => {
           const name = o.startsWith('-') ? o.slice(1) : o;
           if (!outputs.includes(name)) throw new Error(`order by unknown output '${name}'`);
-          return `${outputs.indexOf(name) + 1} ${o.startsWith('-') ? 'DESC' : 'ASC'}`;
+          return `${numericOrder.get(name) ?? outputs.indexOf(name) + 1} ${o.startsWith('-') ? 'DESC' : 'ASC'}`;
         })
         .join(', ')}`;
     }

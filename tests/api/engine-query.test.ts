@@ -117,6 +117,9 @@ describe('the records query API', () => {
       { active: false, n: 1, levels: '10', top: '10' },
       { active: null, n: 1, levels: '1', top: '1' },
     ]);
+    // Sums come back as text but order as numbers: 109 before 10 before 1 (as text, '10' < '109').
+    const bySum = await records(db, m).aggregate('app-a', { groupBy: { active: 'active' }, measures: { levels: ['sum', 'level'] }, orderBy: ['levels'] });
+    expect(bySum.map((r) => r.levels)).toEqual(['1', '10', '109']);
     const days = await records(db, m).aggregate('app-a', { where: { startsAt: { $exists: true } }, groupBy: { day: { field: 'startsAt', day: 'Asia/Shanghai' } }, measures: { n: ['count'] }, orderBy: ['day'] });
     expect(days).toEqual([{ day: '2026-01-01', n: 1 }, { day: '2026-01-02', n: 1 }, { day: '2026-01-03', n: 1 }]);
   });

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES } from '../../resources/save/calls';
 import { startHarness, type Harness } from './harness';
 import type { SignedIn } from './passport-players-fixtures';
-import { enableSave, fetchUrl, md5, S, sdk, sendBytes, twoPlayers } from './save-fixtures';
+import { fetchUrl, md5, S, sdk, sendBytes, twoPlayers } from './save-fixtures';
 
 let h: Harness;
 let alice: SignedIn;
 
 beforeAll(async () => {
   h = await startHarness();
-  await enableSave(h);
   [alice] = await twoPlayers(h);
 });
 afterAll(() => h.close());

@@ -6,13 +6,6 @@ import { asPlayer, createRealm, signedIn, type SignedIn } from './passport-playe
 export const S = save.base;
 export const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 
-/** Enables cloud saves on the demo app as its owner does in the console. */
-export async function enableSave(h: Harness): Promise<void> {
-  const cookie = await h.login();
-  const res = await h.req({ method: 'POST', url: `/api/app/${h.appId}/service`, headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ Service: save.name }) });
-  if (res.statusCode !== 200) throw new Error(`enabling cloud saves: ${res.statusCode} ${res.body}`);
-}
-
 /** Two signed-in players of the harness's app. */
 export async function twoPlayers(h: Harness): Promise<[SignedIn, SignedIn]> {
   const realm = await createRealm(h);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import type { SignedIn } from './passport-players-fixtures';
-import { enableSave, fetchUrl, S, sdk, twoPlayers } from './save-fixtures';
+import { fetchUrl, S, sdk, twoPlayers } from './save-fixtures';
 
 let h: Harness;
 let alice: SignedIn;
@@ -9,7 +9,6 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   h = await startHarness();
-  await enableSave(h);
   [alice, bob] = await twoPlayers(h);
 });
 afterAll(() => h.close());

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStorageDay } from '../../server/services/save/usage';
 import { startHarness, type Harness } from './harness';
-import { enableSave, fetchUrl, S } from './save-fixtures';
+import { fetchUrl, S } from './save-fixtures';
 
 let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-  await enableSave(h);
 });
 afterAll(() => h.close());
 
@@ -26,18 +25,22 @@ describe('cloud saves: usage priced by billing', () => {
 
   it("records each finished day's bytes held once, in GB-days, and lists the players holding most", async () => {
     await h.svc('POST', `${S}/saves`, { playerId: 'p-top', slot: 'a', data: { pad: 'y'.repeat(5000) } });
-    const recorded = await recordStorageDay(h.ctx);
-    expect(recorded).toContain(h.appId);
-    // A second run the same day records nothing more.
-    expect(await recordStorageDay(h.ctx)).not.toContain(h.appId);
-    const daily = (await h.svc('GET', `${S}/usage/daily`)).json();
-    const stored = daily.days.filter((d: { storedBytes: number }) => d.storedBytes > 0);
-    expect(stored).toHaveLength(1);
-    expect(stored[0].storedBytes).toBeGreaterThan(5000);
-    expect(stored[0].storageGbDays).toBe(stored[0].storedBytes / 1e9);
-    const top = (await h.svc('GET', `${S}/usage/daily/top?k=1`)).json();
-    expect(top.items).toEqual([{ playerId: 'p-top', bytes: expect.any(Number), saves: 1 }]);
-    expect(top.items[0].bytes).toBe(JSON.stringify({ pad: 'y'.repeat(5000) }).length);
+    // Three days on, the day before is one no run has recorded yet.
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(later.getTime() - 86_400_000));
+    expect(await recordStorageDay(h.ctx, later)).toContain(h.appId);
+    // A second run for the same day records nothing more.
+    expect(await recordStorageDay(h.ctx, later)).not.toContain(h.appId);
+    const all = (await h.svc('GET', `${S}/saves?pageSize=100`)).json();
+    const held = all.items.reduce((n: number, s: { size: number }) => n + s.size, 0);
+    const daily = (await h.svc('GET', `${S}/usage/daily?from=${day}&to=${day}`)).json();
+    expect(daily.days).toEqual([expect.objectContaining({ day, storedBytes: held, storageGbDays: held / 1e9 })]);
+    // The first test's player holds 100 kB, this one 5 kB, the demo's players less than 1 kB each.
+    const top = (await h.svc('GET', `${S}/usage/daily/top?k=2`)).json();
+    expect(top.items).toEqual([
+      { playerId: 'p-usage', bytes: JSON.stringify({ blob: 'x'.repeat(100_000) }).length, saves: 1 },
+      { playerId: 'p-top', bytes: JSON.stringify({ pad: 'y'.repeat(5000) }).length, saves: 1 },
+    ]);
   });
 
   it('prices a month of a terabyte held at 0.004 per GB-day through billing', async () => {
