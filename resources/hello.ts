@@ -1,5 +1,69 @@
-import type { ServiceDecl } from './types';
+import type { ResourceDecl, ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
+import { helloCalls } from './hello/calls';
+import orgSchema from '../schemas/hello/org.json' with { type: 'json' };
+import projectSchema from '../schemas/hello/project.json' with { type: 'json' };
+import sessionSchema from '../schemas/hello/session.json' with { type: 'json' };
+
+/** The console's routes (spec 002 §2: `hello`, the voice project; its sessions beside it). */
+export const HELLO_ROUTES = { project: 'hello', sessions: 'hello/sessions' } as const;
+
+const access = { read: ['app' as const, 'admin' as const], write: ['app' as const, 'admin' as const] };
+
+/** The voice organisation of a console organisation: made by `POST /orgs`, before any of its apps' projects. */
+export const helloOrgs: ResourceDecl = {
+  name: 'orgs',
+  label: { 'zh-CN': '语音组织', en: 'Voice organisations' },
+  singular: { 'zh-CN': '语音组织', en: 'voice organisation' },
+  schema: orgSchema,
+  path: '/orgs',
+  idField: 'id',
+  titleField: 'name',
+  scope: 'organisation',
+  // Made and read by the service's calls only.
+  operations: [],
+  implementedBy: 'service',
+  list: { columns: ['name', 'organizationId'] },
+  access,
+};
+
+/** The app's voice project (one per app): made by `POST /projects/refactor`, listed by `GET /projects`, its settings edited. */
+export const helloProjects: ResourceDecl = {
+  name: 'projects',
+  label: { 'zh-CN': '语音项目', en: 'Voice projects' },
+  singular: { 'zh-CN': '语音项目', en: 'voice project' },
+  schema: projectSchema,
+  path: '/projects',
+  idField: 'id',
+  titleField: 'name',
+  scope: 'app',
+  operations: ['list', 'show', 'update'],
+  list: { columns: ['name', 'tokenMinutes', 'recording', 'createdAt'] },
+  readOnly: ['orgId'],
+  access,
+  routes: { list: HELLO_ROUTES.project },
+};
+
+/** A participant's time in a room, or a recording, as the voice server reported it: what usage is computed from. */
+export const helloSessions: ResourceDecl = {
+  name: 'sessions',
+  label: { 'zh-CN': '通话记录', en: 'Voice sessions' },
+  singular: { 'zh-CN': '通话记录', en: 'voice session' },
+  schema: sessionSchema,
+  path: '/sessions',
+  idField: 'id',
+  titleField: 'room',
+  scope: 'app',
+  operations: ['list', 'show'],
+  list: {
+    columns: ['kind', 'room', 'identity', 'startedAt', 'endedAt', 'minutes'],
+    filters: ['kind', 'room', 'day'],
+    search: ['room', 'identity'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  access: { read: access.read, write: ['admin'] },
+  routes: { list: HELLO_ROUTES.sessions },
+};
 
 export const hello: ServiceDecl = {
   name: 'hello',
@@ -38,6 +102,10 @@ export const hello: ServiceDecl = {
     { meter: 'rtc', label: { 'zh-CN': '实时语音', en: 'Voice' }, unit: UNITS.thousandMinutes, price: 'rtc', per: PER.thousand },
     { meter: 'recording', label: { 'zh-CN': '录制', en: 'Recording' }, unit: UNITS.thousandMinutes, price: 'recording', per: PER.thousand },
   ],
-  menu: [],
-  resources: [],
+  menu: [
+    { route: HELLO_ROUTES.project, label: { 'zh-CN': '语音项目', en: 'Voice project' } },
+    { route: HELLO_ROUTES.sessions, label: { 'zh-CN': '通话记录', en: 'Voice sessions' } },
+  ],
+  resources: [helloOrgs, helloProjects, helloSessions],
+  calls: helloCalls,
 };

@@ -17,6 +17,7 @@ import { windModule } from './wind';
 import { pushModule } from './push';
 import { safeModules } from './safe';
 import { multiverseModules } from './multiverse';
+import { helloModule } from './hello';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -49,6 +50,7 @@ export const serviceModules: ServiceModule[] = [
   ...bakingModules,
   pushModule,
   ...multiverseModules,
+  helloModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */
