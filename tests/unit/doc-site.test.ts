@@ -15,7 +15,6 @@ const CODE_LANGS = new Set(['bash', 'json', 'ts', 'js', 'http']);
 
 /** The services the documentation covers whose service is not built: each concept page says so. */
 const NOT_BUILT = [
-  'multiverse',
   'matchmaking',
   'sync',
   'func/stateful',
@@ -27,7 +26,7 @@ const NOT_BUILT = [
 ];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   ...NOT_BUILT.map((s) => `${s}/concept`),
   'others/concept',
   'bill/payment',

@@ -11,8 +11,16 @@ import { releasedRevisionOf } from './allocations';
 import { multiverseModels } from './models';
 import type { Supervisor } from './supervisor';
 
+/** Refills run one after another in this process (the job, and a caller that wants it now), never side by side. */
+let running: Promise<number> = Promise.resolve(0);
+
 /** Starts what each fleet lacks; answers how many servers it started. */
-export async function refillFleets(ctx: Ctx, sup: Supervisor): Promise<number> {
+export function refillFleets(ctx: Ctx, sup: Supervisor): Promise<number> {
+  running = running.catch(() => 0).then(() => refill(ctx, sup));
+  return running;
+}
+
+async function refill(ctx: Ctx, sup: Supervisor): Promise<number> {
   const m = multiverseModels(ctx);
   const fleets = await records(ctx.db, m.games).findEverywhere({ where: { mode: 'OnFleetGame' }, orderBy: 'createdAt', limit: 500 });
   let started = 0;

@@ -23,12 +23,13 @@ import type { MultiverseSettings } from './settings';
 const MAX_LOG_LINES = 200;
 const line = (text: string) => ({ at: new Date().toISOString(), line: text });
 
-export const archiveFileOf = (s: MultiverseSettings, imageId: string) => join(s.dataDir, 'archives', imageId);
-export const imageDirOf = (s: MultiverseSettings, imageId: string) => join(s.dataDir, 'images', imageId);
+/** Where an app's image keeps its archive and its unpacked tree (apart per app: two apps' ids never meet). */
+export const archiveFileOf = (s: MultiverseSettings, scopeId: string, imageId: string) => join(s.dataDir, 'archives', scopeId, imageId);
+export const imageDirOf = (s: MultiverseSettings, scopeId: string, imageId: string) => join(s.dataDir, 'images', scopeId, imageId);
 
 /** The built image's start command, as its build checked it. */
-export async function builtCommand(s: MultiverseSettings, imageId: string): Promise<StartCommand> {
-  return JSON.parse(await readFile(join(imageDirOf(s, imageId), '.lodestar-build.json'), 'utf8')) as StartCommand;
+export async function builtCommand(s: MultiverseSettings, scopeId: string, imageId: string): Promise<StartCommand> {
+  return JSON.parse(await readFile(join(imageDirOf(s, scopeId, imageId), '.lodestar-build.json'), 'utf8')) as StartCommand;
 }
 
 export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInput, fixedId?: string): Promise<Data> {
@@ -40,7 +41,7 @@ export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInp
   const sha256 = createHash('sha256').update(file).digest('hex');
   // The archive is in place before the record that the build job picks up.
   const id = fixedId ?? randomUUID();
-  const path = archiveFileOf(s, id);
+  const path = archiveFileOf(s, call.scopeId, id);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, file);
   const image = await records(ctx.db, multiverseModels(ctx).images).insert(call.scopeId, {
@@ -71,10 +72,10 @@ export async function buildImage(ctx: Ctx, s: MultiverseSettings, scopeId: strin
     if (!hit) throw new BuildFailure('the image changed while it was built');
     step = to;
   };
-  const work = `${imageDirOf(s, id)}.building`;
+  const work = `${imageDirOf(s, scopeId, id)}.building`;
   try {
     await move('download', 'download: reading the archive back');
-    const bytes = await readFile(archiveFileOf(s, id)).catch(() => {
+    const bytes = await readFile(archiveFileOf(s, scopeId, id)).catch(() => {
       throw new BuildFailure('the archive is missing');
     });
     if (createHash('sha256').update(bytes).digest('hex') !== image.sha256) throw new BuildFailure('the archive does not match its digest');
@@ -103,8 +104,8 @@ export async function buildImage(ctx: Ctx, s: MultiverseSettings, scopeId: strin
     if ('file' in command.program) await chmod(join(work, command.program.file), 0o755);
     await writeFile(join(work, '.lodestar-build.json'), JSON.stringify(command));
     await move('build_docker_image', 'build: putting the image in place');
-    await rm(imageDirOf(s, id), { recursive: true, force: true });
-    await rename(work, imageDirOf(s, id));
+    await rm(imageDirOf(s, scopeId, id), { recursive: true, force: true });
+    await rename(work, imageDirOf(s, scopeId, id));
     await move('success', 'built', { builtAt: new Date().toISOString(), error: '' });
   } catch (e) {
     await rm(work, { recursive: true, force: true });
@@ -125,8 +126,8 @@ export async function buildPending(ctx: Ctx, s: MultiverseSettings): Promise<num
 export const buildJob = (ctx: Ctx, s: MultiverseSettings): Job => ({ name: 'multiverse.images', everyMs: 1000, run: () => buildPending(ctx, s) });
 
 /** A deleted image's archive and unpacked tree go too. */
-export async function removeImageFiles(s: MultiverseSettings, imageId: string): Promise<void> {
-  await rm(archiveFileOf(s, imageId), { force: true });
-  await rm(imageDirOf(s, imageId), { recursive: true, force: true });
+export async function removeImageFiles(s: MultiverseSettings, scopeId: string, imageId: string): Promise<void> {
+  await rm(archiveFileOf(s, scopeId, imageId), { force: true });
+  await rm(imageDirOf(s, scopeId, imageId), { recursive: true, force: true });
 }
 

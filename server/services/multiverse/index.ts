@@ -50,7 +50,7 @@ export const multiverseModule: ServiceModule = {
       // A deleted image's archive and unpacked files go with it.
       changed: async ({ ctx, scopeId, ids }) => {
         const q = records(ctx.db, multiverseModels(ctx).images);
-        for (const id of ids) if (!(await q.maybe(scopeId, id))) await removeImageFiles(supervisorOf(ctx).settings, id);
+        for (const id of ids) if (!(await q.maybe(scopeId, id))) await removeImageFiles(supervisorOf(ctx).settings, scopeId, id);
       },
     },
   },

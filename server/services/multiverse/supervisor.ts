@@ -73,7 +73,7 @@ export class Supervisor {
     const rev = o.revision;
     const millicores = Number(rev.millicores ?? millicoresOf(Number(rev.cpu ?? 0.1)));
     const memoryMiB = Number(rev.memoryMiB ?? memoryMiBOf(millicores));
-    const command = await builtCommand(this.settings, String(rev.imageId));
+    const command = await builtCommand(this.settings, scopeId, String(rev.imageId));
     // Health and deadlines are watched from the first server on.
     this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
     const ttl = o.ttlSeconds ?? Number(rev.allocationTtlSeconds ?? 30);
@@ -113,7 +113,7 @@ export class Supervisor {
     try {
       const run = await this.driver.start({
         id,
-        build: { dir: imageDirOf(this.settings, String(rev.imageId)), command },
+        build: { dir: imageDirOf(this.settings, scopeId, String(rev.imageId)), command },
         env: (rev.environment ?? {}) as Record<string, string>,
         ports: ((rev.ports ?? []) as { name: string; port: number; protocol?: 'UDP' | 'TCP' }[]).map((p) => ({ name: p.name, containerPort: p.port, protocol: p.protocol ?? 'UDP' })),
         millicores,
