@@ -17,6 +17,7 @@ import { runAssistantEval } from './assistant-eval';
 import { runCdnBench } from './cdn';
 import { runSafeBench } from './safe';
 import { runSaveBench } from './save';
+import { runPushBench } from './push';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -123,4 +124,5 @@ await runDeepLinkBench();
 await runCdnBench();
 await runSafeBench();
 await runSaveBench();
+await runPushBench();
 await runAssistantEval();

@@ -54,6 +54,19 @@ export const serverInfoRow: JsonSchema = {
 const usageDay: JsonSchema = { type: 'object', properties: { date: { type: 'string' }, peakConnections: { type: 'integer' }, messages: { type: 'integer' } } };
 const usageTotals = { peakConnections: { type: 'integer', description: 'the highest day peak of the range' }, messages: { type: 'integer' } };
 
+/** A send call: stored first, then delivered online and through the providers. */
+const sendCall = (path: string, what: string): CallDecl => ({
+  method: 'POST',
+  path: `/apps/:id${path}`,
+  caller: 'service',
+  record: onApp,
+  summary: `Send ${what}: stored first, then delivered to the connected players it is for and, for the others, through the channel providers`,
+  body: sendBody,
+  answer: ok('the send, stored', recordOf('sends')),
+  status: 201,
+  errors: [400, 401, 403, 404, 409],
+});
+
 export const pushCalls: Record<string, CallDecl> = {
   'channels.put': {
     method: 'PUT',
@@ -188,28 +201,8 @@ export const pushCalls: Record<string, CallDecl> = {
     answer: ok('the metrics', { type: 'object', additionalProperties: true }),
     errors: [400, 401, 403, 404],
   },
-  'apps.systemNotify': {
-    method: 'POST',
-    path: '/apps/:id/system-notify',
-    caller: 'service',
-    record: onApp,
-    summary: 'Send a system notification: stored first, then delivered to the connected players it is for and, for the others, through the channel providers',
-    body: sendBody,
-    answer: ok('the send, stored', recordOf('sends')),
-    status: 201,
-    errors: [400, 401, 403, 404, 409],
-  },
-  'apps.messages': {
-    method: 'POST',
-    path: '/apps/:id/messages',
-    caller: 'service',
-    record: onApp,
-    summary: 'Send a message: stored first, then delivered to the connected players it is for and, for the others, through the channel providers',
-    body: sendBody,
-    answer: ok('the send, stored', recordOf('sends')),
-    status: 201,
-    errors: [400, 401, 403, 404, 409],
-  },
+  'apps.systemNotify': sendCall('/system-notify', 'a system notification'),
+  'apps.messages': sendCall('/messages', 'a message'),
   'auth.refresh': {
     method: 'POST',
     path: '/apps/refresh-auth-cache',

@@ -9,6 +9,7 @@ import providerSchema from '../../schemas/push/provider.json' with { type: 'json
 import deviceSchema from '../../schemas/push/device.json' with { type: 'json' };
 import sendSchema from '../../schemas/push/send.json' with { type: 'json' };
 import { ok } from '../call-shapes';
+import { sendBody } from './calls';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
 
@@ -44,9 +45,8 @@ export const pushApps: ResourceDecl = {
   scope: 'app',
   // Spec 001 §7: POST, GET /apps; GET, PUT /apps/{id}. A push app is never removed, it is deleted (a state).
   operations: ['list', 'create', 'show', 'update'],
-  unique: ['name'],
   list: {
-    columns: ['name', 'status', 'serverVersion', 'servers', 'connections', 'appKey', 'updatedAt'],
+    columns: ['name', 'status', 'serverVersion', 'servers', 'appKey', 'startedAt', 'updatedAt'],
     filters: ['status', 'serverVersion'],
     sorters: ['name'],
     search: ['name', 'description'],
@@ -70,7 +70,12 @@ export const pushApps: ResourceDecl = {
       danger: true,
     }),
   ],
-  readOnly: ['appKey', 'status', 'statusReason', 'connections', 'startedAt'],
+  // Sending from the console: the declared send calls at their own addresses under the app (`/apps/{id}/messages`).
+  commands: [
+    { name: 'message', label: t('发送消息', 'Send a message'), on: 'item', method: 'POST', path: '/messages', fields: sendBody, api: { call: 'apps.messages' } },
+    { name: 'systemNotify', label: t('发送系统通知', 'Send a system notification'), on: 'item', method: 'POST', path: '/system-notify', fields: sendBody, api: { call: 'apps.systemNotify' } },
+  ],
+  readOnly: ['appKey', 'status', 'statusReason', 'startedAt'],
   children: [
     { resource: 'channels', field: 'pushAppId' },
     { resource: 'sends', field: 'pushAppId' },

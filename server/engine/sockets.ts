@@ -5,6 +5,9 @@ import { socketUrl } from '../../resources/socket-types';
 import type { Ctx } from '../context';
 import type { Api } from './api';
 import { ApiError } from './errors';
+import { errorSchema } from '../../resources/call-shapes';
+
+const UPGRADE_REQUIRED = { code: 'UPGRADE_REQUIRED', message: 'websocket upgrade required' };
 
 /** What a service does on one connection of its declared socket (`ServiceDecl.sockets`), by the socket's name. */
 export type SocketHandler = (socket: WebSocket, req: FastifyRequest) => void;
@@ -34,10 +37,11 @@ export function mountSockets(api: Api, _ctx: Ctx, service: ServiceDecl, handlers
           description: `WebSocket. Close codes: ${Object.entries(decl.closeCodes).map(([code, what]) => `${code} ${what}`).join('; ')}`,
           schema: { type: 'object', properties: { client: messages(decl.clientMessages), server: messages(decl.serverMessages) } },
         },
-        426: { description: 'not a WebSocket upgrade', schema: { type: 'object' } },
+        400: { description: 'the connection query is invalid', schema: errorSchema },
+        426: { description: 'not a WebSocket upgrade', schema: errorSchema, errors: [UPGRADE_REQUIRED] },
       },
       handler: async () => {
-        throw new ApiError(426, 'UPGRADE_REQUIRED', 'websocket upgrade required');
+        throw new ApiError(426, UPGRADE_REQUIRED.code, UPGRADE_REQUIRED.message);
       },
       websocket: handler,
     });

@@ -61,7 +61,7 @@ export async function startPush(label = 'push'): Promise<PushHarness> {
   return ph;
 }
 
-/** A created push app (201), running. */
+/** A created push app (201), as read back. */
 export async function newPushApp(h: PushHarness, extra: Record<string, unknown> = {}): Promise<{ id: string; appKey: string; status: string }> {
   const res = await h.call('POST', `${P}/apps`, { name: unique('chat'), ...extra });
   expect(res.statusCode, res.body).toBe(201);

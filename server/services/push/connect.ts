@@ -14,7 +14,7 @@ import { FloodGuard, SeenSends } from './flood';
 import type { Conn } from './hub';
 import { appsOf, runtimeOf, SERVICE } from './runtime';
 import { countTraffic, notePeak } from './usage';
-import { versionOf } from './versions';
+import { checkVersion, STARTABLE, startApp, versionOfApp } from './apps';
 
 const playerOf = passportPlayerOf(SERVICE);
 const CHANNEL = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -59,7 +59,7 @@ async function open(ctx: Ctx, socket: WebSocket, req: FastifyRequest<{ Querystri
   if (!found) return refuse(socket, PUSH_CLOSE.unknownKey, 'unknown app key');
   const { scopeId, record: app } = found;
   const pushAppId = String(app.id);
-  if (app.status !== 'running') return refuse(socket, PUSH_CLOSE.notRunning, `push app ${String(app.status)}`);
+  if (!STARTABLE.includes(String(app.status)) || (await checkVersion(ctx, scopeId, app))) return refuse(socket, PUSH_CLOSE.notRunning, `push app ${String(app.status)}`);
   req.headers.authorization = `Bearer ${token}`;
   let playerId: string;
   try {
@@ -71,7 +71,7 @@ async function open(ctx: Ctx, socket: WebSocket, req: FastifyRequest<{ Querystri
     return refuse(socket, PUSH_CLOSE.badToken, 'player token invalid');
   }
   const { hub } = runtimeOf(ctx);
-  const version = await versionOf(ctx.db, String(app.serverVersion));
+  const version = await versionOfApp(ctx.db, app);
   const capacity = Number(app.servers ?? 1) * (version?.playerLimitPerServer ?? 0);
   if (hub.count(pushAppId) >= capacity) {
     await countTraffic(ctx, scopeId, pushAppId, 'refused');
@@ -85,6 +85,7 @@ async function open(ctx: Ctx, socket: WebSocket, req: FastifyRequest<{ Querystri
   const initial = (channels ?? '').split(',').filter((c) => CHANNEL.test(c)).slice(0, MAX_CHANNELS);
   if (initial.length) hub.subscribe(conn, initial);
   socket.send(JSON.stringify({ type: 'welcome', connectionId: conn.id, playerId, pushAppId, channels: [...conn.channels] }));
+  if (app.status !== 'running') await startApp(ctx, scopeId, pushAppId);
   await countTraffic(ctx, scopeId, pushAppId, 'connect');
   await notePeak(ctx, scopeId, pushAppId, hub.count(pushAppId));
   return conn;

@@ -1,6 +1,6 @@
 import { push } from '../../../resources/push';
 import type { ServiceModule } from '../index';
-import { appCallHandlers, appHooks, closeApps, openApps } from './apps';
+import { appCallHandlers, appHooks, checkApps, closeApps } from './apps';
 import { channelCallHandlers, providerHooks } from './channels';
 import { connectHandler } from './connect';
 import { deliveryJob } from './delivery';
@@ -32,6 +32,6 @@ export const pushModule: ServiceModule = {
   },
   prepare: async (ctx) => {
     await ensureDefaultVersion(ctx.db);
-    await openApps(ctx);
+    await checkApps(ctx);
   },
 };

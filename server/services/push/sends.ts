@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../../engine/errors';
 import type { Data } from '../../engine/store';
 import type { Delivery } from './hub';
 import { deliverOffline } from './delivery';
+import { STARTABLE } from './apps';
 import { devicesOf, runtimeOf, sendsOf } from './runtime';
 import { countDelivered, countTraffic } from './usage';
 
@@ -66,7 +67,7 @@ async function devicesToReach(ctx: Ctx, appId: string, send: Data, reached: Set<
 
 async function send(ctx: Ctx, call: CallInput, kind: Delivery['kind']): Promise<Data> {
   const app = call.record!;
-  if (app.status !== 'running') throw conflict('INVALID_TRANSITION', 'the push app is not running');
+  if (!STARTABLE.includes(String(app.status))) throw conflict('INVALID_TRANSITION', 'the push app is not running');
   const input = call.input as unknown as SendInput;
   checkTarget(input);
   const pushAppId = String(app.id);

@@ -1,6 +1,6 @@
 /**
  * Server infos and configs: a push app's servers as this platform runs them (its connections filled into servers of
- * its version's player limit, at least one while it runs), and the configuration clients and operators read.
+ * its version's player limit, at least one while it runs; none before its first client), and the configuration clients and operators read.
  */
 import { push } from '../../../resources/push';
 import { MAX_CHANNELS, pushConnect } from '../../../resources/push/socket';
@@ -8,10 +8,10 @@ import { socketUrl } from '../../../resources/socket-types';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import type { Job } from '../../engine/jobs';
-import { openApps } from './apps';
+import { checkApps, versionOfApp } from './apps';
 import { RETRY_WAITS_MS } from './delivery';
-import { appsOf, runtimeOf } from './runtime';
-import { defaultVersion, versionOf } from './versions';
+import { runtimeOf } from './runtime';
+import { defaultVersion } from './versions';
 
 /** Where clients connect, as the request that asked shows it (behind a proxy, its forwarded host and scheme). */
 function connectUrl(headers: Record<string, string | string[] | undefined>, host: string): string {
@@ -24,7 +24,7 @@ export function serverCallHandlers(ctx: Ctx): CallHandlers {
     'apps.serverInfos': async (call) => {
       const app = call.record!;
       const rt = runtimeOf(ctx);
-      const version = await versionOf(ctx.db, String(app.serverVersion));
+      const version = await versionOfApp(ctx.db, app);
       const limit = version?.playerLimitPerServer ?? 0;
       const connections = rt.hub.count(String(app.id));
       const running = app.status === 'running';
@@ -59,18 +59,7 @@ export function serverCallHandlers(ctx: Ctx): CallHandlers {
   };
 }
 
-/** Every few seconds: apps opened or failed as their versions say, and each one's connections here written down. */
+/** Every few seconds: the apps whose server version was disabled or removed fail. */
 export function serversJob(ctx: Ctx): Job {
-  return {
-    name: 'push.servers',
-    everyMs: 5_000,
-    run: async () => {
-      await openApps(ctx);
-      const counts = runtimeOf(ctx).hub.counts();
-      for (const { scopeId, record } of await appsOf(ctx).findEverywhere({ where: { status: 'running' } })) {
-        const n = counts.get(String(record.id)) ?? 0;
-        if (n !== Number(record.connections ?? 0)) await appsOf(ctx).updateOne(scopeId, String(record.id), { set: { connections: n } });
-      }
-    },
-  };
+  return { name: 'push.servers', everyMs: 5_000, run: () => checkApps(ctx) };
 }

@@ -30,6 +30,7 @@ export const playgrounds = {
       persona: '测试玩家凭证（已选角色）',
     },
     needsPlayer: '这个调用使用玩家凭证：请先在上方登录一个测试玩家。',
+    socket: { title: 'WebSocket 连接：{{name}}', connect: '连接', disconnect: '断开', empty: '连接后，收到的消息会显示在这里。', in: '收到', out: '发出', closed: '已关闭' },
     notAvailable: {
       title: '{{service}} 尚未在本部署中提供',
       hint: '这个 Lodestar 部署还没有运行 {{service}}，调试台暂时没有可调用的接口。你可以先阅读它的文档和产品介绍。',
@@ -67,6 +68,7 @@ export const playgrounds = {
       persona: "Test player's token (selected persona)",
     },
     needsPlayer: "This call is made with a player's token: sign a test player in above first.",
+    socket: { title: 'WebSocket connection: {{name}}', connect: 'Connect', disconnect: 'Disconnect', empty: 'Once connected, the messages that arrive show here.', in: 'in', out: 'out', closed: 'closed' },
     notAvailable: {
       title: '{{service}} is not available in this deployment yet',
       hint: 'This Lodestar deployment does not run {{service}} yet, so its playground has no call to make. Its documentation and product page describe it.',

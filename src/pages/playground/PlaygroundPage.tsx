@@ -7,12 +7,13 @@ import NotFoundPage from '../NotFoundPage';
 import { AppPicker } from './AppPicker';
 import { NotAvailable } from './NotAvailable';
 import { PlaygroundFrame } from './PlaygroundFrame';
+import { SocketPanels } from './SocketPanel';
 import { Standalone } from './Standalone';
 import { usePlaygroundPage } from './usePlaygroundPage';
 
 /**
  * `/playground/<name>/:appId?` of a service whose playground is only its declaration: the frame with the examples it
- * declares, or — for a service this deployment does not run — the app picker and a plain notice.
+ * declares (and its declared sockets to connect to), or — for a service this deployment does not run — the app picker and a plain notice.
  */
 export default function PlaygroundPage() {
   const { appId = '' } = useParams();
@@ -26,7 +27,9 @@ export default function PlaygroundPage() {
     <Standalone appId={appId}>
       <PageHeader title={title} subtitle={serviceBuilt(service) ? t('playgrounds.subtitle') : undefined} />
       {serviceBuilt(service) ? (
-        <PlaygroundFrame service={service} page={page} appId={appId} />
+        <PlaygroundFrame service={service} page={page} appId={appId}>
+          {service.sockets && <SocketPanels service={service} />}
+        </PlaygroundFrame>
       ) : (
         <>
           <AppPicker route={page.route} appId={appId} />
