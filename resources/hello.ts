@@ -1,6 +1,7 @@
 import type { ResourceDecl, ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
-import { helloCalls } from './hello/calls';
+import { helloCalls, tokenAnswer, tokenBody } from './hello/calls';
+import type { CommandDecl } from './command-types';
 import orgSchema from '../schemas/hello/org.json' with { type: 'json' };
 import projectSchema from '../schemas/hello/project.json' with { type: 'json' };
 import sessionSchema from '../schemas/hello/session.json' with { type: 'json' };
@@ -27,6 +28,26 @@ export const helloOrgs: ResourceDecl = {
   access,
 };
 
+const byCall = (name: string, call: string, label: CommandDecl['label'], more: Partial<CommandDecl> = {}): CommandDecl => ({
+  name,
+  label,
+  on: 'collection',
+  method: 'POST',
+  path: '',
+  address: 'call',
+  api: { call },
+  ...more,
+});
+
+/** The spec's first-use sequence offered on the project's screen (org, then project), and a room token to try. */
+const projectCommands: CommandDecl[] = [
+  byCall('org', 'orgs', { 'zh-CN': '创建语音组织', en: 'Make the voice organisation' }),
+  byCall('refactor', 'projects.refactor', { 'zh-CN': '创建语音项目', en: 'Make the voice project' }, {
+    fields: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 100, title: 'Name', 'x-ui': { title: { 'zh-CN': '名称', en: 'Name' } } } } },
+  }),
+  byCall('token', 'tokens', { 'zh-CN': '签发房间令牌', en: 'Issue a room token' }, { fields: tokenBody, answer: tokenAnswer }),
+];
+
 /** The app's voice project (one per app): made by `POST /projects/refactor`, listed by `GET /projects`, its settings edited. */
 export const helloProjects: ResourceDecl = {
   name: 'projects',
@@ -40,6 +61,7 @@ export const helloProjects: ResourceDecl = {
   operations: ['list', 'show', 'update'],
   list: { columns: ['name', 'tokenMinutes', 'recording', 'createdAt'] },
   readOnly: ['orgId'],
+  commands: projectCommands,
   access,
   routes: { list: HELLO_ROUTES.project },
 };

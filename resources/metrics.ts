@@ -1,4 +1,25 @@
-import type { ServiceDecl } from './types';
+import type { ResourceDecl, ServiceDecl } from './types';
+import { metricsCalls } from './metrics/calls';
+import bindingSchema from '../schemas/metrics/binding.json' with { type: 'json' };
+
+/** The console's route (spec 002 §2: `metrics`). */
+export const METRICS_ROUTES = { page: 'metrics' } as const;
+
+/** Which members of the app's organisation may see its shared metrics: set by `POST /api/metrics/bind-user-roles`. */
+export const metricsBindings: ResourceDecl = {
+  name: 'bindings',
+  label: { 'zh-CN': '查看角色', en: 'Viewing roles' },
+  singular: { 'zh-CN': '查看角色', en: 'viewing role' },
+  schema: bindingSchema,
+  path: '/bindings',
+  idField: 'id',
+  titleField: 'email',
+  scope: 'app',
+  operations: ['list', 'delete'],
+  list: { columns: ['email', 'role', 'createdAt'], filters: ['role'], search: ['email'] },
+  access: { read: ['app', 'admin'], write: ['app', 'admin'] },
+  routes: { list: METRICS_ROUTES.page },
+};
 
 export const metrics: ServiceDecl = {
   name: 'metrics',
@@ -25,5 +46,6 @@ export const metrics: ServiceDecl = {
     hide: { menu: true },
   },
   menu: [],
-  resources: [],
+  resources: [metricsBindings],
+  calls: metricsCalls,
 };

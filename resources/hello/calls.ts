@@ -13,7 +13,9 @@ const money = { type: 'string', description: 'what billing charges, in currency 
 const usageDay: JsonSchema = { type: 'object', properties: { day: { type: 'string' }, rtcMinutes: minutes, recordingMinutes: minutes, amount: money } };
 const totals = { rtcMinutes: minutes, recordingMinutes: minutes, amount: money };
 
-const name = (what: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: 64, pattern: HELLO_RULES.namePattern, description: `${what}: letters, digits, '_', '-' and '.', 1 to 64` });
+type T = { 'zh-CN': string; en: string };
+const ui = (zh: string, en: string) => ({ 'x-ui': { title: { 'zh-CN': zh, en } as T } });
+const name = (what: string, title: ReturnType<typeof ui>): JsonSchema => ({ type: 'string', minLength: 1, maxLength: 64, pattern: HELLO_RULES.namePattern, description: `${what}: letters, digits, '_', '-' and '.', 1 to 64`, ...title });
 
 /** A room token's request. */
 export const tokenBody: JsonSchema = {
@@ -21,26 +23,26 @@ export const tokenBody: JsonSchema = {
   additionalProperties: false,
   required: ['room', 'identity'],
   properties: {
-    room: name("the room, the app's own (rooms of other apps are never reached)"),
-    identity: name('the participant, unique in the room (the player id)'),
-    name: { type: 'string', minLength: 1, maxLength: 100, description: 'the name other participants see' },
-    minutes: { type: 'integer', minimum: 1, maximum: 1440, description: "how long the token is valid (at most the project's token lifetime)" },
-    canPublish: { type: 'boolean', default: true, description: 'may speak (publish audio)' },
-    canSubscribe: { type: 'boolean', default: true, description: 'may hear the others' },
-    metadata: { type: 'string', maxLength: 1000, description: "the participant's metadata the others see" },
+    room: name("the room, the app's own (rooms of other apps are never reached)", ui('房间', 'Room')),
+    identity: name('the participant, unique in the room (the player id)', ui('参与者', 'Participant')),
+    name: { type: 'string', minLength: 1, maxLength: 100, description: 'the name other participants see', ...ui('显示名', 'Display name') },
+    minutes: { type: 'integer', minimum: 1, maximum: 1440, description: "how long the token is valid (at most the project's token lifetime)", ...ui('有效期（分钟）', 'Valid for (minutes)') },
+    canPublish: { type: 'boolean', default: true, description: 'may speak (publish audio)', ...ui('可发言', 'May speak') },
+    canSubscribe: { type: 'boolean', default: true, description: 'may hear the others', ...ui('可收听', 'May listen') },
+    metadata: { type: 'string', maxLength: 1000, description: "the participant's metadata the others see", ...ui('元数据', 'Metadata') },
   },
   examples: [{ room: 'lobby', identity: 'player-1', name: 'Ada', minutes: 30 }],
 };
 
-const tokenAnswer: JsonSchema = {
+export const tokenAnswer: JsonSchema = {
   type: 'object',
   required: ['token', 'url', 'room', 'identity', 'expiresAt'],
   properties: {
-    token: { type: 'string', description: 'the access token (a JWT) the client connects with' },
-    url: { type: 'string', description: "the voice server's address the client connects to" },
-    room: { type: 'string', description: 'the room as the voice server names it (the app id, then the room)' },
-    identity: { type: 'string' },
-    expiresAt: { type: 'string', format: 'date-time' },
+    token: { type: 'string', description: 'the access token (a JWT) the client connects with', ...ui('令牌', 'Token') },
+    url: { type: 'string', description: "the voice server's address the client connects to", ...ui('服务器地址', 'Server address') },
+    room: { type: 'string', description: 'the room as the voice server names it (the app id, then the room)', ...ui('房间', 'Room') },
+    identity: { type: 'string', ...ui('参与者', 'Participant') },
+    expiresAt: { type: 'string', format: 'date-time', ...ui('过期时间', 'Expires') },
   },
 };
 

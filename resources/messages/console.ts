@@ -23,7 +23,8 @@ import { referenceMessages } from './references';
 import { ruleMessages } from './rules';
 import { uprMessages } from './upr';
 import { helloMessages } from './hello';
+import { metricsMessages } from './metrics';
 import { windMessages } from './wind';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...pushMessages, ...safeMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...windMessages, ...deviceMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...pushMessages, ...safeMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages };

@@ -18,6 +18,7 @@ import { pushModule } from './push';
 import { safeModules } from './safe';
 import { multiverseModules } from './multiverse';
 import { helloModule } from './hello';
+import { metricsModule } from './metrics';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -51,6 +52,7 @@ export const serviceModules: ServiceModule[] = [
   pushModule,
   ...multiverseModules,
   helloModule,
+  metricsModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */
