@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES } from '../../resources/save/calls';
+import { fileKey, sha256 } from '../../server/services/save/blobs';
+import { sweepSaves } from '../../server/services/save/sweep';
 import { startHarness, type Harness } from './harness';
 import type { SignedIn } from './passport-players-fixtures';
 import { fetchUrl, md5, S, sdk, sendBytes, twoPlayers } from './save-fixtures';
@@ -92,6 +96,36 @@ describe('cloud saves: files through upload tokens', () => {
     expect(stale.json().details[0].message).toBe('current version is 1');
     const huge = await h.svc('POST', `${S}/saves/upload-token`, { playerId: 'p-token', slot: 'h', fileName: 'h.bin', size: 200 * 1024 * 1024, md5: md5(file) });
     expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('cloud saves: the blob sweep', () => {
+  /** A file uploaded whole in one chunk to a slot: the save. */
+  const uploadFile = async (playerId: string, slot: string, file: Buffer) => {
+    const g = (await h.svc('POST', `${S}/saves/upload-token`, { playerId, slot, fileName: `${slot}.bin`, size: file.length, md5: md5(file) })).json() as Grant;
+    expect((await putChunk(g, 0, file)).statusCode).toBe(200);
+    return (await complete(g)).json();
+  };
+
+  it("ends an expired upload and removes its chunks, and removes a file once no save holds it", async () => {
+    const file = randomBytes(4000);
+    const kept = join(h.ctx.config.blobDir, fileKey(sha256(file)));
+    const one = await uploadFile('p-sweep', 'one', file);
+    const two = await uploadFile('p-sweep', 'two', file);
+    // Identical content is kept once.
+    expect(existsSync(kept)).toBe(true);
+    const open = (await h.svc('POST', `${S}/saves/upload-token`, { playerId: 'p-sweep', slot: 'three', fileName: 'c.bin', size: 10, md5: md5(Buffer.alloc(10)) })).json() as Grant;
+    expect((await putChunk(open, 0, Buffer.alloc(10))).statusCode).toBe(200);
+    const later = new Date(Date.now() + 2 * 86_400_000);
+
+    expect((await h.svc('DELETE', `${S}/saves/${one.id}`)).statusCode).toBe(204);
+    await sweepSaves(h.ctx, later);
+    expect(existsSync(kept)).toBe(true);
+    expect(await upload(open.uploadId)).toMatchObject({ status: 'failed', error: 'expired', received: [] });
+
+    expect((await h.svc('DELETE', `${S}/saves/${two.id}`)).statusCode).toBe(204);
+    await sweepSaves(h.ctx, later);
+    expect(existsSync(kept)).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { Ctx } from '../../context';
 import { blobKeyOf, contentStoreFor } from '../cdn/content-store';
 
-const FILES = 'save/files/';
+export const FILES = 'save/files/';
 const partsOf = (uploadId: string) => `save/parts/${uploadId}/`;
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

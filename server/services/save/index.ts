@@ -4,6 +4,7 @@ import { saveCallHandlers } from './calls';
 import { mountDownloads } from './files';
 import { SERVICE } from './models';
 import { mountUploadRoutes } from './uploads';
+import { sweepJob } from './sweep';
 import { storageJob, usageCalls } from './usage';
 
 /**
@@ -17,7 +18,7 @@ export const saveModule: ServiceModule = {
     mountUploadRoutes(api, ctx);
     mountDownloads(api, ctx);
   },
-  jobs: (ctx) => [storageJob(ctx)],
+  jobs: (ctx) => [storageJob(ctx), sweepJob(ctx)],
   calls: (ctx) => ({ ...saveCallHandlers(ctx), ...usageCalls(ctx) }),
   player: passportPlayerOf(SERVICE),
 };
