@@ -21,11 +21,10 @@ const NOT_BUILT = [
   'func/stateless',
   'crud/storage',
   'stacktrace',
-  'hello',
 ];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'push'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'push', 'hello'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   ...NOT_BUILT.map((s) => `${s}/concept`),
   'others/concept',
   'bill/payment',
