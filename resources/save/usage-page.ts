@@ -3,12 +3,24 @@
  * days, and the players holding the most bytes, from `GET usage/daily`, `usage/daily/sum` and `usage/daily/top`, drawn
  * by the console's dashboard engine.
  */
-import type { JsonSchema, PageDecl, Text } from '../types';
+import type { DashboardChartDecl, JsonSchema, PageDecl, Text } from '../types';
 import { SAVE_ROUTES } from './resources';
 
 const STORAGE: Text = { 'zh-CN': '存储量（GB·天）', en: 'Storage (GB-days)' };
 const UPLOADS: Text = { 'zh-CN': '上传次数', en: 'Uploads' };
 const TRAFFIC: Text = { 'zh-CN': '下载流量（字节）', en: 'Traffic (bytes)' };
+
+/** A half-width chart of one field of `usage/daily`'s days. */
+const dayChart = (kind: 'line' | 'columns', label: Text, field: string, fieldLabel: Text, empty: Text): DashboardChartDecl => ({
+  kind,
+  label,
+  source: 'daily',
+  span: 12,
+  list: 'days',
+  x: 'day',
+  series: [{ field, label: fieldLabel }],
+  empty,
+});
 
 const topRow: JsonSchema = {
   type: 'object',
@@ -41,36 +53,9 @@ export const usagePage: PageDecl = {
       { label: { 'zh-CN': '费用', en: 'Charges' }, source: 'sum', value: '{{amount|money}}' },
     ],
     blocks: [
-      {
-        kind: 'line',
-        label: { 'zh-CN': '每日存储量', en: 'Storage per day' },
-        source: 'daily',
-        span: 12,
-        list: 'days',
-        x: 'day',
-        series: [{ field: 'storageGbDays', label: STORAGE }],
-        empty: { 'zh-CN': '这段时间没有存储量记录', en: 'No storage recorded in these days' },
-      },
-      {
-        kind: 'columns',
-        label: { 'zh-CN': '每日上传', en: 'Uploads per day' },
-        source: 'daily',
-        span: 12,
-        list: 'days',
-        x: 'day',
-        series: [{ field: 'uploads', label: UPLOADS }],
-        empty: { 'zh-CN': '这段时间没有上传', en: 'No uploads in these days' },
-      },
-      {
-        kind: 'columns',
-        label: { 'zh-CN': '每日下载流量', en: 'Traffic per day' },
-        source: 'daily',
-        span: 12,
-        list: 'days',
-        x: 'day',
-        series: [{ field: 'trafficBytes', label: TRAFFIC }],
-        empty: { 'zh-CN': '这段时间没有下载', en: 'No downloads in these days' },
-      },
+      dayChart('line', { 'zh-CN': '每日存储量', en: 'Storage per day' }, 'storageGbDays', STORAGE, { 'zh-CN': '这段时间没有存储量记录', en: 'No storage recorded in these days' }),
+      dayChart('columns', { 'zh-CN': '每日上传', en: 'Uploads per day' }, 'uploads', UPLOADS, { 'zh-CN': '这段时间没有上传', en: 'No uploads in these days' }),
+      dayChart('columns', { 'zh-CN': '每日下载流量', en: 'Traffic per day' }, 'trafficBytes', TRAFFIC, { 'zh-CN': '这段时间没有下载', en: 'No downloads in these days' }),
       {
         kind: 'table',
         name: 'top',
