@@ -2,6 +2,7 @@ import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
 import { multiverseCalls } from './multiverse/calls';
 import { MULTIVERSE_DEMO } from './multiverse/demo';
+import { multiversePages } from './multiverse/pages';
 import { multiversePrices } from './multiverse/prices';
 import { MULTIVERSE_ROUTES, multiverseResources } from './multiverse/resources';
 
@@ -47,6 +48,7 @@ export const multiverse: ServiceDecl = {
     { route: MULTIVERSE_ROUTES.images, label: { 'zh-CN': '镜像', en: 'Images' } },
     { route: MULTIVERSE_ROUTES.servers, label: { 'zh-CN': '服务器', en: 'Servers' } },
   ],
+  pages: multiversePages,
   resources: multiverseResources,
   calls: multiverseCalls,
   demo: MULTIVERSE_DEMO,

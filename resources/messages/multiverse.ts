@@ -13,6 +13,8 @@ export const multiverseMessages: Record<string, Text> = {
   'the start command is empty': { 'zh-CN': '启动命令为空', en: 'The start command is empty' },
   'the start command is outside the archive': { 'zh-CN': '启动命令指向压缩包以外的程序', en: 'The start command points outside the archive' },
   'the start command names a file the archive does not have': { 'zh-CN': '启动命令中的文件不在压缩包中', en: 'The start command names a file the archive does not have' },
+  'the image has no start command': { 'zh-CN': '镜像没有启动命令（上传时提供，或写在压缩包的 multiverse.json 中）', en: 'The image has no start command (give it with the upload, or in the archive\'s multiverse.json)' },
+  'multiverse.json is not JSON': { 'zh-CN': 'multiverse.json 不是有效的 JSON', en: 'multiverse.json is not JSON' },
   'the build failed': { 'zh-CN': '构建失败', en: 'The build failed' },
   'only a finished build can be rebuilt': { 'zh-CN': '只有构建结束的镜像可以重新构建', en: 'Only a finished build can be rebuilt' },
   'the image is not built': { 'zh-CN': '镜像尚未构建成功', en: 'The image is not built' },

@@ -49,15 +49,14 @@ export const multiverseCalls: Record<string, CallDecl> = {
     method: 'POST',
     path: '/images',
     caller: 'service',
-    summary: "Upload a game-server build (body: a zip or tar.gz archive's raw bytes) with the command that starts it; its build (download, decompress, check, chmod, build) runs after, pending until it succeeds or fails",
+    summary: "Upload a game-server build (body: a zip or tar.gz archive's raw bytes) with the command that starts it — given here, or as `startCommand` in a `multiverse.json` at the archive's root; its build (download, decompress, check, chmod, build) runs after, pending until it succeeds or fails",
     upload: { types: ['application/zip', 'application/x-zip-compressed', 'application/gzip', 'application/x-gzip', 'application/x-tar'], extensions: ['.zip', '.tar.gz', '.tgz'] },
     query: {
       type: 'object',
       additionalProperties: false,
-      required: ['name', 'startCommand'],
       properties: {
-        name: { type: 'string', minLength: 1, maxLength: 56, pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' },
-        startCommand: { ...textField(500, 1), description: 'a file of the archive, or `node <script of the archive>`, with its arguments (no shell)' },
+        name: { type: 'string', minLength: 1, maxLength: 56, pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$', description: "default: the file's name, lower case" },
+        startCommand: { ...textField(500, 1), description: 'a file of the archive, or `node <script of the archive>`, with its arguments (no shell); default: the archive\'s `multiverse.json`' },
         fileName: textField(255, 1),
       },
     },

@@ -174,7 +174,8 @@ export const images: ResourceDecl = {
   ],
   views: [logsView({ 'zh-CN': '构建日志', en: 'Build log' }, "The image's build log, oldest first")],
   access: access(),
-  routes: { list: MULTIVERSE_ROUTES.images, show: MULTIVERSE_ROUTES.image },
+  // Listed on the images page (`resources/multiverse/pages.ts`), where a build is uploaded.
+  routes: { show: MULTIVERSE_ROUTES.image },
 };
 
 export const SERVER_STATES = {

@@ -47,6 +47,22 @@ describe('bad builds', () => {
   });
 });
 
+describe('a build that says its own start command', () => {
+  it('is named from its file and started by the multiverse.json at its root; without either, its build says so', async () => {
+    const text = (t: string) => new TextEncoder().encode(t);
+    const archive = zipSync({ 'multiverse.json': text(JSON.stringify({ startCommand: 'node server.mjs' })), 'server.mjs': text('') });
+    const up = await h.upload(archive, { fileName: 'My Echo Server.zip' });
+    expect(up.statusCode, up.body).toBe(201);
+    expect(up.json().name).toBe('my-echo-server');
+    await h.build();
+    const image = await built(up.json().id);
+    expect([image.status, image.startCommand]).toEqual(['success', 'node server.mjs']);
+    const bare = await h.upload(zipSync({ 'server.mjs': text('') }), { fileName: 'bare.zip' });
+    await h.build();
+    expect((await built(bare.json().id)).error).toBe('the image has no start command');
+  });
+});
+
 describe('an OnFleetGame', () => {
   it('keeps a warm Ready server once its profile is released', async () => {
     const image = (await h.upload(await echoArchive(), { name: 'echo', startCommand: 'node server.mjs' })).json();

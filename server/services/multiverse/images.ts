@@ -36,8 +36,10 @@ export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInp
   const file = call.file!;
   const kind = archiveKindOf(file);
   if (!kind) throw badRequest([{ field: '/body', message: 'the upload is not a zip or tar.gz archive' }], 'the upload is not a zip or tar.gz archive');
-  const { name, startCommand } = call.input as { name: string; startCommand: string };
-  const fileName = String(call.input.fileName ?? `${name}.${kind}`);
+  const input = call.input as { name?: string; startCommand?: string; fileName?: string };
+  const fileName = input.fileName ?? `${input.name ?? 'build'}.${kind}`;
+  const name = input.name ?? nameOf(fileName);
+  const startCommand = input.startCommand;
   const sha256 = createHash('sha256').update(file).digest('hex');
   // The archive is in place before the record that the build job picks up.
   const id = fixedId ?? randomUUID();
@@ -46,7 +48,7 @@ export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInp
   await writeFile(path, file);
   const image = await records(ctx.db, multiverseModels(ctx).images).insert(call.scopeId, {
     name,
-    startCommand,
+    ...(startCommand ? { startCommand } : {}),
     fileName,
     kind,
     size: file.length,
@@ -56,6 +58,24 @@ export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInp
   }, { id });
   await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.images.create`, target: String(image.id), after: { name, fileName, startCommand } });
   return image;
+}
+
+/** An image's name from its file's: lower case, the archive's extension dropped, other characters as hyphens. */
+export function nameOf(fileName: string): string {
+  const base = fileName.replace(/\.(zip|tar\.gz|tgz)$/i, '').toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
+  return (base || 'build').slice(0, 56).replace(/[-.]+$/, '');
+}
+
+/** The start command the archive declares in `multiverse.json` at its root, if any. */
+function declaredCommand(entries: { path: string; data: Uint8Array }[]): string | undefined {
+  const file = entries.find((e) => e.path === 'multiverse.json');
+  if (!file) return undefined;
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(file.data)) as { startCommand?: unknown };
+    return typeof parsed.startCommand === 'string' && parsed.startCommand.trim() ? parsed.startCommand.trim().slice(0, 500) : undefined;
+  } catch {
+    throw new BuildFailure('multiverse.json is not JSON');
+  }
 }
 
 class BuildFailure extends Error {}
@@ -87,10 +107,12 @@ export async function buildImage(ctx: Ctx, s: MultiverseSettings, scopeId: strin
       throw new BuildFailure((e as Error).message);
     }
     const unpacked = entries.reduce((n, e) => n + e.data.length, 0);
-    await move('check', `check: ${entries.length} files, ${unpacked} bytes; start command '${image.startCommand}'`, { files: entries.length, unpackedBytes: unpacked });
+    const startCommand = (image.startCommand as string | undefined) ?? declaredCommand(entries);
+    if (!startCommand) throw new BuildFailure('the image has no start command');
+    await move('check', `check: ${entries.length} files, ${unpacked} bytes; start command '${startCommand}'`, { files: entries.length, unpackedBytes: unpacked, startCommand });
     let command: StartCommand;
     try {
-      command = checkStartCommand(String(image.startCommand), new Set(entries.map((e) => e.path)), Object.keys(s.interpreters));
+      command = checkStartCommand(startCommand, new Set(entries.map((e) => e.path)), Object.keys(s.interpreters));
     } catch (e) {
       throw new BuildFailure((e as Error).message);
     }
