@@ -6,6 +6,7 @@ import { cdnMessages } from './cdn';
 import { bakingMessages } from './baking';
 import { pushMessages } from './push';
 import { safeMessages } from './safe';
+import { saveMessages } from './save';
 import { multiverseMessages } from './multiverse';
 import { deviceMessages } from './device';
 import { cdnModsMessages } from './cdn-mods';
@@ -27,4 +28,4 @@ import { metricsMessages } from './metrics';
 import { windMessages } from './wind';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...pushMessages, ...safeMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...pushMessages, ...safeMessages, ...saveMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages };

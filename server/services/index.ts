@@ -16,6 +16,7 @@ import { uprModule } from './upr';
 import { windModule } from './wind';
 import { pushModule } from './push';
 import { safeModules } from './safe';
+import { saveModule } from './save';
 import { multiverseModules } from './multiverse';
 import { helloModule } from './hello';
 import { metricsModule } from './metrics';
@@ -53,6 +54,7 @@ export const serviceModules: ServiceModule[] = [
   ...multiverseModules,
   helloModule,
   metricsModule,
+  saveModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */
