@@ -97,7 +97,7 @@ describe('record views', () => {
 });
 
 const details = services.flatMap((service) => service.resources.flatMap((decl) => (decl.details ?? []).map((detail) => ({ service, decl, detail }))));
-const answering = services.flatMap((service) => service.resources.flatMap((decl) => (decl.commands ?? []).filter((c) => c.answer).map((command) => ({ service, decl, command }))));
+const answering = services.flatMap((service) => service.resources.flatMap((decl) => (decl.commands ?? []).filter((c) => c.answer && c.on === 'item').map((command) => ({ service, decl, command }))));
 const resourceOf = (name: string) => passport.resources.find((r) => r.name === name)!;
 
 /** An answer checked against a declared schema (its `x-ui` hints are annotations). */

@@ -47,7 +47,8 @@ export function mountBindings(api: Api, ctx: Ctx): void {
     method: 'POST',
     url: BIND_PATH,
     summary: "Set which members of the app's organisation may see its shared metrics, and as what (viewer, analyst): the whole list, replacing the one before; an owner or admin of the organisation",
-    tag: metrics.name,
+    // On the account service (spec 000 §7), with the platform's app calls.
+    tag: 'apps',
     auth: 'session',
     body,
     responses: { 200: { description: 'the bindings now', schema: { type: 'object', properties: { AppId: { type: 'string' }, Bindings: { type: 'array', items: { type: 'object' } } } } }, ...errorResponses(400, 401, 403, 404) },
