@@ -31,7 +31,7 @@ export const saves = defineResource({
   bulkDeleteParam: 'ids',
   ownTable: true,
   list: {
-    columns: ['playerId', 'slot', 'kind', 'size', 'fileName', 'version', 'updatedAt'],
+    columns: ['playerId', 'slot', 'kind', 'size', 'fileName', 'updatedAt'],
     filters: ['playerId', 'kind', 'slot'],
     sorters: ['playerId', 'slot', 'size'],
     search: ['playerId', 'slot', 'description', 'fileName'],
