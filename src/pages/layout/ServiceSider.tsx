@@ -4,7 +4,7 @@ import { Layout, Menu, theme } from 'antd';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { services, type MenuEntry } from '../../../resources';
 import { menuTree } from '../../engine/menu';
-import { isServiceEnabled, listRoutes, routeTo } from '../../engine/routes';
+import { dashboardPages, isServiceEnabled, listRoutes, routeTo, viewPages } from '../../engine/routes';
 import { useCurrentAppState } from '../../lib/currentApp';
 import { iconOf } from '../../lib/icons';
 import { useLocale } from '../../lib/useLocale';
@@ -14,9 +14,10 @@ import { pagesOf, type PageRoute } from '../../routes';
 import { Brand } from './Brand';
 import { openKeysOf, showing, toggled, type MenuChoices } from './menuOpenState';
 
-/** Routes a menu entry may point at: declared lists and registered pages. */
+/** Routes a menu entry may point at: declared lists, declared views and dashboards, and registered pages. */
 function knownRoutes(): Set<string> {
-  return new Set([...listRoutes().map((r) => r.route), ...registeredPages().map((p) => p.page.route)]);
+  const declared = [...viewPages(), ...dashboardPages()].map((p) => p.page.route);
+  return new Set([...listRoutes().map((r) => r.route), ...declared, ...registeredPages().map((p) => p.page.route)]);
 }
 
 const NO_KEYS: string[] = [];
