@@ -77,13 +77,13 @@ export function SocketPanel({ service, name, socket }: Props) {
           </Typography.Text>
         </Space>
       }
-      data-testid={`socket-${name}`}
+      data-testid={`socket-panel-${name}`}
     >
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={9}>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={connect}>
-            {fields.map(([key, p]) => (
-              <Form.Item key={key} name={key} label={<span style={MONO}>{key}</span>} extra={p.description as string | undefined} rules={[{ required: required.has(key) }]}>
+            {fields.map(([key]) => (
+              <Form.Item key={key} name={key} label={<span style={MONO}>{key}</span>} rules={[{ required: required.has(key) }]}>
                 <Input style={MONO} data-testid={`socket-field-${key}`} />
               </Form.Item>
             ))}

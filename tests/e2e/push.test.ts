@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
+import { startServer, type RunningServer } from './server';
+import { push } from '../../resources/push';
+import { passport } from '../../resources/passport';
+
+/**
+ * A developer tries push on the real server with its demo data: creates a push app, connects to it as a player in
+ * the push playground, sends a message to everyone from the push app's page, and sees it arrive in the playground.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let shot: (label: string) => Promise<void>;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  // One context: the playground and the push app's page are two tabs of one signed-in session.
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
+  shot = screenshots(page, 'push');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A call with the app credential, its answer parsed. */
+async function call(credential: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = { authorization: credential, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+describe('Push on the console', () => {
+  it('connects a player in the playground and delivers a message sent from the push app page', async () => {
+    const { appId, credential } = await openDemoGame(page, server.url);
+    const pushApp = await call(credential, 'POST', `${push.base}/apps`, { name: 'E2E chat' });
+    // A player of the demo game, signed in by the game's server.
+    const realm = await call(credential, 'POST', `${passport.base}/realms`, { name: 'e2e realm' });
+    await call(credential, 'POST', `${passport.base}/realms/${realm.id}/open`);
+    const player = await call(credential, 'POST', `${passport.base}/login/external`, { method: 'ServerSide', platform: 'Android', realmId: realm.id, externalId: 'e2e-player' });
+
+    await page.goto(`${server.url}/services/${appId}/push`);
+    await visible(page.locator('.ant-table-row', { hasText: 'E2E chat' }));
+    await shot('apps');
+
+    await page.goto(`${server.url}/playground/push/${appId}`);
+    await page.getByTestId('socket-field-appKey').fill(String(pushApp.appKey));
+    await page.getByTestId('socket-field-token').fill(String(player.token));
+    await page.getByTestId('socket-connect').click();
+    await visible(page.getByTestId('socket-log').getByText('"type":"welcome"'));
+
+    const playground = page;
+    // A second tab of the same signed-in session: the push app's page.
+    const console = await page.context().newPage();
+    await console.goto(`${server.url}/services/${appId}/push/apps/${pushApp.id}`);
+    await console.getByRole('button', { name: '发送消息' }).click();
+    await console.locator('.ant-modal .ant-select').first().click();
+    await console.locator('.ant-select-item-option', { hasText: '所有玩家' }).click();
+    await console.locator('.ant-modal').getByLabel('标题').fill('Raid starts');
+    await console.locator('.ant-modal').getByLabel('内容').fill('Meet at the gate');
+    await console.getByTestId('fields-dialog-ok').click();
+
+    // The message arrives on the playground's connection, once.
+    await visible(playground.getByTestId('socket-log').getByText('Raid starts'));
+    expect(await playground.getByTestId('socket-log').getByText('Raid starts').count()).toBe(1);
+    await shot('playground');
+    const sends = (await call(credential, 'GET', `${push.base}/apps/${pushApp.id}/sends`)) as { items: Record<string, unknown>[] };
+    expect(sends.items[0]).toMatchObject({ title: 'Raid starts', target: 'all', status: 'delivered', online: 1 });
+    await console.close();
+  });
+});
