@@ -2,6 +2,13 @@ import type { Text } from '../types';
 
 /** Messages the server sends from Multiverse's calls, builds and servers: the English key and its text in both languages. */
 export const multiverseMessages: Record<string, Text> = {
+  // The SDK endpoint a game server calls (answered to the server, as Agones' gateway answers)
+  'invalid key or value': { 'zh-CN': '键或值无效', en: 'Invalid key or value' },
+  'method not allowed': { 'zh-CN': '不支持该请求方法', en: 'Method not allowed' },
+  'playerID is required': { 'zh-CN': '缺少 playerID', en: 'playerID is required' },
+  'players are already at capacity': { 'zh-CN': '玩家数已达容量上限', en: 'Players are already at capacity' },
+  'count must be a whole number, 0 or more': { 'zh-CN': 'count 必须是不小于 0 的整数', en: 'count must be a whole number, 0 or more' },
+  'the body is not JSON': { 'zh-CN': '请求体不是 JSON', en: 'The body is not JSON' },
   // Images and their builds
   'the upload is not a zip or tar.gz archive': { 'zh-CN': '上传的文件不是 zip 或 tar.gz 压缩包', en: 'The upload is not a zip or tar.gz archive' },
   'the archive unpacks to more than the limit': { 'zh-CN': '压缩包解压后超过大小上限（疑似压缩炸弹）', en: 'The archive unpacks to more than the size limit (a suspected zip bomb)' },
