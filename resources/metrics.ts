@@ -15,7 +15,7 @@ export const metricsBindings: ResourceDecl = {
   idField: 'id',
   titleField: 'email',
   scope: 'app',
-  operations: ['list', 'delete'],
+  operations: ['list', 'show', 'delete'],
   list: { columns: ['email', 'role', 'createdAt'], filters: ['role'], search: ['email'] },
   access: { read: ['app', 'admin'], write: ['app', 'admin'] },
   routes: { list: METRICS_ROUTES.page },

@@ -37,11 +37,18 @@ describe('Hello: organisation and project on first use', () => {
   });
 
   it("makes another app's organisation and project for that app only", async () => {
-    const other = await h.req({ method: 'POST', url: `${U}/orgs`, headers: { authorization: h.otherBasic } });
-    // Hello is not enabled on the other app: its credential reaches nothing of Hello.
-    expect(other.statusCode).toBe(403);
-    const mine = (await h.svc('GET', `${U}/projects`)).json();
-    expect(JSON.stringify(mine)).not.toContain(h.otherAppId);
+    const as = (method: 'GET' | 'POST', url: string) => h.req({ method, url, headers: { authorization: h.otherBasic } });
+    const mine = (await h.svc('POST', `${U}/orgs`)).json();
+    const theirs = await as('POST', `${U}/orgs`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().id).not.toBe(mine.id);
+    expect(theirs.json().organizationId).not.toBe(mine.organizationId);
+    const project = (await as('POST', `${U}/projects/refactor`)).json();
+    expect(project.orgId).toBe(theirs.json().id);
+    const listed = (await h.svc('GET', `${U}/projects`)).json();
+    expect(listed.items.map((p: { id: string }) => p.id)).not.toContain(project.id);
+    // Nor does this app reach the other's project by its id.
+    expect((await h.svc('GET', `${U}/projects/${project.id}`)).statusCode).toBe(404);
   });
 
   it('refuses names breaking the rules', async () => {
