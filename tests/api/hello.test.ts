@@ -96,6 +96,10 @@ describe('Hello: room tokens', () => {
       const text = serverMessages[res.json().message];
       expect(text['zh-CN']).toMatch(/语音服务器/);
       expect(text.en).toMatch(/no voice server/i);
+      // Nor is any webhook believed, signed or not, and nothing is kept of it.
+      const hook = await webhook(bare, { event: 'participant_joined', room: { name: `${bare.appId}~lobby` }, participant: { sid: 'PA_B', identity: 'b' } });
+      expect(hook.statusCode).toBe(503);
+      expect((await bare.svc('GET', `${U}/sessions`)).json().total).toBe(0);
     } finally {
       await bare.close();
     }
@@ -113,6 +117,8 @@ describe('Hello: sessions, usage and billing', () => {
     // Another app's room, and a room Lodestar did not name, are not this app's.
     await voiceSession(h, `${h.otherAppId}~arena`, 'q', 'PA_9', T0, T0 + 7 * MIN);
     await voiceSession(h, 'someone-elses-room', 'q', 'PA_8', T0, T0 + 7 * MIN);
+    const unsigned = await h.req({ method: 'POST', url: '/uhello/v1/livekit/webhook', headers: { 'content-type': 'application/webhook+json' }, payload: '{"event":"participant_left"}' });
+    expect(unsigned.statusCode).toBe(401);
     const forged = await webhook(h, { event: 'participant_left', room: { name: `${h.appId}~arena` }, participant: { sid: 'PA_X', identity: 'x' } }, 'not-the-secret-but-32-characters-long');
     expect(forged.statusCode).toBe(401);
 
