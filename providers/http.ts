@@ -247,7 +247,8 @@ async function send<T>(path: string, options: RequestOptions, read: (response: R
 let carriedAnswers: Map<string, unknown> | undefined;
 
 function takeCarried<T>(key: string): Promise<T | null> | undefined {
-  if (typeof document === 'undefined' || performance.now() > CARRIED_ANSWERS_MS) return undefined;
+  // A page without an element API (the declarations read on the server, with a stand-in page) carries nothing.
+  if (typeof document?.getElementById !== 'function' || performance.now() > CARRIED_ANSWERS_MS) return undefined;
   if (!carriedAnswers) {
     const text = document.getElementById(CARRIED_ANSWERS_ID)?.textContent;
     let list: CarriedAnswer[] = [];
