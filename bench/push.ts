@@ -1,6 +1,6 @@
 /**
  * Push's part of `npm run bench` (alone: `npx tsx bench/push.ts`): a send fanned out to 10,000 connected clients
- * through the push server (`POST /upush/v1/apps/{id}/messages` to everyone: stored, then written to every
+ * through the push server (`POST <base>/apps/{id}/messages` to everyone: stored, then written to every
  * connection), beside a bare `ws` server broadcasting the same frame to as many clients, in the same run; messages
  * delivered per second and the ratio. The clients run in their own process.
  */

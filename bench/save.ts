@@ -1,6 +1,6 @@
 /**
  * Cloud saves' part of `npm run bench` (alone: `npx tsx bench/save.ts`): JSON saves written per second through the
- * API (`POST /usave/v1/saves`: credential, validation, the versioned write, the answer) beside the same write's SQL
+ * API (`POST <base>/saves`: credential, validation, the versioned write, the answer) beside the same write's SQL
  * issued directly (`writeSave`: the player's lock, the settings, the slot, the quota's sums, the insert or versioned
  * update and the history row, in one transaction), in the same run on the embedded database, and the ratio.
  */

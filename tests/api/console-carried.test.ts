@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { callKey, CARRIED_ANSWERS_ID, type CarriedAnswer } from '../../providers/carried-answers';
 import { ROUTE_MANIFEST_FILE, type ManifestRoute } from '../../src/engine/route-manifest';
+import { remoteConfig } from '../../resources/config';
 import { startHarness, type Harness } from './harness';
 
 /**
@@ -14,7 +15,7 @@ import { startHarness, type Harness } from './harness';
  */
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const CONFIGS = '/uconfig/v1/configs?sort=key&order=asc&page=1&pageSize=20';
+const CONFIGS = `${remoteConfig.base}/configs?sort=key&order=asc&page=1&pageSize=20`;
 // The build's manifest for one list address: its first read, made for the app.
 const MANIFEST: ManifestRoute[] = [
   { pattern: '/services/:appId/config', page: 'list', reads: { configs: { method: 'GET', url: CONFIGS, app: true } } },
@@ -82,13 +83,13 @@ it('carries nothing without a session, and nothing of an app the signed-in membe
 it("carries the app's record but no list for an address whose page reads none first, and nothing outside an app", async () => {
   const dashboard = carried((await page(`/services/${h.appId}/dashboard`, owner)).body)!;
   expect([...dashboard.keys()]).toContain(callKey('GET', undefined, `/api/app/${h.appId}`));
-  expect([...dashboard.keys()].some((k) => k.includes('/uconfig/'))).toBe(false);
+  expect([...dashboard.keys()].some((k) => k.includes(`${remoteConfig.base}/`))).toBe(false);
   expect(carried((await page('/apps', owner)).body)).toBeUndefined();
 });
 
 it('writes answers that cannot end the element they are in', async () => {
   const value = '</script><script>window.stolen = 1</script>';
-  const made = await h.svc('POST', '/uconfig/v1/configs', { key: 'aaa_markup', type: 'STRING', value, description: '</script>' });
+  const made = await h.svc('POST', `${remoteConfig.base}/configs`, { key: 'aaa_markup', type: 'STRING', value, description: '</script>' });
   expect(made.statusCode, made.body).toBeLessThan(300);
   const res = await page(`/services/${h.appId}/config`, owner);
   expect(res.body).not.toContain('<script>window.stolen');

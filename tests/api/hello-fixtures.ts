@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AccessToken } from 'livekit-server-sdk';
+import { hello } from '../../resources/hello';
 import { DEMO_USER, type Harness } from './harness';
 
 /** The LiveKit server the tests' platform is configured with (its key and secret are the tests' own). */
@@ -17,7 +18,7 @@ export async function webhook(h: Harness, event: Record<string, unknown>, secret
   const body = JSON.stringify(event);
   const at = new AccessToken(LIVEKIT.LIVEKIT_API_KEY, secret, { ttl: 600 });
   at.sha256 = createHash('sha256').update(body).digest('base64');
-  return h.req({ method: 'POST', url: '/uhello/v1/livekit/webhook', headers: { 'content-type': 'application/webhook+json', authorization: await at.toJwt() }, payload: body });
+  return h.req({ method: 'POST', url: `${hello.base}/livekit/webhook`, headers: { 'content-type': 'application/webhook+json', authorization: await at.toJwt() }, payload: body });
 }
 
 const s = (ms: number) => String(Math.floor(ms / 1000));

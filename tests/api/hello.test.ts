@@ -117,7 +117,7 @@ describe('Hello: sessions, usage and billing', () => {
     // Another app's room, and a room Lodestar did not name, are not this app's.
     await voiceSession(h, `${h.otherAppId}~arena`, 'q', 'PA_9', T0, T0 + 7 * MIN);
     await voiceSession(h, 'someone-elses-room', 'q', 'PA_8', T0, T0 + 7 * MIN);
-    const unsigned = await h.req({ method: 'POST', url: '/uhello/v1/livekit/webhook', headers: { 'content-type': 'application/webhook+json' }, payload: '{"event":"participant_left"}' });
+    const unsigned = await h.req({ method: 'POST', url: `${U}/livekit/webhook`, headers: { 'content-type': 'application/webhook+json' }, payload: '{"event":"participant_left"}' });
     expect(unsigned.statusCode).toBe(401);
     const forged = await webhook(h, { event: 'participant_left', room: { name: `${h.appId}~arena` }, participant: { sid: 'PA_X', identity: 'x' } }, 'not-the-secret-but-32-characters-long');
     expect(forged.statusCode).toBe(401);

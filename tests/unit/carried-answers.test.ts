@@ -6,10 +6,11 @@
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { controlledFetch, settle } from './controlled-fetch';
 import { callKey, CARRIED_ANSWERS_ID, CARRIED_ANSWERS_MS } from '../../providers/carried-answers';
+import { remoteConfig } from '../../resources/config';
 
 const APP = 'a1b2c3';
 const RECORD = { AppId: APP, AppServiceSecret: 's', Role: 'owner', Services: {} };
-const LIST = '/uconfig/v1/configs?sort=key';
+const LIST = `${remoteConfig.base}/configs?sort=key`;
 const PAGE = { items: [{ key: 'level' }], total: 1 };
 
 let net: ReturnType<typeof controlledFetch>;

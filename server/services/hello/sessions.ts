@@ -1,5 +1,5 @@
 /**
- * What the voice server reports (its webhook, `POST /uhello/v1/livekit/webhook`, signed with the platform's LiveKit
+ * What the voice server reports (its webhook, `POST <base>/livekit/webhook`, signed with the platform's LiveKit
  * key): a participant joining and leaving a room, a recording starting and ending. Each becomes a session of the
  * room's app; an ended one has its billed minutes and its day, and that day's usage is computed again.
  */
