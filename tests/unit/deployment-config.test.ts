@@ -17,12 +17,15 @@ const VARIABLE = /^[A-Z][A-Z0-9_]*$/;
  * The environment variables the server reads: `process.env.X`, or `env.X` / `env['X']` on the environment a
  * settings loader is given. A read by a computed name cannot be listed, so it is reported instead.
  */
+/** The system's own variables, passed on to the processes the server starts (game servers): not the deployment's settings. */
+const SYSTEM = new Set(['PATH']);
+
 function serverVariables(): { names: Set<string>; computed: string[] } {
   const names = new Set<string>();
   const computed: string[] = [];
   for (const file of sources('server')) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\benv\??\.([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(m[1]);
+    for (const m of text.matchAll(/\benv\??\.([A-Za-z_][A-Za-z0-9_]*)/g)) if (!SYSTEM.has(m[1])) names.add(m[1]);
     for (const m of text.matchAll(/\benv\[([^\]]*)\]/g)) {
       const literal = /^\s*['"`]([A-Z0-9_]+)['"`]\s*$/.exec(m[1]);
       if (literal) names.add(literal[1]);

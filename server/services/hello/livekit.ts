@@ -13,7 +13,9 @@ export interface LiveKitConfig {
 }
 
 export function liveKitOf(env: NodeJS.ProcessEnv): LiveKitConfig | undefined {
-  const { LIVEKIT_URL: url, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret } = env;
+  const url = env.LIVEKIT_URL;
+  const apiKey = env.LIVEKIT_API_KEY;
+  const apiSecret = env.LIVEKIT_API_SECRET;
   return url && apiKey && apiSecret ? { url, apiKey, apiSecret } : undefined;
 }
 

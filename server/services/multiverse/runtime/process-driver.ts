@@ -81,7 +81,7 @@ export class ProcessDriver implements RuntimeDriver {
     }
     const { program, args } = spec.build.command;
     const file = 'file' in program ? join(spec.build.dir, program.file) : this.opts.interpreters[program.interpreter];
-    const env: Record<string, string> = {
+    const childEnv: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       ...spec.env,
       AGONES_SDK_HTTP_PORT: String(endpoint.port),
@@ -92,8 +92,8 @@ export class ProcessDriver implements RuntimeDriver {
       LODESTAR_MILLICORES: String(spec.millicores),
       LODESTAR_MEMORY_MIB: String(spec.memoryMiB),
     };
-    for (const p of ports) env[`PORT_${p.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] = String(p.port);
-    const child = spawn(file, args, { cwd: spec.build.dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const p of ports) childEnv[`PORT_${p.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] = String(p.port);
+    const child = spawn(file, args, { cwd: spec.build.dir, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const status: ServerStatus = { running: true };
     const exited = new Promise<void>((resolve) => {
       const done = (code: number | null, signal: NodeJS.Signals | null, problem?: string) => {
