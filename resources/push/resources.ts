@@ -100,7 +100,7 @@ export const pushProviders: ResourceDecl = {
   // Spec 001 §7: GET, POST /apps/{id}/channels (PUT and DELETE of the list by provider are the service's calls).
   operations: ['list', 'create', 'show', 'update', 'delete'],
   parent,
-  list: { columns: ['provider', 'enabled', 'vapidPublicKey', 'bundleId', 'projectId', 'updatedAt'], filters: ['provider'], pageSize: 20 },
+  list: { columns: ['provider', 'enabled', 'vapidPublicKey', 'bundleId', 'projectId', 'updatedAt'], filters: ['pushAppId', 'provider'], pageSize: 20 },
   access: access(),
 };
 
@@ -117,7 +117,7 @@ export const pushDevices: ResourceDecl = {
   // Registered by the game client (`devices.register`); the console lists and removes them.
   operations: ['list', 'show', 'delete'],
   parent,
-  list: { columns: ['playerId', 'provider', 'platform', 'failures', 'updatedAt'], filters: ['provider', 'playerId'], search: ['playerId'], pageSize: 20 },
+  list: { columns: ['playerId', 'provider', 'platform', 'failures', 'updatedAt'], filters: ['pushAppId', 'provider', 'playerId'], search: ['playerId'], pageSize: 20 },
   access: access(),
 };
 
@@ -136,7 +136,7 @@ export const pushSends: ResourceDecl = {
   parent,
   list: {
     columns: ['kind', 'target', 'title', 'status', 'online', 'offlineSent', 'offlineFailed', 'createdAt'],
-    filters: ['kind', 'target', 'status'],
+    filters: ['pushAppId', 'kind', 'target', 'status'],
     search: ['title', 'body', 'channel'],
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,

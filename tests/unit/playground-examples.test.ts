@@ -163,8 +163,8 @@ describe('playground requests', () => {
 });
 
 describe('playground pages', () => {
-  it('are found by their address, with or without an app, for the five services this deployment does not run too', () => {
-    const names = ['sync', 'sync-relay', 'func-stateful', 'func-stateless', 'push'];
+  it('are found by their address, with or without an app, for the four services this deployment does not run too', () => {
+    const names = ['sync', 'sync-relay', 'func-stateful', 'func-stateless'];
     for (const name of names) {
       const found = playgroundPageAt(`/playground/${name}/app-1`, services);
       expect(found, name).toBeDefined();
@@ -172,6 +172,7 @@ describe('playground pages', () => {
       expect(serviceBuilt(found!.service), name).toBe(false);
     }
     expect(playgroundPageAt('/playground/push/app-1', services)?.service.name).toBe('push');
+    expect(serviceBuilt(playgroundPageAt('/playground/push', services)!.service)).toBe(true);
     expect(playgroundPageAt('/playground/remote-config/app-1', services)?.service.name).toBe('remote-config');
     expect(playgroundPageAt('/playground/nothing/app-1', services)).toBeUndefined();
     expect(serviceBuilt(remoteConfig)).toBe(true);
