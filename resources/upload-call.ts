@@ -12,7 +12,8 @@ export function uploadButtonCall(service: ServiceDecl, button: UploadButtonDecl)
   const call = service.calls?.[button.call];
   const where = `${service.name}: upload button '${button.call}'`;
   if (!call?.upload) throw new Error(`${where} names no declared call with an upload body`);
-  if (!call.appParam) throw new Error(`${where}: the call names no appParam, so the console cannot address it`);
+  // The console names the app in the call's path, or by the app's credential alone for a call the game's servers make.
+  if (!call.appParam && call.caller !== 'service') throw new Error(`${where}: the call names neither an appParam nor a service caller, so the console cannot address it`);
   if (button.fileNameParam && !(button.fileNameParam in ((call.query?.properties ?? {}) as Record<string, unknown>))) {
     throw new Error(`${where}: its query has no '${button.fileNameParam}'`);
   }
@@ -23,7 +24,7 @@ export function uploadButtonCall(service: ServiceDecl, button: UploadButtonDecl)
 /** The request that sends `fileName`'s bytes for the app, and the picker's `accept`. */
 export function uploadRequest(service: ServiceDecl, button: UploadButtonDecl, appId: string, fileName: string) {
   const call = uploadButtonCall(service, button);
-  const { path } = fillCommandPath(callUrl(service.base, call), { [call.appParam as string]: appId });
+  const { path } = fillCommandPath(callUrl(service.base, call), call.appParam ? { [call.appParam]: appId } : {});
   const query = button.fileNameParam ? { [button.fileNameParam]: fileName } : {};
   const extensions = call.upload.extensions ?? [];
   return { method: call.method as 'POST' | 'PUT', url: path, query, extensions, accept: [...extensions, ...call.upload.types].join(',') };

@@ -32,7 +32,9 @@ describe('upload buttons', () => {
   it('refuses a button whose call takes no file or cannot be addressed for the app', () => {
     const without = (call: Partial<NonNullable<ServiceDecl['calls']>[string]>): ServiceDecl => ({ ...safe, calls: { ...safe.calls, protect: { ...safe.calls!.protect, ...call } } });
     expect(() => uploadButtonCall(without({ upload: undefined }), protect)).toThrow(/no declared call with an upload body/);
-    expect(() => uploadButtonCall(without({ appParam: undefined }), protect)).toThrow(/appParam/);
+    expect(() => uploadButtonCall(without({ appParam: undefined, caller: 'player' }), protect)).toThrow(/appParam/);
+    // A call the game's servers make is addressed by the app's credential alone.
+    expect(uploadRequest(without({ appParam: undefined, caller: 'service', path: '/packages' }), protect, 'app 1', 'game.apk').url).toBe(`${safe.base}/packages`);
     const unknown: UploadButtonDecl = { ...protect, fileNameParam: 'name' };
     expect(() => uploadButtonCall(safe, unknown)).toThrow(/no 'name'/);
   });

@@ -38,8 +38,10 @@ function propertyUi(prop: PropSchema, name: string, locale: Locale, fieldNames: 
 
   // Another record's id (or a list of them): chosen from that resource unless a widget of its own is named.
   const optionsFrom = hints.optionsFrom ?? (prop.type === 'array' && prop.items ? xui(prop.items).optionsFrom : undefined);
-  // A write-only field (a secret) is typed into a masked input the browser does not fill in.
-  const widget = hints.widget ?? (optionsFrom ? 'reference' : prop.format === 'date-time' ? 'datetime' : prop.writeOnly === true ? 'secret' : undefined);
+  // A write-only field (a secret) is always typed into a masked input the browser does not fill in; one declared as
+  // a text area (a key file's lines) keeps its lines there.
+  const secret = prop.writeOnly === true;
+  const widget = secret ? 'secret' : (hints.widget ?? (optionsFrom ? 'reference' : prop.format === 'date-time' ? 'datetime' : undefined));
   if (widget && fieldNames.has(widget)) ui['ui:field'] = widget;
   else if (widget) ui['ui:widget'] = widget;
 
@@ -47,6 +49,7 @@ function propertyUi(prop: PropSchema, name: string, locale: Locale, fieldNames: 
   if (hints.typeField) options.typeField = hints.typeField;
   if (hints.validatePath) options.validatePath = hints.validatePath;
   if (optionsFrom) options.optionsFrom = optionsFrom;
+  if (secret && hints.widget === 'textarea') options.multiline = 'on';
   if (Object.keys(options).length) ui['ui:options'] = options;
 
   if (prop.type === 'object' && prop.properties && !ui['ui:field']) Object.assign(ui, objectUi(prop, locale, fieldNames));
