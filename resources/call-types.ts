@@ -5,7 +5,7 @@
  * without a declared call). The console, the documentation and the tests read the same declarations.
  */
 import type { ResponseDef } from './call-shapes';
-import type { JsonSchema } from './types';
+import type { JsonSchema, Principal } from './types';
 
 /**
  * Who makes the call:
@@ -65,6 +65,12 @@ export interface CallDecl {
    * checked once more.
    */
   freshCredential?: boolean;
+  /**
+   * Who may make a `service` call, where that is narrower than the app credential and administrators: the platform's
+   * own settings a service keeps (Push's server versions) are `['admin']`. The service's code enforces it; the route
+   * and its documentation say it.
+   */
+  access?: Principal[];
   /** The API document's group, when not the service's own. */
   tag?: string;
   /**

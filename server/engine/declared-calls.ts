@@ -121,6 +121,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       tag: call.tag ?? service.name,
       auth: call.caller === 'service' ? 'service' : call.caller === 'public' ? 'none' : call.caller === 'account' ? 'session' : 'player',
       ...(on && call.caller === 'service' ? { access: on.access } : {}),
+      ...(call.caller === 'service' && call.access ? { access: call.access } : {}),
       // An account call takes a console user's session or an administrator's (`callerOf`).
       ...(call.caller === 'account' ? { access: ['user', 'admin'] as Principal[] } : {}),
       ...(params ? { params } : {}),

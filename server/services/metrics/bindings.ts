@@ -50,6 +50,8 @@ export function mountBindings(api: Api, ctx: Ctx): void {
     // On the account service (spec 000 §7), with the platform's app calls.
     tag: 'apps',
     auth: 'session',
+    // The organisation's owner or an admin of it: the route says so, the handler enforces it.
+    access: ['owner', 'org-admin'],
     body,
     responses: { 200: { description: 'the bindings now', schema: { type: 'object', properties: { AppId: { type: 'string' }, Bindings: { type: 'array', items: { type: 'object' } } } } }, ...errorResponses(400, 401, 403, 404) },
     handler: async (req) => {
