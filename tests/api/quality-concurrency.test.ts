@@ -15,9 +15,10 @@ import { sampleOf } from './sample-input';
 const CONCURRENT = 50;
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
-// A sub-resource (a bucket's entries) is reached only under a parent record, so it is left out here as it is from the
+// Raced on records the test creates, so resources the console cannot create (a voice project, made by its service)
+// are left out. A sub-resource (a bucket's entries) is reached only under a parent record, so it is left out here as it is from the
 // contract suite; its update is the same versioned update of the engine the top-level resources race on.
-const updatable = appModels.filter((m) => !m.res.singleton && !m.res.parent && m.res.implementedBy !== 'service' && !m.res.enumerated && m.res.operations.includes('update'));
+const updatable = appModels.filter((m) => !m.res.singleton && !m.res.parent && m.res.implementedBy !== 'service' && !m.res.enumerated && m.res.operations.includes('create') && m.res.operations.includes('update'));
 // One record per value of an enum (the login providers): every value's record is there, saved or not.
 const enumerated = appModels.filter((m) => m.res.enumerated);
 // A create-once singleton (no record before its POST) has its own tests (passport-identity-domains).

@@ -2,7 +2,9 @@ import type { Principal } from '../../resources/types';
 import { DEMO_FINANCE } from '../../server/demo';
 import type { RouteDef } from '../../server/engine/api';
 import { createTransaction } from '../../server/billing/ledger';
+import { newOwner, runJobIfDue } from '../../server/engine/jobs';
 import { createAccount } from '../../server/platform/accounts';
+import { serviceModules } from '../../server/services';
 import { addMember } from '../../server/platform/org/members';
 import { issuePlayerToken, selectPersona } from '../../server/services/passport/players/principal';
 import { DEMO_ADMIN, startHarness, type Harness } from './harness';
@@ -114,7 +116,12 @@ async function playerOf(h: Harness): Promise<Record<string, string>> {
 }
 
 export async function createWorld(): Promise<World> {
-  const h = await startHarness();
+  // A voice server is configured, so Hello's calls answer as in a deployment that has one (without one they answer 503
+  // by design: hello.test.ts).
+  const h = await startHarness({ env: { LIVEKIT_URL: 'wss://voice.example.test', LIVEKIT_API_KEY: 'APIquality', LIVEKIT_API_SECRET: 'quality-secret-of-at-least-32-characters' } });
+  // The services' jobs due at start (a finished day's usage, recorded on the first tick) run now, before any baseline
+  // is taken: a write of theirs in the middle of the matrix would read as the call's.
+  for (const mod of serviceModules) for (const job of mod.jobs?.(h.ctx, h.api) ?? []) await runJobIfDue(h.db, job, newOwner(), 60_000);
   const q = async <T>(sql: string, params: unknown[]) => (await h.db.query<T>(sql, params)).rows[0];
   const aApp = await q<{ org_id: string; services: Record<string, { ServiceId: string }> }>('SELECT org_id, services FROM apps WHERE app_id = $1', [h.appId]);
   const bOrg = (await q<{ org_id: string }>('SELECT org_id FROM apps WHERE app_id = $1', [h.otherAppId])).org_id;
