@@ -48,7 +48,22 @@ export const push: ServiceDecl = {
   menu: [{ route: PUSH_ROUTES.apps, label: { 'zh-CN': '推送应用', en: 'Push apps' } }],
   // Spec 000 §2: its playground, at /playground/push/:appId?.
   pages: [
-    { route: '/playground/push/:appId?', absolute: true, label: { 'zh-CN': '消息推送调试台', en: 'Push playground' }, component: 'playground', playground: {} },
+    {
+      route: '/playground/push/:appId?',
+      absolute: true,
+      label: { 'zh-CN': '消息推送调试台', en: 'Push playground' },
+      component: 'playground',
+      playground: {
+        examples: [
+          'apps.list',
+          { name: 'apps.messages', label: { 'zh-CN': '发送消息', en: 'Send a message' } },
+          { name: 'apps.systemNotify', label: { 'zh-CN': '发送系统通知', en: 'Send a system notification' } },
+          { name: 'apps.serverInfos', label: { 'zh-CN': '推送服务器状态', en: "The push app's servers" } },
+          { name: 'apps.metrics', label: { 'zh-CN': '推送应用指标', en: "The push app's metrics" } },
+          { name: 'devices.register', label: { 'zh-CN': '登记玩家设备', en: "Register a player's device" } },
+        ],
+      },
+    },
   ],
   resources: pushResources,
   calls: pushCalls,

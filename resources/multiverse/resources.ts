@@ -36,7 +36,6 @@ export const games: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'show', 'create', 'update', 'delete'],
   unique: ['name'],
-  parts: [{ path: '/regions', field: 'regions', label: { 'zh-CN': '地域', en: 'Regions' } }],
   references: [{ field: 'profileId', resource: 'profiles', onDelete: 'set-null' }],
   list: { columns: ['name', 'mode', 'regions', 'profileId', 'createdAt'], filters: ['mode'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   routes: { list: MULTIVERSE_ROUTES.games, show: MULTIVERSE_ROUTES.game },

@@ -83,7 +83,7 @@ export function SocketPanel({ service, name, socket }: Props) {
         <Col xs={24} xl={9}>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={connect}>
             {fields.map(([key]) => (
-              <Form.Item key={key} name={key} label={<span style={MONO}>{key}</span>} rules={[{ required: required.has(key) }]}>
+              <Form.Item key={key} name={key} label={<code style={MONO}>{key}</code>} rules={[{ required: required.has(key) }]}>
                 <Input style={MONO} data-testid={`socket-field-${key}`} />
               </Form.Item>
             ))}
@@ -100,7 +100,7 @@ export function SocketPanel({ service, name, socket }: Props) {
             <Select
               style={{ width: 140 }}
               value={type}
-              options={types.map((v) => ({ value: v, label: v }))}
+              options={types.map((v) => ({ value: v, label: <code style={MONO}>{v}</code> }))}
               onChange={(v: string) => {
                 setType(v);
                 setDraft(exampleOf(v, socket.clientMessages[v]));
