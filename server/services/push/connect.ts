@@ -84,8 +84,9 @@ async function open(ctx: Ctx, socket: WebSocket, req: FastifyRequest<{ Querystri
   socket.on('error', () => hub.leave(conn));
   const initial = (channels ?? '').split(',').filter((c) => CHANNEL.test(c)).slice(0, MAX_CHANNELS);
   if (initial.length) hub.subscribe(conn, initial);
-  socket.send(JSON.stringify({ type: 'welcome', connectionId: conn.id, playerId, pushAppId, channels: [...conn.channels] }));
+  // The app's server is running before the client is welcomed: what the client then asks of the app says so.
   if (app.status !== 'running') await startApp(ctx, scopeId, pushAppId);
+  socket.send(JSON.stringify({ type: 'welcome', connectionId: conn.id, playerId, pushAppId, channels: [...conn.channels] }));
   await countTraffic(ctx, scopeId, pushAppId, 'connect');
   await notePeak(ctx, scopeId, pushAppId, hub.count(pushAppId));
   return conn;
