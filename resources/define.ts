@@ -1,4 +1,5 @@
-import type { AccessDecl, JsonSchema, ListDecl, Operation, ResourceDecl, Text } from './types';
+import { ok } from './call-shapes';
+import type { AccessDecl, ActionDecl, JsonSchema, ListDecl, Operation, ResourceDecl, Text } from './types';
 
 /**
  * A resource declared by its schema and what differs from the usual: everything `defineResource` fills in may
@@ -76,3 +77,23 @@ export function defineResource(input: ResourceInput): ResourceDecl {
     routes,
   };
 }
+
+/**
+ * State moves as custom methods of a record (`POST <item>:<name>`, Google's style), performed by the service's code:
+ * each answers with the record after the move (`answer` names it) and is refused with `refused` (409) from any state
+ * but `from`.
+ */
+export const serviceMoves =
+  (answer: string) =>
+  (name: string, label: Text, from: string[], to: string, refused: string, summary: string, extra: Partial<ActionDecl> = {}): ActionDecl => ({
+    name,
+    label,
+    from,
+    to,
+    method: 'POST',
+    path: `:${name}`,
+    refused,
+    implementedBy: 'service',
+    api: { summary, answer: ok(answer), errors: [400, 401, 403, 404, 409] },
+    ...extra,
+  });

@@ -3,13 +3,13 @@
  * session's nodes (one per agent that claimed it), the agents that do the work, and the app's settings (the
  * instance types it may use). The platform's instance types are data of their own (`instance-types.ts`).
  */
-import type { AccessDecl, ActionDecl, ResourceDecl, StatusValue, Text } from '../types';
+import type { AccessDecl, ResourceDecl, StatusValue, Text } from '../types';
 import sessionSchema from '../../schemas/baking/session.json' with { type: 'json' };
 import nodeSchema from '../../schemas/baking/node.json' with { type: 'json' };
 import agentSchema from '../../schemas/baking/agent.json' with { type: 'json' };
 import settingsSchema from '../../schemas/baking/settings.json' with { type: 'json' };
 import { instanceTypeIds } from './instance-types';
-import { ok } from '../call-shapes';
+import { serviceMoves } from '../define';
 
 /** The console's routes (spec 001 §2: `baking`, `baking/{sessionId}`). */
 export const BAKING_ROUTES = { sessions: 'baking', session: 'baking/:sessionId', agents: 'baking/agents', settings: 'baking/settings' } as const;
@@ -35,18 +35,7 @@ export const OPEN = ['Initial', ...WORKING];
  * Cancel, mark done, mark failed: Google-style custom methods (`POST /sessions/{id}:cancel`), served by the service,
  * which stops the session's running node (its time metered) with the move.
  */
-const sessionAction = (name: 'cancel' | 'done' | 'fail', label: Text, from: string[], to: string, refused: string, summary: string, extra: Partial<ActionDecl> = {}): ActionDecl => ({
-  name,
-  label,
-  from,
-  to,
-  method: 'POST',
-  path: `:${name}`,
-  refused,
-  implementedBy: 'service',
-  api: { summary, answer: ok('the session after the move'), errors: [400, 401, 403, 404, 409] },
-  ...extra,
-});
+const sessionAction = serviceMoves('the session after the move');
 
 export const sessions: ResourceDecl = {
   name: 'sessions',

@@ -3,12 +3,12 @@
  * with its channel providers (how players who are not connected are reached), its players' device tokens, and its
  * sends. Server versions are the platform's (`calls.ts`), managed in the back office.
  */
-import type { AccessDecl, ActionDecl, ResourceDecl, Text } from '../types';
+import type { AccessDecl, ResourceDecl, Text } from '../types';
 import appSchema from '../../schemas/push/app.json' with { type: 'json' };
 import providerSchema from '../../schemas/push/provider.json' with { type: 'json' };
 import deviceSchema from '../../schemas/push/device.json' with { type: 'json' };
 import sendSchema from '../../schemas/push/send.json' with { type: 'json' };
-import { ok } from '../call-shapes';
+import { serviceMoves } from '../define';
 import { sendBody } from './calls';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
@@ -21,18 +21,7 @@ const access = (): AccessDecl => ({ read: ['app', 'admin'], write: ['app', 'admi
 /** The states a push app's server is in while it exists. */
 export const LIVE_STATES = ['created', 'running', 'failure', 'waiting_exited'];
 
-const appAction = (name: string, label: Text, from: string[], to: string, refused: string, summary: string, extra: Partial<ActionDecl> = {}): ActionDecl => ({
-  name,
-  label,
-  from,
-  to,
-  method: 'POST',
-  path: `:${name}`,
-  refused,
-  implementedBy: 'service',
-  api: { summary, answer: ok('the push app after the move'), errors: [400, 401, 403, 404, 409] },
-  ...extra,
-});
+const appAction = serviceMoves('the push app after the move');
 
 export const pushApps: ResourceDecl = {
   name: 'apps',
