@@ -94,7 +94,9 @@ export class RecordQuery {
     let sql = `SELECT ${COLS} FROM ${tableOf(this.m)} WHERE ${this.scoped(scope, q.where, p)} ORDER BY ${orderSql(this.m, q.orderBy)}`;
     if (q.limit !== undefined) sql += ` LIMIT ${p.int(q.limit)}`;
     if (q.offset) sql += ` OFFSET ${p.int(q.offset)}`;
-    if (q.lock) sql += q.lock === 'skip' ? ' FOR UPDATE SKIP LOCKED' : ' FOR UPDATE';
+    // A record locked to be changed keeps its key, so rows that refer to it (a foreign key's share lock) may still
+    // be written meanwhile; a lock that also blocked those deadlocks a writer that inserts such a row first.
+    if (q.lock) sql += q.lock === 'skip' ? ' FOR NO KEY UPDATE SKIP LOCKED' : ' FOR NO KEY UPDATE';
     return (await this.db.query<Row>(sql, p.values)).rows;
   }
 

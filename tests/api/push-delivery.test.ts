@@ -78,7 +78,7 @@ describe('Channel providers', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json()).toMatchObject({ status: 'pending', online: 1 });
     const done = await settled(app.id, sent.json().id);
-    expect(done).toMatchObject({ status: 'delivered', online: 1, offlineSent: 3, pruned: 2, offlineFailed: 0 });
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'delivered', online: 1, offlineSent: 3, pruned: 2, offlineFailed: 0 });
     expect(wp.received.get('/sub/one')).toEqual([{ id: sent.json().id, kind: 'message', title: 'Raid', body: 'starts now', data: { raid: 7 } }]);
     expect(apns.received.get(iosToken)![0]).toMatchObject({ aps: { alert: { title: 'Raid', body: 'starts now' } }, pushId: sent.json().id });
     expect(fcm.received.get('fcm-ok')![0]).toMatchObject({ token: 'fcm-ok', notification: { title: 'Raid', body: 'starts now' }, data: { raid: '7', pushId: sent.json().id } });
@@ -116,7 +116,7 @@ describe('Channel providers', () => {
     await h.restart();
     wp.answer.delete('/sub/later');
     const done = await settled(app.id, s.id);
-    expect(done).toMatchObject({ status: 'delivered', offlineSent: 1 });
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'delivered', offlineSent: 1 });
     expect(wp.received.get('/sub/later')![0]).toMatchObject({ body: 'kept' });
   });
 });

@@ -5,7 +5,7 @@
  * endpoint (an RS256 service-account assertion).
  */
 import { createECDH, createDecipheriv, generateKeyPairSync, hkdfSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createH2, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
@@ -54,7 +54,11 @@ export async function webPushEndpoint(vapidPublicKey: string): Promise<WebPushEn
   const keys = new Map<string, { ua: ReturnType<typeof createECDH>; auth: Buffer }>();
   const received = new Map<string, Record<string, unknown>[]>();
   const answer = new Map<string, number>();
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    // A payload this endpoint cannot read is refused with the reason, never left unanswered.
+    handle(req, res).catch((err: Error) => res.writeHead(400).end(`unreadable push: ${err.message}`));
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await bodyOf(req);
     const path = req.url ?? '';
     const status = answer.get(path) ?? 201;
@@ -72,7 +76,7 @@ export async function webPushEndpoint(vapidPublicKey: string): Promise<WebPushEn
     }
     received.set(path, [...(received.get(path) ?? []), JSON.parse(decryptWebPush(body, sub.ua, sub.auth))]);
     res.writeHead(201).end();
-  });
+  };
   await listen(server);
   return {
     url: url(server),

@@ -35,9 +35,11 @@ export const sendWebPush: ProviderSend = async (config, device, send) => {
     return { kind: 'failed', error: (err as Error).message };
   }
   try {
-    const res = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body as Buffer) : undefined, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(request.endpoint, { method: request.method, headers: Object.fromEntries(Object.entries(request.headers).filter(([k]) => k.toLowerCase() !== 'content-length').map(([k, v]) => [k, String(v)])), body: request.body ? new Uint8Array(request.body as Buffer) : undefined, signal: AbortSignal.timeout(10_000) });
     return outcomeOfStatus(res.status, await res.text());
   } catch (err) {
-    return { kind: 'retry', error: (err as Error).message };
+    // fetch's own message is 'fetch failed'; the reason (refused, reset, timed out) is its cause.
+    const cause = (err as Error & { cause?: Error & { code?: string } }).cause;
+    return { kind: 'retry', error: cause ? `${(err as Error).message}: ${cause.code ?? cause.message}` : (err as Error).message };
   }
 };
