@@ -67,10 +67,16 @@ export interface CallDecl {
   freshCredential?: boolean;
   /**
    * Who may make a `service` call, where that is narrower than the app credential and administrators: the platform's
-   * own settings a service keeps (Push's server versions) are `['admin']`. The service's code enforces it; the route
-   * and its documentation say it.
+   * own settings a service keeps (Push's server versions) are `['admin']`. The service's code enforces it (the engine
+   * does for a `platform` call); the route and its documentation say it.
    */
   access?: Principal[];
+  /**
+   * A `service` call on the platform's records (a resource of `scope: 'platform'`, Push's server versions): it acts
+   * in the platform's scope, made by an administrator's session alone (no app named) or with an app credential, as
+   * `access` allows (default both); the engine refuses the others (403) before the behaviour runs.
+   */
+  platform?: true;
   /** The API document's group, when not the service's own. */
   tag?: string;
   /**

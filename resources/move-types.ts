@@ -1,7 +1,8 @@
 /**
  * A service's own table whose rows became a resource's records (`ResourceDecl.movedFrom`): a migration sets the
  * table aside as `<old name>_moving`, and at start-up the engine moves its rows into records once, each keeping its
- * app (`app_id`), version and last change, then drops the table (`server/engine/table-moves.ts`). Rows whose
+ * app (`app_id`; a platform-scoped resource's table has no such column, its rows becoming the platform's records),
+ * version and last change, then drops the table (`server/engine/table-moves.ts`). Rows whose
  * record needs more than their own columns (a value derived from others, another record's) are moved by the
  * service's own code through the same function.
  */

@@ -237,6 +237,10 @@ export interface ResourceDecl {
   /** What the record is called in a sentence (its display field). */
   titleField: string;
   /**
+   * `app`: each app's own records. `platform`: one set of records for the whole deployment (Push's server versions),
+   * at the same paths, written and read by whom `access` names — `admin` an administrator's session naming no app,
+   * `app` any app's credential (its app having the service enabled); the back office shows them on the page
+   * `routes.admin` names; a plain collection (no parent, player reads or settings form), referring to no app's records.
    * `account`: each signed-in console person's own records (the assistant's conversation), the scope's id being the
    * account's; read and written only by the service's `account` calls, so the resource is `implementedBy: 'service'`.
    */
@@ -260,7 +264,15 @@ export interface ResourceDecl {
    * Console routes under /services/:appId/. `list` may be shared by several resources (tabs); a singleton's `list`
    * is its settings form.
    */
-  routes?: { list?: string; show?: string };
+  routes?: {
+    list?: string;
+    show?: string;
+    /**
+     * A platform-scoped resource's back-office page, under /admin (`push-version-management`): listed in the back
+     * office's menu with the resource's label, the engine's table with its create and edit forms.
+     */
+    admin?: string;
+  };
   /** Fields the console hides from forms (server-managed or edited elsewhere). */
   readOnly?: string[];
   /**

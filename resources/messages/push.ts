@@ -6,7 +6,7 @@ export const pushMessages: Record<string, Text> = {
   'no such channel provider': { 'zh-CN': '推送渠道不存在', en: 'No such channel provider' },
   'no such server version': { 'zh-CN': '服务器版本不存在', en: 'No such server version' },
   'unknown or disabled server version': { 'zh-CN': '服务器版本不存在或已停用', en: 'Unknown or disabled server version' },
-  'only an administrator manages push server versions': { 'zh-CN': '只有管理员可以管理推送服务器版本', en: 'Only an administrator manages push server versions' },
+  'make another version the default instead': { 'zh-CN': '请将另一个版本设为默认版本', en: 'Make another version the default instead' },
   'the default server version cannot be removed': { 'zh-CN': '不能删除默认服务器版本', en: 'The default server version cannot be removed' },
   'a push app runs this server version': { 'zh-CN': '有推送应用正在使用该服务器版本', en: 'A push app runs this server version' },
   'only a failed or exiting push app can be restarted': { 'zh-CN': '只能重启故障或等待退出的推送应用', en: 'Only a failed or exiting push app can be restarted' },

@@ -1,6 +1,7 @@
 /**
  * Push's own calls beside its records (spec 001 §7 "Push (/upush/v1)"), paths exactly as the spec gives them: the
- * channel providers' list changed by provider, server infos, configs, versions and service levels, usage and metrics,
+ * channel providers' list changed by provider, server infos, configs, a server version changed or removed by its number
+ * and the service levels (the versions' other calls are their resource's, `server-versions.ts`), usage and metrics,
  * the two send calls and the credential cache's refresh; and the game client's device registration.
  */
 import type { CallDecl } from '../call-types';
@@ -15,9 +16,12 @@ const onApp = { resource: 'apps', missing: 'no such push app' };
 const provider = providerSchema.properties.provider;
 const sendProps = sendSchema.properties;
 
-/** A server version as the calls answer it. */
-export const versionRow: JsonSchema = { type: 'object', properties: { ...structuredClone(versionSchema.properties), createdAt: { type: 'string' }, updatedAt: { type: 'string' } } };
-const versionBody = writableSchema(versionSchema);
+/** A change of one server version named by its number: any of its other fields (no defaults: left out is kept). */
+const versionChange: JsonSchema = (() => {
+  const body = writableSchema(versionSchema);
+  for (const p of Object.values(body.properties as Record<string, JsonSchema>)) delete p.default;
+  return { ...body, required: ['serverVersion'] };
+})();
 
 /** What a send takes: who it is for (one player, a list, a channel or everyone) and what it says. */
 export const sendBody: JsonSchema = {
@@ -105,42 +109,25 @@ export const pushCalls: Record<string, CallDecl> = {
     answer: ok('the configuration', { type: 'object', additionalProperties: true }),
     errors: [401, 403],
   },
-  'serverVersions.list': {
-    method: 'GET',
-    path: '/server-versions',
-    caller: 'service',
-    summary: 'The push server versions (service levels) the platform offers',
-    answer: listAnswer('items', versionRow),
-    errors: [401, 403],
-  },
-  'serverVersions.create': {
-    method: 'POST',
-    path: '/server-versions',
-    caller: 'service',
-    access: ['admin'],
-    summary: 'Add a push server version (an administrator)',
-    body: versionBody,
-    answer: ok('the version', versionRow),
-    status: 201,
-    errors: [400, 401, 403, 409],
-  },
   'serverVersions.update': {
     method: 'PUT',
     path: '/server-versions',
     caller: 'service',
+    platform: true,
     access: ['admin'],
-    summary: 'Change the push server version the body names by `version` (an administrator); disabling one fails the apps on it',
-    body: versionBody,
-    answer: ok('the version', versionRow),
-    errors: [400, 401, 403, 404],
+    summary: 'Change the push server version the body names by `serverVersion` (an administrator; the fields left out keep their values); disabling one retires it, failing the apps on it',
+    body: versionChange,
+    answer: ok('the version', recordOf('serverVersions')),
+    errors: [400, 401, 403, 404, 409],
   },
   'serverVersions.remove': {
     method: 'DELETE',
     path: '/server-versions',
     caller: 'service',
+    platform: true,
     access: ['admin'],
     summary: 'Remove the push server version the query names (an administrator); refused while a push app runs it or when it is the default',
-    query: { type: 'object', additionalProperties: false, required: ['version'], properties: { version: versionSchema.properties.version } },
+    query: { type: 'object', additionalProperties: false, required: ['version'], properties: { version: versionSchema.properties.serverVersion } },
     answer: ok('removed', { type: 'object', properties: { removed: { type: 'string' } } }),
     errors: [400, 401, 403, 404, 409],
   },
@@ -148,8 +135,9 @@ export const pushCalls: Record<string, CallDecl> = {
     method: 'GET',
     path: '/apps/service-levels',
     caller: 'service',
-    summary: 'The service levels a push app may run on: the enabled server versions, with their CPU quota and players per server',
-    answer: listAnswer('items', versionRow),
+    platform: true,
+    summary: 'The service levels a push app may run on: the enabled server versions, with their CPU quota and players per server, the default first',
+    answer: listAnswer('items', recordOf('serverVersions')),
     errors: [401, 403],
   },
   'apps.setServerVersion': {
@@ -161,7 +149,7 @@ export const pushCalls: Record<string, CallDecl> = {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'serverVersion'],
-      properties: { id: { type: 'string', minLength: 1, maxLength: 64, description: 'the push app' }, serverVersion: versionSchema.properties.version, servers: { type: 'integer', minimum: 1, maximum: 100 } },
+      properties: { id: { type: 'string', minLength: 1, maxLength: 64, description: 'the push app' }, serverVersion: versionSchema.properties.serverVersion, servers: { type: 'integer', minimum: 1, maximum: 100 } },
     },
     answer: ok('the push app', recordOf('apps')),
     errors: [400, 401, 403, 404, 409],

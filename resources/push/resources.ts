@@ -1,7 +1,7 @@
 /**
  * Push's records (spec 001 "Push", §3 entities app, channel and server version, §4 states): the app's push apps, each
  * with its channel providers (how players who are not connected are reached), its players' device tokens, and its
- * sends. Server versions are the platform's (`calls.ts`), managed in the back office.
+ * sends; and the platform's server versions (`server-versions.ts`), managed in the back office.
  */
 import type { AccessDecl, ResourceDecl, Text } from '../types';
 import appSchema from '../../schemas/push/app.json' with { type: 'json' };
@@ -10,6 +10,7 @@ import deviceSchema from '../../schemas/push/device.json' with { type: 'json' };
 import sendSchema from '../../schemas/push/send.json' with { type: 'json' };
 import { serviceMoves } from '../define';
 import { sendBody } from './calls';
+import { pushServerVersions } from './server-versions';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
 
@@ -143,4 +144,4 @@ export const pushSends: ResourceDecl = {
   access: access(),
 };
 
-export const pushResources: ResourceDecl[] = [pushApps, pushProviders, pushDevices, pushSends];
+export const pushResources: ResourceDecl[] = [pushApps, pushProviders, pushDevices, pushSends, pushServerVersions];

@@ -8,7 +8,8 @@ import type { ResponseDef } from '../../resources/call-shapes';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How a call authenticates, for the OpenAPI document. */
-export type AuthKind = 'none' | 'session' | 'admin' | 'service' | 'player';
+/** `platform`: the platform's own records (`scope: 'platform'`), an app credential or an administrator naming no app. */
+export type AuthKind = 'none' | 'session' | 'admin' | 'service' | 'platform' | 'player';
 
 export type { ResponseDef } from '../../resources/call-shapes';
 

@@ -13,6 +13,7 @@ import { uploadOf } from './upload-body';
 import { ApiError, notFound } from './errors';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
 import { authorize, authorizeService } from './guard';
+import { PLATFORM_SCOPE_ID, platformPrincipal } from './platform-scope';
 import { playerActor, type PlayerCaller, type PlayerPrincipal } from './hooks';
 import { checkPublicCall, publicCaller } from './public-calls';
 import type { Data } from './store';
@@ -53,6 +54,7 @@ export function checkCall(service: ServiceDecl, name: string, call: CallDecl): v
   if (call.query && call.method !== 'GET' && call.method !== 'DELETE' && !call.upload) throw new Error(`${where}: only a GET or a DELETE takes a query`);
   if (call.query && (call.body || call.optionalBody)) throw new Error(`${where}: a query and a body`);
   if (call.caller === 'account' && (call.record || call.freshCredential)) throw new Error(`${where}: an account call acts in no app, on no app's record`);
+  if (call.platform && (call.caller !== 'service' || call.record || call.appParam || call.freshCredential)) throw new Error(`${where}: a platform call is a service call on no app's record`);
   const known = (resource: string) => {
     if (!service.resources.some((r) => r.name === resource)) throw new Error(`${where}: its answer names '${resource}', not a resource of the service`);
     return {};
@@ -119,7 +121,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       url: callUrl(service.base, call),
       summary: call.summary,
       tag: call.tag ?? service.name,
-      auth: call.caller === 'service' ? 'service' : call.caller === 'public' ? 'none' : call.caller === 'account' ? 'session' : 'player',
+      auth: call.caller === 'service' ? (call.platform ? 'platform' : 'service') : call.caller === 'public' ? 'none' : call.caller === 'account' ? 'session' : 'player',
       ...(on && call.caller === 'service' ? { access: on.access } : {}),
       ...(call.caller === 'service' && call.access ? { access: call.access } : {}),
       // An account call takes a console user's session or an administrator's (`callerOf`).
@@ -161,6 +163,11 @@ async function callerOf(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, cal
     const { user, admin } = await consoleCaller(ctx, req);
     const account = (user ?? admin)!;
     return { scopeId: account.id, actor: `${user ? 'user' : 'admin'}:${account.email}` };
+  }
+  if (call.caller === 'service' && call.platform) {
+    // A call on the platform's records: who `access` allows, in the platform's scope.
+    const p = await platformPrincipal(ctx, req, service.name, call.access ?? ['app', 'admin']);
+    return { scopeId: PLATFORM_SCOPE_ID, actor: p.actor };
   }
   if (call.caller === 'service') {
     // A call on a record takes the record's resource's access; any other, the service's.

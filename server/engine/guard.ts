@@ -6,9 +6,10 @@ import { requireParent } from './children';
 import { forbidden } from './errors';
 import type { ResourceModel } from './model';
 import { advanceForCall } from './timed-states';
+import { PLATFORM_SCOPE_ID, platformPrincipal, type PlatformPrincipal } from './platform-scope';
 
 export interface Access {
-  principal: ServicePrincipal;
+  principal: ServicePrincipal | PlatformPrincipal;
   /** The scope every query of this call is confined to. */
   scopeId: string;
   /** A sub-resource's call: the parent its path names, which every query of the call is confined to as well. */
@@ -16,12 +17,14 @@ export interface Access {
 }
 
 /**
- * Resolves who calls and confines the call to their scope. App-scoped resources are reached with the app
+ * Resolves who calls and confines the call to their scope (a platform-scoped resource's: `platform-scope.ts`). App-scoped resources are reached with the app
  * credential or an administrator session naming the app; the app must have the service enabled. `allowed` narrows
  * who may call (a state action's own `access`). The call's due timed moves are made in that app before it reads.
  */
 export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel, mode: 'read' | 'write', allowed?: Principal[]): Promise<Access> {
-  if (m.res.scope !== 'app') throw new Error(`${m.service.name}/${m.res.name}: only app-scoped resources are mounted by the engine`);
+  // The platform's records (one set for the deployment): an administrator, or an app credential where `access` allows.
+  if (m.res.scope === 'platform') return { principal: await platformPrincipal(ctx, req, m.service.name, allowed ?? m.res.access[mode]), scopeId: PLATFORM_SCOPE_ID };
+  if (m.res.scope !== 'app') throw new Error(`${m.service.name}/${m.res.name}: only app- and platform-scoped resources are mounted by the engine`);
   const principal = await servicePrincipal(ctx.db, ctx.apps, req);
   if (!(allowed ?? m.res.access[mode]).includes(principal.kind)) throw forbidden();
   requireServiceEnabled(principal.app, m.service.name);

@@ -1,4 +1,5 @@
 import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { checkPlatformScope } from './platform-scope';
 import { collectionPath } from '../../resources/relations';
 import { checkRelations } from './references';
 import { checkLookups } from './lookups';
@@ -66,6 +67,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkFieldChecks(service, res);
   if (res.ownTable && res.singleton) throw new Error(`${service.name}/${res.name}: a settings resource is one row per scope, not a table of its own`);
   checkEnumerated(service, res);
+  checkPlatformScope(service, res);
   checkMasks(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 

@@ -55,6 +55,7 @@ const security = {
   session: [{ session: [] }],
   admin: [{ adminSession: [] }],
   service: [{ appCredential: [] }, { adminSession: [], adminAppId: [] }],
+  platform: [{ appCredential: [] }, { adminSession: [] }],
   player: [{ playerToken: [] }],
 };
 

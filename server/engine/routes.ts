@@ -18,6 +18,7 @@ import { answerFor, audit, checkWrite, derivedFields, guardUnique, idOf, serverM
 import { mountActions, mountParts } from './actions';
 import { mountCommands } from './commands';
 import { mountUsedBy } from './used-by';
+import { platformApi } from './platform-scope';
 
 
 /** The item delete's query of a resource that may be deleted by force (`ResourceDecl.forceDelete`). */
@@ -28,8 +29,10 @@ const forceQuery = (param: string) => ({
 });
 
 /** Mounts a declared resource's API in its service's convention (ADR 0001, ADR 0008). */
-export function mountResource(api: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel, players: PlayerRegistry = new Map()): void {
+export function mountResource(served: Api, ctx: Ctx, hooks: HookRegistry, m: ResourceModel, players: PlayerRegistry = new Map()): void {
   const { res } = m;
+  // A platform-scoped resource's routes are documented with the platform's callers (`platform-scope.ts`).
+  const api = platformApi(served, m);
   mountPlayerReads(api, ctx, players.get(m.service.name), m);
   mountLookups(api, ctx, m);
   mountRecordViews(api, ctx, m);

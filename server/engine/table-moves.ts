@@ -3,6 +3,7 @@ import type { ResourceModel } from './model';
 import { movedData } from './masks';
 import { records } from './query';
 import type { Data } from './store';
+import { PLATFORM_SCOPE_ID } from './platform-scope';
 
 /**
  * Rows of a service's own table moved into a resource's records once (`ResourceDecl.movedFrom`,
@@ -65,10 +66,12 @@ export async function moveDeclaredTable(db: Db, m: ResourceModel): Promise<numbe
   if (!move) return 0;
   checkMove(m);
   const own = [move.id, move.parent, move.version, move.at].filter((c): c is string => c !== undefined);
-  const columns = [...new Set(['app_id', ...Object.values(move.fields), ...own])].join(', ');
+  // The platform's records (`scope: 'platform'`) were no app's: their table has no app column.
+  const platform = m.res.scope === 'platform';
+  const columns = [...new Set([...(platform ? [] : ['app_id']), ...Object.values(move.fields), ...own])].join(', ');
   return moveIntoRecords<Record<string, unknown>>(db, m, move.table, columns, (rows) =>
     rows.map((r) => ({
-      appId: String(r.app_id),
+      appId: platform ? PLATFORM_SCOPE_ID : String(r.app_id),
       ...(move.id ? { id: String(r[move.id]) } : {}),
       ...(move.parent ? { parentId: String(r[move.parent]) } : {}),
       ...(move.status ? { status: move.status } : {}),

@@ -17,7 +17,7 @@ describe('Push apps', () => {
     expect(app.appKey).toMatch(/^pk_/);
     expect((await h.call('GET', `${P}/apps/${app.id}/server-infos`)).json().items).toEqual([]);
     const levels = (await h.call('GET', `${P}/apps/service-levels`)).json();
-    expect(levels.items[0]).toMatchObject({ version: '1.0.0', cpuQuota: '0.5', playerLimitPerServer: 3500, isDefault: true });
+    expect(levels.items[0]).toMatchObject({ serverVersion: '1.0.0', cpuQuota: '0.5', playerLimitPerServer: 3500, isDefault: true });
 
     const cl = await connect(h, { appKey: app.appKey, token: (await newPlayer(h)).token });
     await cl.next('welcome');
@@ -31,7 +31,7 @@ describe('Push apps', () => {
   });
 
   it('lets only an administrator manage server versions, and fails the apps on a version disabled', async () => {
-    const body = { version: '2.0.0', name: 'Large', cpuQuota: '1', playerLimitPerServer: 2 };
+    const body = { serverVersion: '2.0.0', name: 'Large', cpuQuota: '1', playerLimitPerServer: 2 };
     expect((await h.call('POST', `${P}/server-versions`, body)).statusCode).toBe(403);
     const made = await version(body);
     expect(made.statusCode, made.body).toBe(201);

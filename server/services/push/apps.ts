@@ -12,7 +12,6 @@ import { push } from '../../../resources/push';
 import { LIVE_STATES } from '../../../resources/push/resources';
 import { PUSH_CLOSE } from '../../../resources/push/socket';
 import type { Ctx } from '../../context';
-import type { Queryable } from '../../db';
 import { recordOperation } from '../../audit';
 import type { CallHandlers, CallInput } from '../../engine/declared-calls';
 import { conflict, notFound, type FieldError } from '../../engine/errors';
@@ -27,7 +26,7 @@ const action = (name: string) => push.resources.find((r) => r.name === 'apps')!.
 export const STARTABLE = ['created', 'running', 'waiting_exited'];
 
 /** The version a push app runs: the one it names, or the platform's default when it names none. */
-export const versionOfApp = (db: Queryable, app: Data): Promise<ServerVersion | undefined> => (app.serverVersion ? versionOf(db, String(app.serverVersion)) : defaultVersion(db));
+export const versionOfApp = (ctx: Ctx, app: Data): Promise<ServerVersion | undefined> => (app.serverVersion ? versionOf(ctx, String(app.serverVersion)) : defaultVersion(ctx));
 
 /** Moves a push app to `to` when it is in one of `from`, with the reason and the move in the history. */
 export async function moveApp(ctx: Ctx, appId: string, id: string, from: string[], to: string, reason: string, actor = 'system:push', set: Data = {}): Promise<Data | undefined> {
@@ -42,7 +41,7 @@ export async function moveApp(ctx: Ctx, appId: string, id: string, from: string[
 
 /** A push app whose version is disabled or gone fails (answers the failed app); otherwise nothing moves. */
 export async function checkVersion(ctx: Ctx, appId: string, app: Data): Promise<Data | undefined> {
-  const version = await versionOfApp(ctx.db, app);
+  const version = await versionOfApp(ctx, app);
   if (version?.enabled) return undefined;
   return moveApp(ctx, appId, String(app.id), STARTABLE, 'failure', version ? 'the server version is disabled' : 'the server version no longer exists');
 }
@@ -69,7 +68,7 @@ export const appHooks: ResourceHooks = {
   validate: async ({ ctx, data, existing }): Promise<FieldError[]> => {
     const asked = String(data.serverVersion ?? '');
     if (!asked || asked === existing?.serverVersion) return [];
-    const v = await versionOf(ctx.db, asked);
+    const v = await versionOf(ctx, asked);
     return v && v.enabled ? [] : [{ field: '/serverVersion', message: 'unknown or disabled server version' }];
   },
   derive: ({ existing }) => (existing ? {} : { appKey: `pk_${randomBytes(18).toString('base64url')}`, statusReason: '' }),
@@ -94,9 +93,9 @@ export function appCallHandlers(ctx: Ctx): CallHandlers {
       const app = await appsOf(ctx).maybe(call.scopeId, input.id);
       if (!app) throw notFound('no such push app');
       if (!LIVE_STATES.includes(String(app.status))) throw conflict('INVALID_TRANSITION', 'the push app is deleted');
-      const v = await versionOf(ctx.db, input.serverVersion);
+      const v = await versionOf(ctx, input.serverVersion);
       if (!v || !v.enabled) throw notFound('unknown or disabled server version');
-      const after = await appsOf(ctx).updateOne(call.scopeId, input.id, { set: { serverVersion: v.version, ...(input.servers ? { servers: input.servers } : {}) } });
+      const after = await appsOf(ctx).updateOne(call.scopeId, input.id, { set: { serverVersion: v.serverVersion, ...(input.servers ? { servers: input.servers } : {}) } });
       await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.apps.update`, target: input.id, before: app, after });
       // A failed app on a version now enabled may start again.
       return (await moveApp(ctx, call.scopeId, input.id, ['failure'], 'created', '', call.actor)) ?? after;

@@ -71,7 +71,7 @@ async function open(ctx: Ctx, socket: WebSocket, req: FastifyRequest<{ Querystri
     return refuse(socket, PUSH_CLOSE.badToken, 'player token invalid');
   }
   const { hub } = runtimeOf(ctx);
-  const version = await versionOfApp(ctx.db, app);
+  const version = await versionOfApp(ctx, app);
   const capacity = Number(app.servers ?? 1) * (version?.playerLimitPerServer ?? 0);
   if (hub.count(pushAppId) >= capacity) {
     await countTraffic(ctx, scopeId, pushAppId, 'refused');

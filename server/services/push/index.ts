@@ -7,7 +7,7 @@ import { deliveryJob } from './delivery';
 import { hearSends, SENDS_CHANNEL, sendCallHandlers } from './sends';
 import { serverCallHandlers, serversJob } from './servers';
 import { usageCallHandlers } from './usage';
-import { ensureDefaultVersion, versionCallHandlers } from './versions';
+import { ensureDefaultVersion, versionCallHandlers, versionHooks } from './versions';
 import { passportPlayerOf } from '../upr/player';
 
 /**
@@ -16,7 +16,7 @@ import { passportPlayerOf } from '../upr/player';
  */
 export const pushModule: ServiceModule = {
   service: push.name,
-  hooks: { apps: appHooks, channels: providerHooks },
+  hooks: { apps: appHooks, channels: providerHooks, serverVersions: versionHooks },
   player: passportPlayerOf(push.name),
   calls: (ctx) => ({ ...appCallHandlers(ctx), ...channelCallHandlers(ctx), ...versionCallHandlers(ctx), ...serverCallHandlers(ctx), ...usageCallHandlers(ctx), ...sendCallHandlers(ctx) }),
   sockets: (ctx) => ({ connect: connectHandler(ctx) }),
@@ -31,7 +31,7 @@ export const pushModule: ServiceModule = {
     api.app.addHook('onClose', async () => stop?.());
   },
   prepare: async (ctx) => {
-    await ensureDefaultVersion(ctx.db);
+    await ensureDefaultVersion(ctx);
     await checkApps(ctx);
   },
 };

@@ -24,7 +24,7 @@ export function serverCallHandlers(ctx: Ctx): CallHandlers {
     'apps.serverInfos': async (call) => {
       const app = call.record!;
       const rt = runtimeOf(ctx);
-      const version = await versionOfApp(ctx.db, app);
+      const version = await versionOfApp(ctx, app);
       const limit = version?.playerLimitPerServer ?? 0;
       const connections = rt.hub.count(String(app.id));
       const running = app.status === 'running';
@@ -43,11 +43,11 @@ export function serverCallHandlers(ctx: Ctx): CallHandlers {
       return { items };
     },
     serverConfigs: async (call) => {
-      const v = await defaultVersion(ctx.db);
+      const v = await defaultVersion(ctx);
       return {
         connectUrl: connectUrl(call.req.headers, call.req.host),
         connectPath: socketUrl(push.base, pushConnect),
-        defaultVersion: v?.version ?? null,
+        defaultVersion: v?.serverVersion ?? null,
         cpuQuota: v?.cpuQuota ?? push.prices!.cpuQuota,
         playerLimitPerServer: v?.playerLimitPerServer ?? Number(push.prices!.playerLimitPerServer),
         maxChannelsPerConnection: MAX_CHANNELS,
