@@ -10,7 +10,7 @@ const game = () => `${h.base}/allocation/games/${gameId}/allocations`;
 const server = (id: string) => h.mv('GET', `${h.base}/servers/${id}`).then((r) => r.json());
 
 beforeAll(async () => {
-  h = await startMultiverse('alloc', { MULTIVERSE_PORT_RANGE: '17300-17349' });
+  h = await startMultiverse('alloc', { MULTIVERSE_PORT_RANGE: '17300-17349', MULTIVERSE_BILL_EVERY_S: '1' });
 });
 afterAll(() => h.close());
 
@@ -76,6 +76,23 @@ describe('a profile released and an on-demand game', () => {
     process.kill(a.pid, 'SIGKILL');
     const failed = await until(() => server(a.id), (s) => s.status === 'failed', 5000);
     expect([failed.reason, failed.sdkState]).toEqual(['the server process exited', 'Shutdown']);
+  });
+
+  it('bills a running server its reserved cores as it runs; one whose record is gone is stopped and no longer billed', async () => {
+    const started = Date.now();
+    const a = (await h.mv('POST', game(), { region: 'local' })).json();
+    const cpu = () => h.db.query<{ q: string }>("SELECT coalesce(sum(quantity), 0)::text AS q FROM usage_events WHERE app_id = $1 AND service = 'multiverse' AND meter = 'cpu'", [h.mvAppId]).then((r) => Number(r.rows[0].q));
+    const before = await cpu();
+    const billed = await until(() => server(a.id), (s) => Number(s.cpuSeconds) > 0, 5000);
+    // The released revision reserves 0.3 core: billed no more than that for the time it has run.
+    expect(Number(billed.cpuSeconds)).toBeLessThanOrEqual((0.3 * (Date.now() - started)) / 1000);
+    expect(await cpu()).toBeGreaterThan(before);
+    // The server's record removed behind the platform's back (data put back from before it started).
+    await h.db.query('DELETE FROM records WHERE id = $1', [a.id]);
+    await until(async () => { try { process.kill(a.pid, 0); return false; } catch { return true; } }, (gone) => gone, 5000);
+    const after = await cpu();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await cpu()).toBe(after);
   });
 
   it('a server that never calls Ready is canceled when the allocation TTL passes, its process stopped', async () => {

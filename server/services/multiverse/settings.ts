@@ -19,6 +19,8 @@ export interface MultiverseSettings {
   imageMaxEntries: number;
   /** How long a server is given to stop before it is killed. */
   stopGraceMs: number;
+  /** How often a running server's reserved CPU is billed. */
+  billEveryMs: number;
 }
 
 const DRIVERS = ['process'] as const;
@@ -43,5 +45,6 @@ export function multiverseSettings(config: ServerConfig): MultiverseSettings {
     imageMaxBytes: Number(env.MULTIVERSE_IMAGE_LIMIT_MB ?? 500) * 1_000_000,
     imageMaxEntries: Number(env.MULTIVERSE_IMAGE_MAX_FILES ?? 20_000),
     stopGraceMs: Number(env.MULTIVERSE_STOP_GRACE_MS ?? 5000),
+    billEveryMs: Number(env.MULTIVERSE_BILL_EVERY_S ?? 60) * 1000,
   };
 }

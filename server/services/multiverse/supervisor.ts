@@ -22,7 +22,6 @@ export type ServerKind = 'allocation' | 'fleet' | 'test';
 const LIVE = ['created', 'allocated'];
 const LOG_TAIL = 200;
 const HEALTH_WRITE_MS = 5000;
-const BILL_EVERY_MS = 60_000;
 
 interface Local {
   scopeId: string;
@@ -246,8 +245,22 @@ export class Supervisor {
     const coreSeconds = ((now - l.billedFrom) / 1000) * (l.millicores / 1000);
     l.billedFrom = now;
     if (coreSeconds <= 0) return;
+    const [held] = await this.q.update(scopeId, { id }, { add: { cpuSeconds: Number(coreSeconds.toFixed(6)) } });
+    if (!held) return this.orphaned(id);
     await recordUsage(this.ctx.db, scopeId, SERVICE, 'cpu', coreSeconds.toFixed(6), new Date(now));
-    await this.q.update(scopeId, { id }, { add: { cpuSeconds: Number(coreSeconds.toFixed(6)) } });
+  }
+
+  /**
+   * A server whose record is gone (its app removed, or the data put back to before it started): nobody can reach or
+   * be billed for it, so it is stopped and forgotten.
+   */
+  private async orphaned(id: string): Promise<void> {
+    const l = this.local.get(id);
+    if (!l) return;
+    l.stopping = true;
+    this.local.delete(id);
+    await this.driver.stop(id, this.settings.stopGraceMs);
+    this.driver.forget(id);
   }
 
   /** Health, deadlines and billing of the servers this instance runs. */
@@ -265,7 +278,7 @@ export class Supervisor {
         await this.finish(l.scopeId, id);
         continue;
       }
-      if (now - l.billedFrom >= BILL_EVERY_MS) await this.bill(l.scopeId, id, l);
+      if (now - l.billedFrom >= this.settings.billEveryMs) await this.bill(l.scopeId, id, l);
     }
   }
 
