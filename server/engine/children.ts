@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../resources/types';
 import type { Ctx } from '../context';
-import { paramsSchema } from './api';
+import { idParam, paramsSchema } from './api';
 import { notFound } from './errors';
 import type { ResourceModel } from './model';
 import { parentModelOf } from './references';
@@ -16,8 +16,19 @@ import type { Data } from './store';
 /** The path parameters of a collection call: the parent's key for a sub-resource, none otherwise. */
 export const collectionParams = (m: ResourceModel): JsonSchema | undefined => (m.res.parent ? paramsSchema(m.res.parent.param) : undefined);
 
-/** The path parameters of an item call: the parent's key (for a sub-resource), then the item's own. */
-export const itemParams = (m: ResourceModel): JsonSchema => paramsSchema(...(m.res.parent ? [m.res.parent.param] : []), m.idParam);
+/**
+ * The path parameters of an item call: the parent's key (for a sub-resource), then the item's own — an id, or, for
+ * a record addressed by a unique field (`addressBy`) whose values an id's pattern would refuse (a version number's
+ * dots), a value of that field as its schema allows.
+ */
+export const itemParams = (m: ResourceModel): JsonSchema => {
+  const out = paramsSchema(...(m.res.parent ? [m.res.parent.param] : []), m.idParam);
+  const by = m.res.addressBy ? ((m.res.schema.properties ?? {}) as Record<string, JsonSchema>)[m.res.addressBy] : undefined;
+  if (by?.type === 'string' && typeof by.pattern === 'string' && by.pattern !== idParam.pattern) {
+    (out.properties as Record<string, JsonSchema>)[m.idParam] = { anyOf: [idParam, { type: 'string', minLength: 1, maxLength: by.maxLength ?? idParam.maxLength, pattern: by.pattern }] };
+  }
+  return out;
+};
 
 /**
  * For a sub-resource's call, the id of the parent its path names: the parent must exist in the caller's scope, and
