@@ -1,4 +1,6 @@
 import type { ServiceDecl } from './types';
+import { STORAGE_ROUTES, storageResources } from './storage/resources';
+import { storageCalls } from './storage/calls';
 
 export const storage: ServiceDecl = {
   name: 'storage',
@@ -32,6 +34,13 @@ export const storage: ServiceDecl = {
     imageCoresRedis: '0.1',
     imageCoresPostgres: '0.1',
   },
-  menu: [],
-  resources: [],
+  menu: [{ route: STORAGE_ROUTES.databases, label: { 'zh-CN': '数据库实例', en: 'Databases' } }],
+  resources: storageResources,
+  calls: storageCalls,
+  history: {
+    'databases.provisioned': { 'zh-CN': '数据库创建完成', en: 'Database provisioned' },
+    'databases.resetPassword': { 'zh-CN': '重置密码', en: 'Reset password' },
+    'databases.restart': { 'zh-CN': '重启', en: 'Restart' },
+    'databases.upgrade': { 'zh-CN': '变更规格', en: 'Change instance type' },
+  },
 };

@@ -4,6 +4,7 @@ import { appsMessages } from './apps';
 import { billingMessages } from './billing';
 import { cdnMessages } from './cdn';
 import { bakingMessages } from './baking';
+import { storageMessages } from './storage';
 import { pushMessages } from './push';
 import { safeMessages } from './safe';
 import { saveMessages } from './save';
@@ -28,4 +29,4 @@ import { metricsMessages } from './metrics';
 import { windMessages } from './wind';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...pushMessages, ...safeMessages, ...saveMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...storageMessages, ...pushMessages, ...safeMessages, ...saveMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages };

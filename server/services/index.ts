@@ -17,6 +17,7 @@ import { windModule } from './wind';
 import { pushModule } from './push';
 import { safeModules } from './safe';
 import { saveModule } from './save';
+import { storageModule } from './storage';
 import { multiverseModules } from './multiverse';
 import { helloModule } from './hello';
 import { metricsModule } from './metrics';
@@ -55,6 +56,7 @@ export const serviceModules: ServiceModule[] = [
   helloModule,
   metricsModule,
   saveModule,
+  storageModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import databaseSchema from '../../schemas/storage/database.json' with { type: 'json' };
+import { ENGINES, INSTANCE_TYPES, REGIONS, usernameProblem } from '../../resources/storage/catalog';
+
+describe('storage catalogue', () => {
+  it('offers in the schema exactly the engines, regions and instance types the catalogue describes', () => {
+    expect(databaseSchema.properties.engine.enum).toEqual(ENGINES.map((e) => e.id));
+    expect(databaseSchema.properties.region.enum).toEqual(REGIONS.map((r) => r.id));
+    expect(databaseSchema.properties.instanceType.enum).toEqual(INSTANCE_TYPES.map((t) => t.id));
+  });
+
+  it('gives the engines the ports and image cores of spec 002 §9', () => {
+    expect(Object.fromEntries(ENGINES.map((e) => [e.id, [e.port, e.imageCores]]))).toEqual({
+      mongodb: [27017, '0.3'],
+      mysql: [3306, '0.3'],
+      redis: [6379, '0.1'],
+      postgresql: [5432, '0.1'],
+    });
+  });
+
+  it('refuses the reserved usernames of spec 002 §5 in any case, and takes their neighbours', () => {
+    for (const name of ['mysql', 'MONGO', 'redis', 'Postgres', 'user', 'root', 'root2', 'pg_x', 'PG_Y', 'tencentdb_1']) expect(usernameProblem(name), name).toBeDefined();
+    for (const name of ['users', 'mysql1', 'apg_', 'pg', 'tencentdb', 'groot', 'player']) expect(usernameProblem(name), name).toBeUndefined();
+  });
+
+  it('checks passwords by the schema as spec 002 §5 says', () => {
+    const pattern = new RegExp(databaseSchema.properties.password.pattern);
+    const ok = (p: string) => p.length >= 8 && p.length <= 30 && pattern.test(p);
+    for (const p of ['Sturdy#Pass42', 'aB3(aaaa', 'Xy9)' + 'z'.repeat(26)]) expect(ok(p), p).toBe(true);
+    for (const p of ['sturdy#pass42', 'STURDY#PASS42', 'Sturdy#Pass', 'Sturdy1Pass42', 'Sturdy#Pass4$', "Sturdy#Pass4'", 'aB3(aaa', 'Xy9)' + 'z'.repeat(27)]) expect(ok(p), p).toBe(false);
+  });
+});
