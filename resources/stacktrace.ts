@@ -1,4 +1,7 @@
 import type { ServiceDecl } from './types';
+import { stacktraceCalls } from './stacktrace/calls';
+import { stacktraceMenu, stacktracePages } from './stacktrace/pages';
+import { stacktraceResources } from './stacktrace/resources';
 
 export const stacktrace: ServiceDecl = {
   name: 'stacktrace',
@@ -23,6 +26,8 @@ export const stacktrace: ServiceDecl = {
     docPage: '/doc/stacktrace',
     mainService: false,
   },
-  menu: [],
-  resources: [],
+  menu: stacktraceMenu,
+  pages: stacktracePages,
+  resources: stacktraceResources,
+  calls: stacktraceCalls,
 };

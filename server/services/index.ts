@@ -21,6 +21,7 @@ import { storageModule } from './storage';
 import { multiverseModules } from './multiverse';
 import { helloModule } from './hello';
 import { metricsModule } from './metrics';
+import { stacktraceModule } from './stacktrace';
 
 /** A service's hand-written part: checks on its declared resources and calls a declaration cannot express. */
 export interface ServiceModule {
@@ -57,6 +58,7 @@ export const serviceModules: ServiceModule[] = [
   metricsModule,
   saveModule,
   storageModule,
+  stacktraceModule,
 ];
 
 /** The behaviour of a service's declared calls, from every module of that service (a name given twice is an error). */

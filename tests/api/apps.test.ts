@@ -142,9 +142,9 @@ describe('admin-config (PUT /api/app/:id as an administrator)', () => {
   });
 
   it('refuses a service the app does not have, naming it', async () => {
-    const res = await call(h, c.admin, 'PUT', `/api/app/${h.appId}`, { Services: { stacktrace: { Status: 'Suspended' } } });
+    const res = await call(h, c.admin, 'PUT', `/api/app/${h.appId}`, { Services: { usync: { Status: 'Suspended' } } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ field: '/Services/stacktrace', message: 'service not enabled' }]);
+    expect(res.json().details).toEqual([{ field: '/Services/usync', message: 'service not enabled' }]);
     const bad = await call(h, c.admin, 'PUT', `/api/app/${h.appId}`, { Services: { 'remote-config': { Status: 'Paused' } } });
     expect(bad.statusCode).toBe(400);
   });
