@@ -27,6 +27,7 @@ import { uprMessages } from './upr';
 import { helloMessages } from './hello';
 import { metricsMessages } from './metrics';
 import { windMessages } from './wind';
+import { stacktraceMessages } from './stacktrace';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...storageMessages, ...pushMessages, ...safeMessages, ...saveMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...storageMessages, ...pushMessages, ...safeMessages, ...saveMessages, ...multiverseMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages, ...stacktraceMessages };
