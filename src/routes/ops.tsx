@@ -48,6 +48,5 @@ export const opsRoutes: RouteSet = {
     awaiting('symbols', 'stacktrace', { label: { 'zh-CN': '符号表', en: 'Symbols' }, order: 80 }, 'FileSearchOutlined'),
     awaiting('placeholder', 'multiverse', { label: { 'zh-CN': '占位调度', en: 'Placeholders' }, order: 81 }, 'ScheduleOutlined'),
     awaiting('sync-management', 'usync', { label: { 'zh-CN': '同步服务管理', en: 'Sync management' }, order: 82 }, 'SyncOutlined'),
-    awaiting('push-version-management', 'push', { label: { 'zh-CN': '推送版本管理', en: 'Push versions' }, order: 83 }, 'NotificationOutlined'),
   ],
 };

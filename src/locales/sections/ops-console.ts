@@ -86,6 +86,7 @@ export const opsConsole = {
       added: '已添加',
       empty: '还没有告警群机器人',
     },
+    platformRecords: '{{service}}服务的平台级记录：对所有应用生效，只有管理员可以新建和修改。',
     awaiting: {
       body: '这里将展示{{service}}服务的{{what}}。当前服务器尚未接入{{service}}服务的后台，所以暂时没有可展示的数据。',
       backend: '所属服务：{{service}}',
@@ -94,7 +95,6 @@ export const opsConsole = {
         symbols: { title: '符号表', what: '已上传的符号文件（按应用和版本）' },
         placeholder: { title: '占位调度', what: '占位服务器调度计划' },
         'sync-management': { title: '同步服务管理', what: '房间与大厅实例' },
-        'push-version-management': { title: '推送版本管理', what: '推送服务端版本' },
       },
     },
     common: { retry: '重试', refresh: '刷新', cancel: '取消', all: '全部', copyId: '复制 ID' },
@@ -185,6 +185,7 @@ export const opsConsole = {
       added: 'Added',
       empty: 'No alert webhooks yet',
     },
+    platformRecords: 'Records of the {{service}} service that belong to the platform: they apply to every app, and only administrators create and change them.',
     awaiting: {
       body: 'This page will show the {{what}} of the {{service}} service. This server does not run the {{service}} back end yet, so there is nothing to show.',
       backend: 'Belongs to: {{service}}',
@@ -193,7 +194,6 @@ export const opsConsole = {
         symbols: { title: 'Symbols', what: 'uploaded symbol files (per app and version)' },
         placeholder: { title: 'Placeholder schedules', what: 'placeholder server schedules' },
         'sync-management': { title: 'Sync management', what: 'rooms and lobby instances' },
-        'push-version-management': { title: 'Push versions', what: 'push server versions' },
       },
     },
     common: { retry: 'Retry', refresh: 'Refresh', cancel: 'Cancel', all: 'All', copyId: 'Copy ID' },
