@@ -18,6 +18,7 @@ import { runCdnBench } from './cdn';
 import { runSafeBench } from './safe';
 import { runSaveBench } from './save';
 import { runPushBench } from './push';
+import { runStacktraceBench } from './stacktrace';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -125,4 +126,5 @@ await runCdnBench();
 await runSafeBench();
 await runSaveBench();
 await runPushBench();
+await runStacktraceBench();
 await runAssistantEval();
