@@ -1,7 +1,7 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import type { Operation, Principal, ResourceDecl } from '../resources';
 import { actionAccess } from '../resources/field-access';
-import { fetchIdentity } from './auth';
+import { fetchIdentity, fetchSessions } from './auth';
 import { findDeclared } from './declarations';
 import { getApp } from './http';
 import type { AppRecord, Identity } from './types';
@@ -64,6 +64,12 @@ export const accessControlProvider: AccessControlProvider = {
     if (!found) return { can: true };
     const appId = typeof params?.appId === 'string' ? params.appId : undefined;
     const [identity, app] = await Promise.all([fetchIdentity(), appId ? getApp(appId).catch(() => null) : Promise.resolve(null)]);
+    // The platform's records are called with no app credential: as the administrator the browser is signed in as,
+    // whatever other session it holds too.
+    if (found.decl.scope === 'platform') {
+      const admin = (await fetchSessions()).admin ? (['admin'] as Principal[]) : [];
+      return allows(found.decl, action, admin) ? { can: true } : { can: false, reason: 'permission denied' };
+    }
     if (found.decl.scope === 'app') {
       if (!app) return { can: false, reason: 'no app' };
       if (app.Services[found.service.name]?.Status !== 'Enabled') return { can: false, reason: 'service not enabled' };

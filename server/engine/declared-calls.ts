@@ -124,6 +124,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       auth: call.caller === 'service' ? (call.platform ? 'platform' : 'service') : call.caller === 'public' ? 'none' : call.caller === 'account' ? 'session' : 'player',
       ...(on && call.caller === 'service' ? { access: on.access } : {}),
       ...(call.caller === 'service' && call.access ? { access: call.access } : {}),
+      ...(call.caller === 'service' && call.platform && !call.access ? { access: ['app', 'admin'] as Principal[] } : {}),
       // An account call takes a console user's session or an administrator's (`callerOf`).
       ...(call.caller === 'account' ? { access: ['user', 'admin'] as Principal[] } : {}),
       ...(params ? { params } : {}),

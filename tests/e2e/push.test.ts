@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
+import { gone, launchBrowser, openDemoGame, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
 import { push } from '../../resources/push';
 import { passport } from '../../resources/passport';
+import { pushServerVersions, PUSH_VERSIONS_PAGE } from '../../resources/push/server-versions';
 
 /**
  * A developer tries push on the real server with its demo data: creates a push app, connects to it as a player in
  * the push playground, sends a message to everyone from the push app's page, and sees it arrive in the playground.
+ * An administrator manages Push's server versions in the back office: the page comes from the declaration (the
+ * engine's table and forms over the platform's records); a version is created, then retired by disabling it.
  */
 
 let server: RunningServer;
@@ -73,5 +76,45 @@ describe('Push on the console', () => {
     const sends = (await call(credential, 'GET', `${push.base}/apps/${pushApp.id}/sends`)) as { items: Record<string, unknown>[] };
     expect(sends.items[0]).toMatchObject({ title: 'Raid starts', target: 'all', status: 'delivered', online: 1 });
     await console.close();
+  });
+});
+
+describe('Push server versions in the back office', () => {
+  it('lists the versions, creates one and retires it', async () => {
+    const signIn = await page.request.post(`${server.url}/auth/admin-login`, { data: { email: 'admin@example.com', password: 'lodestar-admin' } });
+    expect(signIn.ok()).toBe(true);
+    await page.goto(`${server.url}/admin/login`);
+    await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
+    await page.goto(`${server.url}/admin/${PUSH_VERSIONS_PAGE}`);
+    const table = page.getByTestId(`platform-records-${pushServerVersions.name}`);
+    await visible(table.locator('.ant-table-row', { hasText: '1.0.0' }));
+    await shot('versions-list');
+    // Listed in the back office's menu under the resource's label.
+    await visible(page.getByRole('menuitem', { name: 'Push server versions' }));
+
+    await table.getByRole('button', { name: 'New server version' }).click();
+    const drawer = page.locator('.ant-drawer-content');
+    await drawer.getByLabel('Version').fill('5.0.0');
+    await drawer.getByLabel('Name', { exact: true }).fill('Large rooms');
+    await drawer.getByLabel('Players per server').fill('10000');
+    await shot('versions-create');
+    await drawer.getByRole('button', { name: 'Create', exact: true }).click();
+    const row = table.locator('.ant-table-row', { hasText: '5.0.0' });
+    await visible(row);
+    await visible(row.getByText('Large rooms'));
+
+    // Retired: edited with Enabled off.
+    await row.getByText('Large rooms').click();
+    await drawer.getByRole('button', { name: 'Edit' }).click();
+    await drawer.getByRole('checkbox', { name: 'Enabled' }).uncheck();
+    await drawer.getByRole('button', { name: 'Save', exact: true }).click();
+    // Neither enabled nor the default: two "No" cells in its row.
+    await visible(row.locator('td', { hasText: /^No$/ }).nth(1));
+    await gone(page.locator('.ant-drawer-content'));
+    await shot('versions-retired');
+
+    const answer = await page.request.get(`${server.url}${push.base}${pushServerVersions.path}/5.0.0`);
+    expect(answer.ok()).toBe(true);
+    expect(await answer.json()).toMatchObject({ serverVersion: '5.0.0', name: 'Large rooms', playerLimitPerServer: 10000, enabled: false, isDefault: false });
   });
 });
