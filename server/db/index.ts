@@ -13,7 +13,7 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Embedded database directory; absent means in memory. */
   dataDir?: string;
-  /** An in-memory embedded database starts as a copy of this dump (`dumpMigrated`): only newer migrations run. */
+  /** An in-memory embedded database starts as a copy of this dump (`dumpPrepared`): only newer migrations run. */
   from?: Blob;
 }
 

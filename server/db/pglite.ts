@@ -42,13 +42,14 @@ function wrapDb(pg: PGlite): Db {
 
 /**
  * An in-memory database with every migration applied, as a dump to start others from (`DbOptions.from`): what many
- * short-lived databases (a test file each) would otherwise each migrate again.
+ * short-lived databases (a test file each) would otherwise each migrate again. `from` starts it as a copy of another
+ * dump, so one prepared world can be built on the last.
  */
-export async function dumpMigrated(migrate: (db: Db) => Promise<unknown>): Promise<Blob> {
-  const pg = new PGlite();
+export async function dumpPrepared(prepare: (db: Db) => Promise<unknown>, from?: Blob): Promise<Blob> {
+  const pg = new PGlite(from ? { loadDataDir: from } : {});
   await pg.waitReady;
   try {
-    await migrate(wrapDb(pg));
+    await prepare(wrapDb(pg));
     return await pg.dumpDataDir('gzip');
   } finally {
     await pg.close();

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { harnessConfig } from './harness-world';
 import { openDatabase, type Db } from '../../server/db';
 import { DEMO_ADMIN, DEMO_USER, seedDemo } from '../../server/demo';
 import type { ServiceDecl } from '../../resources/types';
@@ -38,9 +38,9 @@ export const basicOf = (appId: string, secret: string) => `Basic ${Buffer.from(`
  * A database of its own for one test file, on the PostgreSQL server DATABASE_URL points at: a copy of the run's
  * migrated template (global-setup.ts) when there is one.
  */
-export async function createScratchDatabase(url: string) {
+export async function createScratchDatabase(url: string, seeded = false) {
   const name = `lodestar_test_${randomBytes(6).toString('hex')}`;
-  const template = inject('migratedTemplate');
+  const template = inject(seeded ? 'seededTemplate' : 'migratedTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
@@ -59,13 +59,13 @@ export async function createScratchDatabase(url: string) {
 }
 
 /**
- * A fresh database for one test file, migrated: in memory as a copy of the run's migrated dump, or a scratch database
- * on DATABASE_URL's PostgreSQL. `drop` closes it and removes what it left.
+ * A fresh database for one test file, migrated (and with the demo seeded when `seeded`): in memory as a copy of the
+ * run's dump, or a scratch database on DATABASE_URL's PostgreSQL. `drop` closes it and removes what it left.
  */
-export async function testDatabase(): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
+export async function testDatabase(seeded = false): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  const scratch = url ? await createScratchDatabase(url) : undefined;
-  const from = scratch ? undefined : new Blob([await readFile(inject('migratedDump'))]);
+  const scratch = url ? await createScratchDatabase(url, seeded) : undefined;
+  const from = scratch ? undefined : new Blob([await readFile(inject(seeded ? 'seededDump' : 'migratedDump'))]);
   const db = await openDatabase({ databaseUrl: scratch?.url, from });
   return {
     db,
@@ -81,7 +81,7 @@ export async function testDatabase(): Promise<{ db: Db; url?: string; drop: () =
 export async function createOtherApp(db: Db): Promise<{ otherAppId: string; otherBasic: string }> {
   const otherOwner = await createAccount(db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
   const otherOrg = await createOrganization(db, 'Other Studio', otherOwner);
-  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'stacktrace']);
+  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics']);
   const other = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0];
   return { otherAppId, otherBasic: basicOf(otherAppId, other.app_service_secret) };
 }
@@ -103,9 +103,9 @@ export const serviceRequest =
  * mounts `services` instead of the declared ones when given, and reads its configuration from `env` (none by default).
  */
 export async function startHarness(opts: { services?: ServiceDecl[]; modules?: ServiceModule[]; env?: NodeJS.ProcessEnv } = {}): Promise<Harness> {
-  const { db, url, drop } = await testDatabase();
-  const config = { ...loadConfig(opts.env ?? {}), loginFailureLimit: 5, databaseUrl: url };
-  const { app, ctx, api } = await buildApp(db, config, { services: opts.services, modules: opts.modules });
+  // The declared services with the default configuration start from the run's seeded demo; others seed their own.
+  const { db, url, drop } = await testDatabase(!opts.services && !opts.modules && !opts.env);
+  const { app, ctx, api } = await buildApp(db, harnessConfig(opts.env ?? {}, url), { services: opts.services, modules: opts.modules });
   await seedDemo(db, ctx);
   const apps = await db.query<{ app_id: string; app_service_secret: string }>('SELECT app_id, app_service_secret FROM apps');
   const demo = apps.rows[0];
