@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,21 @@ export interface RunningServer {
   dataDir: string;
   /** What the server printed so far (for failure messages). */
   output: () => string;
-  stop: () => Promise<void>;
+  /** Ends the server and removes its data directory, unless `keep`. */
+  stop: (keep?: boolean) => Promise<void>;
+}
+
+/**
+ * The data directory the run's global setup left seeded (global-setup.ts): a copy starts a server as the first
+ * start would have left it, without seeding the demo again. None outside the end-to-end run (a bench).
+ */
+async function seededByTheRun(): Promise<string | undefined> {
+  try {
+    const { inject } = await import('vitest');
+    return inject('e2eSeededDataDir') || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A port nobody listens on right now. */
@@ -55,12 +69,15 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (`tsx server/main.ts`) on a free port with a fresh data directory, so it seeds the demo
- * data, and waits until it is healthy. `stop` ends it (and the processes it started) and removes the directory.
+ * Starts the real server (`tsx server/main.ts`) on a free port with a data directory of its own — a copy of the run's
+ * seeded one, or (`fresh`, or outside the end-to-end run) an empty one it seeds the demo in — and waits until it is
+ * healthy. `stop` ends it (and the processes it started) and removes the directory.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(opts: { fresh?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-e2e-'));
+  const seeded = opts.fresh ? undefined : await seededByTheRun();
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
@@ -73,7 +90,7 @@ export async function startServer(): Promise<RunningServer> {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
 
-  const stop = async () => {
+  const stop = async (keep = false) => {
     if (child.pid && child.exitCode === null) {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -90,7 +107,7 @@ export async function startServer(): Promise<RunningServer> {
         await exited(child);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
