@@ -42,7 +42,8 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
+    // Once the files are written: a build that failed before writing any reports its own error, not a missing folder.
+    writeBundle() {
       precompressDir(outDir);
     },
   };

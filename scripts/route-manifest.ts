@@ -46,6 +46,11 @@ export function routeManifest(): Plugin {
     configResolved(config) {
       root = config.root;
     },
+    // Read before any module is transformed: loading the declarations answers slowly while a build transforms
+    // alongside it on the same thread (each module they fetch must answer within a minute).
+    async buildStart() {
+      await manifestOf(root);
+    },
     resolveId: (id) => (id === ROUTE_MANIFEST ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
