@@ -22,8 +22,8 @@ afterAll(async () => {
 
 const register = (token: string, appId: string, provider: string, device: string) => asPlayer(h, token, 'POST', `${P}/sdk/apps/${appId}/devices`, { provider, token: device });
 
-/** The send once it is no longer pending (the delivery job retries within seconds). */
-async function settled(appId: string, sendId: string, timeoutMs = 20_000): Promise<Record<string, unknown>> {
+/** The send once it is no longer pending (the delivery job tries again 2 s, then 10 s after a failed attempt). */
+async function settled(appId: string, sendId: string, timeoutMs = 45_000): Promise<Record<string, unknown>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const s = (await h.call('GET', `${P}/apps/${appId}/sends/${sendId}`)).json();
