@@ -2,7 +2,9 @@ import type { Text } from './types';
 
 /**
  * A page that is its service's playground (`PageDecl.playground`): the console lets a signed-in user pick one of
- * their apps, run the service's calls against it, and see each request and its answer.
+ * their apps, run the service's calls against it, and see each request and its answer. An absolute page
+ * (`/playground/<name>/:appId?`) picks the app; a page of the app's console (Stacktrace's `stacktrace/record/parseLogs`)
+ * runs against the app it is under.
  */
 export interface PlaygroundDecl {
   /**

@@ -175,6 +175,9 @@ describe('playground pages', () => {
     expect(serviceBuilt(playgroundPageAt('/playground/push', services)!.service)).toBe(true);
     expect(playgroundPageAt('/playground/remote-config/app-1', services)?.service.name).toBe('remote-config');
     expect(playgroundPageAt('/playground/nothing/app-1', services)).toBeUndefined();
+    // A playground page of the app's console is found under the app's services address.
+    expect(playgroundPageAt('/services/app-1/stacktrace/record/parseLogs', services)?.service.name).toBe('stacktrace');
+    expect(playgroundPageAt('/services/app-1/stacktrace/record/other', services)).toBeUndefined();
     expect(serviceBuilt(remoteConfig)).toBe(true);
     expect(playgroundPageAt('/playground/uos/app-1', services)?.service.name).toBe('asset-streaming');
     expect(serviceBuilt(playgroundPageAt('/playground/uos', services)!.service)).toBe(true);
