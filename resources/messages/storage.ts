@@ -12,5 +12,6 @@ export const storageMessages: Record<string, Text> = {
   'Redis databases are not available on this deployment: no Redis server is configured': { 'zh-CN': '本部署不提供 Redis 数据库：没有配置 Redis 服务器', en: 'Redis databases are not available on this deployment: no Redis server is configured' },
   'MongoDB databases are not available on this deployment: no MongoDB server is configured': { 'zh-CN': '本部署不提供 MongoDB 数据库：没有配置 MongoDB 服务器', en: 'MongoDB databases are not available on this deployment: no MongoDB server is configured' },
   'PostgreSQL databases are not available on this deployment: no PostgreSQL server is configured': { 'zh-CN': '本部署不提供 PostgreSQL 数据库：没有配置 PostgreSQL 服务器', en: 'PostgreSQL databases are not available on this deployment: no PostgreSQL server is configured' },
+  'a password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()': { 'zh-CN': '密码须包含小写字母、大写字母、数字和 !@#^() 中的一个符号', en: 'A password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()' },
   'only an administrator lists every app’s databases': { 'zh-CN': '只有管理员可以列出所有应用的数据库实例', en: 'Only an administrator lists every app’s databases' },
 };

@@ -64,6 +64,14 @@ export function usernameProblem(name: string): string | undefined {
   return RESERVED_USERNAME_STARTS.some((s) => lower.startsWith(s)) ? 'a username may not start with root, pg_ or tencentdb_' : undefined;
 }
 
+/** Spec 002 §5: the kinds of character a password must each hold at least one of (its characters are the schema's). */
+const PASSWORD_KINDS = [/[a-z]/, /[A-Z]/, /[0-9]/, /[!@#^()]/];
+
+/** Why a password is refused beyond its schema's length and characters, or undefined. */
+export function passwordProblem(password: string): string | undefined {
+  return PASSWORD_KINDS.every((k) => k.test(password)) ? undefined : 'a password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()';
+}
+
 const text: JsonSchema = { type: 'object', properties: { 'zh-CN': { type: 'string' }, en: { type: 'string' } } };
 
 export const regionSchema: JsonSchema = {

@@ -54,6 +54,8 @@ export const databases: ResourceDecl = {
   status: {
     field: 'status',
     initial: 'creating',
+    // The database's page reads it again while a request moves it (the console's polling of the request).
+    watch: ['creating', 'restarting'],
     values: {
       creating: { color: 'processing', label: t('创建中', 'Creating') },
       running: { color: 'green', label: t('运行中', 'Running') },
@@ -98,6 +100,7 @@ export const requests: ResourceDecl = {
   status: {
     field: 'status',
     initial: 'RUNNING',
+    watch: ['RUNNING'],
     values: {
       RUNNING: { color: 'processing', label: t('进行中', 'Running') },
       SUCCESS: { color: 'green', label: t('成功', 'Succeeded') },

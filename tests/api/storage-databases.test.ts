@@ -8,8 +8,8 @@ import { BASE, connectTo, createDatabase, D, settled, startStorage, type Storage
 let h: StorageHarness;
 beforeAll(async () => {
   h = await startStorage();
-}, 60_000);
-afterAll(() => h.close());
+}, 180_000);
+afterAll(() => h?.close());
 
 const PASSWORD = 'Sturdy#Pass42';
 
@@ -137,6 +137,14 @@ describe('bad input', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json().details ?? res.json())).toContain(field);
     expect((await h.store('GET', D)).json().total).toBe(before);
+  });
+
+  it('refuses a password without each kind of character at reset too, keeping the old one', async () => {
+    const db = (await h.store('GET', D)).json().items[0];
+    const res = await h.store('POST', `${D}/${db.id}/reset-password`, { password: 'nouppercase1#' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toContainEqual({ field: '/password', message: 'a password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()' });
+    expect((await h.store('GET', `${D}/${db.id}`)).json().requestId).toBe(db.requestId);
   });
 
   it('says why an engine cannot be created here', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import databaseSchema from '../../schemas/storage/database.json' with { type: 'json' };
-import { ENGINES, INSTANCE_TYPES, REGIONS, usernameProblem } from '../../resources/storage/catalog';
+import { ENGINES, INSTANCE_TYPES, passwordProblem, REGIONS, usernameProblem } from '../../resources/storage/catalog';
 
 describe('storage catalogue', () => {
   it('offers in the schema exactly the engines, regions and instance types the catalogue describes', () => {
@@ -23,9 +23,9 @@ describe('storage catalogue', () => {
     for (const name of ['users', 'mysql1', 'apg_', 'pg', 'tencentdb', 'groot', 'player']) expect(usernameProblem(name), name).toBeUndefined();
   });
 
-  it('checks passwords by the schema as spec 002 §5 says', () => {
+  it('checks passwords by the schema and the kinds of character as spec 002 §5 says', () => {
     const pattern = new RegExp(databaseSchema.properties.password.pattern);
-    const ok = (p: string) => p.length >= 8 && p.length <= 30 && pattern.test(p);
+    const ok = (p: string) => p.length >= 8 && p.length <= 30 && pattern.test(p) && !passwordProblem(p);
     for (const p of ['Sturdy#Pass42', 'aB3(aaaa', 'Xy9)' + 'z'.repeat(26)]) expect(ok(p), p).toBe(true);
     for (const p of ['sturdy#pass42', 'STURDY#PASS42', 'Sturdy#Pass', 'Sturdy1Pass42', 'Sturdy#Pass4$', "Sturdy#Pass4'", 'aB3(aaa', 'Xy9)' + 'z'.repeat(27)]) expect(ok(p), p).toBe(false);
   });

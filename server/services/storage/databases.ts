@@ -4,7 +4,7 @@
  * status the console polls, and the database dropped from its server once its record is deleted.
  */
 import { randomBytes } from 'node:crypto';
-import { instanceType, usernameProblem } from '../../../resources/storage/catalog';
+import { instanceType, passwordProblem, usernameProblem } from '../../../resources/storage/catalog';
 import { modelOf, type Ctx } from '../../context';
 import { recordOperation } from '../../audit';
 import type { CallHandlers, CallInput } from '../../engine/declared-calls';
@@ -27,6 +27,8 @@ const hooks: ResourceHooks = {
     const errors: FieldError[] = [];
     const userProblem = usernameProblem(String(data.username ?? ''));
     if (userProblem) errors.push({ field: '/username', message: userProblem });
+    const weak = data.password === undefined ? undefined : passwordProblem(String(data.password));
+    if (weak) errors.push({ field: '/password', message: weak });
     const engine = engineProblem(ctx.config.env, String(data.engine), String(data.region));
     if (engine) errors.push({ field: '/engine', message: engine });
     return errors;
@@ -122,6 +124,8 @@ export function databaseCallHandlers(ctx: Ctx): CallHandlers {
   return {
     'databases.resetPassword': (call) => {
       const password = String(call.input.password);
+      const weak = passwordProblem(password);
+      if (weak) throw badRequest([{ field: '/password', message: weak }]);
       return requestOn(call, ctx, 'resetPassword', { status: 'running', set: { password } }, async (db) => {
         await configuredOf(db)?.setPassword(String(db.user), password);
       });
