@@ -6,6 +6,15 @@
 import type { MenuEntry, PageDecl, Text } from '../types';
 import { STACKTRACE_ROUTES } from './resources';
 
+/** A tombstone to start from: paste your own in its place. */
+const EXAMPLE_TOMBSTONE = [
+  'signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0',
+  'backtrace:',
+  '  #00 pc 000000000001a234  /data/app/com.example.game/lib/arm64/libgame.so (BuildId: 3f2a9c01d7e4b8150a6c2e4f8b9d1a7c55aa66bb)',
+  '  #01 pc 000000000001a348  /data/app/com.example.game/lib/arm64/libgame.so (BuildId: 3f2a9c01d7e4b8150a6c2e4f8b9d1a7c55aa66bb)',
+  '',
+].join('\n');
+
 const SYMBOLS: Text = { 'zh-CN': '符号文件', en: 'Symbol files' };
 const RECORDS: Text = { 'zh-CN': '崩溃记录', en: 'Crash records' };
 const PARSE: Text = { 'zh-CN': '日志解析', en: 'Parse logs' };
@@ -45,7 +54,7 @@ export const stacktracePages: PageDecl[] = [
     component: 'playground',
     playground: {
       examples: [
-        { name: 'parse', label: { 'zh-CN': '解析崩溃日志', en: 'Parse a crash log' } },
+        { name: 'parse', label: { 'zh-CN': '解析崩溃日志', en: 'Parse a crash log' }, body: { version: '1.4.0', log: EXAMPLE_TOMBSTONE } },
         { name: 'reparse', label: { 'zh-CN': '重新解析', en: 'Parse again' } },
         { name: 'metrics.topk', label: { 'zh-CN': '最常见的崩溃', en: 'The most frequent crashes' } },
       ],
