@@ -143,7 +143,8 @@ export function probeOf(w: World, route: RouteDef): Probe {
   const body = bodySchema ? (validSample(bodySchema, pick) ?? sampleOf(bodySchema, pick)) : undefined;
   const named = Object.keys(params).length > 0 && resolved && !SHARED_NAMES.has(route.url);
   const probe: Probe = { route, method: route.method, path: pathOf(route.url, params), params, query, body, resolved, targetsA: false };
-  probe.targetsA = named || mentionsAny(`${probe.path} ${JSON.stringify(query)} ${JSON.stringify(body ?? null)}`, w.a.marks);
+  // The platform's records (`auth: 'platform'`) are no tenant's: a probe of them aims at nothing of A's.
+  probe.targetsA = route.auth !== 'platform' && (named || mentionsAny(`${probe.path} ${JSON.stringify(query)} ${JSON.stringify(body ?? null)}`, w.a.marks));
   return probe;
 }
 
