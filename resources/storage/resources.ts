@@ -96,7 +96,7 @@ export const requests: ResourceDecl = {
   // Made by the database's operations, read only.
   operations: ['list', 'show'],
   parent: { resource: 'databases', param: 'id', field: 'databaseId', onDelete: 'cascade' },
-  list: { columns: ['kind', 'status', 'message', 'finishedAt'], filters: ['status', 'kind'], sorters: ['finishedAt'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
+  list: { columns: ['kind', 'status', 'message', 'finishedAt'], filters: ['status', 'kind', 'databaseId'], sorters: ['finishedAt'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   status: {
     field: 'status',
     initial: 'RUNNING',

@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storage } from '../../resources/storage';
 import { requireDatabaseUrl, startTwoInstances, type TwoInstances } from './two-instances';
 
-const D = '/ucrud/v1/databases';
+const D = `${storage.base}/databases`;
 let t: TwoInstances;
 let admin: pg.Client;
 let dataDir: string;

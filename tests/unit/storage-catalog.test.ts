@@ -30,3 +30,14 @@ describe('storage catalogue', () => {
     for (const p of ['sturdy#pass42', 'STURDY#PASS42', 'Sturdy#Pass', 'Sturdy1Pass42', 'Sturdy#Pass4$', "Sturdy#Pass4'", 'aB3(aaa', 'Xy9)' + 'z'.repeat(27)]) expect(ok(p), p).toBe(false);
   });
 });
+
+describe("storage's PostgreSQL servers", () => {
+  it("are a region's own entry, else the one for every region, else none (embedded)", async () => {
+    const { postgresAdminUrl } = await import('../../server/services/storage/servers');
+    const env = { STORAGE_POSTGRESQL_URL: 'postgres://all/postgres', STORAGE_POSTGRESQL_REGION_URLS: ' ap-shanghai=postgres://sh/postgres?sslmode=disable  ap-beijing=postgres://bj/postgres ' };
+    expect(postgresAdminUrl(env, 'ap-shanghai')).toBe('postgres://sh/postgres?sslmode=disable');
+    expect(postgresAdminUrl(env, 'ap-beijing')).toBe('postgres://bj/postgres');
+    expect(postgresAdminUrl(env, 'ap-guangzhou')).toBe('postgres://all/postgres');
+    expect(postgresAdminUrl({ STORAGE_POSTGRESQL_REGION_URLS: 'ap-beijing=postgres://bj/postgres' }, 'ap-guangzhou')).toBeUndefined();
+  });
+});

@@ -79,7 +79,7 @@ export function readCrashLog(text: string): CrashReading {
   const lines = text.split(/\r?\n/);
   const signalLine = /signal (\d+) \((\w+)\)/.exec(text) ?? /^Crash\|(\w+)\|/m.exec(text) ?? /Crash reason:\s+(\w+)/.exec(text);
   const signal = signalLine ? (signalLine[2] ?? signalLine[1]) : undefined;
-  const abort = /Abort message: '([^'\n]*)'/.exec(text)?.[1];
+  const abort = /Abort message:\s'([^'\n]*)'/.exec(text)?.[1];
   const head = { ...(signal ? { signal } : {}), ...(abort ? { abortMessage: abort } : {}) };
   if (lines.some((l) => l.startsWith('Module|'))) return { format: 'breakpad', ...head, frames: breakpadMachineFrames(lines) };
   if (lines.some((l) => /^Thread \d+ \(crashed\)/.test(l))) return { format: 'breakpad', ...head, frames: breakpadTextFrames(lines) };

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL databases on a server the operator configured (STORAGE_POSTGRESQL_URL, or STORAGE_POSTGRESQL_URL_<REGION>
+ * PostgreSQL databases on a server the operator configured (STORAGE_POSTGRESQL_URL, or the region's entry in STORAGE_POSTGRESQL_REGION_URLS
  * for one region): Lodestar signs in with that administrator URL and makes each database's role (LOGIN, its password,
  * its instance type's connection limit) and database (owned by the role, CONNECT revoked from PUBLIC, so no other
  * user can reach it). Names and passwords reach SQL text only through `escapeIdentifier` / `escapeLiteral`. Each role

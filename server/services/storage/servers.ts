@@ -1,6 +1,6 @@
 /**
  * Where each engine's databases live on this deployment (README "Managed databases"): PostgreSQL on the server the
- * operator configured for the region (STORAGE_POSTGRESQL_URL_<REGION>, else STORAGE_POSTGRESQL_URL), else embedded
+ * operator configured for the region (its entry in STORAGE_POSTGRESQL_REGION_URLS, else STORAGE_POSTGRESQL_URL), else embedded
  * (`embedded-pg.ts`, port STORAGE_POSTGRESQL_PORT, shown host STORAGE_PUBLIC_HOST). The other engines have no server
  * on this deployment yet, and say so.
  */
@@ -10,11 +10,15 @@ import type { ServerConfig } from '../../config';
 import { ConfiguredPostgres } from './configured-pg';
 import { EmbeddedPostgres, type TargetLookup } from './embedded-pg';
 
-const envKey = (region: string) => region.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+/** STORAGE_POSTGRESQL_REGION_URLS: `region=url` entries separated by white space, each region's own server. */
+function regionUrls(env: NodeJS.ProcessEnv): Map<string, string> {
+  const entries = (env.STORAGE_POSTGRESQL_REGION_URLS ?? '').split(/\s+/).filter(Boolean);
+  return new Map(entries.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)] as [string, string]).filter(([r, u]) => r && u));
+}
 
 /** The administrator URL configured for PostgreSQL in the region, if any. */
 export function postgresAdminUrl(env: NodeJS.ProcessEnv, region: string): string | undefined {
-  return env[`STORAGE_POSTGRESQL_URL_${envKey(region)}`] || env.STORAGE_POSTGRESQL_URL || undefined;
+  return regionUrls(env).get(region) || env.STORAGE_POSTGRESQL_URL || undefined;
 }
 
 /** The engines a database may be created with in the region on this deployment. */
@@ -50,7 +54,8 @@ export class StorageServers {
 
   /** Every configured PostgreSQL server (a deleted database is looked for on each). */
   allConfigured(): ConfiguredPostgres[] {
-    const urls = new Set(Object.entries(this.config.env).filter(([k, v]) => k.startsWith('STORAGE_POSTGRESQL_URL') && v).map(([, v]) => v!));
+    const env = this.config.env;
+    const urls = new Set([...regionUrls(env).values(), ...(env.STORAGE_POSTGRESQL_URL ? [env.STORAGE_POSTGRESQL_URL] : [])]);
     return [...urls].map((url) => this.configured.get(url) ?? new ConfiguredPostgres(url));
   }
 
