@@ -133,8 +133,9 @@ export function databaseCallHandlers(ctx: Ctx): CallHandlers {
     'databases.restart': (call) => requestOn(call, ctx, 'restart', { status: 'restarting' }, endSessions),
     'databases.upgrade': (call) => {
       const type = String(call.input.instanceType);
-      if (type === call.record!.instanceType) throw badRequest([{ field: '/instanceType', message: 'the database already has this instance type' }]);
+      // A database that is not running refuses any upgrade, whatever it asks for.
       if (call.record!.status !== 'running') throw conflict('INVALID_TRANSITION', REFUSED);
+      if (type === call.record!.instanceType) throw badRequest([{ field: '/instanceType', message: 'the database already has this instance type' }]);
       return requestOn(call, ctx, 'upgrade', { status: 'restarting', set: { instanceType: type } }, async (db) => {
         await configuredOf(db)?.setConnectionLimit(String(db.user), limitOf(db));
         await endSessions(db);
