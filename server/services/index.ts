@@ -40,6 +40,8 @@ export interface ServiceModule {
   prepare?: (ctx: Ctx) => Promise<void>;
   /** The behaviour the service's declared demo data (`ServiceDecl.demo`) runs, by step name (`DemoStep`). */
   seedSteps?: DemoSteps;
+  /** Resolves once the work the service went on with after answering (a database being made) has ended. */
+  settled?: (ctx: Ctx) => Promise<void>;
 }
 
 export const serviceModules: ServiceModule[] = [
@@ -76,4 +78,9 @@ export function handlersOf(ctx: Ctx, service: string, modules = serviceModules):
 /** The handlers of a service's declared sockets, from its modules. */
 export function socketsOf(ctx: Ctx, service: string, modules = serviceModules): SocketHandlers {
   return Object.assign({}, ...modules.filter((m) => m.service === service).map((m) => m.sockets?.(ctx) ?? {}));
+}
+
+/** Every service's work in the background ended: what a caller that reads the data as a whole waits for. */
+export async function servicesSettled(ctx: Ctx): Promise<void> {
+  for (const m of serviceModules) await m.settled?.(ctx);
 }

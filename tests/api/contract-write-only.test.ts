@@ -73,9 +73,22 @@ describe.each(models.flatMap((m) => m.writeOnly.map((f) => [`${m.service.name}/$
     return { id: String(stored[m.res.idField]), address: addressOf(m.res, stored) };
   }
 
+  /**
+   * A secret the field takes: `tag` and a random part, or, where its schema's pattern or length refuses that, the
+   * example's value (which meets the service's own rules too) with a random part.
+   */
+  function secretOf(tag: string): string {
+    const prop = ((m.createSchema.properties ?? {}) as Data)[field] as { pattern?: string; maxLength?: number } | undefined;
+    const fits = (v: string) => (!prop?.maxLength || v.length <= prop.maxLength) && (!prop?.pattern || new RegExp(prop.pattern, 'u').test(v));
+    const plain = `${tag}-${randomUUID()}`;
+    if (fits(plain)) return plain;
+    const random = randomUUID().replace(/-/g, '').slice(0, 12);
+    return `${String(example[field]).slice(0, Math.max(0, (prop?.maxLength ?? 64) - random.length))}${random}`;
+  }
+
   it('never answers it, keeps it when an update leaves it out, and replaces it when one carries it', async () => {
-    const first = `first-${randomUUID()}`;
-    const second = `second-${randomUUID()}`;
+    const first = secretOf('first');
+    const second = secretOf('second');
     const { id, address } = await make(first);
     const stored = async () => (await h.ctx.store.writeOnlyValues(m, h.appId, id))[field];
     expect(await stored()).toBe(first);

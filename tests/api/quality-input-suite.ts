@@ -5,7 +5,7 @@ import { hostileCases } from './quality-hostile';
 import { shardOf } from './quality-matrix-suite';
 import { probeOf, requestOf } from './quality-requests';
 import { errorShapeProblem } from './quality-shape';
-import type { World } from './quality-world';
+import { settledDigest, type World } from './quality-world';
 
 /** Each operation gets at least this many invalid inputs. */
 export const MIN_CASES = 100;
@@ -48,7 +48,7 @@ export function inputSuite(w: World, shard: number, shards: number): void {
         }
       }
       if ((await w.state.writeMark()) !== mark) {
-        const changed = changedTables(w.baseline, await w.state.digest());
+        const changed = changedTables(w.baseline, await settledDigest(w));
         if (changed.length) {
           problems.push(`the database changed: ${changed.join(', ')}`);
           await w.reset();

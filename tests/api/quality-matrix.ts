@@ -4,7 +4,7 @@ import { allowedHeaders, expectAllowed, isPublic } from './quality-access';
 import { changedTables } from './quality-db';
 import { errorShapeProblem } from './quality-shape';
 import { probeOf, requestOf, type Probe } from './quality-requests';
-import { PRINCIPALS, type MatrixPrincipal, type World } from './quality-world';
+import { PRINCIPALS, settledDigest, type MatrixPrincipal, type World } from './quality-world';
 
 /**
  * One row of the access matrix: a route called by each of the eight callers with the same valid request aimed at
@@ -41,10 +41,10 @@ async function call(w: World, probe: Probe, headers: Record<string, string>): Pr
   const mark = await w.state.writeMark();
   const res = await w.h.req(requestOf(probe, headers));
   if ((await w.state.writeMark()) === mark) return { res, changed: [], touchedA: [], touchedB: [] };
-  const changed = changedTables(w.baseline, await w.state.digest());
+  const changed = changedTables(w.baseline, await settledDigest(w));
   if (!changed.length) return { res, changed, touchedA: [], touchedB: [] };
-  const touchedA = changedTables(w.tenants.a, await w.state.digest(w.a.marks));
-  const touchedB = changedTables(w.tenants.b, await w.state.digest(w.b.marks));
+  const touchedA = changedTables(w.tenants.a, await settledDigest(w, w.a.marks));
+  const touchedB = changedTables(w.tenants.b, await settledDigest(w, w.b.marks));
   await w.reset();
   return { res, changed, touchedA, touchedB };
 }

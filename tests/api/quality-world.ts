@@ -4,7 +4,7 @@ import type { RouteDef } from '../../server/engine/api';
 import { createTransaction } from '../../server/billing/ledger';
 import { newOwner, runJobIfDue } from '../../server/engine/jobs';
 import { createAccount } from '../../server/platform/accounts';
-import { serviceModules } from '../../server/services';
+import { serviceModules, servicesSettled } from '../../server/services';
 import { addMember } from '../../server/platform/org/members';
 import { issuePlayerToken, selectPersona } from '../../server/services/passport/players/principal';
 import { DEMO_ADMIN, startHarness, type Harness } from './harness';
@@ -182,6 +182,7 @@ export async function createWorld(): Promise<World> {
 
 /** Ends the world's setup: keeps what it holds, so `reset` can put it back after every call that wrote. */
 export async function sealWorld(world: World): Promise<void> {
+  await servicesSettled(world.h.ctx);
   const state = await DbState.of(world.h.db);
   await state.snapshot();
   world.state = state;
@@ -206,3 +207,12 @@ export function noteCreated(world: World, route: RouteDef, answer: unknown, coll
 }
 
 export { idOf as createdIdOf };
+
+/**
+ * The digest of every table (or of the rows holding `marks`) once the services' work in the background has ended, so
+ * what a call set going is counted as that call's.
+ */
+export async function settledDigest(world: World, marks?: string[]): Promise<Map<string, string>> {
+  await servicesSettled(world.h.ctx);
+  return world.state.digest(marks);
+}

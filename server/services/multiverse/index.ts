@@ -60,6 +60,7 @@ export const multiverseModule: ServiceModule = {
   },
   prepare: recoverLeftovers,
   jobs: (ctx) => [buildJob(ctx, supervisorOf(ctx).settings), fleetJob(ctx, supervisorOf(ctx))],
+  settled: (ctx) => supervisorOf(ctx).settled(),
   calls: (ctx) => {
     const sup = supervisorOf(ctx);
     return {

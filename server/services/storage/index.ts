@@ -15,4 +15,5 @@ export const storageModule: ServiceModule = {
     api.app.addHook('onClose', () => runtimeOf(ctx).close());
   },
   calls: (ctx) => ({ ...storageCallHandlers(ctx), ...databaseCallHandlers(ctx) }),
+  settled: (ctx) => runtimeOf(ctx).settled(),
 };

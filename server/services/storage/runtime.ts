@@ -18,6 +18,8 @@ export interface StorageRuntime {
   servers: StorageServers;
   /** Runs a request's work in the background, kept until it ends. */
   run(work: () => Promise<void>): void;
+  /** Resolves once no request's work is running. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,9 @@ export function runtimeOf(ctx: Ctx): StorageRuntime {
         .catch((e) => console.error('storage: a request failed unexpectedly', e))
         .finally(() => pending.delete(p));
       pending.add(p);
+    },
+    async settled() {
+      while (pending.size) await Promise.all([...pending]);
     },
     async close() {
       closing = true;
