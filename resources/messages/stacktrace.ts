@@ -4,7 +4,7 @@ import type { Text } from '../types';
 export const stacktraceMessages: Record<string, Text> = {
   // The symbol file reader (server/services/stacktrace/symbol-files.ts)
   'neither an ELF shared object nor a Breakpad .sym file': { 'zh-CN': '文件既不是 ELF 共享库，也不是 Breakpad .sym 符号文件', en: 'The file is neither an ELF shared object nor a Breakpad .sym file' },
-  'an ELF symbol file needs at least 52 bytes and a GNU build-id note': { 'zh-CN': 'ELF 符号文件至少需要 52 字节，并含有 GNU Build ID 注释', en: 'An ELF symbol file needs at least 52 bytes and a GNU build-id note' },
+  'an ELF symbol file needs at least 52 bytes and a GNU build-id note': { 'zh-CN': 'ELF 符号文件至少需要 52 字节，并含有 GNU 构建标识注记', en: 'An ELF symbol file needs at least 52 bytes and a GNU build-id note' },
   'not a readable ELF file (corrupt or truncated headers)': { 'zh-CN': '无法读取的 ELF 文件（头部损坏或被截断）', en: 'Not a readable ELF file (corrupt or truncated headers)' },
   "truncated ELF file: section {0} ends past the file's end": { 'zh-CN': 'ELF 文件被截断：节 {0} 超出了文件末尾', en: "Truncated ELF file: section {0} ends past the file's end" },
   'a Breakpad symbol file is text': { 'zh-CN': 'Breakpad 符号文件应为文本', en: 'A Breakpad symbol file is text' },

@@ -33,7 +33,7 @@ export const stacktracePages: PageDecl[] = [
       name: 'symbols',
       label: SYMBOLS,
       subtitle: {
-        'zh-CN': '每个应用版本的符号文件：按 GNU Build ID 识别的 ELF 共享库，以及 Breakpad .sym 文件。崩溃帧按模块 ID 用它们解析。',
+        'zh-CN': '每个应用版本的符号文件：按 GNU 构建标识识别的 ELF 共享库，以及 Breakpad 的 .sym 文件。崩溃帧按模块标识用它们解析。',
         en: "Each app version's symbol files: ELF shared objects keyed by their GNU build-id, and Breakpad .sym files. Crash frames are symbolicated with them by module id.",
       },
       path: '/stacktrace/symbols',
