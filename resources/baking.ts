@@ -5,12 +5,16 @@ import { bakingCalls } from './baking/calls';
 import { agentCalls } from './baking/agent-calls';
 import { BAKING_DEMO } from './baking/demo';
 import { usagePage } from './baking/usage';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/refresh-token';
 
 export const baking: ServiceDecl = {
   name: 'baking',
   base: '/ubaking/v1',
   convention: 'rest',
-  refreshTokenPath: '/refresh-token',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'BulbOutlined',
     displayName: { 'zh-CN': '云烘焙', en: 'Baking' },
@@ -43,7 +47,7 @@ export const baking: ServiceDecl = {
   ],
   pages: [usagePage],
   resources: bakingResources,
-  calls: { ...bakingCalls, ...agentCalls },
+  calls: { ...bakingCalls, ...agentCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: BAKING_DEMO,
   history: {
     'agents.claim': { 'zh-CN': '认领烘焙任务', en: 'Claim a session' },

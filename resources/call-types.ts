@@ -66,6 +66,11 @@ export interface CallDecl {
    */
   freshCredential?: boolean;
   /**
+   * The engine performs it: the caller's app's credentials cached by the server are dropped, answering
+   * `{ refreshed: true }` (`refreshTokenCall`, a service's `refreshTokenPath`); no module gives its behaviour.
+   */
+  forgetsCredentials?: true;
+  /**
    * Who may make a `service` call, where that is narrower than the app credential and administrators: the platform's
    * own settings a service keeps (Push's server versions) are `['admin']`. The service's code enforces it (the engine
    * does for a `platform` call); the route and its documentation say it.

@@ -4,6 +4,10 @@ import { PER, UNITS } from './meters';
 import { configCalls } from './config-calls';
 import configSchema from '../schemas/config/config.json' with { type: 'json' };
 import overrideSchema from '../schemas/config/override.json' with { type: 'json' };
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/refresh-token';
 
 const appOnly = { read: ['app', 'admin'], write: ['app', 'admin'] } as const;
 
@@ -11,7 +15,7 @@ export const remoteConfig: ServiceDecl = {
   name: 'remote-config',
   base: '/uconfig/v1',
   convention: 'rest',
-  refreshTokenPath: '/refresh-token',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'ControlOutlined',
     displayName: { 'zh-CN': '远程配置', en: 'Remote Config' },
@@ -59,7 +63,7 @@ export const remoteConfig: ServiceDecl = {
       },
     },
   ],
-  calls: configCalls,
+  calls: { ...configCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   resources: [
     defineResource({
       name: 'configs',

@@ -5,6 +5,10 @@ import { MULTIVERSE_DEMO } from './multiverse/demo';
 import { multiversePages } from './multiverse/pages';
 import { multiversePrices } from './multiverse/prices';
 import { MULTIVERSE_ROUTES, multiverseResources } from './multiverse/resources';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/refreshUosToken';
 
 export const multiverse: ServiceDecl = {
   name: 'multiverse',
@@ -12,7 +16,7 @@ export const multiverse: ServiceDecl = {
   convention: 'rest',
   // Spec 000 §9: multiverse and CDN errors stay 15 seconds.
   errorToastSeconds: 15,
-  refreshTokenPath: '/refreshUosToken',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'CloudServerOutlined',
     displayName: { 'zh-CN': 'Multiverse 专用服务器', en: 'Multiverse' },
@@ -50,6 +54,6 @@ export const multiverse: ServiceDecl = {
   ],
   pages: multiversePages,
   resources: multiverseResources,
-  calls: multiverseCalls,
+  calls: { ...multiverseCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: MULTIVERSE_DEMO,
 };

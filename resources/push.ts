@@ -3,12 +3,16 @@ import { PER, UNITS } from './meters';
 import { PUSH_ROUTES, pushResources } from './push/resources';
 import { pushCalls } from './push/calls';
 import { pushConnect } from './push/socket';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/apps/refresh-auth-cache';
 
 export const push: ServiceDecl = {
   name: 'push',
   base: '/upush/v1',
   convention: 'rest',
-  refreshTokenPath: '/apps/refresh-auth-cache',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'NotificationOutlined',
     displayName: { 'zh-CN': '消息推送', en: 'Push' },
@@ -66,7 +70,7 @@ export const push: ServiceDecl = {
     },
   ],
   resources: pushResources,
-  calls: pushCalls,
+  calls: { ...pushCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   sockets: { connect: pushConnect },
   // Per push app and minute: connects, refused connections, sends, and deliveries by route and outcome.
   counters: { traffic: { grain: 'minute', keys: ['pushApp', 'event'], keepDays: 31 } },

@@ -3,6 +3,10 @@ import { safeCalls } from './safe/calls';
 import { SAFE_DEMO } from './safe/demo';
 import { safeMenu, safePages } from './safe/pages';
 import { safeResources } from './safe/resources';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/safe/:id/refresh-token';
 
 export const safe: ServiceDecl = {
   name: 'safe',
@@ -10,7 +14,7 @@ export const safe: ServiceDecl = {
   base: '/usafe/v1',
   convention: 'rest',
   // `:id` is the app id.
-  refreshTokenPath: '/safe/:id/refresh-token',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'SafetyOutlined',
     displayName: { 'zh-CN': '安全加固', en: 'Safe' },
@@ -33,6 +37,6 @@ export const safe: ServiceDecl = {
   menu: safeMenu,
   pages: safePages,
   resources: safeResources,
-  calls: safeCalls,
+  calls: { ...safeCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: SAFE_DEMO,
 };

@@ -4,12 +4,16 @@ import { saveCalls } from './save/calls';
 import { SAVE_DEMO } from './save/demo';
 import { SAVE_ROUTES, saveResources } from './save/resources';
 import { usagePage } from './save/usage-page';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/refresh-token';
 
 export const save: ServiceDecl = {
   name: 'save',
   base: '/usave/v1',
   convention: 'rest',
-  refreshTokenPath: '/refresh-token',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'SaveOutlined',
     displayName: { 'zh-CN': 'CRUD Save 云存档', en: 'CRUD Save' },
@@ -55,6 +59,6 @@ export const save: ServiceDecl = {
   ],
   pages: [usagePage],
   resources: saveResources,
-  calls: saveCalls,
+  calls: { ...saveCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: SAVE_DEMO,
 };

@@ -2,13 +2,17 @@ import type { ServiceDecl } from './types';
 import { stacktraceCalls } from './stacktrace/calls';
 import { stacktraceMenu, stacktracePages } from './stacktrace/pages';
 import { stacktraceResources } from './stacktrace/resources';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/stacktrace/refresh-token';
 
 export const stacktrace: ServiceDecl = {
   name: 'stacktrace',
   // The version root; the calls live under /stacktrace (spec 002 §7 "Stacktrace (/stacktrace/v1/stacktrace)").
   base: '/stacktrace/v1',
   convention: 'rest',
-  refreshTokenPath: '/stacktrace/refresh-token',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'BugOutlined',
     displayName: { 'zh-CN': '崩溃分析', en: 'Stacktrace' },
@@ -29,5 +33,5 @@ export const stacktrace: ServiceDecl = {
   menu: stacktraceMenu,
   pages: stacktracePages,
   resources: stacktraceResources,
-  calls: stacktraceCalls,
+  calls: { ...stacktraceCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
 };

@@ -1,12 +1,16 @@
 import type { ServiceDecl } from './types';
 import { STORAGE_ROUTES, storageResources } from './storage/resources';
 import { storageCalls } from './storage/calls';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's refresh-token call). */
+const REFRESH_TOKEN_PATH = '/databases/refresh-auth-cache';
 
 export const storage: ServiceDecl = {
   name: 'storage',
   base: '/ucrud/v1',
   convention: 'rest',
-  refreshTokenPath: '/databases/refresh-auth-cache',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'DatabaseOutlined',
     displayName: { 'zh-CN': 'CRUD Storage 云数据库', en: 'CRUD Storage' },
@@ -36,7 +40,7 @@ export const storage: ServiceDecl = {
   },
   menu: [{ route: STORAGE_ROUTES.databases, label: { 'zh-CN': '数据库实例', en: 'Databases' } }],
   resources: storageResources,
-  calls: storageCalls,
+  calls: { ...storageCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   history: {
     'databases.provisioned': { 'zh-CN': '数据库创建完成', en: 'Database provisioned' },
     'databases.resetPassword': { 'zh-CN': '重置密码', en: 'Reset password' },

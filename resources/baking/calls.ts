@@ -80,15 +80,6 @@ export const bakingCalls: Record<string, CallDecl> = {
     answer: ok('the apps, most first', { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { type: 'object', properties: { appId: { type: 'string' }, ...nodeTime } } } } }),
     errors: [400, 401, 403],
   },
-  'auth.refresh': {
-    method: 'POST',
-    path: '/refresh-token',
-    caller: 'service',
-    freshCredential: true,
-    summary: "Drop the server's cached copy of this app's credentials",
-    answer: ok('refreshed', { type: 'object', properties: { refreshed: { type: 'boolean' } } }),
-    errors: [401, 403],
-  },
 };
 
 

@@ -194,15 +194,6 @@ export const pushCalls: Record<string, CallDecl> = {
   },
   'apps.systemNotify': sendCall('/system-notify', 'a system notification'),
   'apps.messages': sendCall('/messages', 'a message'),
-  'auth.refresh': {
-    method: 'POST',
-    path: '/apps/refresh-auth-cache',
-    caller: 'service',
-    freshCredential: true,
-    summary: "Drop the server's cached copy of this app's credentials",
-    answer: ok('refreshed', { type: 'object', properties: { refreshed: { type: 'boolean' } } }),
-    errors: [401, 403],
-  },
   'devices.register': {
     method: 'POST',
     path: '/apps/:id/devices',

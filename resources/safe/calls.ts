@@ -147,14 +147,4 @@ export const safeCalls: Record<string, CallDecl> = {
     answer: ok('the key', { type: 'object', required: ['algorithm', 'keyId', 'publicKeyPem', 'publicKey'], properties: { algorithm: { type: 'string' }, keyId: { type: 'string' }, publicKeyPem: { type: 'string' }, publicKey: { type: 'string' } } }),
     errors: [401, 403, 404],
   },
-  refreshToken: {
-    method: 'POST',
-    path: '/safe/:id/refresh-token',
-    appParam: 'id',
-    caller: 'service',
-    freshCredential: true,
-    summary: "Drop the server's cached copy of the app's credentials (id: the app id)",
-    answer: ok('refreshed', { type: 'object', properties: { refreshed: { type: 'boolean' } } }),
-    errors: [401, 403, 404],
-  },
 };

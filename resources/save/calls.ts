@@ -202,15 +202,6 @@ export const saveCalls: Record<string, CallDecl> = {
     answer: ok('the players, most first', { type: 'object', properties: { items: { type: 'array', items: topRow } } }),
     errors: [400, 401, 403],
   },
-  refreshToken: {
-    method: 'POST',
-    path: '/refresh-token',
-    caller: 'service',
-    freshCredential: true,
-    summary: "Drop the server's cached copy of the app's credentials",
-    answer: ok('refreshed', { type: 'object', properties: { refreshed: { type: 'boolean' } } }),
-    errors: [401, 403],
-  },
 
   'sdk.write': {
     method: 'POST',

@@ -124,13 +124,4 @@ export const stacktraceCalls: Record<string, CallDecl> = {
     answer: ok('the signatures, most first', { type: 'object', properties: { items: { type: 'array', items: group } } }),
     errors: [400, 401, 403],
   },
-  refreshToken: {
-    method: 'POST',
-    path: '/stacktrace/refresh-token',
-    caller: 'service',
-    freshCredential: true,
-    summary: "Drop the server's cached copy of the app's credentials",
-    answer: ok('refreshed', { type: 'object', properties: { refreshed: { type: 'boolean' } } }),
-    errors: [401, 403],
-  },
 };

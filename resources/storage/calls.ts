@@ -46,13 +46,4 @@ export const storageCalls: Record<string, CallDecl> = {
     answer: ok('the databases and their total', { type: 'object', required: ['total', 'items'], properties: { total: { type: 'integer' }, items: { type: 'array', items: { type: 'object' } } } }),
     errors: [400, 401, 403],
   },
-  'auth.refresh': {
-    method: 'POST',
-    path: '/databases/refresh-auth-cache',
-    caller: 'service',
-    freshCredential: true,
-    summary: "Drop the server's cached copy of this app's credentials",
-    answer: ok('refreshed', { type: 'object', properties: { refreshed: { type: 'boolean' } } }),
-    errors: [401, 403],
-  },
 };

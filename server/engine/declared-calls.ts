@@ -42,6 +42,14 @@ export type CallHandler = (call: CallInput) => Promise<unknown>;
 /** The behaviour of a service's declared calls, by the calls' names. */
 export type CallHandlers = Record<string, CallHandler>;
 
+/** A `forgetsCredentials` call: the server's cached copy of the caller's app's credentials is dropped. */
+const forgetCredentials =
+  (ctx: Ctx): CallHandler =>
+  async ({ scopeId }) => {
+    await ctx.apps.forget(scopeId);
+    return { refreshed: true };
+  };
+
 /** Start-up check of one declared call: the path and its typed parameters agree, and a GET takes no body. */
 export function checkCall(service: ServiceDecl, name: string, call: CallDecl): void {
   const where = `${service.name}: call '${name}'`;
@@ -108,7 +116,8 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
     const url = anyParam(callUrl(service.base, call));
     const same = all.find((e) => e.servedBy !== name && (e.name === name || (e.method === call.method && e.url === url)));
     if (same) throw new Error(`${service.name}: call '${name}' repeats the resource's declared endpoint '${same.name}'`);
-    const handler = handlers[name];
+    if (call.forgetsCredentials && handlers[name]) throw new Error(`${service.name}: call '${name}' is performed by the engine, not a module`);
+    const handler = call.forgetsCredentials ? forgetCredentials(ctx) : handlers[name];
     if (!handler) throw new Error(`${service.name}: call '${name}' is declared but no module gives its behaviour`);
     if ((call.caller === 'player' || call.caller === 'persona') && !player) throw new Error(`${service.name}: call '${name}' is a player call, but the service has no player principal`);
     const params = paramsOf(call);

@@ -55,9 +55,5 @@ export function consoleCallHandlers(ctx: Ctx): CallHandlers {
     'apps.instanceTypes': async (call) => {
       return { items: allowedTypes(await listedTypes(ctx, call.scopeId)) };
     },
-    'auth.refresh': async (call) => {
-      await ctx.apps.forget(call.scopeId);
-      return { refreshed: true };
-    },
   };
 }

@@ -70,19 +70,5 @@ export function mountConfigService(api: Api, ctx: Ctx): void {
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: `${BASE}/refresh-token`,
-    summary: "Drop the server's cached copy of this app's credentials",
-    tag: SERVICE,
-    auth: 'service',
-    responses: { 200: { description: 'refreshed', schema: { type: 'object', properties: { refreshed: { type: 'boolean' } } } }, ...errors(401, 403) },
-    handler: async (req) => {
-      const { scopeId } = await authorizeService(ctx, req, SERVICE);
-      await ctx.apps.forget(scopeId);
-      return { refreshed: true };
-    },
-  });
-
   mountConfigUsage(api, ctx, SERVICE, BASE);
 }

@@ -100,9 +100,5 @@ export function appCallHandlers(ctx: Ctx): CallHandlers {
       // A failed app on a version now enabled may start again.
       return (await moveApp(ctx, call.scopeId, input.id, ['failure'], 'created', '', call.actor)) ?? after;
     },
-    'auth.refresh': async (call) => {
-      await ctx.apps.forget(call.scopeId);
-      return { refreshed: true };
-    },
   };
 }

@@ -40,10 +40,6 @@ export function appCalls(ctx: Ctx): CallHandlers {
       await recordOperation(ctx.db, { actor, appId: scopeId, action: `${SERVICE}.apps.create`, target: scopeId, after: made });
       return made;
     },
-    refreshToken: async ({ scopeId }) => {
-      await ctx.apps.forget(scopeId);
-      return { refreshed: true };
-    },
     'protections.status': async ({ record }) => {
       const { status, hardening, manifestSha256, error, finishedAt } = record!;
       return Object.fromEntries(Object.entries({ status, hardening, manifestSha256, error, finishedAt }).filter(([, v]) => v !== undefined));

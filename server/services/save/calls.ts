@@ -73,9 +73,5 @@ export function saveCallHandlers(ctx: Ctx): CallHandlers {
       await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.saves.delete`, target: String(s.id), before: s });
       return s;
     },
-    refreshToken: async (call) => {
-      await ctx.apps.forget(call.scopeId);
-      return { refreshed: true };
-    },
   };
 }

@@ -49,10 +49,6 @@ export function recordCalls(ctx: Ctx): CallHandlers {
       symbols: await records(ctx.db, m.symbols).count(scopeId),
       records: await records(ctx.db, m.records).count(scopeId),
     }),
-    refreshToken: async ({ scopeId }) => {
-      await ctx.apps.forget(scopeId);
-      return { refreshed: true };
-    },
     uploadSymbols: (call) => uploadSymbols(ctx, call),
     credential: ({ req, scopeId, input }) => symbolUploadGrant(ctx, req, scopeId, String(input.fileName), Number(input.size)),
     parse: async ({ scopeId, actor, input }) => {

@@ -23,9 +23,5 @@ export function storageCallHandlers(ctx: Ctx): CallHandlers {
       const found = await databasesOf(ctx).findEverywhere({ orderBy: '-createdAt', limit: count, offset: start });
       return { total: await databasesOf(ctx).count(ALL_SCOPES), items: found.map(({ scopeId, record }) => ({ ...record, appId: scopeId })) };
     },
-    'auth.refresh': async (call) => {
-      await ctx.apps.forget(call.scopeId);
-      return { refreshed: true };
-    },
   };
 }
