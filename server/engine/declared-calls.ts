@@ -13,7 +13,7 @@ import { uploadOf } from './upload-body';
 import { ApiError, notFound } from './errors';
 import { callRecordOf, findCallRecord, type CallRecord } from './call-records';
 import { authorize, authorizeService } from './guard';
-import { PLATFORM_SCOPE_ID, platformPrincipal } from './platform-scope';
+import { PLATFORM_CALLERS, PLATFORM_SCOPE_ID, platformPrincipal } from './platform-scope';
 import { playerActor, type PlayerCaller, type PlayerPrincipal } from './hooks';
 import { checkPublicCall, publicCaller } from './public-calls';
 import type { Data } from './store';
@@ -133,7 +133,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       auth: call.caller === 'service' ? (call.platform ? 'platform' : 'service') : call.caller === 'public' ? 'none' : call.caller === 'account' ? 'session' : 'player',
       ...(on && call.caller === 'service' ? { access: on.access } : {}),
       ...(call.caller === 'service' && call.access ? { access: call.access } : {}),
-      ...(call.caller === 'service' && call.platform && !call.access ? { access: ['app', 'admin'] as Principal[] } : {}),
+      ...(call.caller === 'service' && call.platform && !call.access ? { access: PLATFORM_CALLERS } : {}),
       // An account call takes a console user's session or an administrator's (`callerOf`).
       ...(call.caller === 'account' ? { access: ['user', 'admin'] as Principal[] } : {}),
       ...(params ? { params } : {}),
@@ -176,7 +176,7 @@ async function callerOf(ctx: Ctx, req: FastifyRequest, service: ServiceDecl, cal
   }
   if (call.caller === 'service' && call.platform) {
     // A call on the platform's records: who `access` allows, in the platform's scope.
-    const p = await platformPrincipal(ctx, req, service.name, call.access ?? ['app', 'admin']);
+    const p = await platformPrincipal(ctx, req, service.name, call.access ?? PLATFORM_CALLERS);
     return { scopeId: PLATFORM_SCOPE_ID, actor: p.actor };
   }
   if (call.caller === 'service') {

@@ -12,6 +12,9 @@ import type { ResourceModel } from './model';
  */
 export const PLATFORM_SCOPE_ID = 'platform';
 
+/** Who may make a `platform` call that names no `access` of its own: an app credential or an administrator. */
+export const PLATFORM_CALLERS: Principal[] = ['app', 'admin'];
+
 /** Who calls on the platform's records: an administrator (no app named) or an app credential. */
 export interface PlatformPrincipal {
   kind: 'app' | 'admin';
