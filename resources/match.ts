@@ -1,12 +1,19 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS } from './meters';
+import { matchCalls } from './match/calls';
+import { MATCH_DEMO } from './match/demo';
+import { MATCH_ROUTES, matchResources } from './match/resources';
+import { refreshTokenCall } from './refresh-token';
+
+/** Where the app's cached credentials are dropped (the spec's `POST apps/refresh-auth-cache`). */
+const REFRESH_TOKEN_PATH = '/apps/refresh-auth-cache';
 
 export const match: ServiceDecl = {
   name: 'match',
   // The version root; match apps live at /apps under it (spec 002 §7 "Matchmaking (/umatch/v1/apps)").
   base: '/umatch/v1',
   convention: 'rest',
-  refreshTokenPath: '/apps/refresh-auth-cache',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'TeamOutlined',
     displayName: { 'zh-CN': '匹配服务', en: 'Matchmaking' },
@@ -29,6 +36,15 @@ export const match: ServiceDecl = {
   prices: { ticket: '2' },
   // Spec 002 §9 gives "Matchmaking 2" without a unit: read as per 10,000 matchmaking tickets.
   meters: [{ meter: 'ticket', label: { 'zh-CN': '匹配请求', en: 'Matchmaking tickets' }, unit: UNITS.tenThousandRequests, price: 'ticket', per: PER.tenThousand }],
-  menu: [],
-  resources: [],
+  // Tickets counted per minute by config and what happened to them (submitted, matched, timedOut, released).
+  counters: { tickets: { grain: 'minute', keys: ['configId', 'event'], keepDays: 30 } },
+  menu: [
+    { route: MATCH_ROUTES.configs, label: { 'zh-CN': '匹配配置', en: 'Match configs' } },
+    { route: MATCH_ROUTES.tickets, label: { 'zh-CN': '匹配票据', en: 'Tickets' } },
+    { route: MATCH_ROUTES.matches, label: { 'zh-CN': '对局', en: 'Matches' } },
+    { route: MATCH_ROUTES.backfills, label: { 'zh-CN': '补位票据', en: 'Backfill tickets' } },
+  ],
+  resources: matchResources,
+  calls: { ...matchCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  demo: MATCH_DEMO,
 };

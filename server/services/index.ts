@@ -19,6 +19,7 @@ import { safeModules } from './safe';
 import { saveModule } from './save';
 import { storageModule } from './storage';
 import { multiverseModules } from './multiverse';
+import { matchModule } from './match';
 import { helloModule } from './hello';
 import { metricsModule } from './metrics';
 import { stacktraceModule } from './stacktrace';
@@ -56,6 +57,7 @@ export const serviceModules: ServiceModule[] = [
   ...bakingModules,
   pushModule,
   ...multiverseModules,
+  matchModule,
   helloModule,
   metricsModule,
   saveModule,

@@ -1,0 +1,22 @@
+import type { Text } from '../types';
+
+/** Messages the server sends from Matchmaking's calls and its matchmaker: the English key and its text in both languages. */
+export const matchMessages: Record<string, Text> = {
+  'no such match config': { 'zh-CN': '匹配配置不存在', en: 'No such match config' },
+  'the match config is disabled': { 'zh-CN': '匹配配置已停用', en: 'The match config is disabled' },
+  "the config's rules need this attribute": { 'zh-CN': '匹配规则需要此属性', en: "The config's rules need this attribute" },
+  'must be a number': { 'zh-CN': '必须是数字', en: 'Must be a number' },
+  'not a region of the match config': { 'zh-CN': '不是该匹配配置的地域', en: 'Not a region of the match config' },
+  'not a team of the match config': { 'zh-CN': '不是该匹配配置的队伍', en: 'Not a team of the match config' },
+  'the player already has a ticket waiting': { 'zh-CN': '该玩家已有等待中的匹配票据', en: 'The player already has a ticket waiting' },
+  'no such ticket': { 'zh-CN': '匹配票据不存在', en: 'No such ticket' },
+  'only a waiting ticket can be released': { 'zh-CN': '只能释放等待中的匹配票据', en: 'Only a waiting ticket can be released' },
+  'no such server': { 'zh-CN': '服务器不存在', en: 'No such server' },
+  'give the address tickets get, or a running server': { 'zh-CN': '请提供票据获得的地址，或一个运行中的服务器', en: 'Give the address tickets get, or a running server' },
+  'two teams have this name': { 'zh-CN': '队伍名称重复', en: 'Two teams have this name' },
+  'only a difference rule has an allowed difference': { 'zh-CN': '只有数值差规则可以设置允许差值', en: 'Only a difference rule has an allowed difference' },
+  'must not be less than the step before': { 'zh-CN': '不能小于上一步', en: 'Must not be less than the step before' },
+  released: { 'zh-CN': '已释放', en: 'Released' },
+  'not matched within the timeout': { 'zh-CN': '超时未匹配', en: 'Not matched within the timeout' },
+  'allocation failed: {0}': { 'zh-CN': '分配服务器失败：{0}', en: 'Allocation failed: {0}' },
+};
