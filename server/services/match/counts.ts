@@ -22,10 +22,10 @@ export function countCalls(ctx: Ctx): CallHandlers {
   return {
     queryTicketCount: async ({ scopeId, input }) => {
       const where: Where = input.configId ? { configId: String(input.configId) } : {};
-      const rows = await records(ctx.db, m.tickets).aggregate(scopeId, { where, groupBy: { configId: 'configId', state: 'status' }, measures: { tickets: ['count'] }, orderBy: ['configId', 'state'] });
+      const rows = await records(ctx.db, m.tickets).aggregate(scopeId, { where, groupBy: { config: 'configId', state: 'status' }, measures: { tickets: ['count'] }, orderBy: ['config', 'state'] });
       const states: Record<string, number> = {};
       for (const r of rows) states[String(r.state)] = (states[String(r.state)] ?? 0) + Number(r.tickets);
-      return { total: Object.values(states).reduce((a, b) => a + b, 0), states, configs: rows.map((r) => ({ configId: r.configId, state: r.state, tickets: Number(r.tickets) })) };
+      return { total: Object.values(states).reduce((a, b) => a + b, 0), states, configs: rows.map((r) => ({ configId: r.config, state: r.state, tickets: Number(r.tickets) })) };
     },
     'configs.ticketsCountMetrics': async ({ scopeId, record, input }) => {
       const minutes = Number(input.minutes ?? 60);

@@ -1,6 +1,6 @@
 /**
- * A config's checks beyond its schema: team names differ; a relaxation's allowed difference belongs to a difference
- * rule; the Multiverse game named exists in the app, and serves the config's regions.
+ * A config's checks beyond its schema: team names differ; a rule's relaxations come later one after another and only
+ * widen; an allowed difference belongs to a difference rule; the Multiverse game named exists in the app, and serves the config's regions.
  */
 import type { FieldError } from '../../engine/errors';
 import type { ResourceHooks } from '../../engine/hooks';
@@ -16,6 +16,16 @@ export function configErrors(data: { teams?: Team[]; rules?: Rule[] }): FieldErr
     seen.add(t.name);
   });
   (data.rules ?? []).forEach((r, i) => {
+    let after = -1;
+    let widest = r.maxDifference ?? 0;
+    (r.relaxations ?? []).forEach((step, j) => {
+      if (step.afterSeconds <= after) errors.push({ field: `/rules/${i}/relaxations/${j}/afterSeconds`, message: 'must be later than the step before' });
+      after = step.afterSeconds;
+      if (r.kind === 'difference' && step.maxDifference !== undefined) {
+        if (step.maxDifference < widest) errors.push({ field: `/rules/${i}/relaxations/${j}/maxDifference`, message: 'a relaxation may only widen the allowed difference' });
+        widest = Math.max(widest, step.maxDifference);
+      }
+    });
     if (r.kind !== 'equal') return;
     if (r.maxDifference !== undefined) errors.push({ field: `/rules/${i}/maxDifference`, message: 'only a difference rule has an allowed difference' });
     (r.relaxations ?? []).forEach((step, j) => {

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATCH_DEMO_IDS } from '../../resources/match/demo';
+import { serviceRequest, startHarness, type Harness } from './harness';
+import { B, createConfig, onApp, submit } from './match-fixtures';
+
+let h: Harness;
+const duel = { name: 'bad', teams: [{ name: 'a', size: 1 }, { name: 'b', size: 1 }], regions: ['local'] };
+const configCount = async () => (await h.svc('GET', onApp(h, '/configs'))).json().total as number;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+/** The field errors of a refused call, by field. */
+const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((d) => d.field);
+
+describe('the match app', () => {
+  it("is the app's own (its id the app id), made once", async () => {
+    const again = await h.svc('POST', `${B}/apps`, { name: 'again' });
+    expect([again.statusCode, again.json().id, again.json().name]).toEqual([200, h.appId, 'Skyforge arena']);
+    expect((await h.svc('GET', onApp(h))).json().id).toBe(h.appId);
+    expect((await h.svc('GET', `${B}/apps/${h.otherAppId}`)).statusCode).toBe(404);
+  });
+
+  it('deleted, takes its configs with it', async () => {
+    const other = serviceRequest(h.req, h.otherBasic);
+    expect((await other('POST', `${B}/apps`, {})).statusCode).toBe(200);
+    const made = await other('POST', `${B}/apps/${h.otherAppId}/configs`, { ...duel, name: 'solo' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await other('DELETE', `${B}/apps/${h.otherAppId}`)).statusCode).toBe(204);
+    expect((await other('GET', `${B}/apps/${h.otherAppId}/configs/${made.json().id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a config refused', () => {
+  const refused = async (body: Record<string, unknown>, field: string) => {
+    const before = await configCount();
+    const res = await h.svc('POST', onApp(h, '/configs'), body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(fieldsOf(res.json()), res.body).toContain(field);
+    expect(await configCount()).toBe(before);
+  };
+
+  it('with wrong team sizes or names', async () => {
+    await refused({ ...duel, teams: [{ name: 'a', size: 0 }] }, '/teams/0/size');
+    await refused({ ...duel, teams: [{ name: 'a', size: 101 }] }, '/teams/0/size');
+    await refused({ ...duel, teams: [] }, '/teams');
+    await refused({ ...duel, teams: [{ name: 'a', size: 2 }, { name: 'a', size: 2 }] }, '/teams/1/name');
+  });
+
+  it('with an invalid rule', async () => {
+    await refused({ ...duel, rules: [{ name: 'skill', attribute: 'skill', kind: 'difference' }] }, '/rules/0/maxDifference');
+    await refused({ ...duel, rules: [{ name: 'mode', attribute: 'mode', kind: 'equal', maxDifference: 3 }] }, '/rules/0/maxDifference');
+    await refused({ ...duel, rules: [{ name: 'skill', attribute: 'skill', kind: 'difference', maxDifference: 100, relaxations: [{ afterSeconds: 10, maxDifference: 300 }, { afterSeconds: 20, maxDifference: 50 }] }] }, '/rules/0/relaxations/1/maxDifference');
+    await refused({ ...duel, rules: [{ name: 'skill', attribute: 'skill', kind: 'difference', maxDifference: 100, relaxations: [{ afterSeconds: 20 }, { afterSeconds: 10 }] }] }, '/rules/0/relaxations/1/afterSeconds');
+    await refused({ ...duel, rules: [{ name: 'x', attribute: '1-bad', kind: 'equal' }] }, '/rules/0/attribute');
+    await refused({ ...duel, rules: [{ name: 'x', attribute: 'x', kind: 'median' }] }, '/rules/0/kind');
+  });
+
+  it('on a game that does not exist, or in a region its game does not serve', async () => {
+    await refused({ ...duel, gameId: 'no-such-game' }, '/gameId');
+    await refused({ ...duel, gameId: 'demo-game', regions: ['mars'] }, '/regions/0');
+  });
+});
+
+describe('a ticket refused', () => {
+  it('for an unknown config (404) or a disabled one (409)', async () => {
+    expect((await h.svc('POST', onApp(h, '/tickets'), { configId: 'no-such-config', playerId: 'p' })).statusCode).toBe(404);
+    const id = await createConfig(h, { ...duel, name: 'off', enabled: false });
+    expect((await h.svc('POST', onApp(h, '/tickets'), { configId: id, playerId: 'p' })).statusCode).toBe(409);
+  });
+
+  it("without an attribute its rules need, with text where a number is needed, or in a region the config lacks", async () => {
+    const bad = async (body: Record<string, unknown>, field: string) => {
+      const res = await h.svc('POST', onApp(h, '/tickets'), { configId: MATCH_DEMO_IDS.duel, playerId: 'p-bad', ...body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(fieldsOf(res.json())).toContain(field);
+    };
+    await bad({ attributes: {} }, '/attributes/skill');
+    await bad({ attributes: { skill: 'high' } }, '/attributes/skill');
+    await bad({ attributes: { skill: 1 }, regions: ['mars'] }, '/regions/0');
+    expect((await h.svc('GET', onApp(h, '/tickets?playerId=p-bad'))).json().total).toBe(0);
+  });
+
+  it('for another app', async () => {
+    expect((await h.svc('POST', `${B}/apps/${h.otherAppId}/tickets`, { configId: MATCH_DEMO_IDS.duel, playerId: 'p' })).statusCode).toBe(404);
+  });
+});
+
+describe('the rule test', () => {
+  const test = (configId: string, body: Record<string, unknown>) => h.svc('POST', onApp(h, `/configs/${configId}/test`), body);
+
+  it('reports the match rate, waiting times and team balance of generated tickets, the same for the same seed', async () => {
+    const body = { tickets: 300, arrivalSeconds: 60, tickSeconds: 1, attributes: [{ name: 'skill', distribution: 'normal', mean: 1500, sd: 300 }], seed: 11 };
+    const res = await test(MATCH_DEMO_IDS.duel, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json();
+    expect(r.matched + r.timedOut + r.waiting).toBe(300);
+    expect(r.matched).toBe(r.matches * 2);
+    expect(r.matchRate).toBeCloseTo(r.matched / 300, 4);
+    expect(r.matchRate).toBeGreaterThan(0.5);
+    expect(r.wait.p50).toBeLessThanOrEqual(r.wait.p90);
+    expect(r.wait.p90).toBeLessThanOrEqual(r.wait.max);
+    expect(r.waitHistogram.reduce((s: number, b: { tickets: number }) => s + b.tickets, 0)).toBe(r.matched);
+    expect(r.balance.attribute).toBe('skill');
+    // The demo's duel allows 100 at first, 300 after 10 s, then drops the rule after 30 s: no pair is further apart than the largest difference seen.
+    expect(r.balance.max).toBeGreaterThan(0);
+    expect((await test(MATCH_DEMO_IDS.duel, body)).json()).toEqual(r);
+    // Nothing is stored.
+    expect((await h.svc('GET', onApp(h, `/tickets?configId=${MATCH_DEMO_IDS.duel}`))).json().total).toBe(0);
+  });
+
+  it('a rule no generated pair can meet matches nothing, and every ticket times out', async () => {
+    const id = await createConfig(h, { ...duel, name: 'strict', timeoutSeconds: 10, rules: [{ name: 'skill', attribute: 'skill', kind: 'difference', maxDifference: 1 }] });
+    const r = (await test(id, { tickets: 50, arrivalSeconds: 10, attributes: [{ name: 'skill', distribution: 'uniform', min: 0, max: 1_000_000 }] })).json();
+    expect([r.matched, r.timedOut, r.matchRate]).toEqual([0, 50, 0]);
+  });
+
+  it('refuses a test of an unknown config or with too few tickets', async () => {
+    expect((await test('no-such-config', { tickets: 10 })).statusCode).toBe(404);
+    expect((await test(MATCH_DEMO_IDS.duel, { tickets: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('ticket sums and counts', () => {
+  it('the configs with the most tickets come first', async () => {
+    const id = await createConfig(h, { ...duel, name: 'busy', teams: [{ name: 'a', size: 50 }] });
+    for (const p of ['t1', 't2', 't3']) await submit(h, id, p);
+    const top = (await h.svc('GET', `${B}/apps/ticket-topk?k=1`)).json();
+    expect(top.items).toEqual([{ configId: id, name: 'busy', tickets: 3 }]);
+    const counts = (await h.svc('GET', onApp(h, '/query-ticket-count'))).json();
+    expect(counts.configs).toContainEqual({ configId: id, state: 'searching', tickets: 3 });
+    expect((await h.svc('POST', `${B}/apps/refresh-regions-cache`)).json().regions).toEqual(['local']);
+  });
+});
