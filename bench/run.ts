@@ -19,6 +19,7 @@ import { runSafeBench } from './safe';
 import { runSaveBench } from './save';
 import { runPushBench } from './push';
 import { runStacktraceBench } from './stacktrace';
+import { runMatchBench } from './match';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -127,4 +128,5 @@ await runSafeBench();
 await runSaveBench();
 await runPushBench();
 await runStacktraceBench();
+await runMatchBench();
 await runAssistantEval();
