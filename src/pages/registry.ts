@@ -5,12 +5,13 @@ import { passportRegistry } from './passport/registry';
 import { cdnRegistry } from './cdn/registry';
 import { uprRegistry } from './upr/registry';
 import { deviceRegistry } from './device/registry';
+import { matchRegistry } from './match/registry';
 
 /**
  * Pages a declaration names in `pages[].component`, by that name. A service's custom pages (playgrounds,
  * dashboards) are the only screens written by hand; everything else is rendered from declarations.
  */
-const areas: AreaRegistry[] = [passportRegistry, cdnRegistry, uprRegistry, deviceRegistry];
+const areas: AreaRegistry[] = [passportRegistry, cdnRegistry, uprRegistry, deviceRegistry, matchRegistry];
 
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   remoteConfigPlayground: lazy(() => import('./remote-config/Playground')),
