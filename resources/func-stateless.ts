@@ -1,12 +1,19 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
+import { refreshTokenCall } from './refresh-token';
+import { codeCalls } from './func-stateless/calls';
+import { usageCalls } from './func-stateless/calls-usage';
+import { FUNC_STATELESS_DEMO } from './func-stateless/demo';
+import { FUNC_STATELESS_ROUTES, funcStatelessResources } from './func-stateless/resources';
+
+const REFRESH_TOKEN_PATH = '/func-stateless/functions/refresh-token';
 
 export const funcStateless: ServiceDecl = {
   name: 'func-stateless',
   // Shares the functions API with `func`; its paths start with /func-stateless (spec 001 §7).
   base: '/ufunc/v1',
   convention: 'rest',
-  refreshTokenPath: '/func-stateless/functions/refresh-token',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'ThunderboltOutlined',
     displayName: { 'zh-CN': '无状态云函数', en: 'Func Stateless' },
@@ -41,10 +48,26 @@ export const funcStateless: ServiceDecl = {
     { meter: 'resource', label: { 'zh-CN': '资源用量', en: 'Resources' }, unit: UNITS.gbSecond, price: 'resource' },
     { meter: 'invocation', label: { 'zh-CN': '调用次数', en: 'Invocations' }, unit: UNITS.tenThousandRequests, price: 'invocation', per: PER.tenThousand },
   ],
-  menu: [],
-  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  menu: [{ route: FUNC_STATELESS_ROUTES.functions, label: { 'zh-CN': '无状态云函数', en: 'Stateless functions' } }],
+  // Spec 000 §2: its playground: write code, deploy it, invoke it with a JSON event, see the result and the logs.
   pages: [
-    { route: '/playground/func-stateless/:appId?', absolute: true, label: { 'zh-CN': '无状态云函数调试台', en: 'Stateless functions playground' }, component: 'playground', playground: {} },
+    {
+      route: '/playground/func-stateless/:appId?',
+      absolute: true,
+      label: { 'zh-CN': '无状态云函数调试台', en: 'Stateless functions playground' },
+      component: 'playground',
+      playground: { examples: ['functions.list', 'functions.create', 'scf.put', 'invoke', 'logs.list', 'runtimes', 'metrics.aggregation'] },
+    },
   ],
-  resources: [],
+  resources: funcStatelessResources,
+  calls: { ...codeCalls, ...usageCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  // Invocations, resources and traffic per day and function; the gateway's calls per minute (its rate limit reads them).
+  counters: {
+    invocations: { grain: 'day', keys: ['functionId', 'status'], keepDays: 400 },
+    gbSeconds: { grain: 'day', keys: ['functionId'], keepDays: 400 },
+    netBytes: { grain: 'day', keys: ['functionId'], keepDays: 400 },
+    gatewayCalls: { grain: 'minute', keys: ['functionId'], keepDays: 31 },
+    gatewayLimited: { grain: 'minute', keys: ['functionId'], keepDays: 31 },
+  },
+  demo: FUNC_STATELESS_DEMO,
 };

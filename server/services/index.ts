@@ -20,6 +20,7 @@ import { saveModule } from './save';
 import { storageModule } from './storage';
 import { multiverseModules } from './multiverse';
 import { matchModule } from './match';
+import { funcStatelessModule } from './func-stateless';
 import { helloModule } from './hello';
 import { metricsModule } from './metrics';
 import { stacktraceModule } from './stacktrace';
@@ -58,6 +59,7 @@ export const serviceModules: ServiceModule[] = [
   pushModule,
   ...multiverseModules,
   matchModule,
+  funcStatelessModule,
   helloModule,
   metricsModule,
   saveModule,
