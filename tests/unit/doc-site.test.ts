@@ -15,14 +15,13 @@ const CODE_LANGS = new Set(['bash', 'json', 'ts', 'js', 'http']);
 
 /** The services the documentation covers whose service is not built: each concept page says so. */
 const NOT_BUILT = [
-  'matchmaking',
   'sync',
   'func/stateful',
   'func/stateless',
 ];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'push', 'hello', 'crud/storage', 'stacktrace'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'matchmaking', 'push', 'hello', 'crud/storage', 'stacktrace'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   ...NOT_BUILT.map((s) => `${s}/concept`),
   'others/concept',
   'bill/payment',
