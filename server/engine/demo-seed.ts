@@ -239,6 +239,8 @@ class DemoSeeding {
       this.check(m, data, label);
       const id = e.id ?? (m.res.singleton ? this.run.appId : randomUUID());
       const parentId = e.parent && this.idOf(e.parent.ref);
+      // A sub-resource's record names its parent in its parent field, as a create under the parent's path stores it.
+      if (parentId && m.res.parent?.field) data[m.res.parent.field] = parentId;
       const stored = await records(this.run.ctx.db, m).insert(this.run.appId, data, { id, status: e.status, parentId });
       answer = { id: stored[m.res.idField] };
     } else if (isUpdate(e)) {

@@ -46,7 +46,8 @@ export default function ConfigTestPanel({ record, appId }: PanelProps) {
   const [report, setReport] = useState<Report>();
   const [running, setRunning] = useState(false);
   const int = (n: number) => n.toLocaleString(locale);
-  const columns = (buckets: Bucket[], series: string): DashboardPoint[] => buckets.map((b) => ({ x: `${int(b.from)}–${int(b.to)}`, series, value: b.tickets }));
+  const edge = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 1 });
+  const columns = (buckets: Bucket[], series: string): DashboardPoint[] => buckets.map((b) => ({ x: `${edge(b.from)}–${edge(b.to)}`, series, value: b.tickets }));
 
   const run = async (values: Record<string, unknown>) => {
     setRunning(true);
