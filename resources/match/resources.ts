@@ -34,7 +34,6 @@ export const TICKET_STATES = {
   searching: { color: 'processing', label: { 'zh-CN': '匹配中', en: 'Searching' } },
   matched: { color: 'blue', label: { 'zh-CN': '已匹配', en: 'Matched' } },
   found: { color: 'green', label: { 'zh-CN': '已分配服务器', en: 'Found' } },
-  failed: { color: 'red', label: { 'zh-CN': '失败', en: 'Failed' } },
   released: { color: 'default', label: { 'zh-CN': '已释放', en: 'Released' } },
   timeout: { color: 'orange', label: { 'zh-CN': '超时', en: 'Timed out' } },
 } as const;
