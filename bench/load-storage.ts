@@ -12,6 +12,7 @@ import { RecordStore, type Data } from '../server/engine/store';
 import { createAccount, createApp, createOrganization } from '../server/platform/accounts';
 import type { Storage } from '../tests/faults/server-process';
 import type { Exec, MixOptions } from './load-mix';
+import { tableOf } from '../server/engine/sql';
 
 export interface Target {
   appId: string;
@@ -71,7 +72,7 @@ export async function seed(db: Db, opts: Pick<MixOptions, 'apps' | 'perApp'>): P
   for (let a = 0; a < opts.apps; a++) {
     const appId = await createApp(db, org, `Load Game ${a}`, ['remote-config']);
     await db.query(
-      `INSERT INTO records (service, kind, id, scope_id, data)
+      `INSERT INTO ${tableOf(configModel)} (service, kind, id, scope_id, data)
        SELECT $1, $2, 'cfg-' || $3::int || '-' || i, $4,
          jsonb_build_object('key', 'key_' || lpad(i::text, 6, '0'), 'type', 'INT', 'value', i::text, 'variableType', 'keyValue', 'description', 'bench config ' || i)
        FROM generate_series(1, $5::int) AS i`,
@@ -80,13 +81,13 @@ export async function seed(db: Db, opts: Pick<MixOptions, 'apps' | 'perApp'>): P
     const secret = (await db.query<{ s: string }>('SELECT app_service_secret AS s FROM apps WHERE app_id = $1', [appId])).rows[0].s;
     targets.push({ appId, authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}` });
   }
-  await db.query('ANALYZE records');
+  await db.query(`ANALYZE ${tableOf(configModel)}`);
   return targets;
 }
 
 /** Every config's current version, by id. */
 export async function versionsOf(db: Db): Promise<Map<string, number>> {
-  const res = await db.query<{ id: string; version: number }>('SELECT id, version FROM records WHERE service = $1 AND kind = $2', [
+  const res = await db.query<{ id: string; version: number }>(`SELECT id, version FROM ${tableOf(configModel)} WHERE service = $1 AND kind = $2`, [
     configModel.service.name,
     configModel.res.name,
   ]);

@@ -8,9 +8,11 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db';
 import { listSql } from '../server/engine/store';
+import { tableOf } from '../server/engine/sql';
 import { modelOf } from '../server/context';
 import { createAccount, createApp, createOrganization } from '../server/platform/accounts';
 import { runLoadBench } from './load';
+import { configModel } from './load-storage';
 import { runLeaderboardBench } from './leaderboard';
 import { runDeepLinkBench } from './deep-link';
 import { runAssistantEval } from './assistant-eval';
@@ -80,13 +82,13 @@ async function seed(db: Db) {
   const org = await createOrganization(db, 'Bench Studio', owner);
   const appId = await createApp(db, org, 'Bench Game', ['remote-config']);
   await db.query(
-    `INSERT INTO records (service, kind, id, scope_id, data)
+    `INSERT INTO ${tableOf(configModel)} (service, kind, id, scope_id, data)
      SELECT 'remote-config', 'configs', 'cfg-' || i, $1,
        jsonb_build_object('key', 'key_' || lpad(i::text, 6, '0'), 'type', 'INT', 'value', i::text, 'variableType', 'keyValue', 'description', 'bench config ' || i)
      FROM generate_series(1, $2::int) AS i`,
     [appId, RECORDS],
   );
-  await db.query('ANALYZE records');
+  await db.query(`ANALYZE ${tableOf(configModel)}`);
   const secret = (await db.query<{ s: string }>('SELECT app_service_secret AS s FROM apps WHERE app_id = $1', [appId])).rows[0].s;
   return { appId, authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}` };
 }

@@ -313,10 +313,11 @@ export interface ResourceDecl {
   /** The service's own table its records were kept in before, moved into records once at start-up. */
   movedFrom?: MovedTableDecl;
   /**
-   * Keep the records in a table of their own (`records_<service>_<resource>`, the shape of `records`) rather than in
-   * the shared one: for a resource with many rows (samples, log lines). Everything else stays as declared.
+   * Keep the records in the shared `records` table rather than in a table of their own (`records_<service>_<resource>`,
+   * the shape of `records`, the default): for a resource the service's own tables refer to by foreign key
+   * (`REFERENCES records (service, kind, id)`) or that a migration indexes there. Everything else stays as declared.
    */
-  ownTable?: true;
+  sharedTable?: true;
   /**
    * `service`: the service's own code serves the declared `operations` at the paths the engine would give them; the
    * engine stores the records (write-only fields included) for its queries, and the console renders the screens.

@@ -22,7 +22,6 @@ export const uprSessions: ResourceDecl = {
   scope: 'app',
   operations: ['show', 'delete'],
   // Sessions carry up to tens of thousands of samples each: kept apart from the other records.
-  ownTable: true,
   list: { columns: ['name', 'platform', 'device', 'frameP95', 'averageFps', 'memoryPeakMb', 'updatedAt'], filters: ['platform'], search: ['name', 'device', 'scene'], defaultSort: { field: 'createdAt', order: 'desc' } },
   // The charts of frame time, memory and GC (src/pages/upr).
   panels: ['uprSessionCharts'],

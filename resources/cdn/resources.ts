@@ -55,8 +55,6 @@ export const entries: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'create', 'show', 'update', 'delete'],
   parent: underBucket('cascade'),
-  // A bucket holds up to hundreds of thousands of entries: they are kept apart from the other records.
-  ownTable: true,
   list: {
     columns: ['path', 'contentSize', 'contentType', 'labels', 'updatedAt'],
     filters: ['contentType'],

@@ -41,7 +41,6 @@ export const deviceSessions: ResourceDecl = {
   titleField: 'fileName',
   scope: 'app',
   operations: ['show'],
-  ownTable: true,
   list: { columns: ['fileName', 'package', 'model', 'status', 'deviceSeconds', 'createdAt'], defaultSort: { field: 'createdAt', order: 'desc' } },
   status: {
     field: 'status',

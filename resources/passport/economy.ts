@@ -147,6 +147,8 @@ const purchaseStatus = {
 
 const transactions: ResourceDecl = {
   name: 'transactions',
+  // Kept in the shared table: migration 014's unique indexes (trade number, request) are there.
+  sharedTable: true,
   label: { 'zh-CN': '交易记录', en: 'Transactions' },
   singular: { 'zh-CN': '交易', en: 'transaction' },
   schema: transactionSchema,
@@ -234,6 +236,8 @@ const transactions: ResourceDecl = {
 
 const inventory: ResourceDecl = {
   name: 'inventory',
+  // Kept in the shared table: migration 014's unique index (one slot per persona and resource) is there.
+  sharedTable: true,
   label: { 'zh-CN': '背包', en: 'Inventory' },
   singular: { 'zh-CN': '背包条目', en: 'inventory entry' },
   schema: inventorySchema,

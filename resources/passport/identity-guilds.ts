@@ -23,6 +23,8 @@ export type GuildPermission = (typeof GUILD_PERMISSIONS)[number];
  */
 const guilds: ResourceDecl = {
   name: 'guilds',
+  // Kept in the shared table: the guild member and request tables refer to it (migration 011).
+  sharedTable: true,
   label: { 'zh-CN': '公会管理', en: 'Guilds' },
   singular: { 'zh-CN': '公会', en: 'guild' },
   schema: guildSchema,
@@ -60,6 +62,8 @@ const guilds: ResourceDecl = {
 /** The roles a guild member can hold, shared by every guild of the app. */
 const guildRoles: ResourceDecl = {
   name: 'guild-roles',
+  // Kept in the shared table: the guild member table refers to it (migration 011).
+  sharedTable: true,
   label: { 'zh-CN': '公会角色', en: 'Guild roles' },
   singular: { 'zh-CN': '公会角色', en: 'guild role' },
   schema: guildRoleSchema,

@@ -46,6 +46,8 @@ export const leaderboardsPart: PassportPart = {
   resources: [
     defineResource({
       name: 'leaderboards',
+      // Kept in the shared table: the version table refers to it and migration 013 indexes its schedule there.
+      sharedTable: true,
       label: { 'zh-CN': '排行榜', en: 'Leaderboards' },
       singular: { 'zh-CN': '排行榜', en: 'leaderboard' },
       schema: leaderboardSchema,

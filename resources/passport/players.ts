@@ -141,6 +141,8 @@ const realms: ResourceDecl = {
 
 const users: ResourceDecl = {
   name: 'users',
+  // Kept in the shared table: migration 011 indexes its tags there.
+  sharedTable: true,
   label: { 'zh-CN': '用户', en: 'Users' },
   singular: { 'zh-CN': '用户', en: 'user' },
   schema: userSchema,
@@ -176,6 +178,8 @@ const users: ResourceDecl = {
 
 const personas: ResourceDecl = {
   name: 'personas',
+  // Kept in the shared table: the guild and friend tables refer to it (migrations 011, 016), 011 indexes its tags there.
+  sharedTable: true,
   label: { 'zh-CN': '角色', en: 'Personas' },
   singular: { 'zh-CN': '角色', en: 'persona' },
   schema: personaSchema,

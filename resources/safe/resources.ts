@@ -155,7 +155,6 @@ export const integrityManifests: ResourceDecl = {
   // No call of its own: the protection job writes it, and the token URL's download and the status read it.
   operations: [],
   implementedBy: 'service',
-  ownTable: true,
   list: { columns: ['package'] },
   access: access(),
 };

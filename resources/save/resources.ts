@@ -29,7 +29,6 @@ export const saves = defineResource({
   // Written through `POST /saves` and the upload token (a version checked, the player's quota held): `saves.write`.
   operations: ['list', 'show', 'delete', 'bulkDelete'],
   bulkDeleteParam: 'ids',
-  ownTable: true,
   list: {
     columns: ['playerId', 'slot', 'kind', 'size', 'fileName', 'updatedAt'],
     filters: ['playerId', 'kind', 'slot'],
@@ -49,7 +48,6 @@ export const uploads = defineResource({
   titleField: 'fileName',
   // Opened by an upload token, filled chunk by chunk, finished or failed by its own calls.
   operations: ['list', 'show', 'delete'],
-  ownTable: true,
   list: {
     columns: ['playerId', 'target', 'slot', 'fileName', 'size', 'chunks', 'status', 'expiresAt', 'updatedAt'],
     filters: ['playerId', 'target', 'status'],

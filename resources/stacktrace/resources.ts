@@ -55,7 +55,6 @@ export const symbolTexts: ResourceDecl = {
   scope: 'app',
   operations: [],
   implementedBy: 'service',
-  ownTable: true,
   list: { columns: ['moduleName'] },
   access: access(),
 };

@@ -65,7 +65,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkTimedMoves(service, res);
   checkFieldRules(service, res);
   checkFieldChecks(service, res);
-  if (res.ownTable && res.singleton) throw new Error(`${service.name}/${res.name}: a settings resource is one row per scope, not a table of its own`);
+  if (res.sharedTable && res.singleton) throw new Error(`${service.name}/${res.name}: a settings resource is kept in the shared table already`);
   checkEnumerated(service, res);
   checkPlatformScope(service, res);
   checkMasks(service, res);

@@ -210,13 +210,13 @@ export async function deleteRecord(ctx: Ctx, access: Deleter, m: ResourceModel, 
 }
 
 /** Indexes for looking referrers up: each reference field not already indexed, and a sub-resource's parent. */
-export function relationIndexStatements(m: ResourceModel, name: (meaning: string) => string): string[] {
+export function relationIndexStatements(m: ResourceModel, table: string, name: (meaning: string) => string): string[] {
   const where = kindPredicate(m);
   const indexed = new Set([...(m.res.list.sorters ?? []), ...(m.res.list.filters ?? [])]);
   const plain = (m.res.references ?? []).filter((r) => !indexed.has(r.field) && !parseReferencePath(r.field));
   const exprs = plain.map((r) => fieldExpr(m, r.field));
-  const out = exprs.map((expr) => `CREATE INDEX IF NOT EXISTS rx_${name(`${where}|${expr}|id`)} ON ${tableOf(m)} (scope_id, ${expr}, id) WHERE ${where}`);
-  if (m.res.parent) out.push(`CREATE INDEX IF NOT EXISTS rx_${name(`${where}|parent_id|created_at|id`)} ON ${tableOf(m)} (scope_id, parent_id, created_at, id) WHERE ${where}`);
+  const out = exprs.map((expr) => `CREATE INDEX IF NOT EXISTS rx_${name(`${where}|${expr}|id`)} ON ${table} (scope_id, ${expr}, id) WHERE ${where}`);
+  if (m.res.parent) out.push(`CREATE INDEX IF NOT EXISTS rx_${name(`${where}|parent_id|created_at|id`)} ON ${table} (scope_id, parent_id, created_at, id) WHERE ${where}`);
   return out;
 }
 

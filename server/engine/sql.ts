@@ -19,11 +19,16 @@ export function fieldExpr(m: ResourceModel, field: string): string {
   }
 }
 
+/** Whether a resource's records are kept in the shared `records` table (`ResourceDecl.sharedTable`, settings). */
+export const inSharedTable = (m: ResourceModel): boolean => Boolean(m.res.sharedTable || m.res.singleton);
+
 /**
- * The table a resource's records are kept in: `records`, or a table of its own of the same shape for a resource
- * with many rows (`ResourceDecl.ownTable`), named for the service and resource (`records_<service>_<resource>`).
+ * The table a resource's records are kept in: a table of its own of the shape of `records`, named for the service
+ * and resource (`records_<service>_<resource>`), so that a query is planned against that resource's indexes only;
+ * or `records` for settings and for a resource the service's own tables refer to (`ResourceDecl.sharedTable`).
  */
-export const tableOf = (m: ResourceModel): string => (m.res.ownTable ? `records_${`${m.service.name}_${m.res.name}`.toLowerCase().replace(/[^a-z0-9]+/g, '_')}` : 'records');
+export const tableOf = (m: ResourceModel): string =>
+  inSharedTable(m) ? 'records' : `records_${`${m.service.name}_${m.res.name}`.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 
 /** The WHERE prefix that selects one resource's records; literal so partial indexes apply. */
 export function kindPredicate(m: ResourceModel): string {

@@ -40,7 +40,7 @@ describe('cdn buckets', () => {
     expect((await h.cdn('GET', `${B}/${bucket}/entries/`)).headers['content-range']).toBe('items 0-0/1');
     expect((await h.cdn('DELETE', `${B}/${bucket}/?force=true`)).statusCode).toBe(204);
     expect((await h.cdn('GET', `${B}/${bucket}/`)).statusCode).toBe(404);
-    const left = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE service = 'asset-streaming' AND parent_id = $1`, [bucket]);
+    const left = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.tableOf('asset-streaming', 'entries')} WHERE service = 'asset-streaming' AND parent_id = $1`, [bucket]);
     expect(left.rows[0].n).toBe(0);
   });
 

@@ -10,6 +10,7 @@ import { actionCall } from '../../resources/action-call';
 import { buildModel } from '../../server/engine/model';
 import { actionCallers, actionPayload, callWith, serviceCallers, type ServiceCaller } from './contract-callers';
 import { startHarness, type Harness } from './harness';
+import { tableOf } from '../../server/engine/sql';
 
 const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app' && !m.res.singleton);
 const ruled = models.flatMap((m) => (m.res.actions ?? []).filter((a) => a.access && a.implementedBy !== 'service').map((a) => [`${m.service.name}/${m.res.name} ${a.name}`, m, a] as const));
@@ -29,7 +30,7 @@ it('finds per-action access rules to check', () => {
 
 describe.each(ruled)('%s', (_name, m, action) => {
   const stored = async (id: string) =>
-    (await h.db.query<{ status: string; version: number; data: unknown }>('SELECT status, version, data FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id])).rows[0];
+    (await h.db.query<{ status: string; version: number; data: unknown }>(`SELECT status, version, data FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND id = $3`, [m.service.name, m.res.name, id])).rows[0];
 
   it('is refused (403) to the callers it leaves out, with the record unchanged, and served to those it names', async () => {
     const example = ((m.res.schema.examples ?? []) as Record<string, unknown>[])[0];
@@ -49,7 +50,7 @@ describe.each(ruled)('%s', (_name, m, action) => {
     const res = await callWith(h, callers[allowed[0]], actionCall(m.service, action).method, url, actionPayload(action));
     expect(res.statusCode, res.body).toBe(200);
     expect((await stored(id)).status).toBe(action.to);
-    await h.db.query('DELETE FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id]);
+    await h.db.query(`DELETE FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND id = $3`, [m.service.name, m.res.name, id]);
   });
 
   it('documents who may call it in the API reference', async () => {

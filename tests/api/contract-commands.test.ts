@@ -16,6 +16,7 @@ import { columnName, exportColumns } from '../../server/engine/command-export';
 import { listKeyOf } from '../../server/engine/list-routes';
 import { makeRecord, referencesTo, storedRecord, withBulkDeletes } from './contract-deletes';
 import { startHarness, type Harness } from './harness';
+import { tableOf } from '../../server/engine/sql';
 
 // With a bulk delete command on every referenced resource, so the reference rules are driven through one.
 const offered = withBulkDeletes(services);
@@ -48,10 +49,10 @@ async function listed(m: ResourceModel): Promise<Record<string, unknown>[]> {
 }
 
 const stored = async (m: ResourceModel) =>
-  Number((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM records WHERE service = $1 AND kind = $2 AND scope_id = $3', [m.service.name, m.res.name, h.appId])).rows[0].n);
+  Number((await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND scope_id = $3`, [m.service.name, m.res.name, h.appId])).rows[0].n);
 
 async function removeAll(m: ResourceModel, ids: unknown[]) {
-  await h.db.query('DELETE FROM records WHERE service = $1 AND kind = $2 AND id = ANY($3::text[])', [m.service.name, m.res.name, ids.map(String)]);
+  await h.db.query(`DELETE FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND id = ANY($3::text[])`, [m.service.name, m.res.name, ids.map(String)]);
 }
 
 describe.each(commandsOf('import'))('%s (import)', (_name, m, command) => {
@@ -135,7 +136,7 @@ describe.each(commandsOf('bulk'))('%s (bulk)', (_name, m, command) => {
     if (action) expect(now.json()[m.res.status!.field]).toBe(action.to);
     else expect(now.statusCode).toBe(404);
     if (stuck) expect((await h.svc('GET', `${m.base}/${String(stuck.id)}`)).json()[m.res.status!.field]).toBe(stuck[m.res.status!.field]);
-    expect((await h.db.query('SELECT status FROM records WHERE id = $1', [theirs.id])).rows[0].status).toBe(theirs[m.res.status?.field ?? ''] ?? null);
+    expect((await h.db.query(`SELECT status FROM ${tableOf(m)} WHERE id = $1`, [theirs.id])).rows[0].status).toBe(theirs[m.res.status?.field ?? ''] ?? null);
   });
 
   const referrers = action ? [] : referencesTo(models, m);

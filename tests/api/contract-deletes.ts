@@ -5,6 +5,7 @@ import type { ReferenceDecl, ResourceDecl, ServiceDecl } from '../../resources/t
 import type { ResourceModel } from '../../server/engine/model';
 import type { Harness } from './harness';
 import { parseReferencePath } from '../../server/engine/reference-paths';
+import { tableOf } from '../../server/engine/sql';
 
 /**
  * What the contract tests of deletes share (ADR 0015): the registry with every way the engine deletes a record
@@ -70,5 +71,5 @@ export async function makeRecord(h: Harness, m: ResourceModel, fields: Rec = {})
 
 /** A record's stored data and version, undefined once it is deleted. */
 export const storedRecord = async (h: Harness, m: ResourceModel, id: unknown) =>
-  (await h.db.query<{ data: Rec; version: number }>('SELECT data, version FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id]))
+  (await h.db.query<{ data: Rec; version: number }>(`SELECT data, version FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND id = $3`, [m.service.name, m.res.name, id]))
     .rows[0];

@@ -13,6 +13,7 @@ import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { parseReferencePath } from '../../server/engine/reference-paths';
 import { BATCH_DELETE, makeRecord, storedRecord, withBulkDeletes } from './contract-deletes';
 import { startHarness, type Harness } from './harness';
+import { tableOf } from '../../server/engine/sql';
 
 const offered = withBulkDeletes(services);
 const models = offered.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app' && !m.res.singleton);
@@ -52,7 +53,7 @@ function refusalOf(res: LightMyRequestResponse): { code: string; message: string
 
 async function remove(m: ResourceModel, id: unknown) {
   if (m.res.operations.includes('delete')) expect((await h.svc('DELETE', item(m, id))).statusCode).toBe(204);
-  else await h.db.query('DELETE FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id]);
+  else await h.db.query(`DELETE FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND id = $3`, [m.service.name, m.res.name, id]);
 }
 
 it('covers the references passport declares', () => {

@@ -7,13 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { services } from '../../resources';
-import { buildModel } from '../../server/engine/model';
+import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { compileSchema } from '../../server/engine/ajv';
 import type { Harness } from './harness';
 import { invalidPayloads } from './invalid-payloads';
 import { listKeyOf } from '../../server/engine/list-routes';
 import { actionCall, refusedMessage } from '../../resources/action-call';
 import { actionCallers, actionPayload, callWith, serviceCallers } from './contract-callers';
+import { tableOf } from '../../server/engine/sql';
 
 const appModels = services.flatMap((s) => s.resources.map((r) => buildModel(s, r))).filter((m) => m.res.scope === 'app');
 // A resource whose calls the service serves (`implementedBy`) answers in the spec's shapes, not the engine's: its
@@ -41,8 +42,8 @@ export function describeContract(h: () => Harness): void {
     const res = await h().req({ method: 'GET', url: `${m.base}?pageSize=200`, headers });
     return res.json().items.map((r: { id: string }) => r.id);
   }
-  const count = async (service: string, kind: string) =>
-    Number((await h().db.query<{ n: number }>('SELECT count(*)::int AS n FROM records WHERE service = $1 AND kind = $2', [service, kind])).rows[0].n);
+  const count = async (m: ResourceModel) =>
+    Number((await h().db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tableOf(m)} WHERE service = $1 AND kind = $2`, [m.service.name, m.res.name])).rows[0].n);
 
   describe.each(models.map((m) => [`${m.service.name}/${m.res.name}`, m] as const))('%s', (_name, m) => {
     const examples = (m.res.schema.examples ?? []) as Record<string, unknown>[];
@@ -84,7 +85,7 @@ export function describeContract(h: () => Harness): void {
     }
     async function removeRecord(id: unknown) {
       if (has('delete')) expect((await h().svc('DELETE', item(id))).statusCode).toBe(204);
-      else await h().db.query('DELETE FROM records WHERE service = $1 AND kind = $2 AND id = $3', [m.service.name, m.res.name, id]);
+      else await h().db.query(`DELETE FROM ${tableOf(m)} WHERE service = $1 AND kind = $2 AND id = $3`, [m.service.name, m.res.name, id]);
     }
 
     it('round-trips a valid record through the declared operations, and serves no others', async () => {
@@ -126,7 +127,7 @@ export function describeContract(h: () => Harness): void {
     });
 
     if (has('create')) it('refuses every invalid payload with 400 naming fields, and stores nothing', async () => {
-      const before = await count(m.service.name, m.res.name);
+      const before = await count(m);
       // Only the cases the schema itself refuses (a missing field with a default, say, is valid).
       const check = compileSchema(m.createSchema);
       const cases = invalidPayloads(m.createSchema, examples[0]).filter((c) => !check(structuredClone(c.body)));
@@ -138,7 +139,7 @@ export function describeContract(h: () => Harness): void {
         expect(body.code).toBe('INVALID_PARAMETERS');
         expect(Array.isArray(body.details) && body.details.length > 0, c.why).toBe(true);
       }
-      expect(await count(m.service.name, m.res.name)).toBe(before);
+      expect(await count(m)).toBe(before);
     });
 
     it('moves state only through declared actions from allowed states', async () => {
@@ -153,7 +154,7 @@ export function describeContract(h: () => Harness): void {
         // Put in each state with the times its declared timed moves go by taken out, so that only the action moves it.
         const times = (m.res.status.timed ?? []).map((move) => move.at);
         for (const state of Object.keys(m.res.status.values)) {
-          await h().db.query('UPDATE records SET status = $1, data = data - $3::text[] WHERE id = $2', [state, created.id, times]);
+          await h().db.query(`UPDATE ${tableOf(m)} SET status = $1, data = data - $3::text[] WHERE id = $2`, [state, created.id, times]);
           const call = actionCall(m.service, action);
           const res = await callWith(h(), callers[who], call.method, `${item(created.id)}${call.path}`, actionPayload(action));
           const now = (await h().svc('GET', item(created.id))).json()[m.res.status.field];

@@ -12,6 +12,7 @@ import type { Ctx } from '../../server/context';
 import type { Api } from '../../server/engine/api';
 import type { ServiceModule } from '../../server/services';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
+import { tableOf } from '../../server/engine/sql';
 
 export interface Harness {
   app: FastifyInstance;
@@ -29,8 +30,17 @@ export interface Harness {
   /** A request with the demo app's credential. */
   svc: (method: InjectOptions['method'], url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
   login: (email?: string, password?: string, path?: string) => Promise<string>;
+  /** The table a declared resource's records are kept in (`tableOf`), for a test's direct look at them. */
+  tableOf: (service: string, kind: string) => string;
   close: () => Promise<void>;
 }
+
+/** `Harness.tableOf` for a server's declarations. */
+export const declaredTable = (ctx: Ctx) => (service: string, kind: string) => {
+  const m = ctx.models.get(`${service}/${kind}`);
+  if (!m) throw new Error(`no declared resource ${service}/${kind}`);
+  return tableOf(m);
+};
 
 export const basicOf = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
 
@@ -122,6 +132,7 @@ export async function startHarness(opts: { services?: ServiceDecl[]; modules?: S
     ...other,
     req,
     svc: serviceRequest(req, basic),
+    tableOf: declaredTable(ctx),
     async login(email = DEMO_USER.email, password = DEMO_USER.password, path = '/auth/auth-login') {
       const res = await req({ method: 'POST', url: path, payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);

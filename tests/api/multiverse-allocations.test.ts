@@ -88,7 +88,7 @@ describe('a profile released and an on-demand game', () => {
     expect(Number(billed.cpuSeconds)).toBeLessThanOrEqual((0.3 * (Date.now() - started)) / 1000);
     expect(await cpu()).toBeGreaterThan(before);
     // The server's record removed behind the platform's back (data put back from before it started).
-    await h.db.query('DELETE FROM records WHERE id = $1', [a.id]);
+    await h.db.query(`DELETE FROM ${h.tableOf('multiverse', 'servers')} WHERE id = $1`, [a.id]);
     await until(async () => { try { process.kill(a.pid, 0); return false; } catch { return true; } }, (gone) => gone, 5000);
     const after = await cpu();
     await new Promise((r) => setTimeout(r, 1500));

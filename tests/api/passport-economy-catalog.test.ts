@@ -20,7 +20,7 @@ afterAll(() => h.close());
 
 const fieldsOf = (res: { json: () => { details?: { field: string }[] } }) => (res.json().details ?? []).map((d) => d.field);
 const count = async (kind: string, appId = h.appId) =>
-  Number((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM records WHERE kind = $1 AND scope_id = $2', [kind, appId])).rows[0].n);
+  Number((await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${h.tableOf('passport', kind)} WHERE kind = $1 AND scope_id = $2`, [kind, appId])).rows[0].n);
 
 describe('resources', () => {
   it('a real currency has a currency code and at most 2 decimals; nothing else has a code', async () => {

@@ -47,7 +47,7 @@ describe('generating codes', () => {
     const id = await newClass();
     const made = ok<{ generated: number; batchId: string }>(await h.svc('POST', `${B}/token/instances/generate`, { tokenClassId: id, count: 10000 }));
     expect(made.generated).toBe(10000);
-    const rows = await h.db.query<{ code: string }>("SELECT data->>'code' AS code FROM records WHERE kind = 'tokenInstances' AND data->>'tokenClassId' = $1", [id]);
+    const rows = await h.db.query<{ code: string }>(`SELECT data->>'code' AS code FROM ${h.tableOf('passport', 'tokenInstances')} WHERE kind = 'tokenInstances' AND data->>'tokenClassId' = $1`, [id]);
     const codes = rows.rows.map((r) => r.code);
     expect(codes).toHaveLength(10000);
     expect(new Set(codes).size).toBe(10000);
@@ -60,7 +60,7 @@ describe('generating codes', () => {
     for (const n of tally.values()) expect(Math.abs(n - 6250)).toBeLessThan(600);
     // A lookup by code uses the unique index the declaration asks for.
     const plan = await h.db.query<Record<string, string>>(
-      "EXPLAIN SELECT id FROM records WHERE service = 'passport' AND kind = 'tokenInstances' AND scope_id = $1 AND (data->>'code') = $2",
+      `EXPLAIN SELECT id FROM ${h.tableOf('passport', 'tokenInstances')} WHERE service = 'passport' AND kind = 'tokenInstances' AND scope_id = $1 AND (data->>'code') = $2`,
       [h.appId, codes[0]],
     );
     expect(JSON.stringify(plan.rows)).toMatch(/Index/);

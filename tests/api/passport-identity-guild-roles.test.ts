@@ -112,7 +112,7 @@ describe('removal and dismissal', () => {
 
     expect((await attempts.dismissGuild(leader, guild.id, plain)).statusCode).toBe(200);
     expect((await h.svc('GET', `${P}/guilds/${guild.id}`)).statusCode).toBe(404);
-    const left = await h.db.query("SELECT 1 FROM records WHERE service = 'passport' AND kind = 'guild-members' AND parent_id = $1", [guild.id]);
+    const left = await h.db.query(`SELECT 1 FROM ${h.tableOf('passport', 'guild-members')} WHERE service = 'passport' AND kind = 'guild-members' AND parent_id = $1`, [guild.id]);
     expect(left.rows).toHaveLength(0);
     expect((await asPlayer(h, officer, 'POST', `${P}/sdk/guilds/${elsewhere.id}/join`)).json().status).toBe('Joined');
   });

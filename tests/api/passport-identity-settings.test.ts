@@ -133,10 +133,10 @@ describe('entitlements', () => {
     const later = await create({ userId, startTime: inDays(3), endTime: inDays(30) });
     expect(later.status).toBe('Pending');
 
-    await h.db.query("UPDATE records SET data = jsonb_set(data, '{startTime}', to_jsonb($2::text)) WHERE id = $1", [later.id, inDays(-1)]);
+    await h.db.query(`UPDATE ${h.tableOf('passport', 'entitlements')} SET data = jsonb_set(data, '{startTime}', to_jsonb($2::text)) WHERE id = $1`, [later.id, inDays(-1)]);
     expect((await h.svc('GET', `${P}/entitlements/${later.id}`)).json().status).toBe('Active');
 
-    await h.db.query("UPDATE records SET data = jsonb_set(data, '{endTime}', to_jsonb($2::text)) WHERE id = $1", [started.id, inDays(-0.01)]);
+    await h.db.query(`UPDATE ${h.tableOf('passport', 'entitlements')} SET data = jsonb_set(data, '{endTime}', to_jsonb($2::text)) WHERE id = $1`, [started.id, inDays(-0.01)]);
     const expired = await h.svc('POST', `${P}/entitlements/search`, { status: 'Expired', userId });
     expect(expired.json().entitlements.map((e: { id: string }) => e.id)).toEqual([started.id]);
     const read = (await h.svc('GET', `${P}/entitlements/${started.id}`)).json();
@@ -153,7 +153,7 @@ describe('entitlements', () => {
     const e = await create({ userId, startTime: inDays(-1), endTime: inDays(1) });
     const suspended = await h.svc('POST', `${P}/entitlements/${e.id}/suspend`);
     expect(suspended.json().status).toBe('Suspended');
-    await h.db.query("UPDATE records SET data = jsonb_set(data, '{endTime}', to_jsonb($2::text)) WHERE id = $1", [e.id, inDays(-0.5)]);
+    await h.db.query(`UPDATE ${h.tableOf('passport', 'entitlements')} SET data = jsonb_set(data, '{endTime}', to_jsonb($2::text)) WHERE id = $1`, [e.id, inDays(-0.5)]);
     expect((await h.svc('POST', `${P}/entitlements/${e.id}/restore`)).statusCode).toBe(409);
     expect((await h.svc('GET', `${P}/entitlements/${e.id}`)).json().status).toBe('Expired');
 

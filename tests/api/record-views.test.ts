@@ -130,7 +130,7 @@ describe('detail views', () => {
 
     const gone = await newResource(h, 'Item');
     const other = await newProduct(h, { resource: gold, amount: '5' }, [{ resource: gone, amount: '1' }], false);
-    await h.db.query(`DELETE FROM records WHERE data->>'slugName' = $1`, [gone]);
+    await h.db.query(`DELETE FROM ${h.tableOf('passport', 'resources')} WHERE data->>'slugName' = $1`, [gone]);
     const missing = (await h.svc('GET', `${passport.base}${detailUrl(passport, resourceOf('products'), productDetailView, other)}`)).json();
     expect(conforms(productDetailView.answer, missing)).toBe('');
     expect(missing.contents[0]).toMatchObject({ resource: gone, name: null, type: null, available: false });

@@ -2,8 +2,9 @@
  * Sub-resources and references end to end (ADR 0015), on a declaration that exists only in this test: buckets with
  * entries nested under them (`/buckets/:bucketId/entries`, deleted with their bucket), notes that keep their bucket
  * from being deleted, owners an entry may name (cleared when the owner goes) and pins that keep an entry. The engine
- * mounts it the way it mounts any service, on the harness's database and apps. The entries and the pins are kept in
- * tables of their own (`ownTable`), so every rule below also holds between the shared table and own ones.
+ * mounts it the way it mounts any service, on the harness's database and apps. The owners and the notes are kept in
+ * the shared table (`sharedTable`), the others in tables of their own, so every rule below also holds between the
+ * shared table and own ones.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { collectionPath } from '../../resources/relations';
 import { compileSchema } from '../../server/engine/ajv';
 import { Api } from '../../server/engine/api';
 import { ApiError } from '../../server/engine/errors';
-import { ensureIndexes } from '../../server/engine/indexes';
+import { ensureIndexes, indexStatements } from '../../server/engine/indexes';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { tableOf } from '../../server/engine/sql';
 import { buildOpenApi } from '../../server/engine/openapi';
@@ -48,17 +49,16 @@ const [service] = withBulkDeletes([{
   convention: 'rest',
   resources: [
     decl('test-buckets', '/buckets', {}),
-    decl('test-owners', '/owners', {}),
+    decl('test-owners', '/owners', {}, { sharedTable: true }),
     decl('test-entries', '/entries', { bucketId: { type: 'string', readOnly: true }, ownerId: text, status: { type: 'string', enum: ['open', 'closed'], readOnly: true } }, {
-      ownTable: true,
       parent: { resource: 'test-buckets', param: 'bucketId', field: 'bucketId', onDelete: 'cascade' },
       references: [{ field: 'ownerId', resource: 'test-owners', onDelete: 'set-null' }],
       status: { field: 'status', initial: 'open', values: { open: { color: 'green', label: { 'zh-CN': '开', en: 'Open' } }, closed: { color: 'default', label: { 'zh-CN': '关', en: 'Closed' } } } },
       actions: [{ name: 'close', label: { 'zh-CN': '关闭', en: 'Close' }, from: ['open'], to: 'closed' }],
       commands: [bulkCommand('batchClose', { 'zh-CN': '批量关闭', en: 'Close selected' }, { apply: 'close' })],
     }),
-    decl('test-notes', '/notes', {}, { parent: { resource: 'test-buckets', param: 'bucketId', onDelete: 'restrict' } }),
-    decl('test-pins', '/pins', { entryId: text }, { ownTable: true, references: [{ field: 'entryId', resource: 'test-entries', onDelete: 'restrict' }] }),
+    decl('test-notes', '/notes', {}, { sharedTable: true, parent: { resource: 'test-buckets', param: 'bucketId', onDelete: 'restrict' } }),
+    decl('test-pins', '/pins', { entryId: text }, { references: [{ field: 'entryId', resource: 'test-entries', onDelete: 'restrict' }] }),
   ],
 }]);
 const models = service.resources.map((r) => buildModel(service, r));
@@ -171,12 +171,14 @@ describe('records in a table of their own', () => {
     const bucket = await create(buckets.base, { name: 'own-table bucket' });
     const entry = await create(under(entries, bucket.id), { name: 'kept apart' });
     await create(pins.base, { name: 'pin', entryId: String(entry.id) });
+    await create(owners.base, { name: 'kept in the shared table' });
     expect(tableOf(entries)).toBe('records_passport_test_entries');
     expect(await exists(entries, entry.id)).toBe(true);
     expect(await rowsIn('records', entries)).toBe(0);
     expect(await rowsIn('records', pins)).toBe(0);
     expect(await rowsIn(tableOf(pins), pins)).toBeGreaterThan(0);
-    expect(await rowsIn('records', buckets)).toBeGreaterThan(0);
+    expect(await rowsIn('records', buckets)).toBe(0);
+    expect(await rowsIn('records', owners)).toBeGreaterThan(0);
     const indexes = await h.db.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [tableOf(entries)]);
     const defs = indexes.rows.map((r) => r.indexdef).join('\n');
     expect(defs).toMatch(/UNIQUE INDEX .* \(service, kind, id\)/);
@@ -186,13 +188,20 @@ describe('records in a table of their own', () => {
     expect(defs).toMatch(/ON public\.records_passport_test_entries USING btree \(scope_id, parent_id, \(\(data ->> 'name'::text\)\), id\)/);
   });
 
-  it('take over, at start-up, the records kept in the shared table before the declaration asked for a table of its own', async () => {
+  it('take over, at start-up, the records and indexes kept in the shared table before the declaration asked for a table of its own', async () => {
+    // What the shared table held while the pins were kept there: their indexes, and a record.
+    const shared = buildModel(service, { ...pins.res, sharedTable: true });
+    for (const sql of indexStatements(shared)) await h.db.query(sql);
+    const pinIndexes = async () =>
+      (await h.db.query("SELECT 1 FROM pg_indexes WHERE tablename = 'records' AND indexdef LIKE '%kind = ''test-pins''%'")).rows.length;
+    expect(await pinIndexes()).toBeGreaterThan(0);
     await h.db.query(
       `INSERT INTO records (service, kind, id, scope_id, data, version) VALUES ($1, $2, 'pin-from-before', $3, '{"name":"old pin","entryId":"gone"}', 4)`,
       [pins.service.name, pins.res.name, h.appId],
     );
     await ensureIndexes(h.db, models);
     expect(await rowsIn('records', pins)).toBe(0);
+    expect(await pinIndexes()).toBe(0);
     expect((await call('GET', `${pins.base}/pin-from-before`)).json()).toMatchObject({ name: 'old pin', version: 4 });
   });
 });

@@ -99,7 +99,7 @@ describe('wind publishing', () => {
     const refused = await viaCommand({ ...b, versionName: '0.2.0' });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'INVALID_TRANSITION', message: 'no channel is enabled' });
-    expect(await h.db.query("SELECT 1 FROM records WHERE service = 'wind' AND kind = 'publishes' AND data->>'versionName' = '0.2.0'")).toMatchObject({ rows: [] });
+    expect(await h.db.query(`SELECT 1 FROM ${h.tableOf('wind', 'publishes')} WHERE service = 'wind' AND kind = 'publishes' AND data->>'versionName' = '0.2.0'`)).toMatchObject({ rows: [] });
     expect((await setChannel('wechat', { enabled: true })).statusCode).toBe(200);
     const made = await viaCommand({ ...b, versionName: '0.2.0', description: 'from the console' });
     expect(made.statusCode, made.body).toBe(201);

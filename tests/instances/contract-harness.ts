@@ -1,6 +1,6 @@
 import { DEMO_USER } from '../../server/demo';
 import type { StartedInstance } from '../../server/start';
-import { createOtherApp, serviceRequest, type Harness } from '../api/harness';
+import { createOtherApp, declaredTable, serviceRequest, type Harness } from '../api/harness';
 
 /**
  * The contract suite's harness (tests/api/harness.ts) over several instances: requests through `req` (which picks
@@ -23,6 +23,7 @@ export async function contractHarness(
     ...(await createOtherApp(local.db)),
     req,
     svc: serviceRequest(req, demo.basic),
+    tableOf: declaredTable(local.ctx),
     async login(email = DEMO_USER.email, password = DEMO_USER.password, path = '/auth/auth-login') {
       const res = await req({ method: 'POST', url: path, payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

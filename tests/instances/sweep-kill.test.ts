@@ -10,6 +10,7 @@ import { TIMED_STATES_JOB } from '../../server/engine/timed-states';
 import { sleep } from '../faults/server-process';
 import { historyOf, insertDueClasses } from './job-fixtures';
 import { killedInstanceFixture } from './kill-fixture';
+import { tableOf } from '../../server/engine/sql';
 
 /** Enough due records that one sweep takes seconds: a history entry is written for each. */
 const DUE = 5_000;
@@ -18,10 +19,11 @@ const LEASE_MS = 2_000;
 const { db: database, a: processA, startB, one } = killedInstanceFixture(LEASE_MS);
 
 const classes = passport.resources.find((r) => r.name === 'tokenClasses')!;
-const ctx = { models: new Map([['passport/tokenClasses', buildModel(passport, classes)]]) } as unknown as Ctx;
+const classModel = buildModel(passport, classes);
+const ctx = { models: new Map([['passport/tokenClasses', classModel]]) } as unknown as Ctx;
 
 const activeOf = (ids: string[]) =>
-  one("SELECT count(*)::int AS n FROM records WHERE service = 'passport' AND kind = 'tokenClasses' AND status = 'active' AND id = ANY($1::text[])", [ids]);
+  one(`SELECT count(*)::int AS n FROM ${tableOf(classModel)} WHERE service = 'passport' AND kind = 'tokenClasses' AND status = 'active' AND id = ANY($1::text[])`, [ids]);
 
 /** Waits until A holds the sweep's job and its transaction has written (its moves and entries not yet committed). */
 async function sweepUnderWay(): Promise<void> {

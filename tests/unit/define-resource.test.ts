@@ -22,6 +22,7 @@ describe('defineResource', () => {
   it('expands the leaderboards declaration to exactly what it declared in full', () => {
     expect(leaderboardsPart.resources[0]).toEqual({
       name: 'leaderboards',
+      sharedTable: true,
       label: { 'zh-CN': '排行榜', en: 'Leaderboards' },
       singular: { 'zh-CN': '排行榜', en: 'leaderboard' },
       schema: leaderboardSchema,

@@ -49,8 +49,12 @@ describe('list SQL', () => {
 
   it('asks for an index per sort and filter field and a unique index per unique field', () => {
     const sql = indexStatements(m);
-    expect(sql.filter((s) => s.startsWith('CREATE INDEX'))).toHaveLength(new Set([...(configs.list.sorters ?? []), ...(configs.list.filters ?? [])]).size);
+    expect(sql.filter((s) => s.startsWith('CREATE INDEX IF NOT EXISTS rx_'))).toHaveLength(new Set([...(configs.list.sorters ?? []), ...(configs.list.filters ?? [])]).size);
     expect(sql.filter((s) => s.startsWith('CREATE UNIQUE INDEX'))).toEqual([expect.stringContaining("(scope_id, (data->>'key'))")]);
+    // In the resource's own table, made first; none of its indexes on the shared one, where those it had are dropped.
+    expect(sql[0]).toMatch(/^CREATE TABLE IF NOT EXISTS records_remote_config_configs /);
+    for (const index of sql.filter((s) => /^CREATE (UNIQUE )?INDEX /.test(s))) expect(index).toContain(' ON records_remote_config_configs ');
+    expect(sql.filter((s) => s.startsWith('DROP INDEX IF EXISTS'))).toHaveLength(sql.filter((s) => /^CREATE (UNIQUE )?INDEX IF NOT EXISTS (rx|ux)_/.test(s)).length);
     expect(new Set(sql).size).toBe(sql.length);
   });
 });
