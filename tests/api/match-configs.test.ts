@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_DEMO_IDS } from '../../resources/match/demo';
+import { records } from '../../server/engine/query';
+import { matchModels } from '../../server/services/match/models';
+import { runTick, STUCK_MS } from '../../server/services/match/tick';
 import { serviceRequest, startHarness, type Harness } from './harness';
 import { B, createConfig, onApp, submit } from './match-fixtures';
 
@@ -132,5 +135,22 @@ describe('ticket sums and counts', () => {
     const counts = (await h.svc('GET', onApp(h, '/query-ticket-count'))).json();
     expect(counts.configs).toContainEqual({ configId: id, state: 'searching', tickets: 3 });
     expect((await h.svc('POST', `${B}/apps/refresh-regions-cache`)).json().regions).toEqual(['local']);
+  });
+});
+
+describe('a match whose allocation never ended', () => {
+  it('is failed by a later tick, and its tickets wait again with their age kept', async () => {
+    const m = matchModels(h.ctx);
+    const id = await createConfig(h, { ...duel, name: 'stuck', teams: [{ name: 'a', size: 9 }] });
+    const t = await submit(h, id, 'stuck-1');
+    const made = await records(h.db, m.matches).insert(h.appId, { appId: h.appId, configId: id, region: 'local', players: 1 }, { status: 'allocating', parentId: h.appId });
+    await records(h.db, m.tickets).update(h.appId, { id: t.id }, { status: 'matched', set: { matchId: made.id, team: 'a' } });
+    await runTick(h.ctx);
+    expect((await h.svc('GET', onApp(h, `/matches/${made.id}`))).json().status).toBe('allocating');
+    await records(h.db, m.matches).update(h.appId, { id: String(made.id) }, { backdate: new Date(Date.now() - STUCK_MS - 1000) });
+    await runTick(h.ctx);
+    expect((await h.svc('GET', onApp(h, `/matches/${made.id}`))).json().status).toBe('failed');
+    const again = (await h.svc('GET', onApp(h, `/tickets/${t.id}`))).json();
+    expect([again.status, again.matchId, again.createdAt]).toEqual(['searching', undefined, t.createdAt]);
   });
 });

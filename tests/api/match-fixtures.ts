@@ -34,7 +34,7 @@ export async function createConfig(h: Harness, body: Record<string, unknown>): P
 export async function submit(h: Harness, configId: string, playerId: string, attributes: Record<string, unknown> = {}) {
   const res = await h.svc('POST', onApp(h, '/tickets'), { configId, playerId, attributes });
   if (res.statusCode !== 201) throw new Error(`ticket: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; status: string };
+  return res.json() as { id: string; status: string; createdAt: string };
 }
 
 export const ticketOf = (h: Harness, id: string) => h.svc('GET', onApp(h, `/tickets/${id}`)).then((r) => r.json());

@@ -108,7 +108,7 @@ function conforms(schema: JsonSchema, answer: unknown): string {
 
 describe('detail views', () => {
   it('are each served by a mounted route that documents the declared answer', () => {
-    expect(details.map((d) => d.detail.name).sort()).toEqual(['productDetail', 'realName', 'status']);
+    expect(details.map((d) => d.detail.name).sort()).toEqual(['productDetail', 'realName', 'status', 'ticketsCountMetrics']);
     const problems = details.flatMap(({ service, decl, detail }) => {
       const call = viewCall(service, decl, detail);
       const route = h.api.routes.find((r) => r.method === 'GET' && shape(r.url) === shape(fullPath(service, decl, call.path)));
@@ -154,7 +154,7 @@ describe('item commands declaring their answer', () => {
   it('are each a mounted route that takes the declared fields and documents the declared answer', () => {
     expect(answering.length).toBeGreaterThanOrEqual(1);
     const problems = answering.flatMap(({ service, decl, command }) => {
-      const url = `${service.base}${decl.path}/:${decl.idParam ?? 'id'}${command.path}`;
+      const url = fullPath(service, decl, `${decl.path}/:${decl.idParam ?? 'id'}${command.path}`);
       const route = h.api.routes.find((r) => r.method === command.method && shape(r.url) === shape(url));
       if (!route) return [`${service.name}/${decl.name}.${command.name}: ${command.method} ${url} is not mounted`];
       const documented = Object.values(route.responses).find((r) => r.schema === command.answer);

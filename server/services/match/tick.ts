@@ -4,7 +4,8 @@
  * places (when the config backfills), then `formMatches` forms new matches. Each match's tickets are taken in one
  * transaction only while all are still waiting (a ticket released meanwhile leaves the others waiting); a match on a
  * Multiverse game then has a server allocated through Multiverse's own `allocate`, and its tickets are given the
- * server's host and port — or, when the allocation fails, go back to waiting with their age kept.
+ * server's host and port — or, when the allocation fails, go back to waiting with their age kept. A match still
+ * allocating after `STUCK_MS` (its instance stopped mid-allocation) is failed the same way.
  */
 import type { Ctx } from '../../context';
 import { records } from '../../engine/query';
@@ -37,10 +38,21 @@ export async function allocationsSettled(ctx: Ctx): Promise<void> {
 
 const waitOf = (createdAt: unknown, now: number) => Math.round((now - Date.parse(String(createdAt))) / 100) / 10;
 
+/** A match still allocating after this long lost its allocation (the instance that made it stopped): it is failed. */
+export const STUCK_MS = 10 * 60_000;
+
+/** Fails the matches whose allocation never ended and puts their tickets back to waiting. */
+async function sweepStuck(ctx: Ctx): Promise<void> {
+  const m = matchModels(ctx);
+  const stuck = await records(ctx.db, m.matches).findEverywhere({ where: { status: 'allocating', createdAt: { $lt: new Date(Date.now() - STUCK_MS) } }, limit: 100 });
+  for (const { scopeId, record } of stuck) await failMatch(ctx, scopeId, String(record.id), 'the allocation never finished');
+}
+
 /** One run over every config; answers what it did. */
 export async function runTick(ctx: Ctx): Promise<{ matches: number; timedOut: number; backfilled: number }> {
   const m = matchModels(ctx);
   const totals = { matches: 0, timedOut: 0, backfilled: 0 };
+  await sweepStuck(ctx);
   const configs = await records(ctx.db, m.configs).findEverywhere({ orderBy: 'createdAt', limit: 5000 });
   for (const { scopeId, record: config } of configs) {
     if (config.enabled === false) continue;
@@ -152,9 +164,14 @@ async function allocateFor(ctx: Ctx, scopeId: string, config: Data, match: Data)
     await records(ctx.db, m.matches).update(scopeId, { id: matchId }, { status: 'ready', set: address });
     await records(ctx.db, m.tickets).update(scopeId, { matchId, status: 'matched' }, { status: 'found', set: address });
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    await records(ctx.db, m.matches).update(scopeId, { id: matchId }, { status: 'failed', set: { reason } });
-    // Back to waiting, their age kept: the next tick may match them again, or they time out.
-    await records(ctx.db, m.tickets).update(scopeId, { matchId, status: 'matched' }, { status: 'searching', set: { reason: `allocation failed: ${reason}` }, unset: ['matchId', 'team', 'region', 'matchedAt', 'waitSeconds'] });
+    await failMatch(ctx, scopeId, matchId, e instanceof Error ? e.message : String(e));
   }
+}
+
+/** A match whose server could not be had: failed, its tickets back to waiting with their age kept (matched again, or timed out). */
+async function failMatch(ctx: Ctx, scopeId: string, matchId: string, reason: string): Promise<void> {
+  const m = matchModels(ctx);
+  const [failed] = await records(ctx.db, m.matches).update(scopeId, { id: matchId, status: 'allocating' }, { status: 'failed', set: { reason } });
+  if (!failed) return;
+  await records(ctx.db, m.tickets).update(scopeId, { matchId, status: 'matched' }, { status: 'searching', set: { reason: `allocation failed: ${reason}` }, unset: ['matchId', 'team', 'region', 'matchedAt', 'waitSeconds'] });
 }
