@@ -29,9 +29,22 @@ export function makeAjv(coerce: boolean, extra: Options = {}): Ajv2020 {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
+/**
+ * Validators by what their schema says (its JSON text), per validator set: routes that check the same shape (an id
+ * in the path, a page query) share one, and a server built again in the same process (a restart in place, each test
+ * file's server) compiles nothing it compiled before. Ajv's own cache goes by the schema object, which each build
+ * makes anew.
+ */
+const compiled = new WeakMap<Ajv2020, Map<string, ValidateFunction>>();
+
 export function compileSchema(schema: object, httpPart?: string): ValidateFunction {
   const ajv = httpPart === 'body' || httpPart === undefined ? bodyAjv : textAjv;
-  return ajv.compile(schema);
+  let byText = compiled.get(ajv);
+  if (!byText) compiled.set(ajv, (byText = new Map()));
+  const text = JSON.stringify(schema);
+  let validate = byText.get(text);
+  if (!validate) byText.set(text, (validate = ajv.compile(schema)));
+  return validate;
 }
 
 /** Ajv errors as field errors: a JSON pointer into the checked value, prefixed for query and path. */
