@@ -105,7 +105,19 @@ export const triggerBody: JsonSchema = {
 };
 export const triggerNameBody: JsonSchema = { type: 'object', additionalProperties: false, required: ['name'], properties: { name: TRIGGER_NAME } };
 
-const linkAnswer = ok('the link', { type: 'object', required: ['url', 'expiresAt'], properties: { url: { type: 'string', 'x-ui': { title: { 'zh-CN': '下载链接', en: 'Download link' } } }, expiresAt: { type: 'string', format: 'date-time', 'x-ui': { title: { 'zh-CN': '有效期至', en: 'Valid until' } } } } });
+const validUntil: JsonSchema = { type: 'string', format: 'date-time', 'x-ui': { title: { 'zh-CN': '有效期至', en: 'Valid until' } } };
+/** A version's code link, as the call answers it and the console's "download code" shows it. */
+export const codeLinkSchema: JsonSchema = { type: 'object', required: ['url', 'expiresAt'], properties: { url: { type: 'string', 'x-ui': { title: { 'zh-CN': '下载链接', en: 'Download link' } } }, expiresAt: validUntil } };
+/** A transfer token, as the call answers it and the console shows it. */
+export const transferTokenSchema: JsonSchema = {
+  type: 'object',
+  required: ['token', 'expiresAt', 'url'],
+  properties: {
+    token: { type: 'string', 'x-ui': { title: { 'zh-CN': '令牌', en: 'Token' }, widget: 'code' } },
+    url: { type: 'string', 'x-ui': { title: { 'zh-CN': '下载地址（加 &version=版本号）', en: 'Download address (add &version=N)' } } },
+    expiresAt: validUntil,
+  },
+};
 
 /** What one invocation answers. */
 export const invokeAnswer: JsonSchema = {
@@ -177,7 +189,7 @@ export const codeCalls: Record<string, CallDecl> = {
     caller: 'service',
     record: onFunction,
     summary: "A token, valid 15 minutes, that downloads any version's code of this function without the app credential (to move it to another app or deployment), and the link it is used at",
-    answer: ok('the token', { type: 'object', required: ['token', 'expiresAt', 'url'], properties: { token: { type: 'string' }, url: { type: 'string', 'x-ui': { title: { 'zh-CN': '下载地址（加 &version=版本号）', en: 'Download address (add &version=N)' } } }, expiresAt: { type: 'string', format: 'date-time', 'x-ui': { title: { 'zh-CN': '有效期至', en: 'Valid until' } } } } }),
+    answer: ok('the token', transferTokenSchema),
     errors: [401, 403, 404],
   },
   codeUrl: {
@@ -187,7 +199,7 @@ export const codeCalls: Record<string, CallDecl> = {
     record: onFunction,
     params: { version },
     summary: "A signed link, valid 15 minutes, to download one version's code as a zip",
-    answer: linkAnswer,
+    answer: ok('the link', codeLinkSchema),
     errors: [400, 401, 403, 404],
   },
   rollback: {

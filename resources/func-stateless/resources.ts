@@ -10,7 +10,7 @@ import versionSchema from '../../schemas/func-stateless/version.json' with { typ
 import invocationSchema from '../../schemas/func-stateless/invocation.json' with { type: 'json' };
 import bundleSchema from '../../schemas/func-stateless/bundle.json' with { type: 'json' };
 import environmentSchema from '../../schemas/func-stateless/environment.json' with { type: 'json' };
-import { envBody, gatewayBody, redeployBody, rollbackBody, scfAnswer, triggerBody, triggerNameBody, triggerRow } from './calls';
+import { codeLinkSchema, envBody, gatewayBody, redeployBody, rollbackBody, scfAnswer, triggerBody, transferTokenSchema, triggerNameBody, triggerRow } from './calls';
 import { scfUsageAnswer, usageDayRow } from './calls-usage';
 
 /** The console's routes (spec 001 §2: `func/stateless`, the function list). */
@@ -41,10 +41,10 @@ export const functionCommands: CommandDecl[] = [
   callButton('disableTrigger', t('停用触发器', 'Disable trigger'), 'POST', '/triggers/disable', 'triggers.disable', { fields: triggerNameBody, danger: true }),
   callButton('codeUrl', t('下载代码', 'Download code'), 'GET', '/get-code-url/:version', 'codeUrl', {
     fields: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 1, 'x-ui': { title: t('版本号', 'Version') } } } },
-    answer: { type: 'object', properties: { url: { type: 'string', 'x-ui': { title: t('下载链接', 'Download link') } }, expiresAt: { type: 'string', format: 'date-time', 'x-ui': { title: t('有效期至', 'Valid until') } } } },
+    answer: codeLinkSchema,
   }),
   callButton('transferToken', t('转移令牌', 'Transfer token'), 'GET', '/get-transfer-token', 'transferToken', {
-    answer: { type: 'object', properties: { token: { type: 'string', 'x-ui': { title: t('令牌', 'Token'), widget: 'code' } }, expiresAt: { type: 'string', format: 'date-time', 'x-ui': { title: t('有效期至', 'Valid until') } } } },
+    answer: transferTokenSchema,
   }),
 ];
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { funcStateless } from '../../../resources/func-stateless';
-import { errorResponses, ok } from '../../../resources/call-shapes';
+import { errorResponses, errorSchema, ok } from '../../../resources/call-shapes';
 import { FUNCTION_LIMITS } from '../../../resources/func-stateless/limits';
 import { publicOrigin } from '../../auth/callers';
 import { requireServiceEnabled } from '../../auth/principal';
@@ -103,7 +103,11 @@ export function mountFuncRoutes(api: Api, ctx: Ctx): void {
     if (done.status === 'success') return answerOf(reply, done.result);
     throw new ApiError(done.status === 'timeout' ? 504 : 502, 'FUNCTION_ERROR', done.status === 'timeout' ? 'the function timed out' : 'the function failed');
   };
-  const gatewayErrors = { ...errorResponses(403, 404, 409, 429), 502: ok('the function failed (its log has the error)'), 504: ok('the function timed out') };
+  const gatewayErrors = {
+    ...errorResponses(403, 404, 409, 429),
+    502: { description: 'the function failed (its log has the error)', schema: errorSchema, errors: [{ code: 'FUNCTION_ERROR', message: 'the function failed' }] },
+    504: { description: 'the function timed out', schema: errorSchema, errors: [{ code: 'FUNCTION_ERROR', message: 'the function timed out' }] },
+  };
   for (const method of ['GET', 'POST'] as const) {
     api.route({
       method,
