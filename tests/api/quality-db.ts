@@ -41,6 +41,8 @@ export class DbState {
   private ordered: string[] = [];
   /** Tables with triggers of their own (an append-only guard, say), which a restore sets aside. */
   private guarded: string[] = [];
+  /** The tables that reference each table (their rows go when its rows are deleted, or change with them). */
+  private children = new Map<string, Set<string>>();
   private selects: string[] = [];
 
   private constructor(private readonly db: Db) {}
@@ -75,7 +77,12 @@ export class DbState {
     );
     this.guarded = triggers.rows.map((r) => r.t).filter((t) => byTable.has(t));
     const parents = new Map<string, Set<string>>(this.tables.map((t) => [t.name, new Set<string>()]));
-    for (const r of refs.rows) if (r.child !== r.parent) parents.get(r.child)?.add(r.parent);
+    for (const r of refs.rows) {
+      if (r.child === r.parent) continue;
+      parents.get(r.child)?.add(r.parent);
+      if (!this.children.has(r.parent)) this.children.set(r.parent, new Set());
+      this.children.get(r.parent)!.add(r.child);
+    }
     const done = new Set<string>();
     const visit = (t: string) => {
       if (done.has(t)) return;
@@ -122,13 +129,28 @@ export class DbState {
     }
   }
 
-  /** Puts every table back as the last snapshot held it. */
-  async restore(): Promise<void> {
+  /**
+   * Puts every table back as the last snapshot held it; with `changed`, only those tables and the tables that
+   * reference them (whose rows a delete in them would take along), which is every table that can differ.
+   */
+  async restore(changed?: string[]): Promise<void> {
+    let tables = this.ordered;
+    if (changed) {
+      const reach = new Set<string>();
+      const visit = (t: string) => {
+        if (reach.has(t)) return;
+        reach.add(t);
+        for (const c of this.children.get(t) ?? []) visit(c);
+      };
+      for (const t of changed) visit(t);
+      tables = this.ordered.filter((t) => reach.has(t));
+    }
+    const guarded = this.guarded.filter((t) => tables.includes(t));
     await this.db.transaction(async (tx) => {
-      for (const t of this.guarded) await tx.query(`ALTER TABLE public.${ident(t)} DISABLE TRIGGER USER`);
-      for (const t of [...this.ordered].reverse()) await tx.query(`DELETE FROM public.${ident(t)}`);
-      for (const t of this.ordered) await tx.query(`INSERT INTO public.${ident(t)} SELECT * FROM ${SNAPSHOT_SCHEMA}.${ident(t)}`);
-      for (const t of this.guarded) await tx.query(`ALTER TABLE public.${ident(t)} ENABLE TRIGGER USER`);
+      for (const t of guarded) await tx.query(`ALTER TABLE public.${ident(t)} DISABLE TRIGGER USER`);
+      for (const t of [...tables].reverse()) await tx.query(`DELETE FROM public.${ident(t)}`);
+      for (const t of tables) await tx.query(`INSERT INTO public.${ident(t)} SELECT * FROM ${SNAPSHOT_SCHEMA}.${ident(t)}`);
+      for (const t of guarded) await tx.query(`ALTER TABLE public.${ident(t)} ENABLE TRIGGER USER`);
     });
   }
 }

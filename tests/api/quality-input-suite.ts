@@ -51,7 +51,7 @@ export function inputSuite(w: World, shard: number, shards: number): void {
         const changed = changedTables(w.baseline, await settledDigest(w));
         if (changed.length) {
           problems.push(`the database changed: ${changed.join(', ')}`);
-          await w.reset();
+          await w.reset(changed);
         }
       }
       expect(problems).toEqual([]);

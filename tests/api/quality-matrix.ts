@@ -45,7 +45,7 @@ async function call(w: World, probe: Probe, headers: Record<string, string>): Pr
   if (!changed.length) return { res, changed, touchedA: [], touchedB: [] };
   const touchedA = changedTables(w.tenants.a, await settledDigest(w, w.a.marks));
   const touchedB = changedTables(w.tenants.b, await settledDigest(w, w.b.marks));
-  await w.reset();
+  await w.reset(changed);
   return { res, changed, touchedA, touchedB };
 }
 

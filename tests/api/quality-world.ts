@@ -73,8 +73,11 @@ export interface World {
   baseline: Map<string, string>;
   /** The digests of each tenant's rows as the world was made. */
   tenants: { a: Map<string, string>; b: Map<string, string> };
-  /** Puts the database and the app credential cache back as the world was made. */
-  reset: () => Promise<void>;
+  /**
+   * Puts the database and the app credential cache back as the world was made: every table, or only `changed` ones
+   * (as digests told) and the tables that refer to them.
+   */
+  reset: (changed?: string[]) => Promise<void>;
 }
 
 const PASSWORD = 'quality-password';
@@ -188,8 +191,8 @@ export async function sealWorld(world: World): Promise<void> {
   world.state = state;
   world.baseline = await state.digest();
   world.tenants = { a: await state.digest(world.a.marks), b: await state.digest(world.b.marks) };
-  world.reset = async () => {
-    await state.restore();
+  world.reset = async (changed) => {
+    await state.restore(changed);
     const apps = await world.h.db.query<{ app_id: string }>('SELECT app_id FROM apps');
     for (const r of apps.rows) world.h.ctx.apps.forget(r.app_id);
   };
