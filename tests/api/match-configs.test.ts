@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import calls from '../inventory/calls.json';
+import routes from '../inventory/routes.json';
+import { match } from '../../resources/match';
+import { routePattern } from '../../src/engine/routes';
 import { MATCH_DEMO_IDS } from '../../resources/match/demo';
 import { records } from '../../server/engine/query';
 import { matchModels } from '../../server/services/match/models';
@@ -17,6 +21,23 @@ afterAll(() => h.close());
 
 /** The field errors of a refused call, by field. */
 const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((d) => d.field);
+
+describe('the inventory', () => {
+  const shape = (p: string) => p.replace(/:\w+\??/g, ':');
+  it("serves every match call of the specification's inventory", () => {
+    const wanted = (calls as { service: string; method: string; path: string }[]).filter((c) => c.service === 'match');
+    expect(wanted.length).toBe(17);
+    const mounted = new Set(h.api.routes.map((r) => `${r.method} ${shape(r.url)}`));
+    expect(wanted.filter((c) => !mounted.has(`${c.method} ${shape(c.path)}`)).map((c) => `${c.method} ${c.path}`)).toEqual([]);
+  });
+
+  it("has a console screen for each of the specification's match routes", () => {
+    const declared = new Set(match.resources.flatMap((r) => [r.routes?.list, r.routes?.show]).filter((r): r is string => !!r).map((r) => shape(routePattern(r))));
+    const wanted = (routes as { path: string }[]).filter((r) => /^\/services\/:appId\/match(\/|$)/.test(r.path)).map((r) => r.path);
+    expect(wanted.length).toBe(2);
+    expect(wanted.filter((p) => !declared.has(shape(p)))).toEqual([]);
+  });
+});
 
 describe('the match app', () => {
   it("is the app's own (its id the app id), made once", async () => {
@@ -152,5 +173,18 @@ describe('a match whose allocation never ended', () => {
     expect((await h.svc('GET', onApp(h, `/matches/${made.id}`))).json().status).toBe('failed');
     const again = (await h.svc('GET', onApp(h, `/tickets/${t.id}`))).json();
     expect([again.status, again.matchId, again.createdAt]).toEqual(['searching', undefined, t.createdAt]);
+  });
+});
+
+describe('a config deleted', () => {
+  it('takes its tickets and backfill tickets with it, and answers 404 after', async () => {
+    const id = await createConfig(h, { ...duel, name: 'doomed', teams: [{ name: 'a', size: 9 }] });
+    const t = await submit(h, id, 'doomed-1');
+    const bf = (await h.svc('POST', onApp(h, '/backfills'), { configId: id, host: '10.0.0.9', port: 7000, openSlots: [{ team: 'a', count: 1 }] })).json();
+    const gone = await h.svc('DELETE', onApp(h, `/configs/${id}`));
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect((await h.svc('GET', onApp(h, `/tickets/${t.id}`))).statusCode).toBe(404);
+    expect((await h.svc('GET', onApp(h, `/backfills/${bf.id}`))).statusCode).toBe(404);
+    expect((await h.svc('GET', onApp(h, `/configs/${id}`))).statusCode).toBe(404);
   });
 });
