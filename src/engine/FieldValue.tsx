@@ -82,6 +82,8 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
   if (named) return named.color ? <Tag color={tagColor(named.color)}>{named.label[locale]}</Tag> : <span>{named.label[locale]}</span>;
   if (prop?.enum) return <span>{enumOptions(prop, locale).find((o) => o.value === String(value))?.label ?? String(value)}</span>;
   if (typeof value === 'boolean') return <span>{value ? t('common.yes') : t('common.no')}</span>;
+  // A number that names something (a port) is shown as written, not grouped as a quantity.
+  if (typeof value === 'number' && hints.widget === 'code') return <Typography.Text code>{String(value)}</Typography.Text>;
   if (typeof value === 'number') return <span>{hints.widget === 'percent' ? `${value}%` : value.toLocaleString(locale)}</span>;
   if (typeof value === 'object') {
     if (compact) return <Typography.Text type="secondary">{Array.isArray(value) ? t('engine.itemCount', { count: value.length }) : '{…}'}</Typography.Text>;
