@@ -55,7 +55,7 @@ export const funcStateless: ServiceDecl = {
       route: '/playground/func-stateless/:appId?',
       absolute: true,
       label: { 'zh-CN': '无状态云函数调试台', en: 'Stateless functions playground' },
-      component: 'playground',
+      component: 'funcStatelessPlayground',
       playground: { examples: ['functions.list', 'functions.create', 'scf.put', 'invoke', 'logs.list', 'runtimes', 'metrics.aggregation'] },
     },
   ],

@@ -152,7 +152,6 @@ export const invocations: ResourceDecl = {
   // Written by each invocation; read in the console and by the logs calls.
   operations: ['list', 'show'],
   parent: functionParent,
-  ownTable: true,
   list: {
     columns: ['createdAt', 'status', 'trigger', 'versionNumber', 'durationMs', 'memoryBytes', 'error'],
     filters: ['status', 'trigger', 'versionNumber'],
@@ -177,7 +176,6 @@ export const bundles: ResourceDecl = {
   scope: 'app',
   operations: [],
   implementedBy: 'service',
-  ownTable: true,
   parent: functionParent,
   list: { columns: ['hash'] },
   access: access(),

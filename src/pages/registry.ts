@@ -15,6 +15,7 @@ const areas: AreaRegistry[] = [passportRegistry, cdnRegistry, uprRegistry, devic
 
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   remoteConfigPlayground: lazy(() => import('./remote-config/Playground')),
+  funcStatelessPlayground: lazy(() => import('./func-stateless/Playground')),
   playground: lazy(() => import('./playground/PlaygroundPage')),
   ...Object.assign({}, ...areas.map((a) => a.pages)),
 };

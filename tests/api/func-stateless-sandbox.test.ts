@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funcStateless } from '../../resources/func-stateless';
+import { modelOf } from '../../server/context';
+import { tableOf } from '../../server/engine/sql';
 import { runDueTimers } from '../../server/services/func-stateless/triggers';
 import { startHarness, type Harness } from './harness';
 
@@ -120,7 +122,9 @@ describe('environment, gateway and triggers', () => {
     const fn = await h.svc('GET', `${F}/${id}`);
     expect(fn.json().envKeys).toEqual(['API_KEY', '_1st_key']);
     expect(fn.body).not.toContain('sekrit-1');
-    const stored = await h.db.query<{ data: unknown }>("SELECT data FROM records WHERE service = 'func-stateless' AND kind = 'environments'");
+    const stored = await h.db.query<{ data: { sealed: string } }>(`SELECT data FROM ${tableOf(modelOf(h.ctx, 'func-stateless', 'environments'))} WHERE data->>'functionId' = $1`, [id]);
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].data.sealed).toMatch(/^v1:/);
     expect(JSON.stringify(stored.rows)).not.toContain('sekrit-1');
     expect((await invoke(id)).result).toEqual({ API_KEY: 'sekrit-1', _1st_key: 'v' });
   });
