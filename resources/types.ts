@@ -3,6 +3,7 @@
  * console renders its screens from it. Nothing here may import React, Node APIs, the server or the console.
  */
 
+import type { AcrossAppsDecl } from './across-apps';
 import type { CallDecl } from './call-types';
 import type { SocketDecl } from './socket-types';
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
@@ -297,6 +298,11 @@ export interface ResourceDecl {
   player?: PlayerReadDecl[];
   /** Lookups of the records' names or a field's values, for choosing one. */
   lookups?: LookupDecl[];
+  /**
+   * The back office lists this app-scoped resource across every app on its page under /admin (the records with their
+   * app and organisation, per-app totals, an administrator's delete): see `resources/across-apps.ts`.
+   */
+  acrossApps?: AcrossAppsDecl;
   /** Buttons for the service's own calls on this resource. */
   commands?: CommandDecl[];
   /**

@@ -34,12 +34,14 @@ export const symbols: ResourceDecl = {
   routes: { show: STACKTRACE_ROUTES.symbol },
   list: {
     columns: ['fileName', 'appVersion', 'kind', 'buildId', 'arch', 'size', 'hasLines', 'createdAt'],
-    filters: ['kind', 'appVersion', 'hasLines', 'buildId', 'debugId'],
+    filters: ['kind', 'arch', 'appVersion', 'hasLines', 'buildId', 'debugId'],
     sorters: ['size', 'fileName'],
     search: ['fileName', 'moduleName', 'buildId'],
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
   },
+  // The back office's `symbols` page (spec 000 §2): every app's symbol files, the storage they use, a delete.
+  acrossApps: { route: 'symbols', filters: ['kind', 'arch', 'hasLines'], sums: ['size'], delete: true },
   access: access(),
 };
 

@@ -27,7 +27,7 @@ const orderProperties = (m: ResourceModel): Record<string, JsonSchema> => ({
   q: { type: 'string', maxLength: 200 },
 });
 
-function restQuerySchema(m: ResourceModel): JsonSchema {
+export function restQuerySchema(m: ResourceModel): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,

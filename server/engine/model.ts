@@ -1,5 +1,6 @@
 import type { JsonSchema, ResourceDecl, ServiceDecl } from '../../resources/types';
 import { checkPlatformScope } from './platform-scope';
+import { checkAcrossApps } from '../../resources/across-apps';
 import { collectionPath } from '../../resources/relations';
 import { checkRelations } from './references';
 import { checkLookups } from './lookups';
@@ -68,6 +69,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   if (res.sharedTable && res.singleton) throw new Error(`${service.name}/${res.name}: a settings resource is kept in the shared table already`);
   checkEnumerated(service, res);
   checkPlatformScope(service, res);
+  checkAcrossApps(service, res);
   checkMasks(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 

@@ -19,6 +19,7 @@ import { mountActions, mountParts } from './actions';
 import { mountCommands } from './commands';
 import { mountUsedBy } from './used-by';
 import { platformApi } from './platform-scope';
+import { mountAcrossApps } from './across-apps';
 
 
 /** The item delete's query of a resource that may be deleted by force (`ResourceDecl.forceDelete`). */
@@ -36,6 +37,8 @@ export function mountResource(served: Api, ctx: Ctx, hooks: HookRegistry, m: Res
   mountPlayerReads(api, ctx, players.get(m.service.name), m);
   mountLookups(api, ctx, m);
   mountRecordViews(api, ctx, m);
+  // The back office's list of the resource across every app (`ResourceDecl.acrossApps`).
+  mountAcrossApps(served, ctx, hooks, m);
   if (res.singleton?.createOnce) return mountCreatedOnce(api, ctx, hooks, m);
   if (res.singleton) return mountSingleton(api, ctx, m);
   if (res.enumerated) return mountEnumerated(api, ctx, hooks, m);

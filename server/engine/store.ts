@@ -52,10 +52,11 @@ export const withWriteOnlyKept = (m: ResourceModel, param: string) =>
     ? `(SELECT COALESCE(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(data) WHERE key IN (${m.writeOnly.map((f) => `'${f}'`).join(', ')})) || ${param}::jsonb`
     : param;
 
-/** Builds the list query's WHERE clause and parameters (scope first). */
-export function listWhere(m: ResourceModel, scopeId: string, q: ListQuery): { where: string; params: unknown[] } {
-  const params: unknown[] = [scopeId];
-  const parts = [kindPredicate(m), 'scope_id = $1'];
+/** Builds the list query's WHERE clause and parameters (scope first; every scope when none, `listEverywhere`). */
+export function listWhere(m: ResourceModel, scopeId: string | undefined, q: ListQuery): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const parts = [kindPredicate(m)];
+  if (scopeId !== undefined) parts.push(`scope_id = $${params.push(scopeId)}`);
   if (q.parentId !== undefined) parts.push(`parent_id = $${params.push(q.parentId)}`);
   for (const [field, value] of Object.entries(q.filters)) {
     if (value === undefined) continue;
@@ -71,13 +72,13 @@ export function listWhere(m: ResourceModel, scopeId: string, q: ListQuery): { wh
   return { where: parts.join(' AND '), params };
 }
 
-export function listSql(m: ResourceModel, scopeId: string, q: ListQuery) {
+export function listSql(m: ResourceModel, scopeId: string | undefined, q: ListQuery, cols = COLS) {
   const { where, params } = listWhere(m, scopeId, q);
   const sort = q.sort ?? m.res.list.defaultSort?.field ?? 'createdAt';
   const order = (q.order ?? (q.sort ? 'asc' : (m.res.list.defaultSort?.order ?? 'desc'))) === 'desc' ? 'DESC' : 'ASC';
   // The id breaks ties in the same direction, so the declared index serves the order both ways.
   const n = params.length;
-  const page = `SELECT ${COLS} FROM ${tableOf(m)} WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const page = `SELECT ${cols} FROM ${tableOf(m)} WHERE ${where} ORDER BY ${fieldExpr(m, sort)} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
   const count = `SELECT count(*)::int AS total FROM ${tableOf(m)} WHERE ${where}`;
   return { page, count, params, pageParams: [...params, q.pageSize, q.offset ?? (q.page - 1) * q.pageSize] };
 }
@@ -92,6 +93,19 @@ export class RecordStore {
       this.db.query<{ total: number }>(count, params),
     ]);
     return { total: Number(total.rows[0]?.total ?? 0), items: rows.rows.map((r) => present(m, r)) };
+  }
+
+  /**
+   * A page of the records of every scope (the back office's list across apps, `ResourceDecl.acrossApps`), or of the
+   * one `scopeId` names, each with its scope.
+   */
+  async listEverywhere(m: ResourceModel, q: ListQuery, scopeId?: string): Promise<{ total: number; items: { scopeId: string; record: Data }[] }> {
+    const { page, count, params, pageParams } = listSql(m, scopeId, q, `${COLS}, scope_id`);
+    const [rows, total] = await Promise.all([
+      this.db.query<Row & { scope_id: string }>(page, pageParams),
+      this.db.query<{ total: number }>(count, params),
+    ]);
+    return { total: Number(total.rows[0]?.total ?? 0), items: rows.rows.map((r) => ({ scopeId: r.scope_id, record: present(m, r) })) };
   }
 
   /** Every record of a kind in a scope, unpaged (for evaluation and checks over small sets). */

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { acrossAppsResource, acrossAppsResources, totalsView } from '../../resources/across-apps';
+import { services } from '../../resources';
+import { stacktrace } from '../../resources/stacktrace';
+import { crashRecords, symbols } from '../../resources/stacktrace/resources';
+import { pushServerVersions } from '../../resources/push/server-versions';
+import type { ResourceDecl } from '../../resources/types';
+import { buildModel } from '../../server/engine/model';
+
+/** The declaration format's list of an app-scoped resource across every app (`ResourceDecl.acrossApps`), checked at start-up. */
+const build = (res: ResourceDecl) => () => buildModel({ ...stacktrace, resources: [...stacktrace.resources.filter((r) => r.name !== res.name), res] }, res);
+const across = symbols.acrossApps!;
+
+describe('a resource listed across apps', () => {
+  it("builds as declared: Stacktrace's symbol files on the back office's symbols page", () => {
+    expect(build(symbols)).not.toThrow();
+    expect(acrossAppsResources(services).map(({ service, res }) => `${service.name}/${res.name}:${res.acrossApps!.route}`)).toContain('stacktrace/symbols:symbols');
+  });
+
+  it('is an app-scoped collection', () => {
+    expect(build({ ...pushServerVersions, routes: {}, acrossApps: { route: 'versions' } })).toThrow(/only an app-scoped collection/);
+    expect(build({ ...symbols, parent: { resource: 'records', param: 'recordId', onDelete: 'cascade' } })).toThrow(/only an app-scoped collection/);
+  });
+
+  it('filters on declared filters, sums number fields, deletes only with its own delete, on a page of one segment', () => {
+    expect(build({ ...symbols, acrossApps: { ...across, filters: ['moduleName'] } })).toThrow(/filter 'moduleName'/);
+    expect(build({ ...symbols, acrossApps: { ...across, sums: ['fileName'] } })).toThrow(/sum 'fileName' is not a number/);
+    expect(build({ ...crashRecords, acrossApps: { route: 'crashes', delete: true } })).toThrow(/delete needs the resource's own delete/);
+    expect(build({ ...symbols, acrossApps: { ...across, route: 'stacktrace/symbols' } })).toThrow(/one path segment/);
+    expect(build({ ...crashRecords, acrossApps: { route: 'crashes', sums: ['frameCount'] } })).not.toThrow();
+  });
+
+  it("reads as an administrator's list of the platform's: the app and organisation first, the app as a filter", () => {
+    const derived = acrossAppsResource(symbols);
+    expect(derived).toMatchObject({ scope: 'platform', path: '/admin/stacktrace/symbols', access: { read: ['admin'], write: ['admin'] }, routes: { admin: 'symbols' } });
+    expect(derived.operations).toEqual(['list', 'delete']);
+    expect(derived.list.columns.slice(0, 2)).toEqual(['appName', 'orgName']);
+    expect(derived.list.columns).toEqual(expect.arrayContaining(symbols.list.columns));
+    expect(derived.list.filters).toEqual(['appId', 'kind', 'arch', 'hasLines']);
+    expect(derived.list.sorters).toContain('size');
+    expect(acrossAppsResource({ ...symbols, acrossApps: { route: 'symbols' } }).operations).toEqual(['list']);
+    // The totals count the records under the resource's label and sum each field under its title.
+    const view = totalsView(symbols);
+    expect(view.columns).toEqual(['appName', 'orgName', 'count', 'size']);
+    const props = (view.row as { properties: Record<string, { 'x-ui': { title: unknown } }> }).properties;
+    expect(props.count['x-ui'].title).toEqual(symbols.label);
+    expect(props.size['x-ui'].title).toEqual({ 'zh-CN': '大小（字节）', en: 'Size (bytes)' });
+  });
+});
