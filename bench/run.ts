@@ -22,6 +22,7 @@ import { runSaveBench } from './save';
 import { runPushBench } from './push';
 import { runStacktraceBench } from './stacktrace';
 import { runMatchBench } from './match';
+import { runFuncStatelessBench } from './func-stateless';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -131,4 +132,5 @@ await runSaveBench();
 await runPushBench();
 await runStacktraceBench();
 await runMatchBench();
+await runFuncStatelessBench();
 await runAssistantEval();

@@ -57,7 +57,7 @@ export const functions: ResourceDecl = {
   idField: 'id',
   titleField: 'name',
   scope: 'app',
-  // Spec 001 §7: create, show and update; the list and delete are the engine's, for the console's list (ADR 0029).
+  // Spec 001 §7: create, show and update; the list and delete are the engine's, for the console's list (ADR 0032).
   operations: ['list', 'create', 'show', 'update', 'delete'],
   unique: ['name'],
   list: {

@@ -90,14 +90,26 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 const quickjsCode = () => (compiled ??= readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')).then((b) => WebAssembly.compile(b)));
 
 /**
- * A module instance of its own for one invocation, its WebAssembly memory unable to grow past `memoryBytes`: the
- * function's memory limit is the instance's, exact whatever the code allocates (QuickJS's own allocator limit misses
- * memory grown in place), and nothing of one invocation is left for the next.
+ * A module instance whose WebAssembly memory cannot grow past `memoryBytes`: the function's memory limit is the
+ * instance's, exact whatever the code allocates (QuickJS's own allocator limit misses memory grown in place). Each run
+ * has a QuickJS runtime of its own, freed whole when it ends; an instance whose runtime ended cleanly waits idle for
+ * the next run with the same limit (a few per limit), one that did not (its memory exhausted) is dropped.
  */
+const idle = new Map<number, QuickJSWASMModule[]>();
+const IDLE_PER_LIMIT = 4;
+
 async function quickjsFor(memoryBytes: number): Promise<QuickJSWASMModule> {
+  const kept = idle.get(memoryBytes)?.pop();
+  if (kept) return kept;
   const wasmModule = await quickjsCode();
   const maximum = Math.max(257, Math.floor(memoryBytes / PAGE));
   return newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmModule, wasmMemory: new WebAssembly.Memory({ initial: 256, maximum }) }));
+}
+
+function release(memoryBytes: number, instance: QuickJSWASMModule): void {
+  const list = idle.get(memoryBytes) ?? [];
+  if (list.length < IDLE_PER_LIMIT) list.push(instance);
+  idle.set(memoryBytes, list);
 }
 
 const errorText = (vm: QuickJSContext, h: QuickJSHandle): string => {
@@ -127,6 +139,7 @@ export async function runInSandbox(run: SandboxRun): Promise<RunOutcome> {
   const abort = new AbortController();
   // The instance's memory only grows: its size at the end is the most the invocation held.
   const sample = () => (peak = Math.max(peak, QuickJS.getWasmMemory().buffer.byteLength));
+  let exhausted = false;
   const end = (status: RunStatus, extra: { result?: string; error?: string }): RunOutcome => ({
     status,
     ...extra,
@@ -138,7 +151,8 @@ export async function runInSandbox(run: SandboxRun): Promise<RunOutcome> {
   const failure = (message: string): RunOutcome => {
     sample();
     if (timedOut || Date.now() >= deadline) return end('timeout', { error: `Task timed out after ${run.limits.timeoutMs} ms` });
-    if (/out of memory|string too long|InternalError: invalid array length/i.test(message)) return end('memory', { error: `Memory limit exceeded (${run.limits.memoryBytes} bytes): ${message}` });
+    if (/out of memory|string too long|InternalError: invalid array length/i.test(message)) exhausted = true;
+    if (exhausted) return end('memory', { error: `Memory limit exceeded (${run.limits.memoryBytes} bytes): ${message}` });
     return end('error', { error: message });
   };
   try {
@@ -250,6 +264,7 @@ export async function runInSandbox(run: SandboxRun): Promise<RunOutcome> {
       for (const d of deferreds) if (d.alive) d.dispose();
       vm.dispose();
       rt.dispose();
+      if (!exhausted) release(run.limits.memoryBytes, QuickJS);
     } catch {
       // A runtime that could not end cleanly (its memory exhausted) goes with its own module instance.
     }
