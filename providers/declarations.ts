@@ -1,4 +1,5 @@
 import { findResource, findService, services, type ResourceDecl, type ServiceDecl } from '../resources';
+import { acrossAppsResource, acrossAppsResources } from '../resources/across-apps';
 
 /**
  * How the console names declared resources for Refine: `<service>.<resource>`, unique across services. The
@@ -21,6 +22,20 @@ export function allResources(): DeclaredResource[] {
   return services.flatMap((service) => service.resources.map((decl) => ({ service, decl, key: resourceKey(service, decl) })));
 }
 
+let acrossApps: DeclaredResource[] | undefined;
+
+/**
+ * The back office's lists of app-scoped resources across every app (`ResourceDecl.acrossApps`), each as the platform's
+ * resource it reads as (`acrossAppsResource`), built once so the screens see the same objects.
+ */
+export function acrossAppsDeclared(): DeclaredResource[] {
+  acrossApps ??= acrossAppsResources(services).map(({ service, res }) => {
+    const decl = acrossAppsResource(res);
+    return { service, decl, key: resourceKey(service, decl) };
+  });
+  return acrossApps;
+}
+
 type MetaLike = Record<string, unknown> | undefined;
 
 export function findDeclared(resource: string, meta?: MetaLike): DeclaredResource | undefined {
@@ -29,7 +44,7 @@ export function findDeclared(resource: string, meta?: MetaLike): DeclaredResourc
     const decl = findResource(meta.service, meta.resource);
     if (service && decl) return { service, decl, key: resourceKey(service, decl) };
   }
-  return allResources().find((r) => r.key === resource);
+  return allResources().find((r) => r.key === resource) ?? acrossAppsDeclared().find((r) => r.key === resource || (r.service.name === meta?.service && r.decl.name === meta?.resource));
 }
 
 export function requireDeclared(resource: string, meta?: MetaLike): DeclaredResource {

@@ -12,8 +12,10 @@ export interface AcrossAppsDecl {
   route: string;
   /** The list's filters besides the app: some of the resource's declared `list.filters`. */
   filters?: string[];
-  /** Number fields summed per app and in all (a symbol file's `size`: the storage it uses). */
+  /** Number fields summed per app and in all. */
   sums?: string[];
+  /** The one of `sums` that is a record's size in bytes: its sum is shown as the storage in use (a symbol file's `size`). */
+  storage?: string;
   /** An administrator may delete one record from the list (the resource's own delete, its hooks and history). */
   delete?: boolean;
 }
@@ -118,6 +120,7 @@ export function checkAcrossApps(service: ServiceDecl, res: ResourceDecl): void {
   for (const f of across.sums ?? []) {
     if (props[f]?.type !== 'integer' && props[f]?.type !== 'number') throw new Error(`${where}: sum '${f}' is not a number field`);
   }
+  if (across.storage && !(across.sums ?? []).includes(across.storage)) throw new Error(`${where}: storage '${across.storage}' is not one of the sums`);
   for (const f of Object.keys(APP_FIELDS)) if (f in props) throw new Error(`${where}: '${f}' names the app's field in the list`);
   if (across.delete && !res.operations.includes('delete')) throw new Error(`${where}: delete needs the resource's own delete`);
 }

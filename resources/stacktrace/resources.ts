@@ -41,7 +41,7 @@ export const symbols: ResourceDecl = {
     pageSize: 20,
   },
   // The back office's `symbols` page (spec 000 §2): every app's symbol files, the storage they use, a delete.
-  acrossApps: { route: 'symbols', filters: ['kind', 'arch', 'hasLines'], sums: ['size'], delete: true },
+  acrossApps: { route: 'symbols', filters: ['kind', 'arch', 'hasLines'], sums: ['size'], storage: 'size', delete: true },
   access: access(),
 };
 

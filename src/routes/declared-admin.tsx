@@ -1,9 +1,13 @@
 import { lazy } from 'react';
-import { allResources, type DeclaredResource } from '../../providers/declarations';
+import { acrossAppsDeclared, allResources, type DeclaredResource } from '../../providers/declarations';
+import { services, type ResourceDecl, type ServiceDecl } from '../../resources';
+import { acrossAppsName, acrossAppsResources } from '../../resources/across-apps';
 import type { PageRoute, RouteSet } from './types';
 
 /** Where the back office's menu lists the platform's declared records: after the ops pages. */
 const MENU_ORDER = 83;
+/** Where it lists app records across every app (`ResourceDecl.acrossApps`): among the ops pages, after the history. */
+const ACROSS_APPS_ORDER = 80;
 
 function platformPage(declared: DeclaredResource, i: number): PageRoute {
   return {
@@ -17,9 +21,29 @@ function platformPage(declared: DeclaredResource, i: number): PageRoute {
   };
 }
 
-/** The back office's pages of the platform-scoped resources (`ResourceDecl.routes.admin`), from the declarations. */
+/** The page of an app-scoped resource listed across apps (`acrossApps.route`), the derived resource's table in it. */
+function acrossAppsPage({ service, res }: { service: ServiceDecl; res: ResourceDecl }, i: number): PageRoute {
+  const declared = acrossAppsDeclared().find((d) => d.service === service && d.decl.name === acrossAppsName(res))!;
+  return {
+    path: declared.decl.routes!.admin!,
+    Component: lazy(() =>
+      import('../engine/AcrossAppsPage').then(({ AcrossAppsPage }) => ({
+        default: () => <AcrossAppsPage service={service} res={res} declared={declared} />,
+      })),
+    ),
+    menu: { label: res.label, icon: service.catalogue.icon, order: ACROSS_APPS_ORDER + i / 100 },
+  };
+}
+
+/**
+ * The back office's pages of the platform-scoped resources (`ResourceDecl.routes.admin`) and of the app resources
+ * listed across apps (`ResourceDecl.acrossApps`), from the declarations.
+ */
 export const declaredAdminRoutes: RouteSet = {
-  admin: allResources()
-    .filter((r) => r.decl.scope === 'platform' && r.decl.routes?.admin)
-    .map(platformPage),
+  admin: [
+    ...allResources()
+      .filter((r) => r.decl.scope === 'platform' && r.decl.routes?.admin)
+      .map(platformPage),
+    ...acrossAppsResources(services).map(acrossAppsPage),
+  ],
 };

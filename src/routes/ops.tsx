@@ -45,7 +45,6 @@ export const opsRoutes: RouteSet = {
       Component: lazy(() => import('../pages/admin/ops/HistoryAdminPage')),
       menu: { label: { 'zh-CN': '操作记录', en: 'Operation history' }, icon: 'HistoryOutlined', order: 70 },
     },
-    awaiting('symbols', 'stacktrace', { label: { 'zh-CN': '符号表', en: 'Symbols' }, order: 80 }, 'FileSearchOutlined'),
     awaiting('placeholder', 'multiverse', { label: { 'zh-CN': '占位调度', en: 'Placeholders' }, order: 81 }, 'ScheduleOutlined'),
     awaiting('sync-management', 'usync', { label: { 'zh-CN': '同步服务管理', en: 'Sync management' }, order: 82 }, 'SyncOutlined'),
   ],

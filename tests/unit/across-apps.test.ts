@@ -27,6 +27,7 @@ describe('a resource listed across apps', () => {
     expect(build({ ...symbols, acrossApps: { ...across, sums: ['fileName'] } })).toThrow(/sum 'fileName' is not a number/);
     expect(build({ ...crashRecords, acrossApps: { route: 'crashes', delete: true } })).toThrow(/delete needs the resource's own delete/);
     expect(build({ ...symbols, acrossApps: { ...across, route: 'stacktrace/symbols' } })).toThrow(/one path segment/);
+    expect(build({ ...symbols, acrossApps: { ...across, sums: [], storage: 'size' } })).toThrow(/storage 'size' is not one of the sums/);
     expect(build({ ...crashRecords, acrossApps: { route: 'crashes', sums: ['frameCount'] } })).not.toThrow();
   });
 

@@ -87,12 +87,17 @@ export const opsConsole = {
       empty: '还没有告警群机器人',
     },
     platformRecords: '{{service}}服务的平台级记录：对所有应用生效，只有管理员可以新建和修改。',
+    acrossApps: {
+      subtitle: '所有应用的{{name}}及其占用的存储；只有管理员可以查看和删除。',
+      apps: '应用数',
+      storage: '占用存储',
+      files: '全部{{name}}',
+    },
     awaiting: {
       body: '这里将展示{{service}}服务的{{what}}。当前服务器尚未接入{{service}}服务的后台，所以暂时没有可展示的数据。',
       backend: '所属服务：{{service}}',
       declared: '{{service}}服务已声明以下资源，可在各应用的{{service}}页面中管理：',
       pages: {
-        symbols: { title: '符号表', what: '已上传的符号文件（按应用和版本）' },
         placeholder: { title: '占位调度', what: '占位服务器调度计划' },
         'sync-management': { title: '同步服务管理', what: '房间与大厅实例' },
       },
@@ -186,12 +191,17 @@ export const opsConsole = {
       empty: 'No alert webhooks yet',
     },
     platformRecords: 'Records of the {{service}} service that belong to the platform: they apply to every app, and only administrators create and change them.',
+    acrossApps: {
+      subtitle: 'The {{name}} of every app and the storage they use; only administrators see and delete them.',
+      apps: 'Apps',
+      storage: 'Storage in use',
+      files: 'All {{name}}',
+    },
     awaiting: {
       body: 'This page will show the {{what}} of the {{service}} service. This server does not run the {{service}} back end yet, so there is nothing to show.',
       backend: 'Belongs to: {{service}}',
       declared: 'The {{service}} service declares these resources; manage them on each app\'s {{service}} pages:',
       pages: {
-        symbols: { title: 'Symbols', what: 'uploaded symbol files (per app and version)' },
         placeholder: { title: 'Placeholder schedules', what: 'placeholder server schedules' },
         'sync-management': { title: 'Sync management', what: 'rooms and lobby instances' },
       },

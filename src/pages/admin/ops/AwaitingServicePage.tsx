@@ -6,7 +6,7 @@ import { useLocale } from '../../../lib/useLocale';
 import { usePageTitle } from '../../../lib/usePageTitle';
 
 /** The administrator pages that belong to a service's back office, and the service each waits for. */
-export type AwaitingPage = 'symbols' | 'placeholder' | 'sync-management';
+export type AwaitingPage = 'placeholder' | 'sync-management';
 
 /**
  * An administrator page whose content is another service's: until that service runs here, an honest empty

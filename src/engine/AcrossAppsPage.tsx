@@ -1,0 +1,103 @@
+import { Card, Col, Flex, Row, Statistic, Tag } from 'antd';
+import { useCustom, useList, type BaseRecord } from '@refinedev/core';
+import type { ResourceDecl, ServiceDecl } from '../../resources/types';
+import { acrossAppsTotalsPath, totalsView, type AcrossAppsTotals } from '../../resources/across-apps';
+import type { DeclaredResource } from '../../providers/declarations';
+import { isApiError, type ApiError } from '../../providers/http';
+import { iconOf } from '../lib/icons';
+import { formatSize } from '../lib/format';
+import { useLocale } from '../lib/useLocale';
+import { usePageTitle } from '../lib/usePageTitle';
+import { PageHeader } from './PageHeader';
+import { ResourceTable } from './ResourceTable';
+import { fieldTitle, inSentence, propertyOf } from './schema';
+import { useRefetchOnChange } from './useRefetchOnChange';
+import { ViewTable } from './ViewTable';
+
+interface Props {
+  service: ServiceDecl;
+  /** The app-scoped resource listed across apps (`ResourceDecl.acrossApps`). */
+  res: ResourceDecl;
+  /** The same list as the platform's resource the engine's table shows (`acrossAppsResource`). */
+  declared: DeclaredResource;
+}
+
+/**
+ * The back-office page of an app-scoped resource across every app (`ResourceDecl.acrossApps`): how many records there
+ * are and what they sum to in all and per app, then the engine's table of every app's records with their app and
+ * organisation, the declared filters, sorts and search, and an administrator's delete.
+ */
+export function AcrossAppsPage({ service, res, declared }: Props) {
+  const { t, text, locale } = useLocale();
+  const title = text(res.label);
+  usePageTitle(title);
+  const sums = res.acrossApps?.sums ?? [];
+  const view = totalsView(res);
+  const { query } = useCustom<BaseRecord>({
+    url: `${service.base}${acrossAppsTotalsPath(res)}`,
+    method: 'get',
+    dataProviderName: service.convention,
+    queryOptions: { retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 2 },
+    errorNotification: false,
+  });
+  // The totals are read again when the list's count changes (a delete from the table).
+  const { result: listed } = useList({ resource: declared.key, meta: { service: service.name, resource: declared.decl.name }, dataProviderName: service.convention, pagination: { currentPage: 1, pageSize: 1 } });
+  useRefetchOnChange(query.refetch, listed.total);
+  const totals = query.data?.data as AcrossAppsTotals | undefined;
+  const storage = res.acrossApps?.storage;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t('ops.acrossApps.subtitle', { name: inSentence(title, locale) })}
+        tags={
+          <Tag icon={iconOf(service.catalogue.icon)} data-testid="across-apps-service">
+            {t('ops.awaiting.backend', { service: text(service.catalogue.displayName) })}
+          </Tag>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Card data-testid={`across-apps-totals-${res.name}`}>
+          <Row gutter={[16, 16]}>
+            <Col xs={12} md={6}>
+              <Statistic title={t('ops.acrossApps.apps')} value={totals?.all.apps ?? '-'} loading={query.isLoading} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title={title} value={totals?.all.count ?? '-'} loading={query.isLoading} />
+            </Col>
+            {sums.map((f) => (
+              <Col key={f} xs={12} md={6}>
+                <Statistic
+                  title={f === storage ? t('ops.acrossApps.storage') : fieldTitle(propertyOf(res.schema, f), f, locale)}
+                  value={totals ? (f === storage ? formatSize(totals.all[f]) : totals.all[f]) : '-'}
+                  loading={query.isLoading}
+                />
+              </Col>
+            ))}
+          </Row>
+          <div style={{ marginTop: 16 }}>
+            <ViewTable
+              service={service}
+              owner={res}
+              view={view}
+              appId=""
+              state={{
+                rows: totals?.items ?? [],
+                total: totals?.items.length,
+                loading: query.isFetching,
+                error: (query.error ?? null) as ApiError | null,
+                page: 1,
+                setPage: () => undefined,
+                refetch: query.refetch,
+              }}
+            />
+          </div>
+        </Card>
+        <Card title={t('ops.acrossApps.files', { name: inSentence(title, locale) })} data-testid={`across-apps-${res.name}`}>
+          <ResourceTable declared={declared} />
+        </Card>
+      </Flex>
+    </>
+  );
+}
