@@ -28,7 +28,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('groups the operations by declared service: one tag each, named and described by its catalogue entry', () => {
-    // A service is served when calls under its base are tagged with it (func and func-stateless share /ufunc/v1).
+    // A service is served when calls under its base are tagged with it (func and func-stateless share one base).
     const mounted = services.filter((s) => operations().some(({ path, op }) => path.startsWith(`${s.base}/`) && op.tags.includes(s.name)));
     expect(mounted.map((s) => s.name)).toEqual(expect.arrayContaining(['passport', 'remote-config']));
     // The services come first, in catalogue order, then the platform's areas.

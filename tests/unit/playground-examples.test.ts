@@ -163,8 +163,8 @@ describe('playground requests', () => {
 });
 
 describe('playground pages', () => {
-  it('are found by their address, with or without an app, for the four services this deployment does not run too', () => {
-    const names = ['sync', 'sync-relay', 'func-stateful', 'func-stateless'];
+  it('are found by their address, with or without an app, for the three services this deployment does not run too', () => {
+    const names = ['sync', 'sync-relay', 'func-stateful'];
     for (const name of names) {
       const found = playgroundPageAt(`/playground/${name}/app-1`, services);
       expect(found, name).toBeDefined();
@@ -173,6 +173,7 @@ describe('playground pages', () => {
     }
     expect(playgroundPageAt('/playground/push/app-1', services)?.service.name).toBe('push');
     expect(serviceBuilt(playgroundPageAt('/playground/push', services)!.service)).toBe(true);
+    expect(serviceBuilt(playgroundPageAt('/playground/func-stateless/app-1', services)!.service)).toBe(true);
     expect(playgroundPageAt('/playground/remote-config/app-1', services)?.service.name).toBe('remote-config');
     expect(playgroundPageAt('/playground/nothing/app-1', services)).toBeUndefined();
     // A playground page of the app's console is found under the app's services address.

@@ -12,7 +12,8 @@ import { Json, MONO } from '../playground/Json';
 import { PlaygroundFrame } from '../playground/PlaygroundFrame';
 
 const page = funcStateless.pages!.find((p) => p.component === 'funcStatelessPlayground') as PageDecl;
-const FUNCTIONS = '/func-stateless/functions';
+/** The functions' collection path, as declared. */
+const FUNCTIONS = funcStateless.resources.find((r) => r.name === 'functions')!.path;
 const STATUS_COLOR: Record<string, string> = { success: 'green', error: 'red', timeout: 'orange', memory: 'volcano' };
 
 interface Fn {
