@@ -121,7 +121,9 @@ async function playerOf(h: Harness): Promise<Record<string, string>> {
 export async function createWorld(): Promise<World> {
   // A voice server is configured, so Hello's calls answer as in a deployment that has one (without one they answer 503
   // by design: hello.test.ts).
-  const h = await startHarness({ env: { LIVEKIT_URL: 'wss://voice.example.test', LIVEKIT_API_KEY: 'APIquality', LIVEKIT_API_SECRET: 'quality-secret-of-at-least-32-characters' } });
+  // The matchmaker ticks once at start and not again during the sweep: a match it formed, or a ticket it timed out, in
+  // the middle of the matrix would read as the call's write.
+  const h = await startHarness({ env: { LIVEKIT_URL: 'wss://voice.example.test', LIVEKIT_API_KEY: 'APIquality', LIVEKIT_API_SECRET: 'quality-secret-of-at-least-32-characters', MATCH_TICK_MS: '3600000' } });
   // The services' jobs due at start (a finished day's usage, recorded on the first tick) run now, before any baseline
   // is taken: a write of theirs in the middle of the matrix would read as the call's.
   for (const mod of serviceModules) for (const job of mod.jobs?.(h.ctx, h.api) ?? []) await runJobIfDue(h.db, job, newOwner(), 60_000);
