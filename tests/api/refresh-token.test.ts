@@ -18,7 +18,7 @@ const url = (path: string, appId: string) => path.replace(':id', appId);
 const basic = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
 
 it('is declared by the services the catalogue gives a refresh-token path, at that path', () => {
-  expect(refreshing.map((s) => s.name).sort()).toEqual(['baking', 'match', 'multiverse', 'push', 'remote-config', 'safe', 'save', 'stacktrace', 'storage']);
+  expect(refreshing.map((s) => s.name).sort()).toEqual(['baking', 'func-stateless', 'match', 'multiverse', 'push', 'remote-config', 'safe', 'save', 'stacktrace', 'storage']);
   for (const s of refreshing) expect(s.calls!.refreshToken.path, s.name).toBe(s.refreshTokenPath);
 });
 
