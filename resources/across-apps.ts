@@ -80,13 +80,17 @@ export interface AcrossAppsTotals {
   all: { apps: number; count: number } & Record<string, number>;
 }
 
+/** The width of a totals column (a count or a sum). */
+const TOTAL_WIDTH = 160;
+
 /** The totals' row schema, their titles the resource's own (its label counts the records, a sum its field's title). */
 export function totalsRowSchema(res: ResourceDecl): JsonSchema {
   const props = (res.schema.properties ?? {}) as Record<string, JsonSchema>;
-  const sums = Object.fromEntries((res.acrossApps?.sums ?? []).map((f) => [f, { type: 'integer', 'x-ui': { title: (props[f]?.['x-ui'] as { title?: Text } | undefined)?.title ?? t(f, f) } }]));
+  // Wide enough for their titles: a number column is narrow by default.
+  const sums = Object.fromEntries((res.acrossApps?.sums ?? []).map((f) => [f, { type: 'integer', 'x-ui': { title: (props[f]?.['x-ui'] as { title?: Text } | undefined)?.title ?? t(f, f), width: TOTAL_WIDTH } }]));
   return {
     type: 'object',
-    properties: { ...APP_FIELDS, count: { type: 'integer', 'x-ui': { title: res.label } }, ...sums },
+    properties: { ...APP_FIELDS, count: { type: 'integer', 'x-ui': { title: res.label, width: TOTAL_WIDTH } }, ...sums },
   };
 }
 

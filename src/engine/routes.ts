@@ -1,6 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
 import { services, type DashboardDecl, type PageDecl, type PageViewDecl, type ResourceDecl, type ServiceDecl } from '../../resources';
-import { allResources, type DeclaredResource } from '../../providers/declarations';
+import { acrossAppsDeclared, allResources, type DeclaredResource } from '../../providers/declarations';
 import type { AppRecord } from '../../providers/types';
 
 /** The app console's base; declared routes are relative to it unless they start with "/". */
@@ -13,9 +13,12 @@ export function routeTo(route: string, params: Record<string, string>): string {
   return routePattern(route).replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** Every declared resource as a Refine resource: its routes, its declaration's names, its data provider. */
+/**
+ * Every declared resource as a Refine resource: its routes, its declaration's names, its data provider. The back
+ * office's lists across apps (`ResourceDecl.acrossApps`) too, so a delete there refreshes their table.
+ */
 export function refineResources(): ResourceProps[] {
-  return allResources().map(({ service, decl, key }) => ({
+  return [...allResources(), ...acrossAppsDeclared()].map(({ service, decl, key }) => ({
     name: key,
     identifier: key,
     list: decl.routes?.list ? routePattern(decl.routes.list) : undefined,
