@@ -10,9 +10,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { i18n } from '../../providers/i18n';
 import type { ResourceDecl } from '../../resources/types';
 import { SchemaValue } from '../../src/engine/FieldValue';
+import type { PropSchema } from '../../src/engine/schema';
 
 const decl = { name: 'things', schema: { type: 'object', properties: {} } } as unknown as ResourceDecl;
-const show = async (prop: object, value: number) => {
+const show = async (prop: PropSchema, value: number) => {
   await i18n.changeLanguage('en');
   return renderToStaticMarkup(createElement(SchemaValue, { decl, prop, value }));
 };

@@ -126,7 +126,12 @@ export function simulate(config: MatchConfig, input: ConfigTestInput) {
     for (const m of formed) {
       matches += 1;
       spreads.push(m.balance);
-      for (const team of m.teams) for (const t of team.tickets) (taken.add(t.id), waits.push(now - t.arrival));
+      for (const team of m.teams) {
+        for (const t of team.tickets) {
+          taken.add(t.id);
+          waits.push(now - t.arrival);
+        }
+      }
     }
     pool = pool.filter((t) => {
       if (taken.has(t.id)) return false;
