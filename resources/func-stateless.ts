@@ -56,7 +56,17 @@ export const funcStateless: ServiceDecl = {
       absolute: true,
       label: { 'zh-CN': '无状态云函数调试台', en: 'Stateless functions playground' },
       component: 'funcStatelessPlayground',
-      playground: { examples: ['functions.list', 'functions.create', 'scf.put', 'invoke', 'logs.list', 'runtimes', 'metrics.aggregation'] },
+      playground: {
+        examples: [
+          'functions.list',
+          'functions.create',
+          { name: 'scf.put', label: { 'zh-CN': '部署在控制台编辑的代码', en: 'Deploy code edited in the console' } },
+          { name: 'invoke', label: { 'zh-CN': '调用一次函数', en: 'Invoke the function once' } },
+          { name: 'logs.list', label: { 'zh-CN': '查询调用日志', en: 'List the invocation logs' } },
+          { name: 'runtimes', label: { 'zh-CN': '查询可用运行时', en: 'List the runtimes' } },
+          { name: 'metrics.aggregation', label: { 'zh-CN': '查询函数用量汇总', en: 'Sum the functions’ usage' } },
+        ],
+      },
     },
   ],
   resources: funcStatelessResources,
