@@ -17,11 +17,13 @@ const KB = 1024;
  * The budgets (gzip) and the lazily loaded modules each screen needs on top of the entry: the sign-in page is a
  * public page (src/routes/public.tsx), which loads without the console; the console shell is the console (Refine,
  * the declarations, its routes) with the app layout. The shell's budget grows with the services declared (every
- * service's declarations load with it): 600 KB held through Push, 610 KB since Storage and Stacktrace.
+ * service's declarations load with it): 600 KB held through Push, 610 KB since Storage and Stacktrace, 625 KB since
+ * Matchmaking and Stateless functions (617 KB measured). Loading each service's declarations with its own pages would
+ * end this growth.
  */
 const SCREENS = {
   'sign-in page': { budgetKb: 250, modules: ['src/pages/LoginPage.tsx'] },
-  'app console shell': { budgetKb: 610, modules: ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx'] },
+  'app console shell': { budgetKb: 625, modules: ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx'] },
 } as const;
 
 /** The files that route to pages: the site's root, the console's route table, each area's route set, and the page registries. */
