@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Card, Col, Flex, Row, Statistic, Tag } from 'antd';
 import { useCustom, useList, type BaseRecord } from '@refinedev/core';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
@@ -11,7 +12,6 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { PageHeader } from './PageHeader';
 import { ResourceTable } from './ResourceTable';
 import { fieldTitle, inSentence, propertyOf } from './schema';
-import { useRefetchOnChange } from './useRefetchOnChange';
 import { ViewTable } from './ViewTable';
 
 interface Props {
@@ -42,7 +42,13 @@ export function AcrossAppsPage({ service, res, declared }: Props) {
   });
   // The totals are read again when the list's count changes (a delete from the table).
   const { result: listed } = useList({ resource: declared.key, meta: { service: service.name, resource: declared.decl.name }, dataProviderName: service.convention, pagination: { currentPage: 1, pageSize: 1 } });
-  useRefetchOnChange(query.refetch, listed.total);
+  const counted = useRef<number>(undefined);
+  const { refetch } = query;
+  useEffect(() => {
+    if (listed.total === undefined) return;
+    if (counted.current !== undefined && counted.current !== listed.total) void refetch();
+    counted.current = listed.total;
+  }, [listed.total, refetch]);
   const totals = query.data?.data as AcrossAppsTotals | undefined;
   const storage = res.acrossApps?.storage;
 
