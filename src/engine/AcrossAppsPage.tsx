@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { Card, Col, Flex, Row, Statistic, Tag } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Col, Flex, Row, Statistic, Tag } from 'antd';
 import { useCustom, useList, type BaseRecord } from '@refinedev/core';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
-import { acrossAppsTotalsPath, totalsView, type AcrossAppsTotals } from '../../resources/across-apps';
+import { acrossAppsTotalsPath, totalsView, type AcrossAppsTotals, type AppTotals } from '../../resources/across-apps';
 import type { DeclaredResource } from '../../providers/declarations';
 import { isApiError, type ApiError } from '../../providers/http';
 import { iconOf } from '../lib/icons';
@@ -51,6 +51,8 @@ export function AcrossAppsPage({ service, res, declared }: Props) {
   }, [listed.total, refetch]);
   const totals = query.data?.data as AcrossAppsTotals | undefined;
   const storage = res.acrossApps?.storage;
+  // One app's records only, chosen in the totals (the list's app filter, fixed while chosen).
+  const [app, setApp] = useState<AppTotals>();
 
   return (
     <>
@@ -97,11 +99,23 @@ export function AcrossAppsPage({ service, res, declared }: Props) {
                 setPage: () => undefined,
                 refetch: query.refetch,
               }}
+              actions={{
+                width: 140,
+                render: (row) => (
+                  <Button type="link" size="small" onClick={() => setApp(row as AppTotals)} disabled={app?.appId === row.appId}>
+                    {t('ops.acrossApps.onlyApp')}
+                  </Button>
+                ),
+              }}
             />
           </div>
         </Card>
-        <Card title={t('ops.acrossApps.files', { name: inSentence(title, locale) })} data-testid={`across-apps-${res.name}`}>
-          <ResourceTable declared={declared} />
+        <Card
+          title={app ? t('ops.acrossApps.filesOf', { name: inSentence(title, locale), app: app.appName }) : t('ops.acrossApps.files', { name: inSentence(title, locale) })}
+          extra={app && <Button onClick={() => setApp(undefined)}>{t('ops.acrossApps.allApps')}</Button>}
+          data-testid={`across-apps-${res.name}`}
+        >
+          <ResourceTable key={app?.appId ?? ''} declared={declared} fixed={app && { field: 'appId', value: app.appId }} />
         </Card>
       </Flex>
     </>

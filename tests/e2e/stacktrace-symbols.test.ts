@@ -55,6 +55,14 @@ describe("the back office's symbol files", () => {
     await visible(row.getByText(String(Buffer.byteLength(SYM))));
     await shot('symbols');
 
+    // One app's files: chosen in the totals, back to every app's.
+    await totals.locator('.ant-table-row', { hasText: 'Demo Game' }).getByRole('button', { name: 'Only this app' }).click();
+    await visible(table.getByText('The symbol files of Demo Game'));
+    await visible(row);
+    await shot('symbols-one-app');
+    await table.getByRole('button', { name: 'All apps' }).click();
+    await visible(table.getByText('All symbol files'));
+
     await row.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await visible(confirm.getByText('libgame-e2e.so.sym'));

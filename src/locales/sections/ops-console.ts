@@ -92,6 +92,9 @@ export const opsConsole = {
       apps: '应用数',
       storage: '占用存储',
       files: '全部{{name}}',
+      filesOf: '{{app}}的{{name}}',
+      onlyApp: '只看此应用',
+      allApps: '查看所有应用',
     },
     awaiting: {
       body: '这里将展示{{service}}服务的{{what}}。当前服务器尚未接入{{service}}服务的后台，所以暂时没有可展示的数据。',
@@ -196,6 +199,9 @@ export const opsConsole = {
       apps: 'Apps',
       storage: 'Storage in use',
       files: 'All {{name}}',
+      filesOf: 'The {{name}} of {{app}}',
+      onlyApp: 'Only this app',
+      allApps: 'All apps',
     },
     awaiting: {
       body: 'This page will show the {{what}} of the {{service}} service. This server does not run the {{service}} back end yet, so there is nothing to show.',
