@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { _ } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { deepEquals, schemaParser, type RJSFSchema } from '@rjsf/utils';
+import { deepEquals, hashForSchema, schemaParser, type RJSFSchema } from '@rjsf/utils';
 import { services } from '../resources/index.ts';
 import { makeAjv } from '../server/engine/ajv.ts';
 import { formSchemas } from '../src/engine/form/formSchemas.ts';
@@ -21,11 +21,27 @@ export const FORM_VALIDATORS_MODULE = 'virtual:form-validators';
 const RESOLVED = `\0${FORM_VALIDATORS_MODULE}`;
 const FORMATS_MODULE = fileURLToPath(new URL('../src/engine/form/formats.ts', import.meta.url));
 
+/**
+ * The options of a map's values (`additionalProperties` with `anyOf` / `oneOf`: a ticket's attributes, numbers, text
+ * or true/false): the form picks the option each entry matches, checking each on its own, and the parser above does
+ * not reach them.
+ */
+function mapValueOptions(schema: unknown, out: RJSFSchema[] = []): RJSFSchema[] {
+  if (Array.isArray(schema)) for (const item of schema) mapValueOptions(item, out);
+  else if (schema && typeof schema === 'object') {
+    const values = (schema as { additionalProperties?: unknown }).additionalProperties;
+    if (values && typeof values === 'object') for (const key of ['anyOf', 'oneOf'] as const) out.push(...(((values as Record<string, unknown>)[key] as RJSFSchema[] | undefined) ?? []));
+    for (const child of Object.values(schema)) mapValueOptions(child, out);
+  }
+  return out;
+}
+
 /** Each schema a form checks on its own, by key (its `$id`, or its hash), from every form. */
 function schemasByKey(): Map<string, RJSFSchema> {
   const byKey = new Map<string, RJSFSchema>();
   for (const form of formSchemas(services)) {
-    for (const [key, schema] of Object.entries(schemaParser(form.schema as RJSFSchema))) {
+    const options = mapValueOptions(form.schema).map((option) => [option.$id ?? hashForSchema(option), option] as const);
+    for (const [key, schema] of [...Object.entries(schemaParser(form.schema as RJSFSchema)), ...options]) {
       const known = byKey.get(key);
       if (known && !deepEquals(known, schema)) throw new Error(`Two form schemas share the key ${key} (${form.name}): give one an $id`);
       byKey.set(key, schema);

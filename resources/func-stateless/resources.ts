@@ -82,10 +82,6 @@ export const functions: ResourceDecl = {
     { name: 'disable', label: t('停用', 'Disable'), from: ['active'], to: 'disabled', method: 'POST', path: '/disable', refused: 'only an active function can be disabled', confirm: t('停用后该函数的调用都会被拒绝，确定停用吗？', 'Every call of the function is refused once it is disabled. Disable it?'), danger: true },
     { name: 'enable', label: t('启用', 'Enable'), from: ['disabled'], to: 'active', method: 'POST', path: '/enable', refused: 'only a disabled function can be enabled' },
   ],
-  children: [
-    { resource: 'versions', field: 'functionId' },
-    { resource: 'invocations', field: 'functionId' },
-  ],
   details: [
     { name: 'code', label: t('线上代码', 'Live code'), path: '/scf', answer: scfAnswer, fields: ['liveVersion', 'liveHash', 'handler', 'codeBytes', 'fileNames', 'versionCount'], api: { call: 'scf.get' } },
     { name: 'usage', label: t('近 30 天用量', 'Usage, last 30 days'), path: '/scf-usage', answer: scfUsageAnswer, api: { call: 'scfUsage' } },
