@@ -55,7 +55,9 @@ function propertyUi(prop: PropSchema, name: string, locale: Locale, fieldNames: 
   if (prop.type === 'object' && prop.properties && !ui['ui:field']) Object.assign(ui, objectUi(prop, locale, fieldNames));
   if (prop.type === 'array' && prop.items && widget !== 'reference') {
     const items = prop.items;
+    // An entry of a list of values with no title of its own is named as the list is (not by the field's code name).
     ui.items = items.type === 'object' ? objectUi(items, locale, fieldNames) : propertyUi(items, name, locale, fieldNames);
+    if (items.type !== 'object' && !xui(items).title && !items.title) ui.items['ui:title'] = ui['ui:title'];
   }
   return ui;
 }
