@@ -8,6 +8,7 @@ import type { MovedTableDecl, ResourceDecl, ServiceDecl } from '../../resources/
 import type { Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
+import { ensureIndexes } from '../../server/engine/indexes';
 import { buildModel } from '../../server/engine/model';
 import { records } from '../../server/engine/query';
 import { moveDeclaredTable } from '../../server/engine/table-moves';
@@ -52,6 +53,8 @@ afterAll(() => db.close());
 describe("a resource's moved table", () => {
   it("moves each row into a record of its app, under its parent, in the declared state, keeping its version and time", async () => {
     const m = modelOf(resource({}));
+    // At start-up as the server does: the resource's own table first, then the move into it.
+    await ensureIndexes(db, [m]);
     expect(await moveDeclaredTable(db, m)).toBe(3);
     const a = await records(db, m).find('app-a', { where: { parentId: 'b-1' }, orderBy: 'text' });
     expect(a).toEqual([
