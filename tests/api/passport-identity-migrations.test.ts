@@ -10,6 +10,7 @@ import { passport } from '../../resources/passport';
 import type { Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
+import { ensureIndexes } from '../../server/engine/indexes';
 import { buildModel } from '../../server/engine/model';
 import { records } from '../../server/engine/query';
 import { RecordStore } from '../../server/engine/store';
@@ -17,6 +18,8 @@ import { moveDeclaredTable } from '../../server/engine/table-moves';
 import { moveGuildMembers } from '../../server/services/passport/identity/record-moves';
 
 const MIGRATION = '017_passport_id_provider_records.sql';
+/** Each start makes the resources' own tables before anything moves into them (server/app.ts). */
+const PASSPORT_MODELS = passport.resources.map((r) => buildModel(passport, r));
 const m = buildModel(passport, passport.resources.find((r) => r.name === 'id-providers')!);
 let db: Db;
 
@@ -34,6 +37,7 @@ beforeAll(async () => {
   );
   await db.query('DELETE FROM schema_migrations WHERE name = $1', [MIGRATION]);
   expect(await migrate(db)).toEqual([MIGRATION]);
+  await ensureIndexes(db, PASSPORT_MODELS);
   expect(await moveDeclaredTable(db, m)).toBe(3);
 });
 afterAll(() => db.close());
@@ -78,6 +82,7 @@ describe('id domains (migration 018)', () => {
     );
     await moved.query('DELETE FROM schema_migrations WHERE name = $1', [later]);
     expect(await migrate(moved)).toEqual([later]);
+    await ensureIndexes(moved, PASSPORT_MODELS);
     expect(await moveDeclaredTable(moved, domains)).toBe(2);
   });
   afterAll(() => moved.close());
@@ -115,6 +120,7 @@ describe('guild members and join requests (migration 019)', () => {
     await moved.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     await moved.query('INSERT INTO schema_migrations (name) VALUES ($1)', [later]);
     await migrate(moved);
+    await ensureIndexes(moved, PASSPORT_MODELS);
     for (const id of ['p-lead', 'p-two', 'p-ask']) await records(moved, personas).insert('app-a', { name: id }, { id });
     await records(moved, roles).insert('app-a', { name: 'officer' }, { id: 'r-officer' });
     await records(moved, guilds).insert('app-a', { name: 'Night Watch', memberCount: 2, leaderPersonaId: 'p-lead' }, { id: 'g-1' });
