@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { services, type ServiceDecl } from '../../resources';
 import { createAccount } from '../../server/platform/accounts';
-import { DEMO_ADMIN, type Harness } from './harness';
+import { DEMO_ADMIN, OTHER_APP_SERVICES, type Harness } from './harness';
 
 /** Who acts in the app tests: the demo owner, an admin and a member of Demo Studio, another studio's owner, an administrator. */
 export interface Cast {
@@ -65,7 +65,8 @@ export function catalogueRoles() {
   const hosting = services.filter((s) => s.catalogue.exclusive?.multi);
   const singleOnly = services.filter((s) => s.catalogue.exclusive?.single && !s.catalogue.exclusive.multi);
   const project = services.find((s) => s.catalogue.needsProject);
-  const free = services.filter((s) => !s.catalogue.exclusive && !s.catalogue.needsProject && !['remote-config', 'passport', 'asset-streaming'].includes(s.name));
+  // Not one the other organisation's app has, so that a refused enable there is seen to change nothing.
+  const free = services.filter((s) => !s.catalogue.exclusive && !s.catalogue.needsProject && !OTHER_APP_SERVICES.includes(s.name));
   const withDefaults = services.find((s) => Object.keys(s.catalogue.defaultProperties ?? {}).length > 0);
   expect(hosting.length, 'two services that exclude each other with multi-service support').toBeGreaterThanOrEqual(2);
   expect(singleOnly.length, 'services exclusive only without multi-service support').toBeGreaterThanOrEqual(2);

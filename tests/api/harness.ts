@@ -87,11 +87,14 @@ export async function testDatabase(seeded = false): Promise<{ db: Db; url?: stri
   };
 }
 
-/** A second organisation's app, with the remote-config, passport and asset-streaming services enabled: the tenant kept out. */
+/** The services the second organisation's app has enabled. */
+export const OTHER_APP_SERVICES = ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func-stateless'];
+
+/** A second organisation's app, with the services of `OTHER_APP_SERVICES` enabled: the tenant kept out. */
 export async function createOtherApp(db: Db): Promise<{ otherAppId: string; otherBasic: string }> {
   const otherOwner = await createAccount(db, { email: 'other@example.com', password: 'other-password', name: 'Other' });
   const otherOrg = await createOrganization(db, 'Other Studio', otherOwner);
-  const otherAppId = await createApp(db, otherOrg, 'Other Game', ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func-stateless']);
+  const otherAppId = await createApp(db, otherOrg, 'Other Game', OTHER_APP_SERVICES);
   const other = (await db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0];
   return { otherAppId, otherBasic: basicOf(otherAppId, other.app_service_secret) };
 }
