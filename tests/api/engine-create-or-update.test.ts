@@ -6,6 +6,7 @@ import { createOrUpdate } from '../../server/engine/create-or-update';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { RecordStore } from '../../server/engine/store';
 import { testDatabase } from './harness';
+import { ensureIndexes } from '../../server/engine/indexes';
 
 const events: ResourceDecl = {
   name: 'events',
@@ -37,6 +38,8 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ db, drop } = await testDatabase());
   m = buildModel(service, events);
+  // The resource's own table, as a server's start makes it.
+  await ensureIndexes(db, [m]);
   ctx = { db, store: new RecordStore(db) } as unknown as Ctx;
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../../server/db';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { ALL_SCOPES, NOW, records } from '../../server/engine/query';
 import { testDatabase } from './harness';
+import { ensureIndexes } from '../../server/engine/indexes';
 
 const schema = {
   type: 'object',
@@ -46,6 +47,8 @@ beforeAll(async () => {
   // A database of the file's own: the fixed ids below must not meet an earlier run's rows.
   ({ db, drop } = await testDatabase());
   m = buildModel(service, items);
+  // The resource's own table, as a server's start makes it.
+  await ensureIndexes(db, [m]);
   const q = records(db, m);
   await q.insertMany('app-a', [
     { id: 'i1', data: { name: 'Sword', level: 9, active: true, startsAt: day(1), tags: ['weapon', 'rare'], meta: { rank: 2.5 }, price: '2.50' } },

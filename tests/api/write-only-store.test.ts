@@ -10,6 +10,7 @@ import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { buildModel } from '../../server/engine/model';
 import { audit } from '../../server/engine/write';
 import { startHarness, type Harness } from './harness';
+import { ensureIndexes } from '../../server/engine/indexes';
 
 const vault: ResourceDecl = {
   name: 'vaults-under-test',
@@ -30,6 +31,8 @@ const m = buildModel({ ...passport, resources: [vault] } as ServiceDecl, vault);
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  // The test resource's own table, as a server declaring it would make at its start.
+  await ensureIndexes(h.db, [m]);
 });
 afterAll(() => h.close());
 
