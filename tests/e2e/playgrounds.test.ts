@@ -4,12 +4,12 @@ import { launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
 import { passport } from '../../resources/passport';
 import { remoteConfig } from '../../resources/config';
-import { funcStateless } from '../../resources/func-stateless';
+import { usync } from '../../resources/usync';
 
 /**
  * The playgrounds on the real server with its demo data: passport's signs a test player in and runs the player's and
  * the game server's calls, remote config's fetches a player's settings, each showing the request, its curl line and
- * the real answer; stateless functions' says the service is not available in this deployment, linking its docs.
+ * the real answer; Sync's says the service is not available in this deployment, linking its docs.
  */
 
 let server: RunningServer;
@@ -119,15 +119,15 @@ describe('playgrounds', () => {
     }
   });
 
-  it('stateless functions: says the service is not available in this deployment, with its docs, with or without an app', async () => {
+  it('sync: says the service is not available in this deployment, with its docs, with or without an app', async () => {
     for (const locale of LOCALES) {
-      for (const path of ['/playground/func-stateless', `/playground/func-stateless/${appId}`]) {
+      for (const path of ['/playground/sync', `/playground/sync/${appId}`]) {
         await open(path, locale);
         const notice = await visible(page.getByTestId('playground-not-available'));
         expect(await notice.textContent()).toContain(locale === 'en' ? 'not available in this deployment yet' : '尚未在本部署中提供');
-        expect(await notice.locator(`a[href="${funcStateless.catalogue.docPage}"]`).count()).toBe(1);
+        expect(await notice.locator(`a[href="${usync.catalogue.docPage}"]`).count()).toBe(1);
         await visible(page.getByTestId('playground-app'));
-        await shot(`func-stateless-${locale}${path.endsWith(appId) ? '-app' : ''}`);
+        await shot(`sync-${locale}${path.endsWith(appId) ? '-app' : ''}`);
       }
     }
   });
