@@ -1,12 +1,29 @@
 import type { ServiceDecl } from './types';
 import { UNITS, netMeter } from './meters';
+import { refreshTokenCall } from './refresh-token';
+import { usyncCalls } from './usync/calls';
+import { SYNC_ROUTES, usyncResources } from './usync/resources';
+import { relaySocket } from './usync/socket';
+
+/** Spec 001 §7 lists "POST /api/app/{id}/recache" for the lobby: its cache renewal, `:id` being the app id. */
+const RECACHE_PATH = '/api/app/:id/recache';
+
+/** The playground's ready-made calls: a profile's room made, a player seated, then the relay (its socket panel). */
+const PLAYGROUND_EXAMPLES = [
+  'usyncInit',
+  'profiles.list',
+  { name: 'serviceRooms.create', label: { 'zh-CN': '创建房间', en: 'Create a room' } },
+  { name: 'serviceRooms.join', label: { 'zh-CN': '为玩家预留座位', en: 'Seat a player' }, body: { playerId: 'player-1' } },
+  'serviceRooms.list',
+  'rooms.list',
+  'transports',
+];
 
 export const usync: ServiceDecl = {
   name: 'usync',
   base: '/lobby',
   convention: 'rest',
-  // Spec 001 §7 lists "POST /api/app/{id}/recache" for the lobby: its cache renewal, `:id` being the app id.
-  refreshTokenPath: '/api/app/:id/recache',
+  refreshTokenPath: RECACHE_PATH,
   catalogue: {
     icon: 'SyncOutlined',
     displayName: { 'zh-CN': 'Sync 房间同步', en: 'Sync' },
@@ -50,11 +67,23 @@ export const usync: ServiceDecl = {
     { meter: 'ccu', label: { 'zh-CN': '峰值在线人数', en: 'Peak concurrent users' }, unit: UNITS.peakDay, price: 'ccu' },
     netMeter(),
   ],
-  menu: [],
-  // Spec 000 §2: its playground, which says the service is not available here until it is built.
-  pages: [
-    { route: '/playground/sync/:appId?', absolute: true, label: { 'zh-CN': 'Sync 调试台', en: 'Sync playground' }, component: 'playground', playground: {} },
-    { route: '/playground/sync-relay/:appId?', absolute: true, label: { 'zh-CN': '房间中继调试台', en: 'Room relay playground' }, component: 'playground', playground: {} },
+  menu: [
+    { route: SYNC_ROUTES.profiles, label: { 'zh-CN': '房间配置', en: 'Room profiles' } },
+    { route: SYNC_ROUTES.rooms, label: { 'zh-CN': '房间', en: 'Rooms' } },
   ],
-  resources: [],
+  // Spec 000 §2: its two playgrounds, each with the calls and the relay's socket.
+  pages: [
+    { route: '/playground/sync/:appId?', absolute: true, label: { 'zh-CN': 'Sync 调试台', en: 'Sync playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES } },
+    { route: '/playground/sync-relay/:appId?', absolute: true, label: { 'zh-CN': '房间中继调试台', en: 'Room relay playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES.slice(2, 4) } },
+  ],
+  resources: usyncResources,
+  calls: { ...usyncCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
+  sockets: { relay: relaySocket },
+  history: {
+    'rooms.SERVER_ALLOCATED': { 'zh-CN': '已分配服务器', en: 'Server allocated' },
+    'rooms.ALLOCATION_FAILED': { 'zh-CN': '分配失败', en: 'Allocation failed' },
+    'rooms.READY': { 'zh-CN': '房间就绪', en: 'Room ready' },
+    'rooms.RUNNING': { 'zh-CN': '房间运行', en: 'Room running' },
+    'rooms.CLOSED': { 'zh-CN': '房间关闭', en: 'Room closed' },
+  },
 };

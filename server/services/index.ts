@@ -21,6 +21,7 @@ import { storageModule } from './storage';
 import { multiverseModules } from './multiverse';
 import { matchModule } from './match';
 import { funcStatelessModule } from './func-stateless';
+import { usyncModule } from './usync';
 import { helloModule } from './hello';
 import { metricsModule } from './metrics';
 import { stacktraceModule } from './stacktrace';
@@ -60,6 +61,7 @@ export const serviceModules: ServiceModule[] = [
   ...multiverseModules,
   matchModule,
   funcStatelessModule,
+  usyncModule,
   helloModule,
   metricsModule,
   saveModule,

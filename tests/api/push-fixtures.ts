@@ -83,8 +83,11 @@ export interface Client {
 }
 
 /** A client connected to the push server (opened; its welcome, or its close, not waited for). */
-export function connect(h: PushHarness, query: Record<string, string>): Promise<Client> {
-  const ws = new WebSocket(`${h.origin.replace('http', 'ws')}${P}/connect?${new URLSearchParams(query)}`);
+export const connect = (h: PushHarness, query: Record<string, string>): Promise<Client> => wsClient(`${h.origin.replace('http', 'ws')}${P}/connect?${new URLSearchParams(query)}`);
+
+/** A WebSocket client of one of the server's declared sockets, at `url` (opened; nothing waited for). */
+export function wsClient(url: string): Promise<Client> {
+  const ws = new WebSocket(url);
   const got: Record<string, unknown>[] = [];
   const taken = new Set<number>();
   const waiters: (() => void)[] = [];

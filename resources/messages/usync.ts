@@ -1,0 +1,27 @@
+import type { Text } from '../types';
+
+/** Messages the server sends from Sync's calls and relay, and the reasons a room or seat names: the English key and its text in both languages. */
+export const usyncMessages: Record<string, Text> = {
+  'no such room': { 'zh-CN': '房间不存在', en: 'No such room' },
+  'no such room profile': { 'zh-CN': '房间配置不存在', en: 'No such room profile' },
+  'no such room profile tier': { 'zh-CN': '房间规格不存在', en: 'No such room profile tier' },
+  'the room is not open to players': { 'zh-CN': '房间未开放加入', en: 'The room is not open to players' },
+  'the room is full': { 'zh-CN': '房间已满', en: 'The room is full' },
+  'the player has no seat in this room': { 'zh-CN': '该玩家在此房间中没有座位', en: 'The player has no seat in this room' },
+  'the room is already closed': { 'zh-CN': '房间已关闭', en: 'The room is already closed' },
+  // What the relay tells a connected client
+  'message too large': { 'zh-CN': '消息过大', en: 'Message too large' },
+  'invalid players': { 'zh-CN': '玩家列表无效', en: 'Invalid players' },
+  // Why a room or a seat is in its state (a room's statusReason, a log line's reason)
+  'the transport is unavailable in this deployment': { 'zh-CN': '本部署不提供该传输协议', en: 'The transport is unavailable in this deployment' },
+  "the profile's rooms are all open": { 'zh-CN': '该房间配置的房间数已达上限', en: "The profile's rooms are all open" },
+  'closed by a call': { 'zh-CN': '通过调用关闭', en: 'Closed by a call' },
+  'the room was idle': { 'zh-CN': '房间空闲超时', en: 'The room was idle' },
+  'the room reached its time to live': { 'zh-CN': '房间已到存活时间', en: 'The room reached its time to live' },
+  'the server hosting the room stopped': { 'zh-CN': '承载房间的服务器已停止', en: 'The server hosting the room stopped' },
+  'the seat was not taken in time': { 'zh-CN': '座位未在预留时间内使用', en: 'The seat was not taken in time' },
+  'the player did not come back in time': { 'zh-CN': '玩家未在宽限时间内重连', en: 'The player did not come back in time' },
+  'the connection dropped': { 'zh-CN': '连接已断开', en: 'The connection dropped' },
+  left: { 'zh-CN': '已离开', en: 'Left' },
+  flooding: { 'zh-CN': '发送过于频繁', en: 'Flooding' },
+};

@@ -1,0 +1,36 @@
+import type { ServiceModule } from '../index';
+import { passportPlayerOf } from '../upr/player';
+import { runtimeOf, SERVICE } from './models';
+import { relayHandler } from './relay';
+import { closeAll, closeOrphans, roomHooks } from './rooms';
+import { seatCallHandlers } from './seats';
+import { serviceCallHandlers } from './service-calls';
+import { startSweep } from './sweep';
+import { flushUsage, usageCallHandlers } from './usage';
+
+/**
+ * Sync (`resources/usync.ts`): room profile tiers and profiles, rooms moved through their states by the relay's
+ * events, seats given by the join calls, the WebSocket relay (`relay`), its clock (idle rooms, time to live, seats
+ * not taken or not back), and usage recorded into the service's meters.
+ */
+export const usyncModule: ServiceModule = {
+  service: SERVICE,
+  hooks: { rooms: roomHooks },
+  player: passportPlayerOf(SERVICE),
+  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx) }),
+  sockets: (ctx) => ({ relay: relayHandler(ctx) }),
+  mount: (api, ctx) => {
+    let stop: (() => void) | undefined;
+    runtimeOf(ctx).report = (err, what) => api.app.log.error({ err }, what);
+    api.app.addHook('onReady', async () => {
+      stop = startSweep(ctx);
+    });
+    // Closing: every room hosted here closed, its players told the server is restarting; the bytes recorded.
+    api.app.addHook('preClose', async () => {
+      stop?.();
+      await closeAll(ctx, 'the server is restarting');
+      await flushUsage(ctx);
+    });
+  },
+  prepare: closeOrphans,
+};

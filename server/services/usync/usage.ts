@@ -1,0 +1,67 @@
+/**
+ * Sync's usage (spec 001 §9: ccu 0.05, net 1.2), recorded into its declared meters so billing prices it: `ccu`, the
+ * day's peak of concurrent users (each new high of the app's connected players adds what it rose by, so a day's
+ * total is its peak), and `net`, every byte the relay took in and gave out (kept in memory, recorded every few
+ * seconds and when a room closes).
+ */
+import { usync } from '../../../resources/usync';
+import type { Ctx } from '../../context';
+import type { CallHandlers } from '../../engine/declared-calls';
+import { dayRange } from '../../engine/day-range';
+import { recordUsage, USAGE_ZONE, usageByDay, usageTotals } from '../../usage';
+import { runtimeOf, SERVICE } from './models';
+
+const [CCU, NET] = usync.meters!.map((m) => m.meter);
+const RANGE = { zone: USAGE_ZONE, defaultDays: 30, maxDays: 366, field: '/from' };
+const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE });
+
+/** The app's players connected now on this instance, recorded as the day's peak when above the one recorded. */
+export async function notePeak(ctx: Ctx, appId: string): Promise<void> {
+  const rt = runtimeOf(ctx);
+  const now = rt.hub.connectedOf(appId);
+  const day = dayOf.format(new Date());
+  let known = rt.peaks.get(appId);
+  if (known?.day !== day) {
+    known = { day, peak: (await usageTotals(ctx.db, SERVICE, appId, { start: day, end: day }))[CCU] ?? 0 };
+    rt.peaks.set(appId, known);
+  }
+  if (now <= known.peak) return;
+  const rise = now - known.peak;
+  known.peak = now;
+  await recordUsage(ctx.db, appId, SERVICE, CCU, rise);
+}
+
+export function addBytes(ctx: Ctx, appId: string, n: number): void {
+  const { bytes } = runtimeOf(ctx);
+  bytes.set(appId, (bytes.get(appId) ?? 0) + n);
+}
+
+/** Records the bytes relayed since the last time, per app. */
+export async function flushUsage(ctx: Ctx): Promise<void> {
+  const { bytes } = runtimeOf(ctx);
+  const pending = [...bytes];
+  bytes.clear();
+  for (const [appId, n] of pending) if (n > 0) await recordUsage(ctx.db, appId, SERVICE, NET, n);
+}
+
+type Q = { from?: string; to?: string };
+
+export function usageCallHandlers(ctx: Ctx): CallHandlers {
+  const days = async (scopeId: string, q: Q) => {
+    await flushUsage(ctx);
+    const r = dayRange(q.from, q.to, RANGE);
+    const rows = await usageByDay(ctx.db, SERVICE, scopeId, { start: r.first, end: r.last });
+    const of = (day: string, meter: string) => rows.find((x) => x.day === day && x.meter === meter)?.total ?? 0;
+    return { r, items: r.days.map((day) => ({ day, ccu: of(day, CCU), netBytes: of(day, NET) })) };
+  };
+  return {
+    usage: async (call) => {
+      const { r, items } = await days(call.scopeId, call.input as Q);
+      return { from: r.first, to: r.last, ccu: Math.max(0, ...items.map((d) => d.ccu)), netBytes: items.reduce((s, d) => s + d.netBytes, 0), days: items };
+    },
+    dailyUsage: async (call) => {
+      const { items } = await days(call.scopeId, call.input as Q);
+      return { total: items.length, days: items };
+    },
+  };
+}
