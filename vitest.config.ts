@@ -52,7 +52,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server from a copy of the seeded data directory, and its own browser: two at a time
+          // keep both cores busy (a file alone leaves one mostly idle while the browser waits on the server).
+          maxWorkers: 2,
         },
       },
     ],

@@ -2,7 +2,7 @@
  * The documentation's tutorials are true: each `tutorial.md`, in both languages, is run call by call with the real
  * curl against a server started with the demo data (a fresh one per tutorial, as a reader's first start), and each
  * call answers the status it says and the answer shown after it (rules in `doc-tutorials.ts`). The two languages
- * make the same calls.
+ * make the same calls, so one run answers both pages.
  */
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -81,7 +81,9 @@ describe.each(SECTIONS)('the %s tutorial', (section) => {
     expect(calls('en').length).toBeGreaterThanOrEqual(5);
   });
 
-  describe.each(LANGS)('in %s', (lang) => {
+  // The two pages make the same calls (above): one fresh server runs them once, and each page's shown answers are
+  // held against the same real ones.
+  describe('run against a fresh server with the demo data', () => {
     let h: Harness;
     let runner: Awaited<ReturnType<typeof tutorialRunner>>;
     beforeAll(async () => {
@@ -94,13 +96,15 @@ describe.each(SECTIONS)('the %s tutorial', (section) => {
       await h?.close();
     });
 
-    it('answers every call as the page shows, run in order against a fresh server with the demo data', async () => {
-      const { calls } = tutorials.get(`${lang}/${section}`)!;
-      for (const call of calls) {
-        const where = `${lang}/${section}/tutorial.md line ${call.line}`;
+    it('answers every call as each page shows, in order', async () => {
+      const pages = LANGS.map((lang) => ({ lang, calls: tutorials.get(`${lang}/${section}`)!.calls }));
+      for (const [i, call] of pages[0].calls.entries()) {
         const { status, body } = await runner.run(call.script);
-        expect(status, `${where}: ${JSON.stringify(body)}`).toBe(call.status);
-        if (call.answer !== undefined) expect(answerMismatches(call.answer, body), where).toEqual([]);
+        for (const { lang, calls } of pages) {
+          const where = `${lang}/${section}/tutorial.md line ${calls[i].line}`;
+          expect(status, `${where}: ${JSON.stringify(body)}`).toBe(calls[i].status);
+          if (calls[i].answer !== undefined) expect(answerMismatches(calls[i].answer, body), where).toEqual([]);
+        }
       }
     });
   });

@@ -138,7 +138,7 @@ async function listLoaded(): Promise<boolean> {
   return (await shownList())
     .locator('.ant-table-row, .ant-table-placeholder .ant-empty')
     .first()
-    .waitFor({ state: 'visible', timeout: 10_000 })
+    .waitFor({ state: 'visible', timeout: 20_000 })
     .then(() => true)
     .catch(() => false);
 }
