@@ -5,10 +5,14 @@ import { MULTIVERSE_DEMO } from './multiverse/demo';
 import { multiversePages } from './multiverse/pages';
 import { multiversePrices } from './multiverse/prices';
 import { MULTIVERSE_ROUTES, multiverseResources } from './multiverse/resources';
+import { MULTIVERSE_OPERATOR_ROUTES } from './multiverse/operator';
+import { MULTIVERSE_SCHEDULE_ROUTES } from './multiverse/schedules';
+import { STATS_ROUTE, multiverseStatsCalls, usagePage } from './multiverse/stats';
 import { refreshTokenCall } from './refresh-token';
 
 /** Where the app's cached credentials are dropped (the spec's refresh-token call). */
 const REFRESH_TOKEN_PATH = '/refreshUosToken';
+const OPERATOR = { 'zh-CN': '运营配置', en: 'Operator settings' };
 
 export const multiverse: ServiceDecl = {
   name: 'multiverse',
@@ -51,9 +55,14 @@ export const multiverse: ServiceDecl = {
     { route: MULTIVERSE_ROUTES.profiles, label: { 'zh-CN': '服务器配置', en: 'Profiles' } },
     { route: MULTIVERSE_ROUTES.images, label: { 'zh-CN': '镜像', en: 'Images' } },
     { route: MULTIVERSE_ROUTES.servers, label: { 'zh-CN': '服务器', en: 'Servers' } },
+    { route: MULTIVERSE_SCHEDULE_ROUTES.list, label: { 'zh-CN': '占位调度', en: 'Placeholder schedules' } },
+    { route: STATS_ROUTE, label: { 'zh-CN': '用量统计', en: 'Usage' } },
+    // Spec 001 §6: the operator's factors, written by administrators (an app reads them).
+    { route: MULTIVERSE_OPERATOR_ROUTES.resourceFactor, label: { 'zh-CN': '资源系数', en: 'Resource factor' }, group: OPERATOR },
+    { route: MULTIVERSE_OPERATOR_ROUTES.usageAdjustFactor, label: { 'zh-CN': '用量调整系数', en: 'Usage adjust factor' }, group: OPERATOR },
   ],
-  pages: multiversePages,
+  pages: [...multiversePages, usagePage],
   resources: multiverseResources,
-  calls: { ...multiverseCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  calls: { ...multiverseCalls, ...multiverseStatsCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: MULTIVERSE_DEMO,
 };

@@ -5,6 +5,8 @@
  * `server/services/multiverse/`.
  */
 import type { AccessDecl, JsonSchema, ResourceDecl, ViewDecl } from '../types';
+import { multiverseOperatorResources } from './operator';
+import { placeholderSchedules } from './schedules';
 import gameSchema from '../../schemas/multiverse/game.json' with { type: 'json' };
 import profileSchema from '../../schemas/multiverse/profile.json' with { type: 'json' };
 import revisionSchema from '../../schemas/multiverse/profile-revision.json' with { type: 'json' };
@@ -37,6 +39,8 @@ export const games: ResourceDecl = {
   operations: ['list', 'show', 'create', 'update', 'delete'],
   unique: ['name'],
   references: [{ field: 'profileId', resource: 'profiles', onDelete: 'set-null' }],
+  // Spec 001 §7 "game/games CRUD with regions": the regions read and replaced on their own.
+  parts: [{ path: '/regions', field: 'regions', label: { 'zh-CN': '地域', en: 'Regions' } }],
   list: { columns: ['name', 'mode', 'regions', 'profileId', 'createdAt'], filters: ['mode'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   routes: { list: MULTIVERSE_ROUTES.games, show: MULTIVERSE_ROUTES.game },
   access: access(),
@@ -209,4 +213,4 @@ export const servers: ResourceDecl = {
   routes: { list: MULTIVERSE_ROUTES.servers, show: MULTIVERSE_ROUTES.server },
 };
 
-export const multiverseResources: ResourceDecl[] = [games, profiles, profileRevisions, images, servers];
+export const multiverseResources: ResourceDecl[] = [games, profiles, profileRevisions, images, servers, placeholderSchedules, ...multiverseOperatorResources];

@@ -143,7 +143,7 @@ export class RecordQuery {
   }
 
   /** Grouped counts and sums (a dashboard's figures). */
-  async aggregate(scope: string, a: Aggregate): Promise<Record<string, string | number | null>[]> {
+  async aggregate(scope: Scope, a: Aggregate): Promise<Record<string, string | number | null>[]> {
     const p = new Params();
     const select: string[] = [];
     const groups: string[] = [];

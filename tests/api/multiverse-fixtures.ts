@@ -83,3 +83,23 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A game of `mode` in region `local` whose profile has a released revision of the example echo server (0.2 cores):
+ * the image uploaded and built, the profile and revision made and released.
+ */
+export async function releasedGame(h: MultiverseHarness, name: string, mode: 'OnDemandGame' | 'OnFleetGame', extra: Record<string, unknown> = {}): Promise<{ gameId: string; revisionId: string }> {
+  const up = await h.upload(await echoArchive(), { name: `${name}-image`, startCommand: 'node server.mjs' });
+  if (up.statusCode !== 201) throw new Error(up.body);
+  await h.build();
+  await until(() => h.mv('GET', `${h.base}/images/${up.json().id}`).then((r) => r.json()), (i) => i.status === 'success');
+  const gameId = (await h.mv('POST', `${h.base}/game/games`, { name, mode, regions: ['local'], ...extra })).json().id as string;
+  const profileId = (await h.mv('POST', `${h.base}/profiles`, { gameId, name: 'default' })).json().id as string;
+  const rev = await h.mv('POST', `${h.base}/profile-revisions`, { profileId, imageId: up.json().id, cpu: 0.2 });
+  if (rev.statusCode !== 201) throw new Error(rev.body);
+  await h.mv('POST', `${h.base}/profile-revisions/${rev.json().id}/release`);
+  const version = (await h.mv('GET', `${h.base}/game/games/${gameId}`)).json().version;
+  const put = await h.mv('PUT', `${h.base}/game/games/${gameId}`, { name, mode, regions: ['local'], ...extra, profileId, version });
+  if (put.statusCode !== 200) throw new Error(put.body);
+  return { gameId, revisionId: rev.json().id };
+}

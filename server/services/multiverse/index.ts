@@ -10,6 +10,7 @@ import { multiverseModels, SERVICE } from './models';
 import { releaseRevision, revisionHooks } from './revisions';
 import { supervisorOf } from './supervisors';
 import { multiverseDemoModule } from './demo';
+import { statsCallHandlers } from './stats';
 
 /**
  * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
@@ -65,6 +66,7 @@ export const multiverseModule: ServiceModule = {
     const sup = supervisorOf(ctx);
     return {
       ...allocationCalls(ctx, sup),
+      ...statsCallHandlers(ctx),
       'images.create': (call) => uploadImage(ctx, sup.settings, call),
       'profile-revisions.release': (call) => releaseRevision(ctx, call),
       'images.logs': async ({ record }) => ({ logs: ((record?.logs ?? []) as { at: string; line: string }[]).map((l) => ({ ...l, stream: 'system' })) }),

@@ -10,6 +10,7 @@ export const multiverseModels = (ctx: Ctx) => ({
   revisions: modelOf(ctx, SERVICE, 'profile-revisions'),
   images: modelOf(ctx, SERVICE, 'images'),
   servers: modelOf(ctx, SERVICE, 'servers'),
+  schedules: modelOf(ctx, SERVICE, 'placeholder-schedules'),
 });
 
 export type MultiverseModels = ReturnType<typeof multiverseModels>;

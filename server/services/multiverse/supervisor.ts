@@ -10,13 +10,13 @@ import { hostname } from 'node:os';
 import type { Ctx } from '../../context';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
-import { recordUsage } from '../../usage';
 import { millicoresOf, memoryMiBOf } from '../../../resources/multiverse/rules';
 import { builtCommand, imageDirOf } from './images';
-import { multiverseModels, SERVICE } from './models';
+import { multiverseModels } from './models';
 import type { LogLine, RuntimeDriver, SdkEvent } from './runtime/driver';
 import { ProcessDriver } from './runtime/process-driver';
 import type { MultiverseSettings } from './settings';
+import { factorOf, recordServerCpu, scaledResources } from './usage';
 
 export type ServerKind = 'allocation' | 'fleet' | 'test';
 const LIVE = ['created', 'allocated'];
@@ -37,6 +37,7 @@ interface Local {
   players: Set<string>;
   millicores: number;
   billedFrom: number;
+  gameId?: string;
 }
 
 export interface StartOptions {
@@ -70,8 +71,9 @@ export class Supervisor {
   /** Starts a server of a released (or any, for a test server) revision; answers its record. */
   async start(scopeId: string, o: StartOptions): Promise<Data> {
     const rev = o.revision;
-    const millicores = Number(rev.millicores ?? millicoresOf(Number(rev.cpu ?? 0.1)));
-    const memoryMiB = Number(rev.memoryMiB ?? memoryMiBOf(millicores));
+    const asked = Number(rev.millicores ?? millicoresOf(Number(rev.cpu ?? 0.1)));
+    // The operator's resource factor for the app scales what the server is given (and reserves).
+    const { millicores, memoryMiB } = scaledResources(asked, Number(rev.memoryMiB ?? memoryMiBOf(asked)), await factorOf(this.ctx, scopeId, 'resource-factor'));
     const command = await builtCommand(this.settings, scopeId, String(rev.imageId));
     // Health and deadlines are watched from the first server on.
     this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
@@ -108,6 +110,7 @@ export class Supervisor {
       players: new Set(),
       millicores,
       billedFrom: Date.now(),
+      gameId: o.gameId,
     });
     try {
       const run = await this.driver.start({
@@ -247,7 +250,7 @@ export class Supervisor {
     if (coreSeconds <= 0) return;
     const [held] = await this.q.update(scopeId, { id }, { add: { cpuSeconds: Number(coreSeconds.toFixed(6)) } });
     if (!held) return this.orphaned(id);
-    await recordUsage(this.ctx.db, scopeId, SERVICE, 'cpu', coreSeconds.toFixed(6), new Date(now));
+    await recordServerCpu(this.ctx, scopeId, l.gameId, Number(coreSeconds.toFixed(6)), new Date(now));
   }
 
   /**
