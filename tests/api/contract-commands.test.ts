@@ -15,7 +15,7 @@ import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { columnName, exportColumns } from '../../server/engine/command-export';
 import { listKeyOf } from '../../server/engine/list-routes';
 import { makeRecord, referencesTo, storedRecord, withBulkDeletes } from './contract-deletes';
-import { startHarness, type Harness } from './harness';
+import { enableOnDemoApp, startHarness, type Harness } from './harness';
 import { tableOf } from '../../server/engine/sql';
 
 // With a bulk delete command on every referenced resource, so the reference rules are driven through one.
@@ -29,6 +29,7 @@ const commandsOf = (kind: CommandDecl['kind']) =>
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ services: offered });
+  await enableOnDemoApp(h, offered.map((s) => s.name));
 });
 afterAll(() => h.close());
 

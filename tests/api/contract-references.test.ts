@@ -12,7 +12,7 @@ import { services, type ReferenceDecl } from '../../resources';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
 import { parseReferencePath } from '../../server/engine/reference-paths';
 import { BATCH_DELETE, makeRecord, storedRecord, withBulkDeletes } from './contract-deletes';
-import { startHarness, type Harness } from './harness';
+import { enableOnDemoApp, startHarness, type Harness } from './harness';
 import { tableOf } from '../../server/engine/sql';
 
 const offered = withBulkDeletes(services);
@@ -30,6 +30,7 @@ const cases = models.flatMap((m) =>
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ services: offered });
+  await enableOnDemoApp(h, offered.map((s) => s.name));
 });
 afterAll(() => h.close());
 

@@ -150,3 +150,15 @@ export async function startHarness(opts: { services?: ServiceDecl[]; modules?: S
 }
 
 export { DEMO_ADMIN, DEMO_USER };
+
+/**
+ * Enables on the demo app those of `names` it does not start with (Sync, which Multiverse excludes in the console):
+ * for the sweeps that call every declared resource with the demo app's credential.
+ */
+export async function enableOnDemoApp(h: Harness, names: string[]): Promise<void> {
+  for (const name of names) {
+    const state = { Status: 'Enabled', ServiceId: `${name}-test`, Properties: {}, EnabledAt: new Date().toISOString() };
+    await h.db.query(`UPDATE apps SET services = jsonb_set(services, ARRAY[$2::text], $3::jsonb) WHERE app_id = $1 AND NOT services ? $2`, [h.appId, name, JSON.stringify(state)]);
+  }
+  h.ctx.apps.forget(h.appId);
+}

@@ -15,6 +15,7 @@ import { recordOperation } from '../../audit';
 import { conflict, notFound } from '../../engine/errors';
 import type { ResourceHooks } from '../../engine/hooks';
 import type { Data } from '../../engine/store';
+import tierSchema from '../../../schemas/usync/tier.json' with { type: 'json' };
 import type { LiveRoom, RoomLimits } from './hub';
 import { logsOf, profilesOf, roomsOf, runtimeOf, seatsOf, SERVICE, tiersOf } from './models';
 import { flushUsage } from './usage';
@@ -48,11 +49,14 @@ export async function moveRoom(ctx: Ctx, appId: string, id: string, from: string
   });
 }
 
+/** The limits of a profile naming no tier: the tier schema's defaults. */
+export const STANDARD_TIER: Data = Object.fromEntries(Object.entries(tierSchema.properties).map(([k, p]) => [k, (p as { default?: unknown }).default]));
+
 /** What a room of a profile may do: the profile's and its tier's limits (players per room at most the tier's). */
 export async function limitsOf(ctx: Ctx, appId: string, profileId: string): Promise<{ limits: RoomLimits; profile: Data } | undefined> {
   const profile = await profilesOf(ctx).maybe(appId, profileId);
   if (!profile) return undefined;
-  const tier = await tiersOf(ctx).maybe(appId, String(profile.tierId));
+  const tier = profile.tierId ? await tiersOf(ctx).maybe(appId, String(profile.tierId)) : STANDARD_TIER;
   if (!tier) return undefined;
   const limits: RoomLimits = {
     maxPlayers: Math.min(Number(profile.ratio), Number(tier.maxPlayers)),

@@ -11,7 +11,7 @@ import type { CallHandlers } from '../../engine/declared-calls';
 import { badRequest, notFound } from '../../engine/errors';
 import type { Data } from '../../engine/store';
 import { profilesOf, roomsOf, runtimeOf, SERVICE, tiersOf } from './models';
-import { allocate, closeByCall, limitsOf, roomInfo, SERVED_TRANSPORTS, UNSERVED } from './rooms';
+import { allocate, closeByCall, limitsOf, roomInfo, SERVED_TRANSPORTS, STANDARD_TIER, UNSERVED } from './rooms';
 import { RELAY_URL } from './seats';
 
 const TRANSPORTS = ['ws', 'utp', 'kcp2k'];
@@ -30,7 +30,7 @@ export async function createRoom(ctx: Ctx, appId: string, body: { profileId: str
 /** The app's first tier and profile, of the spec's values, unless it has some already. */
 async function init(ctx: Ctx, appId: string, actor: string) {
   if ((await tiersOf(ctx).count(appId)) === 0) {
-    const tier = await tiersOf(ctx).insert(appId, { name: 'standard', description: '', maxPlayers: 16, messagesPerSecond: 30, maxMessageBytes: 8192, netAllowance: price('netAllowance') });
+    const tier = await tiersOf(ctx).insert(appId, { ...STANDARD_TIER, name: 'standard', description: '', netAllowance: price('netAllowance') });
     await recordOperation(ctx.db, { actor, appId, action: `${SERVICE}.tiers.create`, target: String(tier.id), after: tier });
   }
   if ((await profilesOf(ctx).count(appId)) === 0) {
