@@ -19,6 +19,16 @@ export interface CarriedAnswer {
   body: unknown;
 }
 
+/**
+ * Resolves once the page has been read to its end; nothing when it already has. A page that carries answers lets its
+ * code run as soon as it has loaded, before the answers arrive (server/console-page.ts): a call made meanwhile waits
+ * for them instead of making the call the server is making already.
+ */
+export function pageRead(): Promise<void> | undefined {
+  if (typeof document === 'undefined' || document.readyState !== 'loading') return undefined;
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
 /** A call's key: method, the app it is made for (if any), address with its query, JSON body (if any). */
 export const callKey = (method: string, appId: string | undefined, url: string, body?: unknown): string =>
   `${method} ${appId ?? ''} ${url} ${body === undefined ? '' : JSON.stringify(body)}`;

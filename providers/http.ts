@@ -1,7 +1,7 @@
 import type { HttpError } from '@refinedev/core';
 import { t, translateServerMessage } from './i18n';
 import { toast } from './notification';
-import { appHeaders, callKey, CARRIED_ANSWERS_ID, CARRIED_ANSWERS_MS, serviceAuthorization, type CarriedAnswer } from './carried-answers';
+import { appHeaders, callKey, CARRIED_ANSWERS_ID, CARRIED_ANSWERS_MS, pageRead, serviceAuthorization, type CarriedAnswer } from './carried-answers';
 import type { AppRecord, ErrorBody, FieldIssue } from './types';
 
 /**
@@ -271,6 +271,9 @@ const ASKED_AHEAD_MS = 10_000;
 
 /** Sends a call. Resolves to the answer (`undefined` when it has no body) or, on failure, see above. */
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  // The page's carried answers are still on their way: the call is decided once they are in.
+  const read = pageRead();
+  if (read) return read.then(() => request<T>(path, options));
   const answer = () => send(path, options, async (response) => (await readBody(response)) as T);
   const key = callKey(options.method ?? 'GET', options.appId, buildUrl(path, options.query), options.body);
   const carried = takeCarried<T>(key);

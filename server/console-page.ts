@@ -35,9 +35,16 @@ export function consolePage(root: string, path: string): Buffer {
 const ROOT_ELEMENT = '<div id="root">';
 
 /**
+ * The page with its entry run as soon as it has loaded (`async`), not once the whole page has come: the code
+ * of a page that carries answers loads and is evaluated while the server makes them. Its calls and its first render
+ * wait for the rest of the page (src/main.tsx, providers/carried-answers.ts `pageRead`).
+ */
+const runEntryAtOnce = (page: string): string => page.replace('<script type="module" ', '<script type="module" async ');
+
+/**
  * Sends the console's page for an address. An app's page for a signed-in member carries its first answers
- * (console-carried.ts): the page's head (the preload links) is sent at once, so the browser asks for the code while
- * the server makes the reads, and the rest of the page follows with the answers. Such a page holds the app's
+ * (console-carried.ts): the page's head (the preload links) is sent at once, so the browser asks for the code and runs
+ * it while the server makes the reads, and the rest of the page follows with the answers. Such a page holds the app's
  * credential: it is never stored (`no-store`).
  */
 export async function sendConsolePage(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, root: string, path: string): Promise<FastifyReply> {
@@ -46,10 +53,12 @@ export async function sendConsolePage(app: FastifyInstance, req: FastifyRequest,
   const at = page.indexOf(ROOT_ELEMENT);
   const answers = at < 0 ? undefined : carriedAnswers(app, req, root, req.url);
   if (!answers) return reply.header('cache-control', 'no-cache').send(page);
+  const sent = runEntryAtOnce(page);
+  const rest = sent.indexOf(ROOT_ELEMENT);
   const body = new PassThrough();
-  body.write(page.slice(0, at));
+  body.write(sent.slice(0, rest));
   reply.header('cache-control', 'no-store').send(body);
   const carried = await answers.catch(() => []);
-  body.end(carriedElement(carried) + page.slice(at));
+  body.end(carriedElement(carried) + sent.slice(rest));
   return reply;
 }

@@ -50,6 +50,9 @@ function carried(html: string): Map<string, unknown> | undefined {
   return found ? new Map((JSON.parse(found[1]) as CarriedAnswer[]).map((a) => [a.key, a.body])) : undefined;
 }
 
+/** The page's entry script element. */
+const entryScript = (html: string): string => /<script type="module"[^>]*>/.exec(html)?.[0] ?? '';
+
 const direct = async (url: string, headers: Record<string, string>) => (await h.req({ method: 'GET', url, headers })).json();
 
 it("carries an app page's first answers for its member, each as the same call made directly answers", async () => {
@@ -68,12 +71,16 @@ it("carries an app page's first answers for its member, each as the same call ma
   expect(JSON.stringify(configs)).toContain('welcome_message');
   // The answers come before the console's root element, so the page's code finds them when it runs.
   expect(res.body.indexOf(CARRIED_ANSWERS_ID)).toBeLessThan(res.body.indexOf('<div id="root">'));
+  // The page's code runs as soon as it has loaded, while the server makes the answers, not once the page is whole.
+  expect(entryScript(res.body)).toMatch(/\basync\b/);
 });
 
 it('carries nothing without a session, and nothing of an app the signed-in member cannot see', async () => {
   const anonymous = await page(`/services/${h.appId}/config`);
   expect(carried(anonymous.body)).toBeUndefined();
   expect(anonymous.headers['cache-control']).toBe('no-cache');
+  // Without answers to wait for, the code runs once the page has been read, as any page's.
+  expect(entryScript(anonymous.body)).not.toMatch(/\basync\b/);
   // Another studio's member: the sessions, but not the app's record (refused) nor its list (no credential).
   const other = carried((await page(`/services/${h.appId}/config`, stranger)).body)!;
   expect([...other.keys()].sort()).toEqual([callKey('GET', undefined, '/auth/auth-check'), callKey('GET', undefined, '/auth/base-info')].sort());

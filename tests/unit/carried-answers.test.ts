@@ -84,3 +84,31 @@ it('asks as usual once the page is no longer new, or when the carried text canno
   await settle();
   expect(net.asked).toEqual(['/auth/base-info', '/auth/auth-check']);
 });
+
+it("waits, while the page is still being read, for its answers to come, then takes them instead of asking", async () => {
+  // A page whose code runs before the rest of it (the answers) has come: the answers' element is not there yet.
+  let listeners: (() => void)[] = [];
+  let arrived = false;
+  const text = JSON.stringify([{ key: callKey('GET', APP, LIST), body: PAGE }]);
+  (globalThis as { document?: unknown }).document = {
+    documentElement: {},
+    cookie: 'userId=u1',
+    readyState: 'loading',
+    addEventListener: (event: string, listener: () => void) => event === 'DOMContentLoaded' && listeners.push(listener),
+    getElementById: (id: string) => (arrived && id === CARRIED_ANSWERS_ID ? { textContent: text } : null),
+  };
+  const { request } = await import('../../providers/http');
+  let answer: unknown;
+  void request(LIST, { appId: APP }).then((a) => (answer = a));
+  await settle();
+  expect(net.asked).toEqual([]);
+  expect(answer).toBeUndefined();
+  // The rest of the page comes: the call takes the carried answer and asks nothing.
+  arrived = true;
+  Object.assign((globalThis as unknown as { document: { readyState: string } }).document, { readyState: 'interactive' });
+  listeners.forEach((listener) => listener());
+  listeners = [];
+  await settle();
+  expect(answer).toEqual(PAGE);
+  expect(net.asked).toEqual([]);
+});
