@@ -10,6 +10,7 @@ import { apiReferencePassages } from './scripts/docs-api-passages.ts';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { routeManifest } from './scripts/route-manifest.ts';
 import { consolePreload } from './scripts/console-preload.ts';
+import { pureLibraries } from './scripts/pure-libraries.ts';
 import { APP_BASE } from './src/engine/routes.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -18,9 +19,10 @@ const servicePaths = [...new Set(services.map((s) => `/${s.base.split('/')[1]}`)
 const apiPaths = ['/auth', '/api', '/base', '/openapi.json', '/api-docs', '/healthz', '/blob', '/web-version.json', ...servicePaths];
 
 // What reads the sources: React, the console forms' checks compiled from the declarations (no code generated in the
-// browser), the route manifest the entry reads to start a deep link's page and first read at once, and Ant Design's
-// styles for the console's theme (computed once here rather than on every page load).
-const sourcePlugins = () => [react(), formValidators(), docsSearchIndex('docs/site', apiReferencePassages), siteLibraries(), routeManifest(), antdStaticStyle()];
+// browser), the route manifest the entry reads to start a deep link's page and first read at once, Ant Design's
+// styles for the console's theme (computed once here rather than on every page load), and the libraries whose unused
+// modules are left out.
+const sourcePlugins = () => [react(), formValidators(), docsSearchIndex('docs/site', apiReferencePassages), siteLibraries(), routeManifest(), antdStaticStyle(), pureLibraries()];
 
 // The screens whose code loads in a few files rather than one per shared module (scripts/chunk-layers.ts): the
 // sign-in page, the console shell (the console, an app's layout, the terms prompt), and the declared list page.
