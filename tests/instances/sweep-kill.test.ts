@@ -27,7 +27,8 @@ const activeOf = (ids: string[]) =>
 
 /** Waits until A holds the sweep's job and its transaction has written (its moves and entries not yet committed). */
 async function sweepUnderWay(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  // Polled often to catch the transaction open; patient, as the job is picked up late on a busy machine.
+  for (let i = 0; i < 3000; i++) {
     const held = await one('SELECT count(*)::int AS n FROM jobs WHERE name = $1 AND owner IS NOT NULL', [TIMED_STATES_JOB]);
     const writing = await one(
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()',
