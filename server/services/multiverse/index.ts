@@ -11,6 +11,7 @@ import { releaseRevision, revisionHooks } from './revisions';
 import { supervisorOf } from './supervisors';
 import { multiverseDemoModule } from './demo';
 import { statsCallHandlers } from './stats';
+import { locationRatioHooks, scheduleHooks } from './schedule-hooks';
 
 /**
  * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
@@ -47,6 +48,8 @@ export const multiverseModule: ServiceModule = {
   service: SERVICE,
   hooks: {
     'profile-revisions': revisionHooks,
+    'placeholder-schedules': scheduleHooks,
+    'location-ratios': locationRatioHooks,
     images: {
       // A deleted image's archive and unpacked files go with it.
       changed: async ({ ctx, scopeId, ids }) => {
