@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, type JsonSchema } from '../../resources';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
-import { startHarness, type Harness } from './harness';
+import { enableOnDemoApp, startHarness, type Harness } from './harness';
 import { sampleOf } from './sample-input';
 
 const CONCURRENT = 50;
@@ -28,6 +28,7 @@ const parts = updatable.flatMap((m) => (m.res.parts ?? []).map((part) => ({ m, p
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  await enableOnDemoApp(h, services.map((s) => s.name));
 });
 afterAll(() => h.close());
 
