@@ -116,7 +116,7 @@ export async function closeAll(ctx: Ctx, reason: string): Promise<void> {
 
 /**
  * At start-up: rooms left open by an instance that stopped without closing them (killed) are closed, their players
- * having lost their connections with it. One instance holds every room here (ADR 0034).
+ * having lost their connections with it. One instance holds every room here (ADR 0035).
  */
 export async function closeOrphans(ctx: Ctx): Promise<void> {
   const mine = runtimeOf(ctx).hub.rooms;
