@@ -91,8 +91,8 @@ describe('declared dashboards', () => {
   const pages = dashboardPages();
   const served = new Set((calls as { service: string; method: string; path: string }[]).map((c) => `${c.method} ${c.path}`));
 
-  it('are the passport economy and player metrics pages, baking’s node time and cloud saves’ usage', () => {
-    expect(pages.map(({ page }) => page.route).sort()).toEqual(['baking/usage', 'crud/save/usage', 'passport/account/metrics', 'passport/economy/metrics']);
+  it('are the passport economy and player metrics pages, baking’s node time, cloud saves’ usage and Multiverse’s usage', () => {
+    expect(pages.map(({ page }) => page.route).sort()).toEqual(['baking/usage', 'crud/save/usage', 'multiverse/usage', 'passport/account/metrics', 'passport/economy/metrics']);
   });
 
   it('read only calls the service serves, and name only sources they declare', () => {
