@@ -15,12 +15,11 @@ const CODE_LANGS = new Set(['bash', 'json', 'ts', 'js', 'http']);
 
 /** The services the documentation covers whose service is not built: each concept page says so. */
 const NOT_BUILT = [
-  'sync',
   'func/stateful',
 ];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'matchmaking', 'push', 'hello', 'crud/storage', 'stacktrace', 'func/stateless'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'matchmaking', 'push', 'hello', 'crud/storage', 'stacktrace', 'func/stateless', 'sync'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   ...NOT_BUILT.map((s) => `${s}/concept`),
   'others/concept',
   'bill/payment',
