@@ -97,13 +97,13 @@ export const usagePage: PageDecl = {
     blocks: [
       {
         kind: 'columns',
-        label: { 'zh-CN': '每日各游戏 CPU 核时', en: 'CPU core-hours per day, by game' },
+        label: { 'zh-CN': '每日各游戏 CPU 核秒', en: 'CPU core-seconds per day, by game' },
         source: 'byGame',
         span: 16,
         list: 'daily',
         x: 'date',
         seriesBy: 'gameName',
-        value: 'cpuCoreHours',
+        value: 'cpuCoreSeconds',
         xFrom: { list: 'days', field: 'date' },
         empty: noUsage,
       },
