@@ -10,13 +10,13 @@ const RECACHE_PATH = '/api/app/:id/recache';
 
 /** The playground's ready-made calls: a profile's room made, a player seated, then the relay (its socket panel). */
 const PLAYGROUND_EXAMPLES = [
-  'usyncInit',
+  { name: 'usyncInit', label: { 'zh-CN': '初始化（默认规格与配置）', en: 'Initialise (default tier and profile)' } },
   'profiles.list',
   { name: 'serviceRooms.create', label: { 'zh-CN': '创建房间', en: 'Create a room' } },
   { name: 'serviceRooms.join', label: { 'zh-CN': '为玩家预留座位', en: 'Seat a player' }, body: { playerId: 'player-1' } },
-  'serviceRooms.list',
+  { name: 'serviceRooms.list', label: { 'zh-CN': '可加入的房间', en: 'Rooms open to players' } },
   'rooms.list',
-  'transports',
+  { name: 'transports', label: { 'zh-CN': '传输协议', en: 'Transports' } },
 ];
 
 export const usync: ServiceDecl = {

@@ -117,10 +117,7 @@ export const rooms: ResourceDecl = {
       api: { summary: "The room as its relay sees it now: players connected, away (reconnecting) and reserved, messages and bytes relayed so far, and the address clients connect to" },
     },
   ],
-  children: [
-    { resource: 'seats', field: 'roomId' },
-    { resource: 'logs', field: 'roomId' },
-  ],
+  // Its seats and log, sub-resources, are listed on its page under it.
   access: access(),
   routes: { list: SYNC_ROUTES.rooms, show: SYNC_ROUTES.room },
 };
@@ -172,4 +169,5 @@ export const logs: ResourceDecl = {
   access: access(),
 };
 
-export const usyncResources: ResourceDecl[] = [tiers, profiles, rooms, seats, logs];
+// The profiles first: the first tab of the list they share with the tiers.
+export const usyncResources: ResourceDecl[] = [profiles, tiers, rooms, seats, logs];

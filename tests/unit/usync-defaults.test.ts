@@ -5,7 +5,7 @@ import profileSchema from '../../schemas/usync/profile.json' with { type: 'json'
 import tierSchema from '../../schemas/usync/tier.json' with { type: 'json' };
 
 const spec = usync.prices!;
-const defaultOf = (schema: { properties: Record<string, { default?: unknown }> }, field: string) => schema.properties[field].default;
+const defaultOf = (schema: { properties: object }, field: string) => (schema.properties as Record<string, { default?: unknown }>)[field].default;
 
 describe('Sync defaults', () => {
   it("are spec 001 §9's: 5 rooms, 4 players a room, 30 minutes to live, 300 s idle, 625000 bytes a second", () => {

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
+import { startServer, type RunningServer } from './server';
+import { usync } from '../../resources/usync';
+
+/**
+ * A developer tries Sync on the real server: makes an app with Sync (the demo app runs Multiverse, which excludes
+ * it), makes a room, opens the sync playground in two tabs, joins the room as two players over the relay and sees a
+ * message of one arrive in the other; the room's page shows it RUNNING with its seats.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let shot: (label: string) => Promise<void>;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
+  shot = screenshots(page, 'sync');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function call(credential: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = { authorization: credential, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** The playground's relay panel of one tab, connected with a seat token, answers its welcome. */
+async function joinIn(tab: Page, appId: string, roomId: string, token: string): Promise<void> {
+  await tab.goto(`${server.url}/playground/sync/${appId}`);
+  await tab.getByTestId('socket-field-roomId').fill(roomId);
+  await tab.getByTestId('socket-field-token').fill(token);
+  await tab.getByTestId('socket-connect').click();
+  await visible(tab.getByTestId('socket-log').getByText('"type":"welcome"'));
+}
+
+describe('Sync on the console', () => {
+  it('relays a message between two players who joined one room from two playground tabs', async () => {
+    const { appId: demoAppId } = await openDemoGame(page, server.url);
+    const demo = (await (await page.request.get(`${server.url}/api/app/${demoAppId}`)).json()) as { OrganizationId: string };
+    const made = await page.request.post(`${server.url}/api/app`, { data: { ProjectName: 'Lobby Game', OrganizationId: demo.OrganizationId } });
+    expect(made.ok()).toBe(true);
+    const app = (await made.json()) as { AppId: string; AppServiceSecret: string };
+    expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'usync' } })).ok()).toBe(true);
+    const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
+    const init = (await call(credential, 'POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[] };
+    const room = await call(credential, 'POST', `${usync.base}/service/rooms`, { profileId: init.profiles[0].id, name: 'harbour' });
+    expect(room.status).toBe('READY');
+    const alice = await call(credential, 'POST', `${usync.base}/service/rooms/${room.id}/join`, { playerId: 'alice' });
+    const bob = await call(credential, 'POST', `${usync.base}/service/rooms/${room.id}/join`, { playerId: 'bob' });
+
+    await joinIn(page, app.AppId, String(room.id), String(alice.token));
+    const second = await page.context().newPage();
+    await joinIn(second, app.AppId, String(room.id), String(bob.token));
+    await visible(page.getByTestId('socket-log').getByText('"type":"joined"'));
+
+    await second.getByTestId('socket-draft').fill(JSON.stringify({ type: 'send', data: { text: 'hello from bob' } }));
+    await second.getByTestId('socket-send').click();
+    await visible(page.getByTestId('socket-log').getByText('hello from bob'));
+    await shot('playground');
+
+    await page.goto(`${server.url}/services/${app.AppId}/sync/rooms/${room.id}`);
+    await visible(page.getByText('RUNNING').or(page.getByText('运行中')).first());
+    await visible(page.locator('.ant-table-row', { hasText: 'alice' }).first());
+    await shot('room');
+    await page.goto(`${server.url}/services/${app.AppId}/sync/profiles`);
+    // The profiles are the first tab, beside the tiers.
+    await visible(page.locator('.ant-table-row', { hasText: 'default' }).first());
+    await shot('profiles');
+    await second.close();
+  });
+});
