@@ -3,6 +3,7 @@ import { findService } from '../../resources';
 import type { Queryable } from '../db';
 import { hashPassword } from '../auth/passwords';
 import type { ServiceState } from './apps';
+import { ensureProject } from './app-services';
 
 export async function createAccount(db: Queryable, a: { email: string; password: string; name: string; isAdmin?: boolean }): Promise<string> {
   const id = randomUUID();
@@ -50,5 +51,8 @@ export async function createApp(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [appId, newSecret(), newSecret(), name, orgId, servicesState, opts.supportMultiServices ?? true, { needGatherInfo: 'false' }],
   );
+  // A service that needs a project has it from the start, as enabling it gives it (spec 000 §4): the console's first
+  // visit then has nothing to provision.
+  for (const s of enabled) if (findService(s)?.catalogue.needsProject) await ensureProject(db, { AppId: appId, ProjectName: name }, s);
   return appId;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { auditActions, call, castOf, catalogueRoles, storedApp, type Cast } from './apps-fixtures';
+import { findService } from '../../resources';
 
 let h: Harness;
 let c: Cast;
@@ -164,6 +165,14 @@ describe('GET /api/app/service/:serviceId', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ ServiceId: serviceId, AppId: h.appId, Service: 'remote-config', Status: 'Enabled', Project: null });
     }
+  });
+
+  it('reports the project of a service that needs one on an app created with it enabled (the demo app), none to provision', async () => {
+    const stored = await storedApp(h, h.appId);
+    const [name, state] = Object.entries(stored.services).find(([s]) => findService(s)?.catalogue.needsProject) ?? [];
+    expect(name, 'the demo app enables a service that needs a project').toBeDefined();
+    const res = await call(h, c.owner, 'GET', `/api/app/service/${state!.ServiceId}`);
+    expect(res.json().Project).toMatchObject({ Name: 'Demo Game' });
   });
 
   it("refuses another organisation's service, unknown ids and anonymous callers", async () => {
