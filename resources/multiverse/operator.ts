@@ -65,7 +65,9 @@ export const gameUsage: ResourceDecl = {
   idField: 'id',
   titleField: 'day',
   scope: 'app',
+  // No call of its own: billing writes it, the statistics calls read it.
   operations: [],
+  implementedBy: 'service',
   list: { columns: ['gameId', 'day', 'cpuSeconds'] },
   access: { read: ['app', 'admin'], write: [] },
 };

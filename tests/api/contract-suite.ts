@@ -226,12 +226,17 @@ export function describeContract(h: () => Harness): void {
       expect(first.statusCode, first.body).toBe(200);
       const props = (m.res.schema.properties ?? {}) as Record<string, { default?: unknown }>;
       for (const [k, s] of Object.entries(props)) if (s.default !== undefined) expect(first.json()[k], k).toEqual(s.default);
-      const saved = await h().svc(write, m.base, { ...examples[0], version: first.json().version });
+      // Settings only administrators write (spec 001 §6's factors) refuse the app, and are written by an administrator.
+      const callers = await serviceCallers(h());
+      const writer = m.res.access.write.includes('app') ? callers.app : callers.admin;
+      if (!m.res.access.write.includes('app')) expect((await callWith(h(), callers.app, write, m.base, { ...examples[0], version: first.json().version })).statusCode).toBe(403);
+      const send = (body: unknown) => callWith(h(), writer, write, m.base, body);
+      const saved = await send({ ...examples[0], version: first.json().version });
       expect(saved.statusCode, saved.body).toBe(200);
       for (const [k, v] of Object.entries(examples[0])) expect(saved.json()[k]).toEqual(v);
-      const stale = await h().svc(write, m.base, { ...examples[1], version: first.json().version });
+      const stale = await send({ ...examples[1], version: first.json().version });
       expect(stale.statusCode).toBe(409);
-      const again = await h().svc(write, m.base, { ...examples[1], version: saved.json().version });
+      const again = await send({ ...examples[1], version: saved.json().version });
       expect(again.statusCode, again.body).toBe(200);
       expect((await h().svc('GET', m.base)).json().version).toBe(saved.json().version + 1);
       const other = await h().req({ method: 'GET', url: m.base, headers: { authorization: h().otherBasic } });

@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, type JsonSchema } from '../../resources';
 import { buildModel, type ResourceModel } from '../../server/engine/model';
-import { DEMO_ADMIN, enableOnDemoApp, startHarness, type Harness } from './harness';
+import { enableOnDemoApp, startHarness, type Harness } from './harness';
+import { callWith, serviceCallers } from './contract-callers';
 import { sampleOf } from './sample-input';
 
 const CONCURRENT = 50;
@@ -82,19 +83,13 @@ describe.each(updatable.map((m) => [key(m), m] as const))('%s', (_name, m) => {
   });
 });
 
-/** An administrator's console naming the demo app: the writer of settings only administrators write. */
-async function asAdmin(): Promise<Harness['svc']> {
-  const cookie = await h.login(DEMO_ADMIN.email, DEMO_ADMIN.password, '/auth/admin-login');
-  const headers = { cookie, 'x-app-id': h.appId, 'x-lodestar-app-id': h.appId };
-  return (method, url, payload) =>
-    h.req({ method, url, headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
-}
-
 describe.each(singletons.map((m) => [key(m), m] as const))('%s (one per app)', (_name, m) => {
   it(`${CONCURRENT} writes carrying the same version, twice in a row: one 200 each time`, async () => {
     const [first, second] = examplesOf(m);
     const write = m.res.singleton!.write;
-    const send = m.res.access.write.includes('app') ? h.svc : await asAdmin();
+    // Settings only administrators write (spec 001 §6's factors) are raced by an administrator naming the app.
+    const admin = (await serviceCallers(h)).admin;
+    const send: Harness['svc'] = m.res.access.write.includes('app') ? h.svc : (method, url, payload) => callWith(h, admin, method, url, payload);
     const { version } = (await h.svc('GET', m.base)).json() as { version: number };
     expectOneWinner(await race(write, m.base, { ...first, version }, send));
     expectOneWinner(await race(write, m.base, { ...second, version: version + 1 }, send));
