@@ -23,6 +23,7 @@ import { runPushBench } from './push';
 import { runStacktraceBench } from './stacktrace';
 import { runMatchBench } from './match';
 import { runFuncStatelessBench } from './func-stateless';
+import { runSyncBench } from './usync';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -133,4 +134,5 @@ await runPushBench();
 await runStacktraceBench();
 await runMatchBench();
 await runFuncStatelessBench();
+await runSyncBench();
 await runAssistantEval();
