@@ -48,4 +48,9 @@ export const multiverseMessages: Record<string, Text> = {
   'the test server was deleted': { 'zh-CN': '测试服务器已删除', en: 'The test server was deleted' },
   'the platform stopped': { 'zh-CN': '平台已停止', en: 'The platform stopped' },
   'the platform restarted': { 'zh-CN': '平台已重启，服务器已停止', en: 'The platform restarted; the server was stopped' },
+  // Placeholder schedules and location ratios (their checks), and the usage statistics across apps
+  'the window closes when it opens': { 'zh-CN': '时间窗的结束时间不能早于或等于开始时间', en: 'The window closes when it opens' },
+  'not a location of the region': { 'zh-CN': '该位置不属于此区域', en: 'Not a location of the region' },
+  'the region has a ratio for this location already': { 'zh-CN': '该区域已为此位置设置了比例', en: 'The region has a ratio for this location already' },
+  'only an administrator may see every app': { 'zh-CN': '只有管理员可以查看所有应用', en: 'Only an administrator may see every app' },
 };
