@@ -88,7 +88,7 @@ export async function testDatabase(seeded = false): Promise<{ db: Db; url?: stri
 }
 
 /** The services the second organisation's app has enabled. */
-export const OTHER_APP_SERVICES = ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func-stateless'];
+export const OTHER_APP_SERVICES = ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func-stateless', 'usync'];
 
 /** A second organisation's app, with the services of `OTHER_APP_SERVICES` enabled: the tenant kept out. */
 export async function createOtherApp(db: Db): Promise<{ otherAppId: string; otherBasic: string }> {
@@ -160,5 +160,6 @@ export async function enableOnDemoApp(h: Harness, names: string[]): Promise<void
     const state = { Status: 'Enabled', ServiceId: `${name}-test`, Properties: {}, EnabledAt: new Date().toISOString() };
     await h.db.query(`UPDATE apps SET services = jsonb_set(services, ARRAY[$2::text], $3::jsonb) WHERE app_id = $1 AND NOT services ? $2`, [h.appId, name, JSON.stringify(state)]);
   }
-  h.ctx.apps.forget(h.appId);
+  // Dropped here and, through its notice, on any other instance on the database.
+  await h.ctx.apps.forget(h.appId);
 }

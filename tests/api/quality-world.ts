@@ -7,7 +7,8 @@ import { createAccount } from '../../server/platform/accounts';
 import { serviceModules, servicesSettled } from '../../server/services';
 import { addMember } from '../../server/platform/org/members';
 import { issuePlayerToken, selectPersona } from '../../server/services/passport/players/principal';
-import { DEMO_ADMIN, startHarness, type Harness } from './harness';
+import { services } from '../../resources';
+import { DEMO_ADMIN, enableOnDemoApp, startHarness, type Harness } from './harness';
 import { DbState } from './quality-db';
 
 /**
@@ -126,6 +127,8 @@ export async function createWorld(): Promise<World> {
   const h = await startHarness({ env: { LIVEKIT_URL: 'wss://voice.example.test', LIVEKIT_API_KEY: 'APIquality', LIVEKIT_API_SECRET: 'quality-secret-of-at-least-32-characters', MATCH_TICK_MS: '3600000' } });
   // The services' jobs due at start (a finished day's usage, recorded on the first tick) run now, before any baseline
   // is taken: a write of theirs in the middle of the matrix would read as the call's.
+  // Every declared operation is called on the demo app, Sync's too (which Multiverse excludes there).
+  await enableOnDemoApp(h, services.map((s) => s.name));
   for (const mod of serviceModules) for (const job of mod.jobs?.(h.ctx, h.api) ?? []) await runJobIfDue(h.db, job, newOwner(), 60_000);
   const q = async <T>(sql: string, params: unknown[]) => (await h.db.query<T>(sql, params)).rows[0];
   const aApp = await q<{ org_id: string; services: Record<string, { ServiceId: string }> }>('SELECT org_id, services FROM apps WHERE app_id = $1', [h.appId]);

@@ -4,7 +4,7 @@ import { launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
 import { passport } from '../../resources/passport';
 import { remoteConfig } from '../../resources/config';
-import { usync } from '../../resources/usync';
+import { func } from '../../resources/func';
 
 /**
  * The playgrounds on the real server with its demo data: passport's signs a test player in and runs the player's and
@@ -119,15 +119,15 @@ describe('playgrounds', () => {
     }
   });
 
-  it('sync: says the service is not available in this deployment, with its docs, with or without an app', async () => {
+  it('stateful functions: says the service is not available in this deployment, with its docs, with or without an app', async () => {
     for (const locale of LOCALES) {
-      for (const path of ['/playground/sync', `/playground/sync/${appId}`]) {
+      for (const path of ['/playground/func-stateful', `/playground/func-stateful/${appId}`]) {
         await open(path, locale);
         const notice = await visible(page.getByTestId('playground-not-available'));
         expect(await notice.textContent()).toContain(locale === 'en' ? 'not available in this deployment yet' : '尚未在本部署中提供');
-        expect(await notice.locator(`a[href="${usync.catalogue.docPage}"]`).count()).toBe(1);
+        expect(await notice.locator(`a[href="${func.catalogue.docPage}"]`).count()).toBe(1);
         await visible(page.getByTestId('playground-app'));
-        await shot(`sync-${locale}${path.endsWith(appId) ? '-app' : ''}`);
+        await shot(`func-stateful-${locale}${path.endsWith(appId) ? '-app' : ''}`);
       }
     }
   });
