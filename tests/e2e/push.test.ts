@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gone, launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { startServer, type RunningServer } from './server';
+import { callWith, startServer, type RunningServer } from './server';
 import { push } from '../../resources/push';
 import { passport } from '../../resources/passport';
 import { pushServerVersions, PUSH_VERSIONS_PAGE } from '../../resources/push/server-versions';
@@ -32,12 +32,7 @@ afterAll(async () => {
 });
 
 /** A call with the app credential, its answer parsed. */
-async function call(credential: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = { authorization: credential, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  expect(res.ok, await res.clone().text()).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-}
+const call = (credential: string, method: string, path: string, body?: unknown) => callWith(server.url, credential, method, path, body);
 
 describe('Push on the console', () => {
   it('connects a player in the playground and delivers a message sent from the push app page', async () => {

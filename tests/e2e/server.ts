@@ -118,3 +118,11 @@ export async function startServer(opts: { fresh?: boolean } = {}): Promise<Runni
   }
   return { url, port, dataDir, output, stop };
 }
+
+/** A call to `url` with a credential (an app's Basic one), its answer parsed; a refused call throws with its answer. */
+export async function callWith(url: string, credential: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = { authorization: credential, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}

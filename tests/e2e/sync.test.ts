@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { startServer, type RunningServer } from './server';
+import { callWith, startServer, type RunningServer } from './server';
 import { usync } from '../../resources/usync';
 
 /**
@@ -27,12 +27,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call(credential: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = { authorization: credential, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  expect(res.ok, await res.clone().text()).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-}
+/** A call with the app credential, its answer parsed. */
+const call = (credential: string, method: string, path: string, body?: unknown) => callWith(server.url, credential, method, path, body);
 
 /** The playground's relay panel of one tab, connected with a seat token, answers its welcome. */
 async function joinIn(tab: Page, appId: string, roomId: string, token: string): Promise<void> {
