@@ -57,3 +57,25 @@ export async function usageByApp(db: Queryable, service: string, appId: string |
   );
   return res.rows.map((r) => ({ appId: r.app_id, meter: r.meter, total: Number(r.total) }));
 }
+
+/** An app's peak of the day as this instance knows it (read once a day from the usage, then kept in memory). */
+export type KnownPeaks = Map<string, { day: string; peak: number }>;
+
+const dayInZone = new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE });
+
+/**
+ * Records `now` (an app's connections on this instance) as the day's peak on a meter whose day's usage is its peak:
+ * when above the peak known, it adds what the peak rose by.
+ */
+export async function recordPeak(db: Queryable, known: KnownPeaks, service: string, meter: string, appId: string, now: number): Promise<void> {
+  const day = dayInZone.format(new Date());
+  let entry = known.get(appId);
+  if (entry?.day !== day) {
+    entry = { day, peak: (await usageTotals(db, service, appId, { start: day, end: day }))[meter] ?? 0 };
+    known.set(appId, entry);
+  }
+  if (now <= entry.peak) return;
+  const rise = now - entry.peak;
+  entry.peak = now;
+  await recordUsage(db, appId, service, meter, rise);
+}

@@ -9,15 +9,13 @@ import type { Ctx } from '../../context';
 import type { CallHandlers, CallInput } from '../../engine/declared-calls';
 import { addCount, counterOf, sumCounts } from '../../engine/counters';
 import { dayRange } from '../../engine/day-range';
-import { USAGE_ZONE, usageByApp, usageByDay, usageTotals } from '../../usage';
-import { recordUsage } from '../../usage';
+import { recordPeak, recordUsage, USAGE_ZONE, usageByApp, usageByDay } from '../../usage';
 import { runtimeOf, SERVICE } from './runtime';
 
 const [PEAK, MESSAGE] = push.meters!.map((m) => m.meter);
 export const METERS = { peak: PEAK, message: MESSAGE } as const;
 const traffic = counterOf(push, 'traffic');
 const RANGE = { zone: USAGE_ZONE, defaultDays: 30, maxDays: 366, field: '/from' };
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE });
 
 export type TrafficEvent = 'connect' | 'refused' | 'send' | 'online' | 'webpush' | 'apns' | 'fcm' | 'failed' | 'pruned';
 
@@ -38,18 +36,7 @@ export async function countDelivered(ctx: Ctx, appId: string, pushAppId: string,
  */
 export async function notePeak(ctx: Ctx, appId: string, _pushAppId: string, _n: number): Promise<void> {
   const rt = runtimeOf(ctx);
-  const now = rt.hub.connections().filter((c) => c.appId === appId).length;
-  const day = today.format(new Date());
-  let known = rt.peaks.get(appId);
-  if (!known || known.day !== day) {
-    const recorded = (await usageTotals(ctx.db, SERVICE, appId, { start: day, end: day }))[METERS.peak] ?? 0;
-    known = { day, peak: recorded };
-    rt.peaks.set(appId, known);
-  }
-  if (now <= known.peak) return;
-  const rise = now - known.peak;
-  known.peak = now;
-  await recordUsage(ctx.db, appId, SERVICE, METERS.peak, rise);
+  await recordPeak(ctx.db, rt.peaks, SERVICE, METERS.peak, appId, rt.hub.connections().filter((c) => c.appId === appId).length);
 }
 
 type Q = { from?: string; to?: string; k?: number };

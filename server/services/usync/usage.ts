@@ -8,27 +8,16 @@ import { usync } from '../../../resources/usync';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { dayRange } from '../../engine/day-range';
-import { recordUsage, USAGE_ZONE, usageByDay, usageTotals } from '../../usage';
+import { recordPeak, recordUsage, USAGE_ZONE, usageByDay } from '../../usage';
 import { runtimeOf, SERVICE } from './models';
 
 const [CCU, NET] = usync.meters!.map((m) => m.meter);
 const RANGE = { zone: USAGE_ZONE, defaultDays: 30, maxDays: 366, field: '/from' };
-const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE });
 
 /** The app's players connected now on this instance, recorded as the day's peak when above the one recorded. */
 export async function notePeak(ctx: Ctx, appId: string): Promise<void> {
   const rt = runtimeOf(ctx);
-  const now = rt.hub.connectedOf(appId);
-  const day = dayOf.format(new Date());
-  let known = rt.peaks.get(appId);
-  if (known?.day !== day) {
-    known = { day, peak: (await usageTotals(ctx.db, SERVICE, appId, { start: day, end: day }))[CCU] ?? 0 };
-    rt.peaks.set(appId, known);
-  }
-  if (now <= known.peak) return;
-  const rise = now - known.peak;
-  known.peak = now;
-  await recordUsage(ctx.db, appId, SERVICE, CCU, rise);
+  await recordPeak(ctx.db, rt.peaks, SERVICE, CCU, appId, rt.hub.connectedOf(appId));
 }
 
 export function addBytes(ctx: Ctx, appId: string, n: number): void {
