@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { App as AntdApp } from 'antd';
 import { Refine, useInvalidateAuthStore } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import { routerProvider } from '../providers/router';
 import { accessControlProvider } from '../providers/access';
 import { authProvider, forgetIdentity } from '../providers/auth';
 import { setServiceToastSeconds, setSessionExpiredHandler, SIGN_IN_PATH } from '../providers/http';
