@@ -21,7 +21,7 @@ function readManifest(root: string): ManifestRoute[] {
 /**
  * The answers an app's page opened directly carries (providers/carried-answers.ts): made here, as the member who
  * asked for the page (the same cookies, the same address), through the server's own routes — the sessions, the
- * console's base information, the app's record, and the first read of the list the address opens (with the app's
+ * console's base information, the app's record, its enabled services' details, and the first read of the list the address opens (with the app's
  * credential from that record, as the console sends it). Only answers that succeeded are carried; the page makes
  * any other call itself. No session, or an address outside an app: nothing.
  */
@@ -53,11 +53,23 @@ async function answersFor(app: FastifyInstance, req: FastifyRequest, root: strin
   keep(callKey('GET', undefined, recordPath), record);
   const route = manifestRoute(readManifest(root), pathname);
   const read = route && firstRead(route, appId, search);
-  if (read && (!read.appId || record)) {
+  const listRead = async () => {
+    if (!read || (read.appId && !record)) return;
     const headers = read.appId ? appHeaders(record as AppRecord) : {};
     keep(callKey(read.method, read.appId, read.path, read.body), await ask(read.method, read.path, headers, read.body));
-  }
+  };
+  await Promise.all([listRead(), ...enabledServicePaths(record as AppRecord | undefined).map(async (path) => keep(callKey('GET', undefined, path), await ask('GET', path)))]);
   return carried;
+}
+
+/**
+ * The details of each service the app has enabled (GET /api/app/service/:serviceId): the app's layout reads them all
+ * before it shows a service's page (src/pages/apps/useAppLoader.ts, spec 000 §4).
+ */
+function enabledServicePaths(record: AppRecord | undefined): string[] {
+  return Object.values(record?.Services ?? {})
+    .filter((s) => s.Status === 'Enabled' && s.ServiceId)
+    .map((s) => `/api/app/service/${encodeURIComponent(s.ServiceId)}`);
 }
 
 /** The answers as the page's element: JSON that cannot end the script element it is in. */

@@ -9,7 +9,7 @@ import { startHarness, type Harness } from './harness';
 
 /**
  * An app's page opened directly carries its first answers (server/console-carried.ts): the sessions, the console's
- * base information, the app's record and the first page of the list the address opens, made as the member who asked
+ * base information, the app's record, its enabled services' details and the first page of the list the address opens, made as the member who asked
  * for the page. Checked against a console build of the test's own (the repository's page and a route manifest) and
  * against the same calls made directly.
  */
@@ -61,10 +61,23 @@ it("carries an app page's first answers for its member, each as the same call ma
   // It holds the app's credential: never stored.
   expect(res.headers['cache-control']).toBe('no-store');
   const answers = carried(res.body)!;
+  const record = (await direct(`/api/app/${h.appId}`, { cookie: owner })) as { Services: Record<string, { Status: string; ServiceId: string }> };
+  // Each service the app has enabled: its details, which the app's layout reads before it shows a service's page.
+  const details = Object.values(record.Services)
+    .filter((s) => s.Status === 'Enabled')
+    .map((s) => `/api/app/service/${s.ServiceId}`);
+  expect(details.length).toBeGreaterThan(3);
   expect([...answers.keys()].sort()).toEqual(
-    [callKey('GET', undefined, '/auth/auth-check'), callKey('GET', undefined, '/auth/base-info'), callKey('GET', undefined, `/api/app/${h.appId}`), callKey('GET', h.appId, CONFIGS)].sort(),
+    [
+      callKey('GET', undefined, '/auth/auth-check'),
+      callKey('GET', undefined, '/auth/base-info'),
+      callKey('GET', undefined, `/api/app/${h.appId}`),
+      callKey('GET', h.appId, CONFIGS),
+      ...details.map((path) => callKey('GET', undefined, path)),
+    ].sort(),
   );
-  expect(answers.get(callKey('GET', undefined, `/api/app/${h.appId}`))).toEqual(await direct(`/api/app/${h.appId}`, { cookie: owner }));
+  expect(answers.get(callKey('GET', undefined, `/api/app/${h.appId}`))).toEqual(record);
+  for (const path of details) expect(answers.get(callKey('GET', undefined, path))).toEqual(await direct(path, { cookie: owner }));
   expect(answers.get(callKey('GET', undefined, '/auth/auth-check'))).toEqual(await direct('/auth/auth-check', { cookie: owner }));
   const configs = answers.get(callKey('GET', h.appId, CONFIGS)) as { Items?: unknown[]; items?: unknown[] };
   expect(configs).toEqual(await direct(CONFIGS, { authorization: h.basic }));

@@ -72,9 +72,9 @@ it('opens an app\'s config list from its address, asking for each call and file 
   const seen = asked.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
   const twice = seen.filter((s, i) => seen.indexOf(s) !== i);
   expect(twice).toEqual([]);
-  // The calls the console's first screen needs came with the page (server/console-carried.ts): the browser made
+  // The calls the console's first screen needs (the app's enabled services' details among them) came with the page (server/console-carried.ts): the browser made
   // none of them, and the list shows the rows they carried.
-  expect(seen.filter((s) => /^GET \/(auth\/auth-check|auth\/base-info|api\/app\/[^/]+$|uconfig\/)/.test(s))).toEqual([]);
+  expect(seen.filter((s) => /^GET \/(auth\/auth-check|auth\/base-info|api\/app\/[^/]+$|api\/app\/service\/|uconfig\/)/.test(s))).toEqual([]);
   expect(await page.locator('#carried-answers').count()).toBe(1);
   // The create form's code is read once the rows are in the page, not before (it held them back).
   await expect.poll(() => events.includes('asked form')).toBe(true);
