@@ -77,7 +77,7 @@ export const databases: ResourceDecl = {
       fields: { type: 'object', additionalProperties: false, required: ['instanceType'], properties: { instanceType: databaseSchema.properties.instanceType } },
     }),
   ],
-  readOnly: ['status', 'host', 'port', 'databaseName', 'user', 'server', 'requestId', 'message'],
+  readOnly: ['status', 'host', 'port', 'databaseName', 'user', 'keyPrefix', 'server', 'requestId', 'message'],
   children: [{ resource: 'requests', field: 'databaseId' }],
   access: access(),
   routes: { list: STORAGE_ROUTES.databases, show: STORAGE_ROUTES.database },

@@ -10,16 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storage } from '../../resources/storage';
+import { D, eventually, storageCalls } from './storage-calls';
 import { requireDatabaseUrl, startTwoInstances, type TwoInstances } from './two-instances';
 
-const D = `${storage.base}/databases`;
 let t: TwoInstances;
 let admin: pg.Client;
 let dataDir: string;
 let serverUrl: URL;
-/** The databases made, dropped (with their roles, which outlive the scratch database) at the end. */
-const made: string[] = [];
+const { call, created: createdAs, requested, cleanUp } = storageCalls(() => t);
+const created = (name: string, username: string, password: string) => createdAs('postgresql', name, username, password);
 
 beforeAll(async () => {
   serverUrl = new URL(requireDatabaseUrl());
@@ -29,33 +28,11 @@ beforeAll(async () => {
   await admin.connect();
 });
 afterAll(async () => {
-  for (const id of made) await call('DELETE', `${D}/${id}`, undefined, t.a);
+  await cleanUp();
   await admin?.end();
   await t?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, via = t.alternate()) => {
-  const res = await via.req({ method, url, headers: { authorization: t.basic }, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
-};
-
-async function settled(id: string, requestId: string): Promise<{ status: string; message?: string }> {
-  for (let i = 0; i < 300; i++) {
-    const res = await call('GET', `${D}/${id}/async-request/${requestId}/status`);
-    if (res.body.status !== 'RUNNING') return res.body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the request never settled');
-}
-
-async function created(name: string, username: string, password: string) {
-  const res = await call('POST', D, { name, engine: 'postgresql', region: 'ap-shanghai', instanceType: 's1', username, password });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  made.push(res.body.id);
-  expect(await settled(res.body.id, res.body.requestId)).toMatchObject({ status: 'SUCCESS' });
-  return res.body as { id: string; host: string; port: number; user: string; databaseName: string; server: string };
-}
 
 /** Whether `password` is the one the role's SCRAM-SHA-256 verifier was made from (RFC 5802's StoredKey). */
 async function passwordIs(role: string, password: string): Promise<boolean> {
@@ -95,27 +72,22 @@ describe('databases on the configured PostgreSQL server', () => {
 
   it('reset the role’s password, end its sessions on restart, change its connection limit, and drop it with the record', async () => {
     const db = await created('events', 'events', 'Events#Pass1');
-    const reset = await call('POST', `${D}/${db.id}/reset-password`, { password: 'Events#Pass2' });
-    expect(await settled(db.id, reset.body.requestId)).toMatchObject({ status: 'SUCCESS' });
+    await requested('POST', db.id, 'reset-password', { password: 'Events#Pass2' });
     expect(await passwordIs(db.user, 'Events#Pass2')).toBe(true);
     expect(await passwordIs(db.user, 'Events#Pass1')).toBe(false);
 
     const c = await connect(db, db.user, 'Events#Pass2');
-    const restart = await call('POST', `${D}/${db.id}/restart`);
-    expect(await settled(db.id, restart.body.requestId)).toMatchObject({ status: 'SUCCESS' });
+    await requested('POST', db.id, 'restart');
     await expect(c.query('SELECT 1')).rejects.toThrow();
 
-    const upgrade = await call('PUT', `${D}/${db.id}/upgrade`, { instanceType: 'm1' });
-    expect(await settled(db.id, upgrade.body.requestId)).toMatchObject({ status: 'SUCCESS' });
+    await requested('PUT', db.id, 'upgrade', { instanceType: 'm1' });
     expect((await admin.query('SELECT rolconnlimit FROM pg_roles WHERE rolname = $1', [db.user])).rows[0].rolconnlimit).toBe(300);
 
     expect((await call('DELETE', `${D}/${db.id}`)).status).toBe(204);
-    let gone = false;
-    for (let i = 0; i < 100 && !gone; i++) {
+    const gone = await eventually(async () => {
       const left = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1 UNION ALL SELECT 1 FROM pg_database WHERE datname = $2', [db.user, db.databaseName]);
-      gone = left.rowCount === 0;
-      if (!gone) await new Promise((r) => setTimeout(r, 100));
-    }
+      return left.rowCount === 0;
+    });
     expect(gone).toBe(true);
   });
 });

@@ -31,13 +31,28 @@ describe('storage catalogue', () => {
   });
 });
 
-describe("storage's PostgreSQL servers", () => {
+describe("storage's configured servers", () => {
   it("are a region's own entry, else the one for every region, else none (embedded)", async () => {
-    const { postgresAdminUrl } = await import('../../server/services/storage/servers');
+    const { adminUrl } = await import('../../server/services/storage/servers');
+    const postgresAdminUrl = (env: NodeJS.ProcessEnv, region: string) => adminUrl(env, 'postgresql', region);
     const env = { STORAGE_POSTGRESQL_URL: 'postgres://all/postgres', STORAGE_POSTGRESQL_REGION_URLS: ' ap-shanghai=postgres://sh/postgres?sslmode=disable  ap-beijing=postgres://bj/postgres ' };
     expect(postgresAdminUrl(env, 'ap-shanghai')).toBe('postgres://sh/postgres?sslmode=disable');
     expect(postgresAdminUrl(env, 'ap-beijing')).toBe('postgres://bj/postgres');
     expect(postgresAdminUrl(env, 'ap-guangzhou')).toBe('postgres://all/postgres');
     expect(postgresAdminUrl({ STORAGE_POSTGRESQL_REGION_URLS: 'ap-beijing=postgres://bj/postgres' }, 'ap-guangzhou')).toBeUndefined();
+  });
+
+  it('are read per engine: MySQL and Redis are offered where their server is configured, MongoDB never', async () => {
+    const { adminUrl, enginesIn, engineProblem } = await import('../../server/services/storage/servers');
+    const env = { STORAGE_MYSQL_URL: 'mysql://root@all:3306', STORAGE_REDIS_REGION_URLS: 'ap-singapore=redis://sg:6379', STORAGE_MONGODB_URL: 'mongodb://m' };
+    expect(adminUrl(env, 'mysql', 'ap-shanghai')).toBe('mysql://root@all:3306');
+    expect(adminUrl(env, 'redis', 'ap-shanghai')).toBeUndefined();
+    expect(adminUrl(env, 'redis', 'ap-singapore')).toBe('redis://sg:6379');
+    expect(adminUrl(env, 'postgresql', 'ap-singapore')).toBeUndefined();
+    expect(enginesIn(env, 'ap-shanghai')).toEqual(['postgresql', 'mysql']);
+    expect(enginesIn(env, 'ap-singapore')).toEqual(['postgresql', 'mysql', 'redis']);
+    expect(engineProblem(env, 'redis', 'ap-shanghai')).toBe('Redis databases are not available on this deployment: no Redis server is configured');
+    expect(engineProblem(env, 'mongodb', 'ap-singapore')).toBe('MongoDB databases are not available on this deployment: no MongoDB server is configured');
+    expect(engineProblem(env, 'mysql', 'ap-guangzhou')).toBeUndefined();
   });
 });

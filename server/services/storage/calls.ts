@@ -1,10 +1,14 @@
 import { INSTANCE_TYPES, REGIONS } from '../../../resources/storage/catalog';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
-import { forbidden, notFound } from '../../engine/errors';
+import { conflict, forbidden, notFound } from '../../engine/errors';
+import { configuredOf, targetOf } from './databases';
+import { SlowQueriesUnrecorded } from './managed-server';
 import { ALL_SCOPES } from '../../engine/query';
 import { databasesOf, requestsOf } from './runtime';
 import { enginesIn } from './servers';
+
+const EMBEDDED_UNRECORDED = 'slow queries are not recorded for embedded PostgreSQL databases';
 
 /** Storage's calls beside its records: the catalogue, a request's status, the administrators' list, the cache. */
 export function storageCallHandlers(ctx: Ctx): CallHandlers {
@@ -15,6 +19,18 @@ export function storageCallHandlers(ctx: Ctx): CallHandlers {
       const request = await requestsOf(ctx).first(call.scopeId, { where: { id: call.params.requestId, databaseId: String(call.record!.id) } });
       if (!request) throw notFound('no such request');
       return request;
+    },
+    'databases.slowQueries': async (call) => {
+      const db = call.record!;
+      const server = configuredOf(ctx, db);
+      if (!server) throw conflict('INVALID_TRANSITION', EMBEDDED_UNRECORDED);
+      if (!['running', 'restarting'].includes(String(db.status))) throw conflict('INVALID_TRANSITION', 'only a running database can do this');
+      try {
+        return { items: await server.slowQueries(await targetOf(ctx, call.scopeId, db), Number(call.input.count ?? 20)) };
+      } catch (e) {
+        if (e instanceof SlowQueriesUnrecorded) throw conflict('INVALID_TRANSITION', e.message);
+        throw e;
+      }
     },
     'databases.admin': async (call) => {
       if (!call.actor.startsWith('admin:')) throw forbidden('only an administrator lists every app’s databases');

@@ -6,25 +6,13 @@
  * and database carries the comment `lodestar:<id>`, by which it is found again (to drop it after its record is gone).
  */
 import pg from 'pg';
+import { mark, ServerAt, SlowQueriesUnrecorded, type ManagedServer, type ServerTarget, type SlowQuery } from './managed-server';
 
-export interface ServerTarget {
-  id: string;
-  databaseName: string;
-  user: string;
-  password: string;
-  maxConnections: number;
-}
+const SLOW_QUERIES_NEED = 'slow queries need the pg_stat_statements extension on the PostgreSQL server';
 
-const mark = (id: string) => `lodestar:${id}`;
-
-export class ConfiguredPostgres {
-  readonly host: string;
-  readonly port: number;
-
-  constructor(private readonly adminUrl: string) {
-    const url = new URL(adminUrl);
-    this.host = url.hostname;
-    this.port = Number(url.port || 5432);
+export class ConfiguredPostgres extends ServerAt implements ManagedServer {
+  constructor(adminUrl: string) {
+    super(adminUrl, 5432);
   }
 
   private async admin<T>(work: (c: pg.Client) => Promise<T>, database?: string): Promise<T> {
@@ -60,19 +48,36 @@ export class ConfiguredPostgres {
     }, t.databaseName);
   }
 
-  async setPassword(user: string, password: string): Promise<void> {
-    await this.admin((c) => c.query(`ALTER ROLE ${c.escapeIdentifier(user)} PASSWORD ${c.escapeLiteral(password)}`));
+  async setPassword(t: ServerTarget): Promise<void> {
+    await this.admin((c) => c.query(`ALTER ROLE ${c.escapeIdentifier(t.user)} PASSWORD ${c.escapeLiteral(t.password)}`));
   }
 
-  async setConnectionLimit(user: string, limit: number): Promise<void> {
-    await this.admin((c) => c.query(`ALTER ROLE ${c.escapeIdentifier(user)} CONNECTION LIMIT ${Math.trunc(limit)}`));
+  async setConnectionLimit(t: ServerTarget): Promise<void> {
+    await this.admin((c) => c.query(`ALTER ROLE ${c.escapeIdentifier(t.user)} CONNECTION LIMIT ${Math.trunc(t.maxConnections)}`));
   }
 
-  /** Ends every session of the user; answers how many. */
-  async endSessions(user: string): Promise<number> {
+  async endSessions(t: ServerTarget): Promise<number> {
     return this.admin(async (c) => {
-      const res = await c.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE usename = $1 AND pid <> pg_backend_pid()', [user]);
+      const res = await c.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE usename = $1 AND pid <> pg_backend_pid()', [t.user]);
       return res.rows.filter((r) => r.ended).length;
+    });
+  }
+
+  /**
+   * From `pg_stat_statements` (the server's `shared_preload_libraries` must load it and the extension be created in
+   * the administrator's database): the role's statements by their longest run.
+   */
+  async slowQueries(t: ServerTarget, limit: number): Promise<SlowQuery[]> {
+    return this.admin(async (c) => {
+      const present = await c.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements'");
+      if (!present.rowCount) throw new SlowQueriesUnrecorded(SLOW_QUERIES_NEED);
+      const res = await c.query<{ query: string; calls: string; max_ms: number }>(
+        `SELECT s.query, s.calls, s.max_exec_time AS max_ms FROM pg_stat_statements s JOIN pg_roles r ON r.oid = s.userid
+         WHERE r.rolname = $1 ORDER BY s.max_exec_time DESC LIMIT $2`,
+        [t.user, limit],
+      );
+      // pg_stat_statements keeps aggregates, not single runs: no start time.
+      return res.rows.map((r) => ({ durationMs: Number(r.max_ms), statement: r.query, calls: Number(r.calls) }));
     });
   }
 

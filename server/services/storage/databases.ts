@@ -12,6 +12,8 @@ import { badRequest, conflict, type FieldError } from '../../engine/errors';
 import type { ChangedInput, ResourceHooks, WriteInput } from '../../engine/hooks';
 import type { Data } from '../../engine/store';
 import { databasesOf, requestsOf, runtimeOf, SERVICE } from './runtime';
+import { keyPrefixOf } from './configured-redis';
+import type { ServerTarget } from './managed-server';
 import { engineProblem } from './servers';
 
 const REFUSED = 'only a running database can do this';
@@ -36,9 +38,11 @@ const hooks: ResourceHooks = {
   derive: async ({ ctx, data, existing }: WriteInput): Promise<Data> => {
     if (existing) return {};
     const rt = runtimeOf(ctx);
-    const configured = rt.servers.postgresIn(String(data.region));
+    const configured = rt.servers.serverFor(String(data.engine), String(data.region));
     const where = configured ? { server: 'configured', host: configured.host, port: configured.port } : { server: 'embedded', host: rt.servers.publicHost, port: await rt.servers.embedded.port() };
-    return { ...serverNames(String(data.name), String(data.username)), ...where, requestId: crypto.randomUUID() };
+    const names = serverNames(String(data.name), String(data.username));
+    const prefix = data.engine === 'redis' ? { keyPrefix: keyPrefixOf(names.databaseName) } : {};
+    return { ...names, ...where, ...prefix, requestId: crypto.randomUUID() };
   },
   changed: async ({ ctx, scopeId, ids }: ChangedInput) => {
     for (const id of ids) {
@@ -53,22 +57,21 @@ const hooks: ResourceHooks = {
 
 export const storageHooks: Record<string, ResourceHooks> = { databases: hooks };
 
-/** The database's password, which answers never carry. */
-async function passwordOf(ctx: Ctx, scopeId: string, id: string): Promise<string> {
-  return String((await ctx.store.writeOnlyValues(modelOf(ctx, SERVICE, 'databases'), scopeId, id)).password ?? '');
+/** The database as its server knows it, with its password (which answers never carry). */
+export async function targetOf(ctx: Ctx, scopeId: string, db: Data): Promise<ServerTarget> {
+  const id = String(db.id);
+  const password = String((await ctx.store.writeOnlyValues(modelOf(ctx, SERVICE, 'databases'), scopeId, id)).password ?? '');
+  const maxConnections = instanceType(String(db.instanceType))?.maxConnections ?? 1;
+  return { id, databaseName: String(db.databaseName), user: String(db.user), password, maxConnections };
 }
 
-const limitOf = (db: Data) => instanceType(String(db.instanceType))?.maxConnections ?? 1;
+/** The configured server a database is on, or undefined when it is embedded. */
+export const configuredOf = (ctx: Ctx, db: Data) => (db.server === 'configured' ? runtimeOf(ctx).servers.serverFor(String(db.engine), String(db.region)) : undefined);
 
 async function provision(ctx: Ctx, scopeId: string, db: Data): Promise<void> {
-  const rt = runtimeOf(ctx);
-  const id = String(db.id);
-  const configured = db.server === 'configured' ? rt.servers.postgresIn(String(db.region)) : undefined;
-  if (configured) {
-    await configured.create({ id, databaseName: String(db.databaseName), user: String(db.user), password: await passwordOf(ctx, scopeId, id), maxConnections: limitOf(db) });
-  } else {
-    await rt.servers.embedded.create(id);
-  }
+  const configured = configuredOf(ctx, db);
+  if (configured) await configured.create(await targetOf(ctx, scopeId, db));
+  else await runtimeOf(ctx).servers.embedded.create(String(db.id));
 }
 
 /** Drops a deleted database from wherever it was (its record is gone, so every server is asked). */
@@ -115,10 +118,9 @@ async function requestOn(call: CallInput, ctx: Ctx, kind: string, change: { stat
 }
 
 export function databaseCallHandlers(ctx: Ctx): CallHandlers {
-  const configuredOf = (db: Data) => (db.server === 'configured' ? runtimeOf(ctx).servers.postgresIn(String(db.region)) : undefined);
-  const endSessions = async (db: Data) => {
-    const configured = configuredOf(db);
-    if (configured) await configured.endSessions(String(db.user));
+  const endSessions = async (scopeId: string, db: Data) => {
+    const configured = configuredOf(ctx, db);
+    if (configured) await configured.endSessions(await targetOf(ctx, scopeId, db));
     else runtimeOf(ctx).servers.embedded.endSessions(String(db.id));
   };
   return {
@@ -127,18 +129,18 @@ export function databaseCallHandlers(ctx: Ctx): CallHandlers {
       const weak = passwordProblem(password);
       if (weak) throw badRequest([{ field: '/password', message: weak }]);
       return requestOn(call, ctx, 'resetPassword', { status: 'running', set: { password } }, async (db) => {
-        await configuredOf(db)?.setPassword(String(db.user), password);
+        await configuredOf(ctx, db)?.setPassword({ ...(await targetOf(ctx, call.scopeId, db)), password });
       });
     },
-    'databases.restart': (call) => requestOn(call, ctx, 'restart', { status: 'restarting' }, endSessions),
+    'databases.restart': (call) => requestOn(call, ctx, 'restart', { status: 'restarting' }, (db) => endSessions(call.scopeId, db)),
     'databases.upgrade': (call) => {
       const type = String(call.input.instanceType);
       // A database that is not running refuses any upgrade, whatever it asks for.
       if (call.record!.status !== 'running') throw conflict('INVALID_TRANSITION', REFUSED);
       if (type === call.record!.instanceType) throw badRequest([{ field: '/instanceType', message: 'the database already has this instance type' }]);
       return requestOn(call, ctx, 'upgrade', { status: 'restarting', set: { instanceType: type } }, async (db) => {
-        await configuredOf(db)?.setConnectionLimit(String(db.user), limitOf(db));
-        await endSessions(db);
+        await configuredOf(ctx, db)?.setConnectionLimit(await targetOf(ctx, call.scopeId, db));
+        await endSessions(call.scopeId, db);
       });
     },
   };

@@ -1,28 +1,48 @@
 /**
- * Where each engine's databases live on this deployment (README "Managed databases"): PostgreSQL on the server the
- * operator configured for the region (its entry in STORAGE_POSTGRESQL_REGION_URLS, else STORAGE_POSTGRESQL_URL), else embedded
- * (`embedded-pg.ts`, port STORAGE_POSTGRESQL_PORT, shown host STORAGE_PUBLIC_HOST). The other engines have no server
- * on this deployment yet, and say so.
+ * Where each engine's databases live on this deployment (README "Managed databases"): on the server the operator
+ * configured for the engine and region (its entry in STORAGE_<ENGINE>_REGION_URLS, else STORAGE_<ENGINE>_URL, for
+ * PostgreSQL, MySQL and Redis); PostgreSQL without one is embedded (`embedded-pg.ts`, port STORAGE_POSTGRESQL_PORT,
+ * shown host STORAGE_PUBLIC_HOST). An engine with neither — MongoDB always — is not offered, and a create says so.
  */
 import { join } from 'node:path';
 import { ENGINES, type Engine } from '../../../resources/storage/catalog';
 import type { ServerConfig } from '../../config';
+import { ConfiguredMysql } from './configured-mysql';
 import { ConfiguredPostgres } from './configured-pg';
+import { ConfiguredRedis } from './configured-redis';
 import { EmbeddedPostgres, type TargetLookup } from './embedded-pg';
+import type { ManagedServer } from './managed-server';
 
-/** STORAGE_POSTGRESQL_REGION_URLS: `region=url` entries separated by white space, each region's own server. */
-function regionUrls(env: NodeJS.ProcessEnv): Map<string, string> {
-  const entries = (env.STORAGE_POSTGRESQL_REGION_URLS ?? '').split(/\s+/).filter(Boolean);
+interface Configurable {
+  /** STORAGE_<ENGINE>_URL: the server for every region. */
+  url: (env: NodeJS.ProcessEnv) => string | undefined;
+  /** STORAGE_<ENGINE>_REGION_URLS: `region=url` entries separated by white space, each region's own server. */
+  regions: (env: NodeJS.ProcessEnv) => string | undefined;
+  make: (adminUrl: string) => ManagedServer;
+}
+
+/** The engines a server may be configured for: their variables (read by name) and their server's kind. */
+const CONFIGURABLE: Partial<Record<Engine, Configurable>> = {
+  postgresql: { url: (env) => env.STORAGE_POSTGRESQL_URL, regions: (env) => env.STORAGE_POSTGRESQL_REGION_URLS, make: (url) => new ConfiguredPostgres(url) },
+  mysql: { url: (env) => env.STORAGE_MYSQL_URL, regions: (env) => env.STORAGE_MYSQL_REGION_URLS, make: (url) => new ConfiguredMysql(url) },
+  redis: { url: (env) => env.STORAGE_REDIS_URL, regions: (env) => env.STORAGE_REDIS_REGION_URLS, make: (url) => new ConfiguredRedis(url) },
+};
+
+function regionUrls(env: NodeJS.ProcessEnv, engine: Configurable): Map<string, string> {
+  const entries = (engine.regions(env) ?? '').split(/\s+/).filter(Boolean);
   return new Map(entries.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)] as [string, string]).filter(([r, u]) => r && u));
 }
 
-/** The administrator URL configured for PostgreSQL in the region, if any. */
-export function postgresAdminUrl(env: NodeJS.ProcessEnv, region: string): string | undefined {
-  return regionUrls(env).get(region) || env.STORAGE_POSTGRESQL_URL || undefined;
+/** The administrator URL configured for the engine in the region, if any. */
+export function adminUrl(env: NodeJS.ProcessEnv, engine: Engine, region: string): string | undefined {
+  const configurable = CONFIGURABLE[engine];
+  if (!configurable) return undefined;
+  return regionUrls(env, configurable).get(region) || configurable.url(env) || undefined;
 }
 
-/** The engines a database may be created with in the region on this deployment. */
-export const enginesIn = (_env: NodeJS.ProcessEnv, _region: string): Engine[] => ['postgresql'];
+/** The engines a database may be created with in the region on this deployment (PostgreSQL always: embedded). */
+export const enginesIn = (env: NodeJS.ProcessEnv, region: string): Engine[] =>
+  ENGINES.map((e) => e.id).filter((engine) => engine === 'postgresql' || adminUrl(env, engine, region) !== undefined);
 
 /** Why a database of this engine cannot be created in the region, or undefined. */
 export function engineProblem(env: NodeJS.ProcessEnv, engine: string, region: string): string | undefined {
@@ -35,7 +55,7 @@ export function engineProblem(env: NodeJS.ProcessEnv, engine: string, region: st
 export class StorageServers {
   readonly embedded: EmbeddedPostgres;
   readonly publicHost: string;
-  private readonly configured = new Map<string, ConfiguredPostgres>();
+  private readonly configured = new Map<string, ManagedServer>();
 
   constructor(private readonly config: ServerConfig, lookup: TargetLookup) {
     const env = config.env;
@@ -43,20 +63,27 @@ export class StorageServers {
     this.embedded = new EmbeddedPostgres(join(config.dataDir, 'storage', 'postgresql'), { host: config.host, port: Number(env.STORAGE_POSTGRESQL_PORT ?? 5433) }, lookup);
   }
 
-  /** The configured PostgreSQL server of the region, or undefined when its databases are embedded. */
-  postgresIn(region: string): ConfiguredPostgres | undefined {
-    const url = postgresAdminUrl(this.config.env, region);
-    if (!url) return undefined;
-    let server = this.configured.get(url);
-    if (!server) this.configured.set(url, (server = new ConfiguredPostgres(url)));
-    return server;
+  /** The configured server of the engine in the region, or undefined (PostgreSQL's databases are then embedded). */
+  serverFor(engine: string, region: string): ManagedServer | undefined {
+    const url = adminUrl(this.config.env, engine as Engine, region);
+    return url ? this.server(engine as Engine, url) : undefined;
   }
 
-  /** Every configured PostgreSQL server (a deleted database is looked for on each). */
-  allConfigured(): ConfiguredPostgres[] {
+  /** Every configured server of every engine (a deleted database is looked for on each). */
+  allConfigured(): ManagedServer[] {
     const env = this.config.env;
-    const urls = new Set([...regionUrls(env).values(), ...(env.STORAGE_POSTGRESQL_URL ? [env.STORAGE_POSTGRESQL_URL] : [])]);
-    return [...urls].map((url) => this.configured.get(url) ?? new ConfiguredPostgres(url));
+    return Object.entries(CONFIGURABLE).flatMap(([engine, configurable]) => {
+      const all = configurable.url(env);
+      const urls = new Set([...regionUrls(env, configurable).values(), ...(all ? [all] : [])]);
+      return [...urls].map((url) => this.server(engine as Engine, url));
+    });
+  }
+
+  private server(engine: Engine, url: string): ManagedServer {
+    const key = `${engine} ${url}`;
+    let server = this.configured.get(key);
+    if (!server) this.configured.set(key, (server = CONFIGURABLE[engine]!.make(url)));
+    return server;
   }
 
   async close(): Promise<void> {
