@@ -40,6 +40,10 @@ export interface ServerConfig {
   severalInstances: boolean;
   /** How long an instance holds a job it claimed before another may take it over (JOB_LEASE_MS; engine/jobs.ts). */
   jobLeaseMs: number;
+  /** Redis (REDIS_URL), where Sync's instances find each other's rooms and seats; needed by SEVERAL_INSTANCES=on. */
+  redisUrl?: string;
+  /** How long an instance's hold on the Sync rooms it hosts lasts unrenewed before another closes them (SYNC_LEASE_MS). */
+  syncLeaseMs: number;
   /** The operator declares BLOB_DIR a volume every instance mounts (BLOB_DIR_SHARED=on). */
   blobDirShared: boolean;
   /** Signs upload grants and other server-issued tokens. */
@@ -135,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     severalInstances: env.SEVERAL_INSTANCES === 'on',
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
     blobDirShared: env.BLOB_DIR_SHARED === 'on',
+    redisUrl: env.REDIS_URL || undefined,
+    syncLeaseMs: Number(env.SYNC_LEASE_MS ?? 15_000),
     secretKey: env.SECRET_KEY ?? '',
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB ?? 100) * 1_000_000,
     safeHardenCommand: env.SAFE_HARDEN_COMMAND ?? '',
@@ -154,7 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 /**
  * Why this configuration cannot run as one of several instances (README, Running several instances; ADR 0018):
  * each instance would keep its own embedded database, or its own uploads in a local directory no other instance
- * reads. Empty when it can, or when the server is not declared one of several.
+ * reads, or Sync rooms no other instance could find without Redis (ADR 0036). Empty when it can, or when the server
+ * is not declared one of several.
  */
 export function severalInstancesProblems(config: ServerConfig): string[] {
   if (!config.severalInstances) return [];
@@ -168,6 +175,9 @@ export function severalInstancesProblems(config: ServerConfig): string[] {
         `directory ${config.blobDir} could not be read through another. If every instance mounts that directory as one shared ` +
         `volume, say so with BLOB_DIR_SHARED=on.`,
     );
+  }
+  if (!config.redisUrl) {
+    problems.push('SEVERAL_INSTANCES=on needs REDIS_URL: a Sync room lives in the instance hosting it, and the others find it and its seats through Redis.');
   }
   return problems;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, severalInstancesProblems } from '../../server/config';
 
-const POSTGRES = { DATABASE_URL: 'postgres://lodestar:pw@db:5432/lodestar' };
+const POSTGRES = { DATABASE_URL: 'postgres://lodestar:pw@db:5432/lodestar', REDIS_URL: 'redis://redis:6379' };
 const S3 = { S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
 
 const problemsOf = (env: Record<string, string>) => severalInstancesProblems(loadConfig(env));
@@ -27,8 +27,14 @@ describe('a server told it is one of several (SEVERAL_INSTANCES=on)', () => {
     expect(problemsOf({ SEVERAL_INSTANCES: 'on', ...POSTGRES, BLOB_DIR_SHARED: 'on' })).toEqual([]);
   });
 
+  it('refuses to run without Redis, where Sync instances find each other\'s rooms', () => {
+    const problems = problemsOf({ SEVERAL_INSTANCES: 'on', DATABASE_URL: POSTGRES.DATABASE_URL, ...S3 });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('REDIS_URL');
+  });
+
   it('refuses the embedded database', () => {
-    const problems = problemsOf({ SEVERAL_INSTANCES: 'on', ...S3 });
+    const problems = problemsOf({ SEVERAL_INSTANCES: 'on', REDIS_URL: POSTGRES.REDIS_URL, ...S3 });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain('DATABASE_URL');
   });

@@ -4,7 +4,6 @@
  * be stored is the caller's (`relay.ts`, `rooms.ts`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { WebSocket } from 'ws';
 import { FloodGuard } from '../push/flood';
 
 export type SeatState = 'reserved' | 'connected' | 'away';
@@ -20,8 +19,18 @@ export interface LiveSeat {
   reconnects: number;
 }
 
+/** A player's connection as the relay uses it: a `ws` socket here, or one bridged from another instance (`bridge.ts`). */
+export interface RelaySocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(frame: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer) => void): unknown;
+  on(event: 'close' | 'error', listener: () => void): unknown;
+}
+
 export interface Conn {
-  socket: WebSocket;
+  socket: RelaySocket;
   seat: LiveSeat;
   flood: FloodGuard;
 }

@@ -2,7 +2,8 @@ import type { ServiceModule } from '../index';
 import { passportPlayerOf } from '../upr/player';
 import { runtimeOf, SERVICE } from './models';
 import { relayHandler } from './relay';
-import { closeAll, closeOrphans, roomHooks } from './rooms';
+import { closeOrphans, joinCluster, leaveCluster } from './owners';
+import { closeAll, roomHooks } from './rooms';
 import { seatCallHandlers } from './seats';
 import { serviceCallHandlers } from './service-calls';
 import { startSweep } from './sweep';
@@ -11,7 +12,8 @@ import { flushUsage, usageCallHandlers } from './usage';
 /**
  * Sync (`resources/usync.ts`): room profile tiers and profiles, rooms moved through their states by the relay's
  * events, seats given by the join calls, the WebSocket relay (`relay`), its clock (idle rooms, time to live, seats
- * not taken or not back), and usage recorded into the service's meters.
+ * not taken or not back), and usage recorded into the service's meters; with REDIS_URL, rooms hosted by several
+ * instances, each reaching the others' (`owners.ts`, `bridge.ts`).
  */
 export const usyncModule: ServiceModule = {
   service: SERVICE,
@@ -30,7 +32,12 @@ export const usyncModule: ServiceModule = {
       stop?.();
       await closeAll(ctx, 'the server is restarting');
       await flushUsage(ctx);
+      await leaveCluster(ctx);
     });
   },
-  prepare: closeOrphans,
+  // With REDIS_URL this instance joins the others first, so it closes only the rooms of instances that are gone.
+  prepare: async (ctx) => {
+    await joinCluster(ctx);
+    await closeOrphans(ctx);
+  },
 };

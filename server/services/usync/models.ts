@@ -9,7 +9,9 @@ import { usync } from '../../../resources/usync';
 import { modelOf, type Ctx } from '../../context';
 import type { Queryable } from '../../db';
 import { records } from '../../engine/query';
-import { RelayHub } from './hub';
+import type { CarriedSocket } from './bridge';
+import type { Cluster } from './cluster';
+import { RelayHub, type RelaySocket } from './hub';
 
 export const SERVICE = usync.name;
 
@@ -23,6 +25,12 @@ export interface SyncRuntime {
   bytes: Map<string, number>;
   /** The sweep's timer (idle rooms, time to live, seats not taken or not back). */
   timer?: NodeJS.Timeout;
+  /** The other instances, through Redis (REDIS_URL); none on one instance alone. */
+  cluster?: Cluster;
+  /** Connections made here to rooms hosted elsewhere, by bridge id, with the instance they are carried to. */
+  bridged: Map<string, { socket: RelaySocket; owner: string }>;
+  /** Connections made elsewhere to rooms hosted here, by bridge id (`bridge.ts`). */
+  carried: Map<string, CarriedSocket>;
   /** Where a failed write made after a relay event is reported (the server's log once mounted). */
   report: (err: unknown, what: string) => void;
 }
@@ -31,7 +39,7 @@ const runtimes = new WeakMap<Ctx, SyncRuntime>();
 
 export function runtimeOf(ctx: Ctx): SyncRuntime {
   let r = runtimes.get(ctx);
-  if (!r) runtimes.set(ctx, (r = { hub: new RelayHub(), pod: `${hostname()}:${process.pid}:${randomUUID().slice(0, 6)}`, peaks: new Map(), bytes: new Map(), report: () => undefined }));
+  if (!r) runtimes.set(ctx, (r = { hub: new RelayHub(), pod: `${hostname()}:${process.pid}:${randomUUID().slice(0, 6)}`, peaks: new Map(), bytes: new Map(), bridged: new Map(), carried: new Map(), report: () => undefined }));
   return r;
 }
 

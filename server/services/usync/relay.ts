@@ -5,13 +5,13 @@
  * connection runs the room; a dropped one leaves the seat away until it comes back or its grace ends.
  */
 import type { FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import { ROOM } from '../../../resources/usync/resources';
 import { RELAY_CLOSE } from '../../../resources/usync/socket';
 import type { Ctx } from '../../context';
 import type { SocketHandler } from '../../engine/sockets';
 import { FloodGuard } from '../push/flood';
-import type { Conn, LiveRoom, LiveSeat } from './hub';
+import { bridge } from './bridge';
+import type { Conn, LiveRoom, LiveSeat, RelaySocket } from './hub';
 import { persist, roomsOf, runtimeOf, seatsOf } from './models';
 import { logRoom, moveRoom } from './rooms';
 import { endSeat } from './seats';
@@ -21,21 +21,29 @@ type Query = { roomId: string; token: string };
 const MAX_TARGETS = 64;
 
 const connectedCount = (live: LiveRoom) => [...live.seats.values()].filter((s) => s.state === 'connected').length;
-const send = (socket: WebSocket, msg: Record<string, unknown>) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(msg));
+const send = (socket: RelaySocket, msg: Record<string, unknown>) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(msg));
 
 export function relayHandler(ctx: Ctx): SocketHandler {
   return (socket, req) => {
     const { roomId, token } = (req as FastifyRequest<{ Querystring: Query }>).query;
-    const { hub } = runtimeOf(ctx);
-    const live = hub.rooms.get(roomId);
-    if (!live) return void socket.close(RELAY_CLOSE.notOpen, 'room not open');
-    const seat = hub.seatOf(live, token);
-    if (!seat) return void socket.close(RELAY_CLOSE.badToken, 'seat token invalid');
-    connect(ctx, live, seat, socket);
+    const { hub, cluster } = runtimeOf(ctx);
+    // A room hosted by another instance: the connection is carried to it (`bridge.ts`).
+    if (cluster && !hub.rooms.has(roomId)) return bridge(ctx, cluster, roomId, token, socket);
+    attach(ctx, roomId, token, socket);
   };
 }
 
-function connect(ctx: Ctx, live: LiveRoom, seat: LiveSeat, socket: WebSocket): void {
+/** A connection for a room hosted here (made here, or bridged from another instance), taken by its seat or refused. */
+export function attach(ctx: Ctx, roomId: string, token: string, socket: RelaySocket): void {
+  const { hub } = runtimeOf(ctx);
+  const live = hub.rooms.get(roomId);
+  if (!live) return void socket.close(RELAY_CLOSE.notOpen, 'room not open');
+  const seat = hub.seatOf(live, token);
+  if (!seat) return void socket.close(RELAY_CLOSE.badToken, 'seat token invalid');
+  connect(ctx, live, seat, socket);
+}
+
+function connect(ctx: Ctx, live: LiveRoom, seat: LiveSeat, socket: RelaySocket): void {
   const { hub } = runtimeOf(ctx);
   const previous = seat.conn;
   const was = seat.state;

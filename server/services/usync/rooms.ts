@@ -3,7 +3,7 @@
  * this instance's relay takes a place for it among its profile's rooms, or ALLOCATION_FAILED when the profile's rooms
  * are all open or its transport is not served here; READY once the relay holds it open for players; RUNNING when the
  * first player connects (`relay.ts`); CLOSED by the close call, when no player has been connected for the profile's
- * idle time, at its time to live (`sweep.ts`), or when the server stops. Each move is in the room's log and the
+ * idle time, at its time to live (`sweep.ts`), when the server stops, or when its server is gone (`owners.ts`). Each move is in the room's log and the
  * operation history.
  */
 import { refusedMessage } from '../../../resources/action-call';
@@ -24,6 +24,8 @@ export const SYSTEM = 'system:usync';
 /** The transports this deployment serves. */
 export const SERVED_TRANSPORTS = ['ws'];
 export const UNSERVED = 'the transport is unavailable in this deployment';
+/** The states of a seat still held. */
+export const OPEN_SEAT = ['reserved', 'connected', 'away'];
 
 export interface LogEntry {
   tag?: 'Room' | 'Seat' | 'LogicPlugin';
@@ -82,8 +84,10 @@ export async function allocate(ctx: Ctx, appId: string, room: Data, actor = SYST
   const rt = runtimeOf(ctx);
   const now = Date.now();
   const expiresAt = Date.parse(String(room.createdAt)) + Number(profile.ttlMinutes) * 60_000;
+  // Named its owner in Redis first: a room other instances could not find is never opened to players.
+  await rt.cluster?.claim(id, expiresAt);
   const allocated = await moveRoom(ctx, appId, id, [ROOM.created], ROOM.allocated, '', actor, { pod: rt.pod, allocatedAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() });
-  if (!allocated) return (await roomsOf(ctx).get(appId, id));
+  if (!allocated) return (await rt.cluster?.release(id), await roomsOf(ctx).get(appId, id));
   rt.hub.open(id, appId, limits, expiresAt, now);
   return (await moveRoom(ctx, appId, id, [ROOM.allocated], ROOM.ready, '', actor)) ?? allocated;
 }
@@ -105,24 +109,14 @@ export async function closeRoom(ctx: Ctx, appId: string, id: string, reason: str
     await flushUsage(ctx);
   }
   const closed = await moveRoom(ctx, appId, id, [ROOM.created, ...OPEN_ROOM], ROOM.closed, reason, actor, { closedAt: new Date().toISOString(), players: 0, ...tally });
-  if (closed) await seatsOf(ctx).update(appId, { roomId: id, status: { $in: ['reserved', 'connected', 'away'] } }, { status: 'left', set: { leftAt: new Date().toISOString() } });
+  if (closed) await rt.cluster?.release(id);
+  if (closed) await seatsOf(ctx).update(appId, { roomId: id, status: { $in: OPEN_SEAT } }, { status: 'left', set: { leftAt: new Date().toISOString() } });
   return closed;
 }
 
 /** Closing this instance: every room it hosts closed, its players told the server is restarting. */
 export async function closeAll(ctx: Ctx, reason: string): Promise<void> {
   for (const r of [...runtimeOf(ctx).hub.rooms.values()]) await closeRoom(ctx, r.appId, r.id, reason, SYSTEM, RELAY_CLOSE.restart);
-}
-
-/**
- * At start-up: rooms left open by an instance that stopped without closing them (killed) are closed, their players
- * having lost their connections with it. One instance holds every room here (ADR 0035).
- */
-export async function closeOrphans(ctx: Ctx): Promise<void> {
-  const mine = runtimeOf(ctx).hub.rooms;
-  for (const { scopeId, record } of await roomsOf(ctx).findEverywhere({ where: { status: { $in: [ROOM.created, ...OPEN_ROOM] } } })) {
-    if (!mine.has(String(record.id))) await closeRoom(ctx, scopeId, String(record.id), 'the server hosting the room stopped');
-  }
 }
 
 /** A room created through the records' create takes its profile's players and transport, and is then allocated. */

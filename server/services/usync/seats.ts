@@ -13,6 +13,7 @@ import type { CallHandlers } from '../../engine/declared-calls';
 import { conflict, notFound } from '../../engine/errors';
 import { hashToken, newSeatToken, type LiveRoom, type LiveSeat } from './hub';
 import { persist, roomsOf, runtimeOf, seatsOf } from './models';
+import { atOwner } from './owners';
 import { logRoom } from './rooms';
 
 /** How long a reserved seat waits for its client to connect. */
@@ -74,10 +75,13 @@ export async function leave(ctx: Ctx, appId: string, roomId: string, playerId: s
 
 export function seatCallHandlers(ctx: Ctx): CallHandlers {
   const playerOf = (input: unknown) => String((input as { playerId: string }).playerId);
+  // A room hosted by another instance: its owner reserves or ends the seat, on its own clock.
+  const joined = (appId: string, roomId: string, playerId: string, via: 'player' | 'service') => atOwner(ctx, appId, roomId, 'join', { playerId, via }, () => join(ctx, appId, roomId, playerId, via));
+  const left = (appId: string, roomId: string, playerId: string) => atOwner(ctx, appId, roomId, 'leave', { playerId }, () => leave(ctx, appId, roomId, playerId));
   return {
-    'serviceRooms.join': (call) => join(ctx, call.scopeId, call.params.id, playerOf(call.input), 'service'),
-    'serviceRooms.leave': (call) => leave(ctx, call.scopeId, call.params.id, playerOf(call.input)),
-    'player.join': (call) => join(ctx, call.scopeId, call.params.id, call.player!.userId, 'player'),
-    'player.leave': (call) => leave(ctx, call.scopeId, call.params.id, call.player!.userId),
+    'serviceRooms.join': (call) => joined(call.scopeId, call.params.id, playerOf(call.input), 'service'),
+    'serviceRooms.leave': (call) => left(call.scopeId, call.params.id, playerOf(call.input)),
+    'player.join': (call) => joined(call.scopeId, call.params.id, call.player!.userId, 'player'),
+    'player.leave': (call) => left(call.scopeId, call.params.id, call.player!.userId),
   };
 }

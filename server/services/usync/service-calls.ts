@@ -10,8 +10,9 @@ import { recordOperation } from '../../audit';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { badRequest, notFound } from '../../engine/errors';
 import type { Data } from '../../engine/store';
-import { profilesOf, roomsOf, runtimeOf, SERVICE, tiersOf } from './models';
-import { allocate, closeByCall, limitsOf, roomInfo, SERVED_TRANSPORTS, STANDARD_TIER, UNSERVED } from './rooms';
+import { profilesOf, roomsOf, runtimeOf, seatsOf, SERVICE, tiersOf } from './models';
+import { atOwner } from './owners';
+import { allocate, closeByCall, limitsOf, OPEN_SEAT, roomInfo, SERVED_TRANSPORTS, STANDARD_TIER, UNSERVED } from './rooms';
 import { RELAY_URL } from './seats';
 
 const TRANSPORTS = ['ws', 'utp', 'kcp2k'];
@@ -63,13 +64,20 @@ export function serviceCallHandlers(ctx: Ctx): CallHandlers {
     'serviceRooms.list': async (call) => {
       const q = call.input as { profileId?: string; limit?: number };
       const open = await roomsOf(ctx).find(call.scopeId, { where: { status: { $in: JOINABLE_ROOM }, ...(q.profileId ? { profileId: q.profileId } : {}) }, orderBy: '-createdAt' });
-      const hub = runtimeOf(ctx).hub;
-      const items = open.filter((r) => (hub.rooms.get(String(r.id))?.seats.size ?? Infinity) < Number(r.maxPlayers)).slice(0, q.limit ?? 50);
+      const { hub, pod } = runtimeOf(ctx);
+      // Seats of a room hosted by another instance are counted from their records.
+      const seated = async (r: Data) =>
+        hub.rooms.get(String(r.id))?.seats.size ?? (r.pod === pod ? Infinity : await seatsOf(ctx).count(call.scopeId, { roomId: String(r.id), status: { $in: OPEN_SEAT } }));
+      const items: Data[] = [];
+      for (const r of open) if (items.length < (q.limit ?? 50) && (await seated(r)) < Number(r.maxPlayers)) items.push(r);
       return { total: items.length, items };
     },
     'serviceRooms.get': (call) => room(call.scopeId, call.params.id),
-    'rooms.close': (call) => closeByCall(ctx, call.scopeId, String(call.record!.id), call.actor),
-    'rooms.info': async (call) => roomInfo(runtimeOf(ctx).hub.rooms.get(String(call.record!.id)), await room(call.scopeId, String(call.record!.id)), RELAY_URL),
+    'rooms.close': (call) => atOwner(ctx, call.scopeId, String(call.record!.id), 'close', { actor: call.actor }, () => closeByCall(ctx, call.scopeId, String(call.record!.id), call.actor)),
+    'rooms.info': async (call) => {
+      const id = String(call.record!.id);
+      return atOwner(ctx, call.scopeId, id, 'info', {}, async () => roomInfo(runtimeOf(ctx).hub.rooms.get(id), await room(call.scopeId, id), RELAY_URL));
+    },
     roomsByPod: async (call) => {
       const open = await roomsOf(ctx).find(call.scopeId, { where: { status: { $in: JOINABLE_ROOM } } });
       const pods = new Map<string, { pod: string; rooms: number; players: number }>();

@@ -1,11 +1,12 @@
 /**
- * The relay's clock, every second on each instance for the rooms it hosts: a room past its time to live is closed,
+ * The relay's clock, every second on each instance for the rooms it hosts (never another's, ADR 0036): a room past its time to live is closed,
  * and one no player has been connected to for its profile's idle time; a seat not taken within its reservation
  * expires, and one whose player did not come back within the grace ends. Bytes relayed are recorded as usage every
  * few seconds. `sweep` takes the time, so a test can run it at a later one.
  */
 import type { Ctx } from '../../context';
 import { runtimeOf } from './models';
+import { fence } from './owners';
 import { closeRoom } from './rooms';
 import { endSeat } from './seats';
 import { flushUsage } from './usage';
@@ -14,6 +15,7 @@ const EVERY_MS = 1000;
 const FLUSH_EVERY = 5;
 
 export async function sweep(ctx: Ctx, now = Date.now()): Promise<void> {
+  if (await fence(ctx, now)) return;
   for (const live of [...runtimeOf(ctx).hub.rooms.values()]) {
     if (now >= live.expiresAt) await closeRoom(ctx, live.appId, live.id, 'the room reached its time to live');
     else if (live.emptySince !== undefined && now - live.emptySince >= live.limits.idleMs) await closeRoom(ctx, live.appId, live.id, 'the room was idle');

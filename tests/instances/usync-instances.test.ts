@@ -1,0 +1,191 @@
+/**
+ * Sync on two instances sharing a Redis server (ADR 0036): a room hosted by A is joined through B, whose players —
+ * one connected to B, one to A — talk to each other, leave and are closed through either; an instance starting
+ * beside a live one leaves its rooms alone; and when an instance is killed (a real server process, SIGKILL: nothing
+ * of its shutdown runs) the other closes its rooms once its lease has run out, telling the players it carried.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socketUrl } from '../../resources/socket-types';
+import { usync } from '../../resources/usync';
+import { RELAY_CLOSE } from '../../resources/usync/socket';
+import { loadConfig } from '../../server/config';
+import type { Db } from '../../server/db/types';
+import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
+import { OWNER_GONE } from '../../server/services/usync/bridge';
+import { startInstance, type StartedInstance } from '../../server/start';
+import { basicOf, createScratchDatabase, serviceRequest } from '../api/harness';
+import { unique } from '../api/passport-players-fixtures';
+import { wsClient, type Client } from '../api/push-fixtures';
+import { newProfile, newRoom, S, seat, until, type SyncApp } from '../api/usync-fixtures';
+import { sleep, startServer, type ServerProcess } from '../faults/server-process';
+import { startRedis, type LocalServer } from './local-servers';
+import { overHttp } from './process-pair';
+import { requireDatabaseUrl, startTwoInstances, type Instance, type TwoInstances } from './two-instances';
+
+/** Short, so a dead instance's rooms are closed within the test; renewed every third of it. */
+const LEASE_MS = 1500;
+/** Long enough for the test to look at a killed instance's room while its lease still runs. */
+const KILLED_LEASE_MS = 3000;
+const RELAY = socketUrl(usync.base, usync.sockets!.relay);
+
+/** An app of its own with Sync, made on `db`. */
+async function syncApp(db: Db): Promise<{ appId: string; basic: string }> {
+  const owner = await createAccount(db, { email: `${unique('sync')}@example.com`, password: 'sync-password', name: 'Syncer' });
+  const appId = await createApp(db, await createOrganization(db, unique('studio'), owner), unique('game'), ['usync', 'passport']);
+  const secret = (await db.query<{ s: string }>('SELECT app_service_secret AS s FROM apps WHERE app_id = $1', [appId])).rows[0].s;
+  return { appId, basic: basicOf(appId, secret) };
+}
+
+const through = (app: { appId: string; basic: string }, req: Instance['req']): SyncApp => ({ ...app, call: serviceRequest(req, app.basic), realmId: '' });
+const connect = (origin: string, roomId: string, token: string): Promise<Client> => wsClient(`${origin.replace('http', 'ws')}${RELAY}?${new URLSearchParams({ roomId, token })}`);
+
+describe('Sync rooms across two instances', () => {
+  let redis: LocalServer;
+  let two: TwoInstances;
+  let viaA: SyncApp;
+  let viaB: SyncApp;
+  const origin = { A: '', B: '' };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    two = await startTwoInstances({ redisUrl: redis.url, syncLeaseMs: LEASE_MS });
+    origin.A = await two.a.app.listen({ port: 0, host: '127.0.0.1' });
+    origin.B = await two.b.app.listen({ port: 0, host: '127.0.0.1' });
+    const app = await syncApp(two.a.db);
+    [viaA, viaB] = [through(app, two.a.req), through(app, two.b.req)];
+  }, 120_000);
+
+  afterAll(async () => {
+    await two?.close();
+    await redis?.stop();
+  });
+
+  /** A room made through A, alice seated through B and connected to B, bob seated and connected through A. */
+  async function roomOnA() {
+    const profile = await newProfile(viaA, { reconnectSeconds: 0 });
+    const room = await newRoom(viaA, String(profile.id));
+    const id = String(room.id);
+    const sa = await seat(viaB, id, 'alice');
+    const sb = await seat(viaA, id, 'bob');
+    const alice = await connect(origin.B, id, sa.token);
+    expect(await alice.next('welcome')).toMatchObject({ roomId: id, playerId: 'alice', reconnected: false });
+    const bob = await connect(origin.A, id, sb.token);
+    await bob.next('welcome');
+    expect((await alice.next('joined')).playerId).toBe('bob');
+    return { id, room, alice, bob };
+  }
+
+  it('seats a player through B in a room A hosts, and relays between clients connected to B and to A', async () => {
+    const { id, room, alice, bob } = await roomOnA();
+    // A hosts it: the room's pod is A's, and B holds no room of its own.
+    expect(room.status).toBe('READY');
+    expect(room.pod).not.toBe('');
+    alice.send({ type: 'send', data: { move: [1, 2] } });
+    expect(await bob.next('message')).toEqual({ type: 'message', from: 'alice', data: { move: [1, 2] } });
+    bob.send({ type: 'send', data: 'just you', to: ['alice'] });
+    expect(await alice.next('message')).toMatchObject({ from: 'bob', data: 'just you', to: ['alice'] });
+    alice.send({ type: 'ping' });
+    await alice.next('pong');
+    await until(async () => (await viaB.call('GET', `${S}/api/rooms/${id}`)).json().status === 'RUNNING', 'room running');
+    // The room's live state through B is A's: both players connected.
+    const info = (await viaB.call('GET', `${S}/api/rooms/${id}/info`)).json();
+    expect([...info.connected].sort()).toEqual(['alice', 'bob']);
+    expect(info.messages).toBe(2);
+    // Listed as open through B, its two seats counted against its places.
+    const listed = (await viaB.call('GET', `${S}/service/rooms`)).json().items.map((r: { id: string }) => r.id);
+    expect(listed).toContain(id);
+    alice.ws.close();
+    bob.ws.close();
+  });
+
+  it('ends a seat by a leave through B, and closes the room by a close through B, its players on both told', async () => {
+    const { id, alice, bob } = await roomOnA();
+    const carol = await seat(viaB, id, 'carol');
+    expect((await viaB.call('POST', `${S}/service/rooms/${id}/leave`, { playerId: 'carol' })).json()).toMatchObject({ id: carol.seatId, status: 'left' });
+    // A's clock counts the seat's reservation: the room's seats on A are alice's and bob's only.
+    const info = (await viaA.call('GET', `${S}/api/rooms/${id}/info`)).json();
+    expect(info.reserved).toEqual([]);
+    const closed = await viaB.call('POST', `${S}/api/rooms/${id}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().status).toBe('CLOSED');
+    expect((await alice.next('closing')).reason).toBe('closed by a call');
+    expect(await alice.closed).toBe(RELAY_CLOSE.roomClosed);
+    expect(await bob.closed).toBe(RELAY_CLOSE.roomClosed);
+    expect((await viaB.call('POST', `${S}/service/rooms/${id}/join`, { playerId: 'dave' })).statusCode).toBe(409);
+  });
+
+  it('refuses a seat token of A at B when it is not the room it was given for', async () => {
+    const [one, other] = [await roomOnA(), await roomOnA()];
+    const ticket = await seat(viaA, one.id, 'erin');
+    const wrong = await connect(origin.B, other.id, ticket.token);
+    expect(await wrong.closed).toBe(RELAY_CLOSE.badToken);
+    for (const c of [one.alice, one.bob, other.alice, other.bob]) c.ws.close();
+  });
+});
+
+describe('a Sync instance started beside a live one, and one killed', () => {
+  let redis: LocalServer;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let a: ServerProcess;
+  let b: StartedInstance | undefined;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    scratch = await createScratchDatabase(requireDatabaseUrl());
+    a = await startServer({ databaseUrl: scratch.url }, { REDIS_URL: redis.url, SYNC_LEASE_MS: String(KILLED_LEASE_MS) });
+  }, 180_000);
+
+  afterAll(async () => {
+    await a?.kill();
+    await b?.app.close();
+    await b?.db.close();
+    await scratch?.drop();
+    await redis?.stop();
+  });
+
+  it("leaves A's rooms open while A lives, and closes them once A's lease has run out after it is killed", async () => {
+    b = await startInstance({ ...loadConfig({}), databaseUrl: scratch.url, demo: false, redisUrl: redis.url, syncLeaseMs: KILLED_LEASE_MS });
+    const originB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const app = await syncApp(b.db);
+    const [viaA, viaB] = [through(app, overHttp(a)), through(app, (opts) => b!.app.inject(opts))];
+    const profile = await newProfile(viaA);
+    const room = await newRoom(viaA, String(profile.id));
+    const id = String(room.id);
+    const ticket = await seat(viaB, id, 'alice');
+    const alice = await connect(originB, id, ticket.token);
+    await alice.next('welcome');
+
+    // A second instance starting now, and B's clock over several leases, leave A's live room alone.
+    const c = await startInstance({ ...loadConfig({}), databaseUrl: scratch.url, demo: false, redisUrl: redis.url, syncLeaseMs: KILLED_LEASE_MS });
+    await c.app.close();
+    await c.db.close();
+    await sleep(KILLED_LEASE_MS * 2);
+    const roomNow = async () => (await viaB.call('GET', `${S}/api/rooms/${id}`)).json() as { status: string; statusReason: string };
+    expect((await roomNow()).status).toBe('RUNNING');
+
+    const probe = new Redis(redis.url);
+    try {
+      await a.kill();
+      // Killed, A closed nothing: its room stays RUNNING while A's lease runs.
+      const leaseOfA = `lodestar:usync:lease:${room.pod}`;
+      expect(await probe.pttl(leaseOfA)).toBeGreaterThan(0);
+      expect((await roomNow()).status).toBe('RUNNING');
+      // Then B closes it, and never while A's lease runs: a room seen closed is never followed by A's lease seen alive.
+      let closed = false;
+      for (let i = 0; i < 400 && !closed; i++) {
+        closed = (await roomNow()).status === 'CLOSED';
+        expect({ closed, leaseRuns: (await probe.exists(leaseOfA)) === 1 }).not.toEqual({ closed: true, leaseRuns: true });
+        if (!closed) await sleep(50);
+      }
+      expect(closed).toBe(true);
+    } finally {
+      probe.disconnect();
+    }
+    expect((await roomNow()).statusReason).toBe(OWNER_GONE);
+    // The player B carried to A is told, with the close code of a server gone.
+    expect(await alice.closed).toBe(RELAY_CLOSE.restart);
+    const seats = (await viaB.call('GET', `${S}/api/rooms/${id}/seats`)).json().items as { status: string }[];
+    expect(seats.map((s) => s.status)).toEqual(['left']);
+  }, 120_000);
+});
