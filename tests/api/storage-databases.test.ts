@@ -161,6 +161,15 @@ describe('bad input', () => {
     expect((await h.otherStore('POST', `${D}/${db.id}/restart`)).statusCode).toBe(404);
     expect((await h.otherStore('DELETE', `${D}/${db.id}`)).statusCode).toBe(404);
     expect((await h.store('GET', `${D}/${db.id}/async-request/not-a-request/status`)).statusCode).toBe(404);
+    expect((await h.otherStore('GET', `${D}/${db.id}/slow-queries`)).statusCode).toBe(404);
+  });
+
+  it('says an embedded database records no slow queries, rather than answering none', async () => {
+    const db = await createDatabase(h, { name: 'quiet', username: 'quiet', password: PASSWORD });
+    const res = await h.store('GET', `${D}/${db.id}/slow-queries`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('slow queries are not recorded for embedded PostgreSQL databases');
+    expect((await h.store('GET', `${D}/${db.id}/slow-queries?count=0`)).statusCode).toBe(400);
   });
 });
 
