@@ -13,9 +13,11 @@ import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/types';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { OWNER_GONE } from '../../server/services/usync/bridge';
+import { LOST_HOLD } from '../../server/services/usync/owners';
 import { startInstance, type StartedInstance } from '../../server/start';
 import { basicOf, createScratchDatabase, serviceRequest } from '../api/harness';
-import { unique } from '../api/passport-players-fixtures';
+import type { Harness } from '../api/harness';
+import { asPlayer, createRealm, signedIn, unique } from '../api/passport-players-fixtures';
 import { wsClient, type Client } from '../api/push-fixtures';
 import { newProfile, newRoom, S, seat, until, type SyncApp } from '../api/usync-fixtures';
 import { sleep, startServer, type ServerProcess } from '../faults/server-process';
@@ -23,9 +25,7 @@ import { startRedis, type LocalServer } from './local-servers';
 import { overHttp } from './process-pair';
 import { requireDatabaseUrl, startTwoInstances, type Instance, type TwoInstances } from './two-instances';
 
-/** Short, so a dead instance's rooms are closed within the test; renewed every third of it. */
-const LEASE_MS = 1500;
-/** Long enough for the test to look at a killed instance's room while its lease still runs. */
+/** Short, so a killed instance's rooms are closed within the test, long enough to look at them while it runs. */
 const KILLED_LEASE_MS = 3000;
 const RELAY = socketUrl(usync.base, usync.sockets!.relay);
 
@@ -49,7 +49,8 @@ describe('Sync rooms across two instances', () => {
 
   beforeAll(async () => {
     redis = await startRedis();
-    two = await startTwoInstances({ redisUrl: redis.url, syncLeaseMs: LEASE_MS });
+    // The default lease: nothing here dies, and a busy machine's pauses must not look like a death.
+    two = await startTwoInstances({ redisUrl: redis.url });
     origin.A = await two.a.app.listen({ port: 0, host: '127.0.0.1' });
     origin.B = await two.b.app.listen({ port: 0, host: '127.0.0.1' });
     const app = await syncApp(two.a.db);
@@ -115,6 +116,20 @@ describe('Sync rooms across two instances', () => {
     expect((await viaB.call('POST', `${S}/service/rooms/${id}/join`, { playerId: 'dave' })).statusCode).toBe(409);
   });
 
+  it('seats a player by their own passport token through B in a room A hosts', async () => {
+    const { id, alice, bob } = await roomOnA();
+    // The passport calls of the harness's shape, through A: the player's token is good on both instances.
+    const onA = { req: two.a.req, basic: viaA.basic } as unknown as Harness;
+    const player = await signedIn(onA, await createRealm(onA, { basic: viaA.basic }), unique('player'), viaA.basic);
+    const joined = await asPlayer({ req: two.b.req } as unknown as Harness, player.token, 'POST', `${S}/sdk/rooms/${id}/join`);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().playerId).toBe(player.userId);
+    const client = await connect(origin.A, id, joined.json().token);
+    expect((await client.next('welcome')).playerId).toBe(player.userId);
+    expect((await alice.next('joined')).playerId).toBe(player.userId);
+    for (const c of [alice, bob, client]) c.ws.close();
+  });
+
   it('refuses a seat token of A at B when it is not the room it was given for', async () => {
     const [one, other] = [await roomOnA(), await roomOnA()];
     const ticket = await seat(viaA, one.id, 'erin');
@@ -129,11 +144,14 @@ describe('a Sync instance started beside a live one, and one killed', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let a: ServerProcess;
   let b: StartedInstance | undefined;
+  let originB = '';
 
   beforeAll(async () => {
     redis = await startRedis();
     scratch = await createScratchDatabase(requireDatabaseUrl());
     a = await startServer({ databaseUrl: scratch.url }, { REDIS_URL: redis.url, SYNC_LEASE_MS: String(KILLED_LEASE_MS) });
+    b = await startInstance({ ...loadConfig({}), databaseUrl: scratch.url, demo: false, redisUrl: redis.url, syncLeaseMs: KILLED_LEASE_MS });
+    originB = await b.app.listen({ port: 0, host: '127.0.0.1' });
   }, 180_000);
 
   afterAll(async () => {
@@ -145,9 +163,7 @@ describe('a Sync instance started beside a live one, and one killed', () => {
   });
 
   it("leaves A's rooms open while A lives, and closes them once A's lease has run out after it is killed", async () => {
-    b = await startInstance({ ...loadConfig({}), databaseUrl: scratch.url, demo: false, redisUrl: redis.url, syncLeaseMs: KILLED_LEASE_MS });
-    const originB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-    const app = await syncApp(b.db);
+    const app = await syncApp(b!.db);
     const [viaA, viaB] = [through(app, overHttp(a)), through(app, (opts) => b!.app.inject(opts))];
     const profile = await newProfile(viaA);
     const room = await newRoom(viaA, String(profile.id));
@@ -188,4 +204,19 @@ describe('a Sync instance started beside a live one, and one killed', () => {
     const seats = (await viaB.call('GET', `${S}/api/rooms/${id}/seats`)).json().items as { status: string }[];
     expect(seats.map((s) => s.status)).toEqual(['left']);
   }, 120_000);
+
+  it('closes the rooms of an instance that lost Redis for a whole lease, telling its players', async () => {
+    const app = await syncApp(b!.db);
+    const viaB = through(app, (opts) => b!.app.inject(opts));
+    const room = await newRoom(viaB, String((await newProfile(viaB)).id));
+    const ticket = await seat(viaB, String(room.id), 'alice');
+    const alice = await connect(originB, String(room.id), ticket.token);
+    await alice.next('welcome');
+    await redis.stop();
+    expect(await alice.closed).toBe(RELAY_CLOSE.restart);
+    expect(alice.got.find((m) => m.type === 'closing')?.reason).toBe(LOST_HOLD);
+    const roomNow = async () => (await viaB.call('GET', `${S}/api/rooms/${room.id}`)).json();
+    await until(async () => (await roomNow()).status === 'CLOSED', 'room closed');
+    expect((await roomNow()).statusReason).toBe(LOST_HOLD);
+  }, 60_000);
 });

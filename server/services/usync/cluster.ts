@@ -46,6 +46,8 @@ export interface Cluster {
   call: (pod: string, op: string, args: Record<string, unknown>) => Promise<unknown>;
   /** When this instance last renewed its lease (ms). */
   renewedAt: () => number;
+  /** Whether Redis still holds this instance's lease (false when Redis does not answer). */
+  holds: () => Promise<boolean>;
   stop: () => Promise<void>;
 }
 
@@ -57,7 +59,8 @@ const errorOf = (err: unknown) =>
  * messages, `ops` the calls; `tick` runs at each renewal (a third of the lease). Fails when Redis does not answer.
  */
 export async function startCluster(url: string, pod: string, leaseMs: number, ops: CallOps, frames: (msg: FrameMessage) => void, tick: () => Promise<void>, report: (err: unknown, what: string) => void): Promise<Cluster> {
-  const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
+  // A command while Redis is out of reach fails at once rather than waiting: a lease renewed late is no renewal.
+  const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true };
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
   pub.on('error', (err) => report(err, 'sync: Redis'));
@@ -70,7 +73,8 @@ export async function startCluster(url: string, pod: string, leaseMs: number, op
     renewed = Date.now();
   };
   await renew();
-  const send = (to: string, msg: BusMessage) => pub.publish(channelOf(to), JSON.stringify(msg));
+  // Never fails: a message Redis did not take was heard by no one (0), and the failure is reported.
+  const send = (to: string, msg: BusMessage) => pub.publish(channelOf(to), JSON.stringify(msg)).catch((err: unknown) => (report(err, 'sync: Redis publish'), 0));
 
   const answer = async (msg: Extract<BusMessage, { t: 'call' }>) => {
     const op = ops[msg.op];
@@ -113,7 +117,8 @@ export async function startCluster(url: string, pod: string, leaseMs: number, op
     alive: async (other) => other === pod || (await pub.exists(leaseKey(other))) === 1,
     ownerOf: async (roomId) => (await pub.get(roomKey(roomId))) ?? undefined,
     claim: async (roomId, untilMs) => void (await pub.set(roomKey(roomId), pod, 'PX', Math.max(1000, untilMs - Date.now() + leaseMs))),
-    release: async (roomId) => void (await pub.del(roomKey(roomId))),
+    // A name not removed (Redis unreachable) ends with its expiry.
+    release: async (roomId) => void (await pub.del(roomKey(roomId)).catch((err: unknown) => report(err, 'sync: Redis'))),
     call: (to, op, args) =>
       new Promise((resolve, reject) => {
         const id = randomUUID();
@@ -126,12 +131,13 @@ export async function startCluster(url: string, pod: string, leaseMs: number, op
         );
       }),
     renewedAt: () => renewed,
+    holds: () => pub.exists(leaseKey(pod)).then((n) => n === 1, () => false),
     async stop() {
       clearInterval(timer);
       for (const p of pending.values()) clearTimeout(p.timer);
       await pub.del(leaseKey(pod)).catch(() => undefined);
       sub.disconnect();
-      await pub.quit().catch(() => undefined);
+      pub.disconnect();
     },
   };
 }

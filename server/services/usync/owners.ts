@@ -16,6 +16,7 @@ import { closeAll, closeByCall, closeRoom, roomInfo } from './rooms';
 import { join, leave, RELAY_URL } from './seats';
 
 const str = (v: unknown) => String(v ?? '');
+export const LOST_HOLD = 'the server lost its hold on its rooms';
 
 /** Runs `here` for a room hosted here (or by no live instance), else asks the room's owner to run `op`. */
 export async function atOwner<T>(ctx: Ctx, appId: string, roomId: string, op: string, args: Record<string, unknown>, here: () => Promise<T>): Promise<T> {
@@ -65,7 +66,9 @@ export async function leaveCluster(ctx: Ctx): Promise<void> {
 export async function fence(ctx: Ctx, now = Date.now()): Promise<boolean> {
   const { cluster, hub } = runtimeOf(ctx);
   if (!cluster || now - cluster.renewedAt() <= cluster.leaseMs || hub.rooms.size === 0) return false;
-  await closeAll(ctx, 'the server lost its hold on its rooms');
+  // A pause of this process alone (its renewal not run yet) is no loss: Redis says whether the lease ran out.
+  if (await cluster.holds()) return false;
+  await closeAll(ctx, LOST_HOLD);
   return true;
 }
 

@@ -85,7 +85,11 @@ export async function allocate(ctx: Ctx, appId: string, room: Data, actor = SYST
   const now = Date.now();
   const expiresAt = Date.parse(String(room.createdAt)) + Number(profile.ttlMinutes) * 60_000;
   // Named its owner in Redis first: a room other instances could not find is never opened to players.
-  await rt.cluster?.claim(id, expiresAt);
+  try {
+    await rt.cluster?.claim(id, expiresAt);
+  } catch {
+    return fail('the rooms directory (Redis) is unreachable');
+  }
   const allocated = await moveRoom(ctx, appId, id, [ROOM.created], ROOM.allocated, '', actor, { pod: rt.pod, allocatedAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() });
   if (!allocated) return (await rt.cluster?.release(id), await roomsOf(ctx).get(appId, id));
   rt.hub.open(id, appId, limits, expiresAt, now);
