@@ -8,8 +8,13 @@ import type { JsonSchema, ResourceDecl, ServiceDecl, Text } from './types';
 import type { ViewDecl } from './view-types';
 
 export interface AcrossAppsDecl {
-  /** The back-office page, under /admin (spec 000 §2's `symbols`); listed in its menu with the resource's label. */
+  /**
+   * The back-office page, under /admin (spec 000 §2's `symbols`); listed in its menu with the resource's label.
+   * Resources of one service may share a page: each is a tab of it.
+   */
   route: string;
+  /** The page's title and menu entry instead of the resource's label (a page several resources share says it once). */
+  title?: Text;
   /** The list's filters besides the app: some of the resource's declared `list.filters`. */
   filters?: string[];
   /** Number fields summed per app and in all. */
@@ -18,6 +23,12 @@ export interface AcrossAppsDecl {
   storage?: string;
   /** An administrator may delete one record from the list (the resource's own delete, its hooks and history). */
   delete?: boolean;
+  /**
+   * State actions of the resource an administrator may take on any app's record from the list (Sync's close of a
+   * room): each one the service performs, run by the service's own code in the record's app, the administrator named
+   * as who did it.
+   */
+  actions?: string[];
 }
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
@@ -48,6 +59,7 @@ export function acrossAppsResource(res: ResourceDecl): ResourceDecl {
   const across = res.acrossApps;
   if (!across) throw new Error(`${res.name} is not listed across apps`);
   const { $id: _id, $schema: _s, examples: _e, ...schema } = res.schema;
+  const actions = (res.actions ?? []).filter((a) => across.actions?.includes(a.name));
   return {
     name: acrossAppsName(res),
     label: res.label,
@@ -58,6 +70,7 @@ export function acrossAppsResource(res: ResourceDecl): ResourceDecl {
     titleField: res.titleField,
     scope: 'platform',
     operations: across.delete ? ['list', 'delete'] : ['list'],
+    ...(actions.length ? { actions, status: res.status } : {}),
     list: {
       columns: ['appName', 'orgName', ...res.list.columns.filter((c) => !(c in APP_FIELDS))],
       filters: ['appId', ...(across.filters ?? [])],
@@ -112,6 +125,29 @@ export function acrossAppsResources(services: ServiceDecl[]): { service: Service
   return services.flatMap((service) => service.resources.filter((res) => res.acrossApps).map((res) => ({ service, res })));
 }
 
+/** One back-office page of resources listed across apps: its service, title, and resources (its tabs when several). */
+export interface AcrossAppsPageDecl {
+  route: string;
+  service: ServiceDecl;
+  title: Text;
+  resources: ResourceDecl[];
+}
+
+/** The back-office pages of the resources listed across apps, those sharing a route on one page. */
+export function acrossAppsPages(services: ServiceDecl[]): AcrossAppsPageDecl[] {
+  const pages = new Map<string, AcrossAppsPageDecl>();
+  for (const { service, res } of acrossAppsResources(services)) {
+    const route = res.acrossApps!.route;
+    const page = pages.get(route);
+    if (page && page.service !== service) throw new Error(`${service.name}/${res.name}: acrossApps page '${route}' is ${page.service.name}'s`);
+    if (page) {
+      page.resources.push(res);
+      if (res.acrossApps!.title) page.title = res.acrossApps!.title;
+    } else pages.set(route, { route, service, title: res.acrossApps!.title ?? res.label, resources: [res] });
+  }
+  return [...pages.values()];
+}
+
 /** Start-up check: an app's collection, its filters declared ones, its sums number fields, its delete a declared one. */
 export function checkAcrossApps(service: ServiceDecl, res: ResourceDecl): void {
   const across = res.acrossApps;
@@ -127,4 +163,12 @@ export function checkAcrossApps(service: ServiceDecl, res: ResourceDecl): void {
   if (across.storage && !(across.sums ?? []).includes(across.storage)) throw new Error(`${where}: storage '${across.storage}' is not one of the sums`);
   for (const f of Object.keys(APP_FIELDS)) if (f in props) throw new Error(`${where}: '${f}' names the app's field in the list`);
   if (across.delete && !res.operations.includes('delete')) throw new Error(`${where}: delete needs the resource's own delete`);
+  for (const name of across.actions ?? []) {
+    const action = res.actions?.find((a) => a.name === name);
+    if (!action) throw new Error(`${where}: action '${name}' is not one of the resource's actions`);
+    if (action.implementedBy !== 'service') throw new Error(`${where}: action '${name}' is the engine's; only an action the service performs is taken across apps`);
+  }
 }
+
+/** The admin's call of an action taken across apps, under the service base: the list's path, the record, the action's. */
+export const acrossAppsActionPath = (res: ResourceDecl, idParam: string, actionPath: string): string => `${acrossAppsPath(res)}/:${idParam}${actionPath}`;

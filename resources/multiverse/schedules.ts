@@ -22,6 +22,8 @@ export const placeholderSchedules: ResourceDecl = {
   list: { columns: ['name', 'gameId', 'region', 'days', 'start', 'end', 'timeZone', 'readyServers', 'enabled'], filters: ['gameId', 'enabled'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   routes: MULTIVERSE_SCHEDULE_ROUTES,
   access: { read: ['app', 'admin'], write: ['app', 'admin'] },
+  // The back office's `placeholder` page (spec 000 §2): every app's schedules and the Ready servers they hold.
+  acrossApps: { route: 'placeholder', filters: ['enabled'], sums: ['readyServers'] },
 };
 
 export interface ScheduleWindow {

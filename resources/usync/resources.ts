@@ -57,6 +57,8 @@ export const profiles: ResourceDecl = {
   children: [{ resource: 'rooms', field: 'profileId' }],
   access: access(),
   routes: { list: SYNC_ROUTES.profiles, show: SYNC_ROUTES.profile },
+  // On the back office's `sync-management` page, beside the rooms: every app's profiles and the rooms they allow.
+  acrossApps: { route: 'sync-management', filters: ['transport'], sums: ['roomCount'] },
 };
 
 export const rooms: ResourceDecl = {
@@ -120,6 +122,9 @@ export const rooms: ResourceDecl = {
   // Its seats and log, sub-resources, are listed on its page under it.
   access: access(),
   routes: { list: SYNC_ROUTES.rooms, show: SYNC_ROUTES.room },
+  // The back office's `sync-management` page (spec 000 §2): every app's rooms, the players and traffic per app, and
+  // an administrator's close.
+  acrossApps: { route: 'sync-management', title: { 'zh-CN': '同步服务管理', en: 'Sync management' }, filters: ['status', 'pod'], sums: ['players', 'messages', 'bytes'], actions: ['close'] },
 };
 
 const underRoom = { resource: 'rooms', param: 'id', field: 'roomId', onDelete: 'cascade' } as const;

@@ -4,6 +4,7 @@ import { callUrl, type CallDecl } from '../../resources/call-types';
 import { pathFields } from '../../resources/command-call';
 import type { JsonSchema, Principal, ServiceDecl } from '../../resources/types';
 import type { Ctx } from '../context';
+import { mountAcrossAppsActions } from './across-apps-actions';
 import { anyParam, serviceEndpoints } from './endpoint-calls';
 import { basicCredentials } from '../auth/principal';
 import { callerOf as consoleCaller } from '../auth/callers';
@@ -110,6 +111,11 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
     const handler = handlers[e.name];
     if (!handler) throw new Error(`${service.name}: '${e.name}' is performed by the service but no module gives its behaviour`);
     e.mount(api, ctx, handler);
+  }
+  // The back office takes some of these actions on any app's record (`acrossApps.actions`).
+  for (const res of service.resources) {
+    const m = ctx.models.get(`${service.name}/${res.name}`);
+    if (m && res.acrossApps?.actions?.length) mountAcrossAppsActions(api, ctx, m, handlers);
   }
   for (const [name, call] of Object.entries(calls)) {
     checkCall(service, name, call);

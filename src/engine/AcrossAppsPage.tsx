@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Col, Flex, Row, Statistic, Tag } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic, Tabs, Tag } from 'antd';
 import { useCustom, useList, type BaseRecord } from '@refinedev/core';
-import type { ResourceDecl, ServiceDecl } from '../../resources/types';
+import type { ResourceDecl, ServiceDecl, Text } from '../../resources/types';
 import { acrossAppsTotalsPath, totalsView, type AcrossAppsTotals, type AppTotals } from '../../resources/across-apps';
 import type { DeclaredResource } from '../../providers/declarations';
 import { isApiError, type ApiError } from '../../providers/http';
@@ -14,8 +14,7 @@ import { ResourceTable } from './ResourceTable';
 import { fieldTitle, inSentence, propertyOf } from './schema';
 import { ViewTable } from './ViewTable';
 
-interface Props {
-  service: ServiceDecl;
+interface Entry {
   /** The app-scoped resource listed across apps (`ResourceDecl.acrossApps`). */
   res: ResourceDecl;
   /** The same list as the platform's resource the engine's table shows (`acrossAppsResource`). */
@@ -23,14 +22,41 @@ interface Props {
 }
 
 /**
- * The back-office page of an app-scoped resource across every app (`ResourceDecl.acrossApps`): how many records there
- * are and what they sum to in all and per app, then the engine's table of every app's records with their app and
- * organisation, the declared filters, sorts and search, and an administrator's delete.
+ * A back-office page of app-scoped resources across every app (`ResourceDecl.acrossApps`), one per tab when several
+ * share it: for each, how many records there are and what they sum to in all and per app, then the engine's table
+ * of every app's records with their app and organisation, the declared filters, sorts and search, and an
+ * administrator's delete and actions.
  */
-export function AcrossAppsPage({ service, res, declared }: Props) {
+export function AcrossAppsPage({ service, title: declaredTitle, entries }: { service: ServiceDecl; title: Text; entries: Entry[] }) {
+  const { t, text, locale } = useLocale();
+  const title = text(declaredTitle);
+  usePageTitle(title);
+  const storage = entries.some(({ res }) => res.acrossApps?.storage);
+  const names = entries.map(({ res }) => inSentence(text(res.label), locale)).join(locale === 'zh-CN' ? '、' : ', ');
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t(storage ? 'ops.acrossApps.subtitle' : 'ops.acrossApps.subtitleOf', { name: names })}
+        tags={
+          <Tag icon={iconOf(service.catalogue.icon)} data-testid="across-apps-service">
+            {t('ops.awaiting.backend', { service: text(service.catalogue.displayName) })}
+          </Tag>
+        }
+      />
+      {entries.length === 1 ? (
+        <AcrossAppsLists service={service} {...entries[0]} />
+      ) : (
+        <Tabs items={entries.map((e) => ({ key: e.res.name, label: text(e.res.label), children: <AcrossAppsLists service={service} {...e} /> }))} />
+      )}
+    </>
+  );
+}
+
+/** One resource across apps: its totals in all and per app (choosing an app narrows the list), and its list. */
+function AcrossAppsLists({ service, res, declared }: Entry & { service: ServiceDecl }) {
   const { t, text, locale } = useLocale();
   const title = text(res.label);
-  usePageTitle(title);
   const sums = res.acrossApps?.sums ?? [];
   const view = totalsView(res);
   const { query } = useCustom<BaseRecord>({
@@ -55,69 +81,58 @@ export function AcrossAppsPage({ service, res, declared }: Props) {
   const [app, setApp] = useState<AppTotals>();
 
   return (
-    <>
-      <PageHeader
-        title={title}
-        subtitle={t('ops.acrossApps.subtitle', { name: inSentence(title, locale) })}
-        tags={
-          <Tag icon={iconOf(service.catalogue.icon)} data-testid="across-apps-service">
-            {t('ops.awaiting.backend', { service: text(service.catalogue.displayName) })}
-          </Tag>
-        }
-      />
-      <Flex vertical gap={16}>
-        <Card data-testid={`across-apps-totals-${res.name}`}>
-          <Row gutter={[16, 16]}>
-            <Col xs={12} md={6}>
-              <Statistic title={t('ops.acrossApps.apps')} value={totals?.all.apps ?? '-'} loading={query.isLoading} />
+    <Flex vertical gap={16}>
+      <Card data-testid={`across-apps-totals-${res.name}`}>
+        <Row gutter={[16, 16]}>
+          <Col xs={12} md={6}>
+            <Statistic title={t('ops.acrossApps.apps')} value={totals?.all.apps ?? '-'} loading={query.isLoading} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title={title} value={totals?.all.count ?? '-'} loading={query.isLoading} />
+          </Col>
+          {sums.map((f) => (
+            <Col key={f} xs={12} md={6}>
+              <Statistic
+                title={f === storage ? t('ops.acrossApps.storage') : fieldTitle(propertyOf(res.schema, f), f, locale)}
+                value={totals ? (f === storage ? formatSize(totals.all[f]) : totals.all[f]) : '-'}
+                loading={query.isLoading}
+              />
             </Col>
-            <Col xs={12} md={6}>
-              <Statistic title={title} value={totals?.all.count ?? '-'} loading={query.isLoading} />
-            </Col>
-            {sums.map((f) => (
-              <Col key={f} xs={12} md={6}>
-                <Statistic
-                  title={f === storage ? t('ops.acrossApps.storage') : fieldTitle(propertyOf(res.schema, f), f, locale)}
-                  value={totals ? (f === storage ? formatSize(totals.all[f]) : totals.all[f]) : '-'}
-                  loading={query.isLoading}
-                />
-              </Col>
-            ))}
-          </Row>
-          <div style={{ marginTop: 16 }}>
-            <ViewTable
-              service={service}
-              owner={res}
-              view={view}
-              appId=""
-              state={{
-                rows: totals?.items ?? [],
-                total: totals?.items.length,
-                loading: query.isFetching,
-                error: (query.error ?? null) as ApiError | null,
-                page: 1,
-                setPage: () => undefined,
-                refetch: query.refetch,
-              }}
-              actions={{
-                width: 140,
-                render: (row) => (
-                  <Button type="link" size="small" onClick={() => setApp(row as AppTotals)} disabled={app?.appId === row.appId}>
-                    {t('ops.acrossApps.onlyApp')}
-                  </Button>
-                ),
-              }}
-            />
-          </div>
-        </Card>
-        <Card
-          title={app ? t('ops.acrossApps.filesOf', { name: inSentence(title, locale), app: app.appName }) : t('ops.acrossApps.files', { name: inSentence(title, locale) })}
-          extra={app && <Button onClick={() => setApp(undefined)}>{t('ops.acrossApps.allApps')}</Button>}
-          data-testid={`across-apps-${res.name}`}
-        >
-          <ResourceTable key={app?.appId ?? ''} declared={declared} fixed={app && { field: 'appId', value: app.appId }} />
-        </Card>
-      </Flex>
-    </>
+          ))}
+        </Row>
+        <div style={{ marginTop: 16 }}>
+          <ViewTable
+            service={service}
+            owner={res}
+            view={view}
+            appId=""
+            state={{
+              rows: totals?.items ?? [],
+              total: totals?.items.length,
+              loading: query.isFetching,
+              error: (query.error ?? null) as ApiError | null,
+              page: 1,
+              setPage: () => undefined,
+              refetch: query.refetch,
+            }}
+            actions={{
+              width: 140,
+              render: (row) => (
+                <Button type="link" size="small" onClick={() => setApp(row as AppTotals)} disabled={app?.appId === row.appId}>
+                  {t('ops.acrossApps.onlyApp')}
+                </Button>
+              ),
+            }}
+          />
+        </div>
+      </Card>
+      <Card
+        title={app ? t('ops.acrossApps.filesOf', { name: inSentence(title, locale), app: app.appName }) : t('ops.acrossApps.files', { name: inSentence(title, locale) })}
+        extra={app && <Button onClick={() => setApp(undefined)}>{t('ops.acrossApps.allApps')}</Button>}
+        data-testid={`across-apps-${res.name}`}
+      >
+        <ResourceTable key={app?.appId ?? ''} declared={declared} fixed={app && { field: 'appId', value: app.appId }} />
+      </Card>
+    </Flex>
   );
 }

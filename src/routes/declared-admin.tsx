@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { acrossAppsDeclared, allResources, type DeclaredResource } from '../../providers/declarations';
-import { services, type ResourceDecl, type ServiceDecl } from '../../resources';
-import { acrossAppsName, acrossAppsResources } from '../../resources/across-apps';
+import { services } from '../../resources';
+import { acrossAppsName, acrossAppsPages, type AcrossAppsPageDecl } from '../../resources/across-apps';
 import type { PageRoute, RouteSet } from './types';
 
 /** Where the back office's menu lists the platform's declared records: after the ops pages. */
@@ -21,17 +21,17 @@ function platformPage(declared: DeclaredResource, i: number): PageRoute {
   };
 }
 
-/** The page of an app-scoped resource listed across apps (`acrossApps.route`), the derived resource's table in it. */
-function acrossAppsPage({ service, res }: { service: ServiceDecl; res: ResourceDecl }, i: number): PageRoute {
-  const declared = acrossAppsDeclared().find((d) => d.service === service && d.decl.name === acrossAppsName(res))!;
+/** A back-office page of app-scoped resources listed across apps (`acrossApps.route`): each derived resource's table. */
+function acrossAppsPage(page: AcrossAppsPageDecl, i: number): PageRoute {
+  const entries = page.resources.map((res) => ({ res, declared: acrossAppsDeclared().find((d) => d.service === page.service && d.decl.name === acrossAppsName(res))! }));
   return {
-    path: declared.decl.routes!.admin!,
+    path: page.route,
     Component: lazy(() =>
       import('../engine/AcrossAppsPage').then(({ AcrossAppsPage }) => ({
-        default: () => <AcrossAppsPage service={service} res={res} declared={declared} />,
+        default: () => <AcrossAppsPage service={page.service} title={page.title} entries={entries} />,
       })),
     ),
-    menu: { label: res.label, icon: service.catalogue.icon, order: ACROSS_APPS_ORDER + i / 100 },
+    menu: { label: page.title, icon: page.service.catalogue.icon, order: ACROSS_APPS_ORDER + i / 100 },
   };
 }
 
@@ -44,6 +44,6 @@ export const declaredAdminRoutes: RouteSet = {
     ...allResources()
       .filter((r) => r.decl.scope === 'platform' && r.decl.routes?.admin)
       .map(platformPage),
-    ...acrossAppsResources(services).map(acrossAppsPage),
+    ...acrossAppsPages(services).map(acrossAppsPage),
   ],
 };

@@ -1,19 +1,5 @@
 import { lazy } from 'react';
-import type { AwaitingPage } from '../pages/admin/ops/AwaitingServicePage';
-import type { PageRoute, RouteSet } from './types';
-
-/** An administrator page that belongs to another service's back office (see AwaitingServicePage). */
-function awaiting(page: AwaitingPage, service: string, label: PageRoute['menu'], icon: string): PageRoute {
-  return {
-    path: page,
-    Component: lazy(() =>
-      import('../pages/admin/ops/AwaitingServicePage').then(({ AwaitingServicePage }) => ({
-        default: () => <AwaitingServicePage page={page} service={service} />,
-      })),
-    ),
-    menu: label && { ...label, icon },
-  };
-}
+import type { RouteSet } from './types';
 
 /** The ops pages: the app monitor, and the back-office pages. */
 export const opsRoutes: RouteSet = {
@@ -45,7 +31,5 @@ export const opsRoutes: RouteSet = {
       Component: lazy(() => import('../pages/admin/ops/HistoryAdminPage')),
       menu: { label: { 'zh-CN': '操作记录', en: 'Operation history' }, icon: 'HistoryOutlined', order: 70 },
     },
-    awaiting('placeholder', 'multiverse', { label: { 'zh-CN': '占位调度', en: 'Placeholders' }, order: 81 }, 'ScheduleOutlined'),
-    awaiting('sync-management', 'usync', { label: { 'zh-CN': '同步服务管理', en: 'Sync management' }, order: 82 }, 'SyncOutlined'),
   ],
 };

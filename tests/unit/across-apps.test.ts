@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acrossAppsResource, acrossAppsResources, totalsView } from '../../resources/across-apps';
+import { acrossAppsPages, acrossAppsResource, acrossAppsResources, totalsView } from '../../resources/across-apps';
 import { services } from '../../resources';
 import { stacktrace } from '../../resources/stacktrace';
 import { crashRecords, symbols } from '../../resources/stacktrace/resources';
 import { pushServerVersions } from '../../resources/push/server-versions';
-import type { ResourceDecl } from '../../resources/types';
+import type { ResourceDecl, ServiceDecl } from '../../resources/types';
+import { usync } from '../../resources/usync';
+import { profiles, rooms } from '../../resources/usync/resources';
 import { buildModel } from '../../server/engine/model';
 
 /** The declaration format's list of an app-scoped resource across every app (`ResourceDecl.acrossApps`), checked at start-up. */
@@ -46,5 +48,28 @@ describe('a resource listed across apps', () => {
     const props = (view.row as { properties: Record<string, { 'x-ui': { title: unknown } }> }).properties;
     expect(props.count['x-ui'].title).toEqual(symbols.label);
     expect(props.size['x-ui'].title).toEqual({ 'zh-CN': '大小（字节）', en: 'Size (bytes)' });
+  });
+
+  it("takes only the resource's actions the service performs, and the derived list carries them with their states", () => {
+    const buildRooms = (res: ResourceDecl) => () => buildModel({ ...usync, resources: [...usync.resources.filter((r) => r.name !== res.name), res] }, res);
+    expect(buildRooms(rooms)).not.toThrow();
+    expect(buildRooms({ ...rooms, acrossApps: { route: 'sync-management', actions: ['reopen'] } })).toThrow(/action 'reopen' is not one of the resource's actions/);
+    const engines = { ...rooms, actions: rooms.actions!.map((a) => ({ ...a, implementedBy: undefined })) };
+    expect(buildRooms({ ...engines, acrossApps: { route: 'sync-management', actions: ['close'] } })).toThrow(/only an action the service performs/);
+    const derived = acrossAppsResource(rooms);
+    expect(derived.actions?.map((a) => a.name)).toEqual(['close']);
+    expect(derived.status?.field).toBe('status');
+    expect(acrossAppsResource(symbols).actions).toBeUndefined();
+  });
+
+  it("puts the resources of one service that share a page on it as tabs, under the page's declared title", () => {
+    const sync = acrossAppsPages(services).find((p) => p.route === 'sync-management')!;
+    expect(sync.service.name).toBe('usync');
+    expect(sync.resources.map((r) => r.name).sort()).toEqual([profiles.name, rooms.name].sort());
+    expect(sync.title.en).toBe('Sync management');
+    expect(acrossAppsPages(services).find((p) => p.route === 'symbols')).toMatchObject({ title: symbols.label, resources: [symbols] });
+    // Another service's resource may not join a page.
+    const intruder: ServiceDecl = { ...stacktrace, resources: [{ ...crashRecords, acrossApps: { route: 'sync-management' } }] };
+    expect(() => acrossAppsPages([usync, intruder])).toThrow(/acrossApps page 'sync-management' is usync's/);
   });
 });

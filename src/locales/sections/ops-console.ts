@@ -89,6 +89,7 @@ export const opsConsole = {
     platformRecords: '{{service}}服务的平台级记录：对所有应用生效，只有管理员可以新建和修改。',
     acrossApps: {
       subtitle: '所有应用的{{name}}及其占用的存储；只有管理员可以查看和删除。',
+      subtitleOf: '所有应用的{{name}}，以及所属的应用和组织；只有管理员可以查看和操作。',
       apps: '应用数',
       storage: '占用存储',
       files: '全部{{name}}',
@@ -97,13 +98,7 @@ export const opsConsole = {
       allApps: '查看所有应用',
     },
     awaiting: {
-      body: '这里将展示{{service}}服务的{{what}}。当前服务器尚未接入{{service}}服务的后台，所以暂时没有可展示的数据。',
       backend: '所属服务：{{service}}',
-      declared: '{{service}}服务已声明以下资源，可在各应用的{{service}}页面中管理：',
-      pages: {
-        placeholder: { title: '占位调度', what: '占位服务器调度计划' },
-        'sync-management': { title: '同步服务管理', what: '房间与大厅实例' },
-      },
     },
     common: { retry: '重试', refresh: '刷新', cancel: '取消', all: '全部', copyId: '复制 ID' },
   },
@@ -196,6 +191,7 @@ export const opsConsole = {
     platformRecords: 'Records of the {{service}} service that belong to the platform: they apply to every app, and only administrators create and change them.',
     acrossApps: {
       subtitle: 'The {{name}} of every app and the storage they use; only administrators see and delete them.',
+      subtitleOf: 'The {{name}} of every app, with their app and organisation; only administrators see them and act on them.',
       apps: 'Apps',
       storage: 'Storage in use',
       files: 'All {{name}}',
@@ -204,13 +200,7 @@ export const opsConsole = {
       allApps: 'All apps',
     },
     awaiting: {
-      body: 'This page will show the {{what}} of the {{service}} service. This server does not run the {{service}} back end yet, so there is nothing to show.',
       backend: 'Belongs to: {{service}}',
-      declared: 'The {{service}} service declares these resources; manage them on each app\'s {{service}} pages:',
-      pages: {
-        placeholder: { title: 'Placeholder schedules', what: 'placeholder server schedules' },
-        'sync-management': { title: 'Sync management', what: 'rooms and lobby instances' },
-      },
     },
     common: { retry: 'Retry', refresh: 'Refresh', cancel: 'Cancel', all: 'All', copyId: 'Copy ID' },
   },
