@@ -54,7 +54,12 @@ export async function joinCluster(ctx: Ctx): Promise<void> {
 export async function leaveCluster(ctx: Ctx): Promise<void> {
   const rt = runtimeOf(ctx);
   if (!rt.cluster) return;
-  for (const b of [...rt.bridged.values()]) b.socket.close(RELAY_CLOSE.restart, 'the server is restarting');
+  // Each owner told first, while the channel is still open; then the client.
+  for (const [id, b] of [...rt.bridged]) {
+    rt.bridged.delete(id);
+    await rt.cluster.send(b.owner, { t: 'gone', conn: id });
+    b.socket.close(RELAY_CLOSE.restart, 'the server is restarting');
+  }
   await rt.cluster.stop();
   rt.cluster = undefined;
 }
