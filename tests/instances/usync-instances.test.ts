@@ -14,6 +14,7 @@ import type { Db } from '../../server/db/types';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { OWNER_GONE } from '../../server/services/usync/bridge';
 import { LOST_HOLD } from '../../server/services/usync/owners';
+import { sweep } from '../../server/services/usync/sweep';
 import { startInstance, type StartedInstance } from '../../server/start';
 import { basicOf, createScratchDatabase, serviceRequest } from '../api/harness';
 import type { Harness } from '../api/harness';
@@ -128,6 +129,20 @@ describe('Sync rooms across two instances', () => {
     expect((await client.next('welcome')).playerId).toBe(player.userId);
     expect((await alice.next('joined')).playerId).toBe(player.userId);
     for (const c of [alice, bob, client]) c.ws.close();
+  });
+
+  it("counts a seat reserved through B on A's clock only: B's sweep leaves it, A's expires it", async () => {
+    const profile = await newProfile(viaA);
+    const id = String((await newRoom(viaA, String(profile.id))).id);
+    const ticket = (await viaB.call('POST', `${S}/service/rooms/${id}/join`, { playerId: 'frank' })).json() as { seatId: string; reservedUntil: string };
+    const seatNow = async () => (await viaB.call('GET', `${S}/api/rooms/${id}/seats`)).json().items.find((x: { id: string }) => x.id === ticket.seatId).status;
+    // Both sweeps run as if long past the reservation's end; B's acts on none of A's rooms or seats.
+    const later = Date.parse(ticket.reservedUntil) + 60_000;
+    await sweep(two.b.ctx, later);
+    expect(await seatNow()).toBe('reserved');
+    expect((await viaB.call('GET', `${S}/api/rooms/${id}`)).json().status).toBe('READY');
+    await sweep(two.a.ctx, later);
+    await until(async () => (await seatNow()) === 'expired', 'seat expired by A');
   });
 
   it('refuses a seat token of A at B when it is not the room it was given for', async () => {
