@@ -65,7 +65,13 @@ export async function startCluster(url: string, pod: string, leaseMs: number, op
   const sub = new Redis(url, options);
   pub.on('error', (err) => report(err, 'sync: Redis'));
   sub.on('error', (err) => report(err, 'sync: Redis listener'));
-  await Promise.all([pub.connect(), sub.connect()]);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (err) {
+    pub.disconnect();
+    sub.disconnect();
+    throw new Error(`Sync cannot reach the Redis server REDIS_URL names: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void; timer: NodeJS.Timeout }>();
   let renewed = 0;
   const renew = async () => {
