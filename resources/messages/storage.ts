@@ -13,8 +13,5 @@ export const storageMessages: Record<string, Text> = {
   'MongoDB databases are not available on this deployment: no MongoDB server is configured': { 'zh-CN': '本部署不提供 MongoDB 数据库：没有配置 MongoDB 服务器', en: 'MongoDB databases are not available on this deployment: no MongoDB server is configured' },
   'PostgreSQL databases are not available on this deployment: no PostgreSQL server is configured': { 'zh-CN': '本部署不提供 PostgreSQL 数据库：没有配置 PostgreSQL 服务器', en: 'PostgreSQL databases are not available on this deployment: no PostgreSQL server is configured' },
   'a password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()': { 'zh-CN': '密码须包含小写字母、大写字母、数字和 !@#^() 中的一个符号', en: 'A password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()' },
-  'slow queries are not recorded for embedded PostgreSQL databases': { 'zh-CN': '内置 PostgreSQL 数据库不记录慢查询', en: 'Slow queries are not recorded for embedded PostgreSQL databases' },
-  'slow queries need the pg_stat_statements extension on the PostgreSQL server': { 'zh-CN': '查看慢查询需要 PostgreSQL 服务器启用 pg_stat_statements 扩展', en: 'Slow queries need the pg_stat_statements extension on the PostgreSQL server' },
-  'slow queries need the MySQL server’s slow query log written to a table (slow_query_log=1, log_output=TABLE)': { 'zh-CN': '查看慢查询需要 MySQL 服务器把慢查询日志写入表（slow_query_log=1、log_output=TABLE）', en: 'Slow queries need the MySQL server’s slow query log written to a table (slow_query_log=1, log_output=TABLE)' },
   'only an administrator lists every app’s databases': { 'zh-CN': '只有管理员可以列出所有应用的数据库实例', en: 'Only an administrator lists every app’s databases' },
 };

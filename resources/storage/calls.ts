@@ -7,18 +7,7 @@ import type { CallDecl } from '../call-types';
 import { ok } from '../call-shapes';
 import { instanceTypeSchema, regionSchema } from './catalog';
 import requestSchema from '../../schemas/storage/request.json' with { type: 'json' };
-
-const slowQuerySchema = {
-  type: 'object',
-  required: ['durationMs', 'statement'],
-  properties: {
-    at: { type: 'string', format: 'date-time', description: 'when it started (not for PostgreSQL, whose statistics add runs up)' },
-    durationMs: { type: 'number', description: 'how long it ran (PostgreSQL: its longest run), in milliseconds' },
-    statement: { type: 'string', description: 'the statement or command as the server recorded it' },
-    rowsExamined: { type: 'integer', description: 'MySQL: the rows it examined' },
-    calls: { type: 'integer', description: 'PostgreSQL: how many times it ran' },
-  },
-};
+import { slowQueriesCall } from './slow-queries';
 
 const items = (what: string, item: object) => ok(what, { type: 'object', required: ['items'], properties: { items: { type: 'array', items: item } } });
 
@@ -48,17 +37,7 @@ export const storageCalls: Record<string, CallDecl> = {
     answer: ok('the request', { type: 'object', required: ['id', 'kind', 'status'], properties: { id: { type: 'string' }, ...requestSchema.properties } }),
     errors: [401, 403, 404],
   },
-  'databases.slowQueries': {
-    method: 'GET',
-    path: '/databases/:id/slow-queries',
-    caller: 'service',
-    record: { resource: 'databases', missing: 'no such database' },
-    summary:
-      "The database user's slowest recent statements, slowest first, from its server's own record: PostgreSQL's pg_stat_statements, MySQL's slow query log (as a table), Redis's SLOWLOG (the commands on the database's keys). 409 when the server does not record them, saying what it needs",
-    query: { type: 'object', additionalProperties: false, properties: { count: { type: 'integer', minimum: 1, maximum: 100 } } },
-    answer: items('the slow queries', slowQuerySchema),
-    errors: [400, 401, 403, 404, 409],
-  },
+  'databases.slowQueries': slowQueriesCall,
   'databases.admin': {
     method: 'GET',
     path: '/databases/admin',

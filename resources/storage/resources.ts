@@ -7,6 +7,7 @@ import type { ActionDecl, ResourceDecl, Text } from '../types';
 import { ok } from '../call-shapes';
 import databaseSchema from '../../schemas/storage/database.json' with { type: 'json' };
 import requestSchema from '../../schemas/storage/request.json' with { type: 'json' };
+import { slowQueriesView } from './slow-queries';
 
 /** The console's routes (spec 002 §2). */
 export const STORAGE_ROUTES = { databases: 'crud/storage/management', database: 'crud/storage/management/:databaseId' } as const;
@@ -79,6 +80,7 @@ export const databases: ResourceDecl = {
   ],
   readOnly: ['status', 'host', 'port', 'databaseName', 'user', 'keyPrefix', 'server', 'requestId', 'message'],
   children: [{ resource: 'requests', field: 'databaseId' }],
+  views: [slowQueriesView],
   access: access(),
   routes: { list: STORAGE_ROUTES.databases, show: STORAGE_ROUTES.database },
 };

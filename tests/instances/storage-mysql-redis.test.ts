@@ -86,6 +86,7 @@ describe('MySQL databases on the configured MariaDB server', () => {
     const slow = await call('GET', `${D}/${a.id}/slow-queries`);
     expect(slow.status, JSON.stringify(slow.body)).toBe(200);
     expect(slow.body.items.map((q: { statement: string }) => q.statement)).toEqual(['SELECT SLEEP(0.3)']);
+    expect([slow.body.total, slow.body.unrecorded]).toEqual([1, undefined]);
     expect(slow.body.items[0].durationMs).toBeGreaterThanOrEqual(300);
   });
 

@@ -1,7 +1,7 @@
 import { INSTANCE_TYPES, REGIONS } from '../../../resources/storage/catalog';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
-import { conflict, forbidden, notFound } from '../../engine/errors';
+import { forbidden, notFound } from '../../engine/errors';
 import { configuredOf, targetOf } from './databases';
 import { SlowQueriesUnrecorded } from './managed-server';
 import { ALL_SCOPES } from '../../engine/query';
@@ -23,12 +23,14 @@ export function storageCallHandlers(ctx: Ctx): CallHandlers {
     'databases.slowQueries': async (call) => {
       const db = call.record!;
       const server = configuredOf(ctx, db);
-      if (!server) throw conflict('INVALID_TRANSITION', EMBEDDED_UNRECORDED);
-      if (!['running', 'restarting'].includes(String(db.status))) throw conflict('INVALID_TRANSITION', 'only a running database can do this');
+      const none = (unrecorded: string) => ({ total: 0, items: [], unrecorded });
+      if (!server) return none(EMBEDDED_UNRECORDED);
+      if (!['running', 'restarting'].includes(String(db.status))) return none('the database is not running');
       try {
-        return { items: await server.slowQueries(await targetOf(ctx, call.scopeId, db), Number(call.input.count ?? 20)) };
+        const items = await server.slowQueries(await targetOf(ctx, call.scopeId, db), Number(call.input.count ?? 20));
+        return { total: items.length, items };
       } catch (e) {
-        if (e instanceof SlowQueriesUnrecorded) throw conflict('INVALID_TRANSITION', e.message);
+        if (e instanceof SlowQueriesUnrecorded) return none(e.message);
         throw e;
       }
     },
