@@ -23,7 +23,7 @@ export const placeholderSchedules: ResourceDecl = {
   routes: MULTIVERSE_SCHEDULE_ROUTES,
   access: { read: ['app', 'admin'], write: ['app', 'admin'] },
   // The back office's `placeholder` page (spec 000 §2): every app's schedules and the Ready servers they hold.
-  acrossApps: { route: 'placeholder', filters: ['enabled'], sums: ['readyServers'] },
+  acrossApps: { route: 'placeholder', title: { 'zh-CN': '占位调度', en: 'Placeholders' }, filters: ['enabled'], sums: ['readyServers'] },
 };
 
 export interface ScheduleWindow {

@@ -32,7 +32,7 @@ export function AcrossAppsPage({ service, title: declaredTitle, entries }: { ser
   const title = text(declaredTitle);
   usePageTitle(title);
   const storage = entries.some(({ res }) => res.acrossApps?.storage);
-  const names = entries.map(({ res }) => inSentence(text(res.label), locale)).join(locale === 'zh-CN' ? '、' : ', ');
+  const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(entries.map(({ res }) => inSentence(text(res.label), locale)));
   return (
     <>
       <PageHeader

@@ -74,4 +74,40 @@ describe('Sync on the console', () => {
     await shot('profiles');
     await second.close();
   });
+
+  it("shows an administrator every app's rooms on Sync management, where one is closed", async () => {
+    expect((await page.request.post(`${server.url}/auth/auth-login`, { data: { email: 'demo@example.com', password: 'lodestar-demo' } })).ok()).toBe(true);
+    const apps = (await (await page.request.get(`${server.url}/api/apps`)).json()) as { Items: { ProjectName: string; OrganizationId: string }[] };
+    const demo = apps.Items.find((a) => a.ProjectName === 'Demo Game')!;
+    const made = await page.request.post(`${server.url}/api/app`, { data: { ProjectName: 'Harbour Game', OrganizationId: demo.OrganizationId } });
+    const app = (await made.json()) as { AppId: string; AppServiceSecret: string };
+    expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'usync' } })).ok()).toBe(true);
+    const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
+    const init = (await call(credential, 'POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[] };
+    const room = await call(credential, 'POST', `${usync.base}/service/rooms`, { profileId: init.profiles[0].id, name: 'lighthouse' });
+
+    const signIn = await page.request.post(`${server.url}/auth/admin-login`, { data: { email: 'admin@example.com', password: 'lodestar-admin' } });
+    expect(signIn.ok()).toBe(true);
+    await page.goto(`${server.url}/admin/login`);
+    await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
+    await page.goto(`${server.url}/admin/sync-management`);
+    await visible(page.getByRole('menuitem', { name: 'Sync management' }));
+    await visible(page.getByText('The room profiles and rooms of every app'));
+    await page.getByRole('tab', { name: 'Rooms' }).click();
+    await visible(page.getByTestId('across-apps-totals-rooms').locator('.ant-table-row', { hasText: 'Harbour Game' }));
+    const row = page.getByTestId('across-apps-rooms').locator('.ant-table-row', { hasText: 'lighthouse' });
+    await visible(row.getByText('Ready'));
+    await shot('admin-rooms');
+    await row.getByRole('button', { name: 'Close the room' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await visible(confirm.getByText('Every player in the room is disconnected'));
+    await confirm.getByRole('button', { name: 'Close the room' }).click();
+    await visible(row.getByText('Closed'));
+    expect(((await call(credential, 'GET', `${usync.base}/api/rooms/${room.id}`)) as { status: string }).status).toBe('CLOSED');
+    // The profiles, every app's, are the other tab.
+    await page.getByRole('tab', { name: 'Room profiles' }).click();
+    await visible(page.getByTestId('across-apps-profiles').getByText('All room profiles'));
+    await visible(page.getByTestId('across-apps-profiles').locator('.ant-table-row', { hasText: 'Harbour Game' }));
+    await shot('admin-profiles');
+  });
 });
