@@ -19,11 +19,11 @@ export const placeholderSchedules: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'show', 'create', 'update', 'delete'],
   references: [{ field: 'gameId', resource: 'games', onDelete: 'cascade' }],
-  list: { columns: ['name', 'gameId', 'region', 'days', 'start', 'end', 'timeZone', 'readyServers', 'enabled'], filters: ['gameId', 'enabled'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
+  list: { columns: ['name', 'gameId', 'region', 'days', 'start', 'end', 'timeZone', 'readyServers', 'enabled'], filters: ['gameId', 'region', 'enabled'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   routes: MULTIVERSE_SCHEDULE_ROUTES,
   access: { read: ['app', 'admin'], write: ['app', 'admin'] },
   // The back office's `placeholder` page (spec 000 §2): every app's schedules and the Ready servers they hold.
-  acrossApps: { route: 'placeholder', title: { 'zh-CN': '占位调度', en: 'Placeholders' }, filters: ['enabled'], sums: ['readyServers'] },
+  acrossApps: { route: 'placeholder', title: { 'zh-CN': '占位调度', en: 'Placeholders' }, filters: ['region', 'enabled'], sums: ['readyServers'] },
 };
 
 export interface ScheduleWindow {
