@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storage } from '../../resources/storage';
 import { startMariadb, startRedis, type LocalServer } from './local-servers';
 import { D, eventually, storageCalls, type MadeDatabase } from './storage-calls';
 import { startTwoInstances, type TwoInstances } from './two-instances';
@@ -66,6 +67,10 @@ describe('MySQL databases on the configured MariaDB server', () => {
     const a = await created('mysql', 'orders', 'shop', 'Orders#Pass1');
     const b = await created('mysql', 'ledger', 'books', 'Ledger#Pass2');
     expect([a.server, a.host, a.port]).toEqual(['configured', '127.0.0.1', mariadb.port]);
+    const regions = (await call('GET', `${storage.base}/regions`)).body;
+    expect(regions.items.find((r: { id: string }) => r.id === 'ap-shanghai').engines).toEqual(['postgresql', 'mysql', 'redis']);
+    const mongo = await call('POST', D, { name: 'docs', engine: 'mongodb', region: 'ap-shanghai', instanceType: 's1', username: 'docs', password: 'Docs#Pass1' });
+    expect([mongo.status, mongo.body.details]).toEqual([400, [{ field: '/engine', message: 'MongoDB databases are not available on this deployment: no MongoDB server is configured' }]]);
 
     const c = await sqlAs(a, a.user, 'Orders#Pass1');
     await c.query('CREATE TABLE orders (id INT AUTO_INCREMENT PRIMARY KEY, item TEXT)');

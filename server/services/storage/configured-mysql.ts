@@ -1,10 +1,10 @@
 /**
  * MySQL databases on a server the operator configured (STORAGE_MYSQL_URL, or the region's entry in
- * STORAGE_MYSQL_REGION_URLS; MariaDB or MySQL): Lodestar signs in with that administrator URL and makes each database
- * (its comment `lodestar:<id>`, by which it is found again once its record is gone) and its user (`'user'@'%'`, its
- * password, MAX_USER_CONNECTIONS from its instance type) with every privilege on that database and nothing else.
- * Names reach SQL text only through mysql2's escaping (`??` identifiers, `?` strings); in a grant the database name's
- * `_` and `%` are escaped too, since a grant reads them as wildcards.
+ * STORAGE_MYSQL_REGION_URLS; MariaDB ≥ 10.5, whose databases take a comment): Lodestar signs in with that
+ * administrator URL and makes each database (its comment `lodestar:<id>`, by which it is found again once its record
+ * is gone) and its user (`'user'@'%'`, its password, MAX_USER_CONNECTIONS from its instance type) with every privilege
+ * on that database and nothing else. Names reach SQL text only through mysql2's escaping (`??` identifiers, `?`
+ * strings); in a grant the database name's `_` and `%` are escaped too, since a grant reads them as wildcards.
  */
 import mysql from 'mysql2/promise';
 import { mark, ServerAt, SlowQueriesUnrecorded, type ManagedServer, type ServerTarget, type SlowQuery } from './managed-server';
