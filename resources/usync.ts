@@ -2,6 +2,7 @@ import type { ServiceDecl } from './types';
 import { UNITS, netMeter } from './meters';
 import { refreshTokenCall } from './refresh-token';
 import { usyncCalls } from './usync/calls';
+import { PERF_ROUTES, perfSessions } from './usync/perf';
 import { SYNC_ROUTES, usyncResources } from './usync/resources';
 import { relaySocket } from './usync/socket';
 
@@ -70,13 +71,14 @@ export const usync: ServiceDecl = {
   menu: [
     { route: SYNC_ROUTES.profiles, label: { 'zh-CN': '房间配置', en: 'Room profiles' } },
     { route: SYNC_ROUTES.rooms, label: { 'zh-CN': '房间', en: 'Rooms' } },
+    { route: PERF_ROUTES.list, label: { 'zh-CN': '性能测试', en: 'Perf sessions' } },
   ],
   // Spec 000 §2: its two playgrounds, each with the calls and the relay's socket.
   pages: [
     { route: '/playground/sync/:appId?', absolute: true, label: { 'zh-CN': 'Sync 调试台', en: 'Sync playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES } },
     { route: '/playground/sync-relay/:appId?', absolute: true, label: { 'zh-CN': '房间中继调试台', en: 'Room relay playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES.slice(2, 4) } },
   ],
-  resources: usyncResources,
+  resources: [...usyncResources, perfSessions],
   calls: { ...usyncCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
   sockets: { relay: relaySocket },
   history: {
@@ -85,5 +87,8 @@ export const usync: ServiceDecl = {
     'rooms.READY': { 'zh-CN': '房间就绪', en: 'Room ready' },
     'rooms.RUNNING': { 'zh-CN': '房间运行', en: 'Room running' },
     'rooms.CLOSED': { 'zh-CN': '房间关闭', en: 'Room closed' },
+    'perfSessions.Running': { 'zh-CN': '性能测试开始', en: 'Perf session started' },
+    'perfSessions.Finished': { 'zh-CN': '性能测试完成', en: 'Perf session finished' },
+    'perfSessions.Failed': { 'zh-CN': '性能测试失败', en: 'Perf session failed' },
   },
 };

@@ -7,6 +7,7 @@ import type { CallDecl } from '../call-types';
 import { dayRangeQuery, listAnswer, ok, recordOf } from '../call-shapes';
 import type { JsonSchema } from '../types';
 import roomSchema from '../../schemas/usync/room.json' with { type: 'json' };
+import { PERF, PERF_PATH } from './perf';
 import { roomsByPodAnswer, seatTicket, transportsAnswer, usageAnswer, usageDay } from './shapes';
 
 const playerId: JsonSchema = { type: 'string', minLength: 1, maxLength: 128, description: "the player's id in the game" };
@@ -118,5 +119,15 @@ export const usyncCalls: Record<string, CallDecl> = {
     query: dayRangeQuery(),
     answer: listAnswer('days', usageDay),
     errors: [400, 401, 403],
+  },
+  perfSessionsOfApp: {
+    method: 'GET',
+    path: `${PERF_PATH}/appid/:id`,
+    appParam: 'id',
+    caller: 'service',
+    summary: "The app's perf sessions (id: the app id), newest first, of one status if named",
+    query: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: Object.values(PERF) }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } } },
+    answer: listAnswer('items', recordOf('perfSessions')),
+    errors: [400, 401, 403, 404],
   },
 };

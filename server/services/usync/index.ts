@@ -3,6 +3,7 @@ import { passportPlayerOf } from '../upr/player';
 import { runtimeOf, SERVICE } from './models';
 import { relayHandler } from './relay';
 import { closeOrphans, joinCluster, leaveCluster } from './owners';
+import { failOrphanSessions, listenPerf, perfCallHandlers, perfHooks, stopPerf } from './perf';
 import { closeAll, roomHooks } from './rooms';
 import { seatCallHandlers } from './seats';
 import { serviceCallHandlers } from './service-calls';
@@ -17,19 +18,21 @@ import { flushUsage, usageCallHandlers } from './usage';
  */
 export const usyncModule: ServiceModule = {
   service: SERVICE,
-  hooks: { rooms: roomHooks },
+  hooks: { rooms: roomHooks, perfSessions: perfHooks },
   player: passportPlayerOf(SERVICE),
-  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx) }),
+  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx), ...perfCallHandlers(ctx) }),
   sockets: (ctx) => ({ relay: relayHandler(ctx) }),
   mount: (api, ctx) => {
     let stop: (() => void) | undefined;
     runtimeOf(ctx).report = (err, what) => api.app.log.error({ err }, what);
+    listenPerf(api, ctx);
     api.app.addHook('onReady', async () => {
       stop = startSweep(ctx);
     });
     // Closing: every room hosted here closed, its players told the server is restarting; the bytes recorded.
     api.app.addHook('preClose', async () => {
       stop?.();
+      await stopPerf(ctx);
       await closeAll(ctx, 'the server is restarting');
       await flushUsage(ctx);
       await leaveCluster(ctx);
@@ -39,5 +42,6 @@ export const usyncModule: ServiceModule = {
   prepare: async (ctx) => {
     await joinCluster(ctx);
     await closeOrphans(ctx);
+    await failOrphanSessions(ctx);
   },
 };
