@@ -83,3 +83,10 @@ export interface DashboardTableDecl extends DashboardBlockBase, Pick<ViewDecl, '
 }
 
 export type DashboardBlockDecl = DashboardChartDecl | DashboardTableDecl;
+
+/**
+ * A chart on a record's page (`ResourceDecl.charts`), drawn as a dashboard's is but from the record itself: `list` is
+ * an array field of the record's schema, `x` and each series' `field` fields of its items. Shown when the record has
+ * points; `span` out of 24 columns as a dashboard block's.
+ */
+export type RecordChartDecl = Omit<DashboardChartDecl, 'source' | 'xFrom'>;

@@ -8,7 +8,7 @@ import type { CallDecl } from './call-types';
 import type { SocketDecl } from './socket-types';
 import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
-import type { DashboardDecl } from './dashboard-types';
+import type { DashboardDecl, RecordChartDecl } from './dashboard-types';
 import type { DemoEntry } from './demo-types';
 import type { MovedTableDecl } from './move-types';
 import type { CommandDecl } from './command-types';
@@ -19,7 +19,7 @@ import type { ChildDecl, ParentDecl, ReferenceDecl } from './relation-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, UploadButtonDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
-export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl } from './dashboard-types';
+export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl, RecordChartDecl } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl, ChooseDecl } from './command-types';
 export type { MovedTableDecl } from './move-types';
 export type { PlaygroundDecl, PlaygroundExampleDecl } from './playground-types';
@@ -239,6 +239,8 @@ export interface ResourceDecl {
    * console's page registry, each given the record.
    */
   panels?: string[];
+  /** Charts of the record's own series (an array field of its schema) on its page, under its fields (`RecordChartDecl`). */
+  charts?: RecordChartDecl[];
   /** Objects the service's own calls answer about this record, each shown on its page as a description list. */
   details?: DetailViewDecl[];
   /** One record per scope instead of a collection; `operations` is then ignored. */

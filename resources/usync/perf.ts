@@ -49,6 +49,11 @@ export const perfSessions: ResourceDecl = {
   },
   readOnly: ['status', 'statusReason', 'roomId', 'pod', 'startedAt', 'finishedAt', 'sent', 'received', 'throughput', 'bytesSent', 'bytesReceived', 'errors', 'latencyP50', 'latencyP90', 'latencyP99', 'latencyMax', 'series'],
   references: [{ field: 'profileId', resource: 'profiles', onDelete: 'restrict', message: 'no such room profile' }],
+  // The run's seconds, from its `series`.
+  charts: [
+    { kind: 'line', label: t('往返延迟（毫秒）', 'Round trip (ms)'), list: 'series', x: 'second', series: [{ field: 'p50', label: t('P50', 'p50') }, { field: 'p99', label: t('P99', 'p99') }], span: 12, empty: t('没有往返数据', 'No round trips') },
+    { kind: 'line', label: t('每秒消息数', 'Messages a second'), list: 'series', x: 'second', series: [{ field: 'sent', label: t('发送', 'Sent') }, { field: 'received', label: t('接收', 'Received') }], span: 12, empty: t('没有消息', 'No messages') },
+  ],
   access: { read: ['app', 'admin'], write: ['app', 'admin'] },
   routes: { list: PERF_ROUTES.list, show: PERF_ROUTES.show },
 };

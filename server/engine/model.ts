@@ -5,6 +5,7 @@ import { collectionPath } from '../../resources/relations';
 import { checkRelations } from './references';
 import { checkLookups } from './lookups';
 import { checkPlayerReads } from './player-routes';
+import { checkRecordCharts } from './record-charts';
 import { checkRecordViews } from './record-views';
 import { checkChanges } from './created-once';
 import { checkTimedMoves } from './timed-states';
@@ -62,6 +63,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkPlayerReads(service, res);
   checkLookups(service, res);
   checkRecordViews(service, res);
+  checkRecordCharts(service, res);
   checkChanges(service, res);
   checkTimedMoves(service, res);
   checkFieldRules(service, res);

@@ -13,6 +13,7 @@ import { RecordDrawer } from './RecordDrawer';
 import { RecordView } from './RecordView';
 import { RecordChildren } from './RecordChildren';
 import { RecordDetails } from './DetailView';
+import { RecordCharts } from './RecordCharts';
 import { RecordPanels } from './RecordPanels';
 import { RecordViews } from './RecordViews';
 import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute } from './routes';
@@ -117,6 +118,7 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
         <PartEditor key={part.path} scope={scope} record={record} part={part} commands={commands} canEdit={canEdit} />
       ))}
       <RecordDetails scope={scope} record={record} />
+      <RecordCharts scope={scope} record={record} />
       <RecordPanels scope={scope} record={record} />
       <RecordViews scope={scope} record={record} />
       <RecordChildren scope={scope} record={record} />

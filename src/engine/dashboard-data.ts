@@ -50,7 +50,7 @@ const listAt = (answer: Answer | undefined, path: string): Answer[] => {
  * value, with every day of `xFrom` present in every series (0 where it has no item). A pie's `x` is named through
  * `labels`.
  */
-export function chartPoints(chart: DashboardChartDecl, answer: Answer | undefined, locale: Locale): DashboardPoint[] {
+export function chartPoints(chart: Pick<DashboardChartDecl, 'list' | 'x' | 'series' | 'seriesBy' | 'value' | 'xFrom' | 'labels'>, answer: Answer | undefined, locale: Locale): DashboardPoint[] {
   const items = listAt(answer, chart.list);
   if (chart.series) {
     return items.flatMap((item) => chart.series!.map((s) => ({ x: String(item[chart.x]), series: s.label[locale], value: Number(item[s.field] ?? 0) })));
@@ -77,6 +77,6 @@ export function chartPoints(chart: DashboardChartDecl, answer: Answer | undefine
 export const chartIsEmpty = (points: DashboardPoint[]): boolean => points.every((p) => p.value === 0);
 
 /** How a chart's values read. */
-export function chartFormat(chart: DashboardChartDecl, locale: Locale): (n: number) => string {
+export function chartFormat(chart: Pick<DashboardChartDecl, 'format'>, locale: Locale): (n: number) => string {
   return chart.format === 'money' ? (n) => formatAmount(n) : (n) => formatBigNumber(n, locale);
 }
