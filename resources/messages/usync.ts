@@ -24,4 +24,15 @@ export const usyncMessages: Record<string, Text> = {
   'the connection dropped': { 'zh-CN': '连接已断开', en: 'The connection dropped' },
   left: { 'zh-CN': '已离开', en: 'Left' },
   flooding: { 'zh-CN': '发送过于频繁', en: 'Flooding' },
+  // Perf sessions: refusals of a create, and why a session failed (its statusReason)
+  'a room of this profile holds at most {0} players': { 'zh-CN': '该房间配置的房间最多容纳 {0} 名玩家', en: 'A room of this profile holds at most {0} players' },
+  "the profile's tier allows messages of at most {0} bytes": { 'zh-CN': '该房间配置的规格只允许不超过 {0} 字节的消息', en: "The profile's tier allows messages of at most {0} bytes" },
+  'the room could not be opened: {0}': { 'zh-CN': '无法打开房间：{0}', en: 'The room could not be opened: {0}' },
+  'the server is not listening for clients': { 'zh-CN': '服务器尚未监听客户端连接', en: 'The server is not listening for clients' },
+  'the server stopped during the run': { 'zh-CN': '运行期间服务器已停止', en: 'The server stopped during the run' },
+  'the server running the session stopped': { 'zh-CN': '运行该测试的服务器已停止', en: 'The server running the session stopped' },
+  'a client was not welcomed by the relay in time': { 'zh-CN': '中继未及时接受模拟客户端', en: 'A client was not welcomed by the relay in time' },
+  'the relay refused a client ({0})': { 'zh-CN': '中继拒绝了模拟客户端（{0}）', en: 'The relay refused a client ({0})' },
+  'a client could not connect: {0}': { 'zh-CN': '模拟客户端无法连接：{0}', en: 'A client could not connect: {0}' },
+  'the perf session ended': { 'zh-CN': '性能测试已结束', en: 'The perf session ended' },
 };

@@ -58,7 +58,7 @@ export class PerfRun {
           clearTimeout(timer);
           const msg = JSON.parse(String(raw)) as { type?: string };
           if (msg.type === 'welcome') resolve();
-          else reject(new Error(`the relay answered a client with ${msg.type ?? 'an unknown message'}`));
+          else reject(new Error(`the relay refused a client (${msg.type ?? 'unknown'})`));
         });
         ws.once('close', (code, why) => reject(new Error(`the relay refused a client (${code}${why.length ? `: ${why}` : ''})`)));
         ws.once('error', (err) => reject(new Error(`a client could not connect: ${err.message}`)));
