@@ -19,6 +19,7 @@ export const usyncMessages: Record<string, Text> = {
   'the room was idle': { 'zh-CN': '房间空闲超时', en: 'The room was idle' },
   'the room reached its time to live': { 'zh-CN': '房间已到存活时间', en: 'The room reached its time to live' },
   'the server hosting the room stopped': { 'zh-CN': '承载房间的服务器已停止', en: 'The server hosting the room stopped' },
+  'the server hosting the room is not reachable': { 'zh-CN': '无法连接承载房间的服务器', en: 'The server hosting the room is not reachable' },
   'the seat was not taken in time': { 'zh-CN': '座位未在预留时间内使用', en: 'The seat was not taken in time' },
   'the player did not come back in time': { 'zh-CN': '玩家未在宽限时间内重连', en: 'The player did not come back in time' },
   'the connection dropped': { 'zh-CN': '连接已断开', en: 'The connection dropped' },

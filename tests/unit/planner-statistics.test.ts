@@ -12,7 +12,8 @@ let db: Db;
 beforeAll(async () => {
   db = await openPglite();
   await db.exec('CREATE TABLE grown (id int PRIMARY KEY, v text)');
-});
+  // Opening the embedded database takes seconds on a busy machine.
+}, 60_000);
 afterAll(() => db.close());
 
 const add = (from: number, to: number) => db.query("INSERT INTO grown SELECT g, repeat('x', 40) FROM generate_series($1::int, $2::int) g", [from, to]);
