@@ -23,8 +23,9 @@ interface NameProps {
 function ReferenceName({ decl, from, value, holder, compact, tag }: NameProps) {
   const { appId = '' } = useParams();
   const service = from.service ? findService(from.service) : serviceOf(decl);
-  const parentId = from.parentField && holder?.[from.parentField] ? String(holder[from.parentField]) : undefined;
   const found = service?.resources.find((r) => r.name === from.resource);
+  // Under the record the holder's field names, or the open app when the app is the parent (`parent.ofApp`).
+  const parentId = from.parentField && holder?.[from.parentField] ? String(holder[from.parentField]) : found?.parent?.ofApp && appId ? appId : undefined;
   // A sub-resource's record is read under its parent: without one it is shown by its value.
   const target = found?.parent && !parentId ? undefined : found;
   const record = useReferenced(service, target, from, value, appId, parentId);

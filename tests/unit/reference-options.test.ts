@@ -3,6 +3,8 @@ import { badges, buckets, releases } from '../../resources/cdn/resources';
 import { setBadgeCommand } from '../../resources/cdn/commands';
 import { optionsParentId, referenceOption } from '../../src/engine/form/widgets/reference-options';
 import type { OptionsFrom } from '../../src/engine/schema';
+import { matchConfigs } from '../../resources/match/resources';
+import ticketSchema from '../../schemas/match/ticket.json' with { type: 'json' };
 
 describe("a choice of a sub-resource's records", () => {
   it('lists them under the record the form works under when it is of their parent resource', () => {
@@ -12,6 +14,14 @@ describe("a choice of a sub-resource's records", () => {
   it('lists nothing without such a record (another resource, or none)', () => {
     expect(optionsParentId(releases, { resource: 'mods', id: 'm-1' })).toBeNull();
     expect(optionsParentId(releases, undefined)).toBeNull();
+  });
+
+  it("lists records whose parent is the app itself under the open app, wherever the choice is (a ticket's config)", () => {
+    expect(matchConfigs.parent?.ofApp).toBe(true);
+    expect(optionsParentId(matchConfigs, undefined, { resource: 'configs', value: 'id', label: 'name' }, {}, 'app-1')).toBe('app-1');
+    expect(optionsParentId(matchConfigs, undefined, { resource: 'configs', value: 'id' }, {})).toBeNull();
+    // The ticket names its config by its record, shown by the config's name.
+    expect(ticketSchema.properties.configId['x-ui'].optionsFrom).toEqual({ resource: matchConfigs.name, value: matchConfigs.idField, label: matchConfigs.titleField });
   });
 
   it('needs no parent for a resource that is not nested', () => {

@@ -29,7 +29,7 @@ export function ReferenceWidget({ id, label, value, onChange, onBlur, disabled, 
   const target = from ? findResource(serviceName, from.resource) : undefined;
   const single = !multiple && value !== undefined && value !== null && value !== '' ? String(value) : '';
   // The chosen record's name, even when the page of choices shown does not hold it.
-  const parentId = optionsParentId(target, context.parent, from, context.rootData);
+  const parentId = optionsParentId(target, context.parent, from, context.rootData, context.appId);
   const chosen = useReferenced(service, parentId === null ? undefined : target, from ?? { resource: '', value: 'id' }, single, context.appId ?? '', parentId ?? undefined);
 
   const choices = useMemo(() => {

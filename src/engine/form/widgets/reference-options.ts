@@ -6,15 +6,24 @@ import type { FormParent } from '../context';
  * Where a choice of records (`x-ui.optionsFrom`) reads them. A sub-resource's records exist only under a parent, so
  * they are listed under the record the form works under when it is one of that parent resource (a badge's release,
  * chosen among the bucket's releases), or under the record the form's `parentField` holds (a publish's release,
- * among the releases of the bucket chosen in the form); without one there is nothing to list. Undefined: no parent
+ * among the releases of the bucket chosen in the form), or under the open app when the app is their parent; without
+ * one there is nothing to list. Undefined: no parent
  * is needed.
  */
-export function optionsParentId(target: ResourceDecl | undefined, parent: FormParent | undefined, from?: OptionsFrom, data?: Record<string, unknown>): string | null | undefined {
+export function optionsParentId(
+  target: ResourceDecl | undefined,
+  parent: FormParent | undefined,
+  from?: OptionsFrom,
+  data?: Record<string, unknown>,
+  appId?: string,
+): string | null | undefined {
   if (!target?.parent) return undefined;
   if (from?.parentField) {
     const chosen = data?.[from.parentField];
     return typeof chosen === 'string' && chosen !== '' ? chosen : null;
   }
+  // Records whose parent is the app itself (`parent.ofApp`: Matchmaking's configs) are listed under the open app.
+  if (target.parent.ofApp) return appId || null;
   return parent && parent.resource === target.parent.resource ? parent.id : null;
 }
 

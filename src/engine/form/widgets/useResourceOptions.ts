@@ -19,7 +19,7 @@ const SEARCH_DELAY_MS = 300;
 export function useResourceOptions(context: FormContext, from: OptionsFrom | undefined, search?: string) {
   const serviceName = optionsService(from, context.serviceName);
   const declared = from ? findResource(serviceName, from.resource) : undefined;
-  const parentId = optionsParentId(declared, context.parent, from, context.rootData);
+  const parentId = optionsParentId(declared, context.parent, from, context.rootData, context.appId);
   const target = parentId === null ? undefined : declared;
   const searching = search !== undefined && !!target?.list.search?.length;
   const filters: CrudFilter[] = searching && search ? [{ field: 'q', operator: 'contains', value: search }] : [];
