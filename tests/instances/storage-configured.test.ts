@@ -68,6 +68,13 @@ describe('databases on the configured PostgreSQL server', () => {
     expect((await c.query('SELECT current_user AS u, current_database() AS d')).rows[0]).toEqual({ u: a.user, d: a.databaseName });
     await c.end();
     await expect(connect(a, b.user, 'Ledger#Pass2')).rejects.toThrow(/permission denied for database/);
+
+    // Slow queries are pg_stat_statements'; a server without the extension says what it needs.
+    const extension = (await admin.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements'")).rowCount;
+    const slow = await call('GET', `${D}/${a.id}/slow-queries`);
+    expect(slow.status).toBe(200);
+    if (!extension) expect(slow.body).toEqual({ total: 0, items: [], unrecorded: 'slow queries need the pg_stat_statements extension on the PostgreSQL server' });
+    else expect(slow.body.unrecorded).toBeUndefined();
   });
 
   it('reset the role’s password, end its sessions on restart, change its connection limit, and drop it with the record', async () => {
