@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
+import { callWith, startServer, type RunningServer } from './server';
+import { usync } from '../../resources/usync';
+import { PERF_PATH } from '../../resources/usync/perf';
+
+/**
+ * A developer runs a perf session of a room profile on the real server and reads it in the console: the session is
+ * listed under Sync → Perf sessions, and its page shows it Finished with its round trips and messages charted.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let shot: (label: string) => Promise<void>;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en', timezoneId: 'Asia/Shanghai' })).newPage();
+  shot = screenshots(page, 'sync-perf');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Sync perf sessions on the console', () => {
+  it('lists a session and charts its seconds on its page once it finished', async () => {
+    const { appId: demoAppId } = await openDemoGame(page, server.url);
+    await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
+    const demo = (await (await page.request.get(`${server.url}/api/app/${demoAppId}`)).json()) as { OrganizationId: string };
+    const made = await page.request.post(`${server.url}/api/app`, { data: { ProjectName: 'Perf Game', OrganizationId: demo.OrganizationId } });
+    const app = (await made.json()) as { AppId: string; AppServiceSecret: string };
+    expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'usync' } })).ok()).toBe(true);
+    const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
+    const call = (method: string, path: string, body?: unknown) => callWith(server.url, credential, method, path, body);
+    const init = (await call('POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[] };
+    const session = await call('POST', `${usync.base}${PERF_PATH}`, { profileId: init.profiles[0].id, clients: 3, durationSeconds: 5 });
+    expect(session.status).toBe('Init');
+
+    await page.goto(`${server.url}/services/${app.AppId}/sync/perf`);
+    await visible(page.getByRole('menuitem', { name: 'Perf sessions' }));
+    await visible(page.locator('.ant-table-row').first());
+    await page.goto(`${server.url}/services/${app.AppId}/sync/perf/${session.id}`);
+    // The page watches the session until it ends.
+    await visible(page.getByText('Finished').first(), 20_000);
+    await visible(page.getByTestId('record-chart').getByText('Round trip (ms)'));
+    await visible(page.getByTestId('record-chart').getByText('Messages a second'));
+    await shot('session');
+  }, 60_000);
+});
