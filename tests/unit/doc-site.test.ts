@@ -90,7 +90,7 @@ describe('the documentation pages', () => {
   });
 
   it.each(LANGS)('in %s say near the top that a service not built is not available yet', (lang) => {
-    const missing = [...NOT_BUILT.map((s) => `${s}/concept`), 'sync-perf-demo'].filter(
+    const missing = NOT_BUILT.map((s) => `${s}/concept`).filter(
       (page) => !read(lang, page).split('\n').slice(0, 4).join('\n').includes(NOTICE[lang]),
     );
     expect(missing).toEqual([]);
