@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERF_PATH } from '../../resources/usync/perf';
+import { roomsOf } from '../../server/services/usync/models';
+import { SERVER_STOPPED, sessionsOf } from '../../server/services/usync/perf';
 import { newProfile, S, startSync, until, type SyncApp, type SyncHarness } from './usync-fixtures';
 
 let h: SyncHarness;
@@ -99,5 +101,24 @@ describe('Sync perf sessions', () => {
     await until(async () => ((done = await show(app, created.json().id)).status === 'Failed'), 'the session failed');
     expect(String(done.statusReason)).toContain('transport is unavailable');
     expect(done.sent).toBe(0);
+  });
+
+  it('fails a running session when its server stops, and closes its room', async () => {
+    const own = await startSync();
+    try {
+      const a = await own.newApp('perf-stop');
+      const profile = await newProfile(a);
+      const created = await a.call('POST', PATH, { profileId: profile.id, clients: 2, durationSeconds: 60 });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id;
+      await until(async () => (await show(a, id)).status === 'Running', 'the session ran');
+      await own.app.close();
+      const stopped = await sessionsOf(own.ctx).get(a.appId, id);
+      expect(stopped).toMatchObject({ status: 'Failed', statusReason: SERVER_STOPPED });
+      expect(stopped.finishedAt).toEqual(expect.any(String));
+      expect(await roomsOf(own.ctx).get(a.appId, String(stopped.roomId))).toMatchObject({ status: 'CLOSED' });
+    } finally {
+      await own.close();
+    }
   });
 });
