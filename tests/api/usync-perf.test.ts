@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERF_PATH } from '../../resources/usync/perf';
 import { roomsOf } from '../../server/services/usync/models';
-import { SERVER_STOPPED, sessionsOf } from '../../server/services/usync/perf';
+import { failOrphanSessions, RUNNER_GONE, SERVER_STOPPED, sessionsOf } from '../../server/services/usync/perf';
 import { newProfile, S, startSync, until, type SyncApp, type SyncHarness } from './usync-fixtures';
 
 let h: SyncHarness;
@@ -120,5 +120,13 @@ describe('Sync perf sessions', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('fails at start-up the sessions an instance that is gone left running', async () => {
+    const profile = await newProfile(app);
+    const left = await sessionsOf(h.ctx).insert(app.appId, { profileId: profile.id, clients: 2, durationSeconds: 5, messageBytes: 64, messagesPerSecond: 5 });
+    await sessionsOf(h.ctx).update(app.appId, { id: String(left.id) }, { status: 'Running', set: { pod: 'an-instance-that-is-gone' } });
+    await failOrphanSessions(h.ctx);
+    expect(await show(app, String(left.id))).toMatchObject({ status: 'Failed', statusReason: RUNNER_GONE });
   });
 });
