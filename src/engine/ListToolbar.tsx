@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Flex, Input, Select, Space, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { enumOptions, fieldTitle, inSentence, propertyOf, type Option } from './schema';
+import { enumOptions, fieldTitle, inSentence, propertyOf, type OptionsFrom, type Option, type XUi } from './schema';
 import type { DeclaredScope } from './useDeclared';
+import { ViewFilter } from './ViewFilters';
 
 interface Props {
   scope: DeclaredScope;
@@ -30,6 +31,16 @@ function filterOptions(scope: DeclaredScope, field: string): Option[] {
   return enumOptions(prop, locale);
 }
 
+/**
+ * The records a filter on a reference field (`x-ui.optionsFrom`) is chosen from, when the list can read them: of its
+ * own service, in the open app, not under another record (or under the app itself). Otherwise it is typed.
+ */
+function referenceFilter(scope: DeclaredScope, field: string): OptionsFrom | undefined {
+  const from = (propertyOf(scope.decl.schema, field)?.['x-ui'] as XUi | undefined)?.optionsFrom;
+  if (!from || (from.service && from.service !== scope.service.name) || from.parentField || !scope.appId) return undefined;
+  const target = scope.service.resources.find((r) => r.name === from.resource);
+  return target && (!target.parent || target.parent.ofApp) ? from : undefined;
+}
 
 /** Above a list: free-text search (when declared), a select per declared filter, refresh, bulk delete, create. */
 export function ListToolbar({ scope, values, onFilter, onRefresh, refreshing, onCreate, selected, onBulkDelete, fixed = [], extra }: Props) {
@@ -64,6 +75,22 @@ export function ListToolbar({ scope, values, onFilter, onRefresh, refreshing, on
         {(decl.list.filters ?? []).filter((field) => !fixed.includes(field)).map((field) => {
           const title = fieldTitle(propertyOf(decl.schema, field), field, locale);
           const options = filterOptions(scope, field);
+          const from = referenceFilter(scope, field);
+          // A reference is chosen among the records it names, searched by their names as one types.
+          if (from) {
+            // Its placeholder, as the other filters': the one text the control shows in the language in use.
+            const placeholder = t('engine.filterPlaceholder', { field: inSentence(title, locale) });
+            return (
+              <ViewFilter
+                key={field}
+                service={scope.service}
+                filter={{ name: field, label: { 'zh-CN': placeholder, en: placeholder }, kind: 'reference', optionsFrom: from }}
+                value={values[field]}
+                onChange={(v) => onFilter(field, typeof v === 'string' ? v : undefined)}
+                appId={scope.appId}
+              />
+            );
+          }
           // A field without choices (an id, a name) is filtered by what is typed, on Enter.
           if (options.length === 0) {
             return (

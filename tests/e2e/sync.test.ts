@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
+import { gone, launchBrowser, openDemoGame, screenshots, visible } from './browser';
 import { callWith, startServer, type RunningServer } from './server';
 import { usync } from '../../resources/usync';
 
@@ -48,7 +48,7 @@ describe('Sync on the console', () => {
     const app = (await made.json()) as { AppId: string; AppServiceSecret: string };
     expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'usync' } })).ok()).toBe(true);
     const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
-    const init = (await call(credential, 'POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[] };
+    const init = (await call(credential, 'POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[]; tiers: { id: string }[] };
     const room = await call(credential, 'POST', `${usync.base}/service/rooms`, { profileId: init.profiles[0].id, name: 'harbour' });
     expect(room.status).toBe('READY');
     const alice = await call(credential, 'POST', `${usync.base}/service/rooms/${room.id}/join`, { playerId: 'alice' });
@@ -72,6 +72,15 @@ describe('Sync on the console', () => {
     // The profiles are the first tab, beside the tiers.
     await visible(page.locator('.ant-table-row', { hasText: 'default' }).first());
     await shot('profiles');
+    // The rooms are filtered by a choice of the app's profiles, each by its name.
+    const duo = await call(credential, 'POST', `${usync.base}/api/room-profiles`, { name: 'duo', tierId: init.tiers[0].id });
+    await call(credential, 'POST', `${usync.base}/service/rooms`, { profileId: duo.id, name: 'reef' });
+    await page.goto(`${server.url}/services/${app.AppId}/sync/rooms`);
+    await visible(page.locator('.ant-table-row', { hasText: 'reef' }));
+    await page.locator('.ant-select[data-filter="profileId"]').click();
+    await page.locator('.ant-select-item-option', { hasText: 'default' }).click();
+    await gone(page.locator('.ant-table-row', { hasText: 'reef' }));
+    await visible(page.locator('.ant-table-row', { hasText: 'harbour' }));
     await second.close();
   });
 
