@@ -31,7 +31,7 @@ export const perfSessions: ResourceDecl = {
   // Spec 001: GET one, POST one; the app's list is its own call (`perfSessions.ofApp`). A session is kept as a record.
   operations: ['list', 'show', 'create'],
   list: {
-    columns: ['profileId', 'status', 'clients', 'durationSeconds', 'messagesPerSecond', 'latencyP50', 'latencyP99', 'throughput', 'errors', 'createdAt'],
+    columns: ['profileId', 'status', 'clients', 'durationSeconds', 'latencyP99', 'throughput', 'errors', 'createdAt'],
     filters: ['status', 'profileId'],
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,

@@ -44,6 +44,7 @@ describe('Sync perf sessions on the console', () => {
     await page.goto(`${server.url}/services/${app.AppId}/sync/perf`);
     await visible(page.getByRole('menuitem', { name: 'Perf sessions' }));
     await visible(page.locator('.ant-table-row').first());
+    await shot('list');
     await page.goto(`${server.url}/services/${app.AppId}/sync/perf/${session.id}`);
     // The page watches the session until it ends.
     await visible(page.getByText('Finished').first(), 20_000);
