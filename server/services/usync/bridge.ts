@@ -113,7 +113,11 @@ export async function dropDead(ctx: Ctx, cluster: Cluster): Promise<void> {
   const pods = new Set([...[...bridged.values()].map((b) => b.owner), ...[...carried.values()].map((c) => c.edge)]);
   for (const pod of pods) {
     if (await cluster.alive(pod)) continue;
-    for (const [id, b] of bridged) if (b.owner === pod) (bridged.delete(id), b.socket.close(RELAY_CLOSE.restart, OWNER_GONE));
+    for (const [id, b] of bridged) {
+      if (b.owner !== pod) continue;
+      bridged.delete(id);
+      b.socket.close(RELAY_CLOSE.restart, OWNER_GONE);
+    }
     for (const c of carried.values()) if (c.edge === pod) c.gone();
   }
 }
