@@ -40,7 +40,7 @@ export function AcrossAppsPage({ service, title: declaredTitle, entries }: { ser
         subtitle={t(storage ? 'ops.acrossApps.subtitle' : 'ops.acrossApps.subtitleOf', { name: names })}
         tags={
           <Tag icon={iconOf(service.catalogue.icon)} data-testid="across-apps-service">
-            {t('ops.awaiting.backend', { service: text(service.catalogue.displayName) })}
+            {t('ops.belongsTo.backend', { service: text(service.catalogue.displayName) })}
           </Tag>
         }
       />

@@ -23,7 +23,7 @@ export function PlatformRecordsPage({ declared }: { declared: DeclaredResource }
         subtitle={t('ops.platformRecords', { service: name })}
         tags={
           <Tag icon={iconOf(service.catalogue.icon)} data-testid="platform-records-service">
-            {t('ops.awaiting.backend', { service: name })}
+            {t('ops.belongsTo.backend', { service: name })}
           </Tag>
         }
       />

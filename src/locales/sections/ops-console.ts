@@ -97,7 +97,7 @@ export const opsConsole = {
       onlyApp: '只看此应用',
       allApps: '查看所有应用',
     },
-    awaiting: {
+    belongsTo: {
       backend: '所属服务：{{service}}',
     },
     common: { retry: '重试', refresh: '刷新', cancel: '取消', all: '全部', copyId: '复制 ID' },
@@ -199,7 +199,7 @@ export const opsConsole = {
       onlyApp: 'Only this app',
       allApps: 'All apps',
     },
-    awaiting: {
+    belongsTo: {
       backend: 'Belongs to: {{service}}',
     },
     common: { retry: 'Retry', refresh: 'Refresh', cancel: 'Cancel', all: 'All', copyId: 'Copy ID' },
