@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gone, launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { callWith, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { newSyncApp } from './sync-app';
 import { usync } from '../../resources/usync';
 
 /**
@@ -27,9 +28,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call with the app credential, its answer parsed. */
-const call = (credential: string, method: string, path: string, body?: unknown) => callWith(server.url, credential, method, path, body);
-
 /** The playground's relay panel of one tab, connected with a seat token, answers its welcome. */
 async function joinIn(tab: Page, appId: string, roomId: string, token: string): Promise<void> {
   await tab.goto(`${server.url}/playground/sync/${appId}`);
@@ -41,22 +39,16 @@ async function joinIn(tab: Page, appId: string, roomId: string, token: string): 
 
 describe('Sync on the console', () => {
   it('relays a message between two players who joined one room from two playground tabs', async () => {
-    const { appId: demoAppId } = await openDemoGame(page, server.url);
-    const demo = (await (await page.request.get(`${server.url}/api/app/${demoAppId}`)).json()) as { OrganizationId: string };
-    const made = await page.request.post(`${server.url}/api/app`, { data: { ProjectName: 'Lobby Game', OrganizationId: demo.OrganizationId } });
-    expect(made.ok()).toBe(true);
-    const app = (await made.json()) as { AppId: string; AppServiceSecret: string };
-    expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'usync' } })).ok()).toBe(true);
-    const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
-    const init = (await call(credential, 'POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[]; tiers: { id: string }[] };
-    const room = await call(credential, 'POST', `${usync.base}/service/rooms`, { profileId: init.profiles[0].id, name: 'harbour' });
+    await openDemoGame(page, server.url);
+    const app = await newSyncApp(page.request, server.url, 'Lobby Game');
+    const room = await app.call('POST', `${usync.base}/service/rooms`, { profileId: app.profileId, name: 'harbour' });
     expect(room.status).toBe('READY');
-    const alice = await call(credential, 'POST', `${usync.base}/service/rooms/${room.id}/join`, { playerId: 'alice' });
-    const bob = await call(credential, 'POST', `${usync.base}/service/rooms/${room.id}/join`, { playerId: 'bob' });
+    const alice = await app.call('POST', `${usync.base}/service/rooms/${room.id}/join`, { playerId: 'alice' });
+    const bob = await app.call('POST', `${usync.base}/service/rooms/${room.id}/join`, { playerId: 'bob' });
 
-    await joinIn(page, app.AppId, String(room.id), String(alice.token));
+    await joinIn(page, app.appId, String(room.id), String(alice.token));
     const second = await page.context().newPage();
-    await joinIn(second, app.AppId, String(room.id), String(bob.token));
+    await joinIn(second, app.appId, String(room.id), String(bob.token));
     await visible(page.getByTestId('socket-log').getByText('"type":"joined"'));
 
     await second.getByTestId('socket-draft').fill(JSON.stringify({ type: 'send', data: { text: 'hello from bob' } }));
@@ -64,18 +56,18 @@ describe('Sync on the console', () => {
     await visible(page.getByTestId('socket-log').getByText('hello from bob'));
     await shot('playground');
 
-    await page.goto(`${server.url}/services/${app.AppId}/sync/rooms/${room.id}`);
+    await page.goto(`${server.url}/services/${app.appId}/sync/rooms/${room.id}`);
     await visible(page.getByText('RUNNING').or(page.getByText('运行中')).first());
     await visible(page.locator('.ant-table-row', { hasText: 'alice' }).first());
     await shot('room');
-    await page.goto(`${server.url}/services/${app.AppId}/sync/profiles`);
+    await page.goto(`${server.url}/services/${app.appId}/sync/profiles`);
     // The profiles are the first tab, beside the tiers.
     await visible(page.locator('.ant-table-row', { hasText: 'default' }).first());
     await shot('profiles');
     // The rooms are filtered by a choice of the app's profiles, each by its name.
-    const duo = await call(credential, 'POST', `${usync.base}/api/room-profiles`, { name: 'duo', tierId: init.tiers[0].id });
-    await call(credential, 'POST', `${usync.base}/service/rooms`, { profileId: duo.id, name: 'reef' });
-    await page.goto(`${server.url}/services/${app.AppId}/sync/rooms`);
+    const duo = await app.call('POST', `${usync.base}/api/room-profiles`, { name: 'duo', tierId: app.tierId });
+    await app.call('POST', `${usync.base}/service/rooms`, { profileId: duo.id, name: 'reef' });
+    await page.goto(`${server.url}/services/${app.appId}/sync/rooms`);
     await visible(page.locator('.ant-table-row', { hasText: 'reef' }));
     await page.locator('.ant-select[data-filter="profileId"]').click();
     await page.locator('.ant-select-item-option', { hasText: 'default' }).click();
@@ -86,14 +78,8 @@ describe('Sync on the console', () => {
 
   it("shows an administrator every app's rooms on Sync management, where one is closed", async () => {
     expect((await page.request.post(`${server.url}/auth/auth-login`, { data: { email: 'demo@example.com', password: 'lodestar-demo' } })).ok()).toBe(true);
-    const apps = (await (await page.request.get(`${server.url}/api/apps`)).json()) as { Items: { ProjectName: string; OrganizationId: string }[] };
-    const demo = apps.Items.find((a) => a.ProjectName === 'Demo Game')!;
-    const made = await page.request.post(`${server.url}/api/app`, { data: { ProjectName: 'Harbour Game', OrganizationId: demo.OrganizationId } });
-    const app = (await made.json()) as { AppId: string; AppServiceSecret: string };
-    expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'usync' } })).ok()).toBe(true);
-    const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
-    const init = (await call(credential, 'POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[] };
-    const room = await call(credential, 'POST', `${usync.base}/service/rooms`, { profileId: init.profiles[0].id, name: 'lighthouse' });
+    const app = await newSyncApp(page.request, server.url, 'Harbour Game');
+    const room = await app.call('POST', `${usync.base}/service/rooms`, { profileId: app.profileId, name: 'lighthouse' });
 
     const signIn = await page.request.post(`${server.url}/auth/admin-login`, { data: { email: 'admin@example.com', password: 'lodestar-admin' } });
     expect(signIn.ok()).toBe(true);
@@ -112,7 +98,7 @@ describe('Sync on the console', () => {
     await visible(confirm.getByText('Every player in the room is disconnected'));
     await confirm.getByRole('button', { name: 'Close the room' }).click();
     await visible(row.getByText('Closed'));
-    expect(((await call(credential, 'GET', `${usync.base}/api/rooms/${room.id}`)) as { status: string }).status).toBe('CLOSED');
+    expect(((await app.call('GET', `${usync.base}/api/rooms/${room.id}`)) as { status: string }).status).toBe('CLOSED');
     // The profiles, every app's, are the other tab.
     await page.getByRole('tab', { name: 'Room profiles' }).click();
     await visible(page.getByTestId('across-apps-profiles').getByText('All room profiles'));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { callWith, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { newSyncApp } from './sync-app';
 import { usync } from '../../resources/usync';
 import { PERF_PATH } from '../../resources/usync/perf';
 
@@ -29,23 +30,17 @@ afterAll(async () => {
 
 describe('Sync perf sessions on the console', () => {
   it('lists a session and charts its seconds on its page once it finished', async () => {
-    const { appId: demoAppId } = await openDemoGame(page, server.url);
+    await openDemoGame(page, server.url);
     await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
-    const demo = (await (await page.request.get(`${server.url}/api/app/${demoAppId}`)).json()) as { OrganizationId: string };
-    const made = await page.request.post(`${server.url}/api/app`, { data: { ProjectName: 'Perf Game', OrganizationId: demo.OrganizationId } });
-    const app = (await made.json()) as { AppId: string; AppServiceSecret: string };
-    expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'usync' } })).ok()).toBe(true);
-    const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
-    const call = (method: string, path: string, body?: unknown) => callWith(server.url, credential, method, path, body);
-    const init = (await call('POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { profiles: { id: string }[] };
-    const session = await call('POST', `${usync.base}${PERF_PATH}`, { profileId: init.profiles[0].id, clients: 3, durationSeconds: 5 });
+    const app = await newSyncApp(page.request, server.url, 'Perf Game');
+    const session = await app.call('POST', `${usync.base}${PERF_PATH}`, { profileId: app.profileId, clients: 3, durationSeconds: 5 });
     expect(session.status).toBe('Init');
 
-    await page.goto(`${server.url}/services/${app.AppId}/sync/perf`);
+    await page.goto(`${server.url}/services/${app.appId}/sync/perf`);
     await visible(page.getByRole('menuitem', { name: 'Perf sessions' }));
     await visible(page.locator('.ant-table-row').first());
     await shot('list');
-    await page.goto(`${server.url}/services/${app.AppId}/sync/perf/${session.id}`);
+    await page.goto(`${server.url}/services/${app.appId}/sync/perf/${session.id}`);
     // The page watches the session until it ends.
     await visible(page.getByText('Finished').first(), 20_000);
     await visible(page.getByTestId('record-chart').getByText('Round trip (ms)'));
