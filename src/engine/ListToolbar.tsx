@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { enumOptions, fieldTitle, inSentence, propertyOf, type OptionsFrom, type Option, type XUi } from './schema';
 import type { DeclaredScope } from './useDeclared';
 import { ViewFilter } from './ViewFilters';
+import { optionsParentId } from './form/widgets/reference-options';
 
 interface Props {
   scope: DeclaredScope;
@@ -37,9 +38,10 @@ function filterOptions(scope: DeclaredScope, field: string): Option[] {
  */
 function referenceFilter(scope: DeclaredScope, field: string): OptionsFrom | undefined {
   const from = (propertyOf(scope.decl.schema, field)?.['x-ui'] as XUi | undefined)?.optionsFrom;
-  if (!from || (from.service && from.service !== scope.service.name) || from.parentField || !scope.appId) return undefined;
+  if (!from || (from.service && from.service !== scope.service.name) || !scope.appId) return undefined;
   const target = scope.service.resources.find((r) => r.name === from.resource);
-  return target && (!target.parent || target.parent.ofApp) ? from : undefined;
+  // A list has no form data: the records are read where a form with none would read them, or not at all.
+  return target && optionsParentId(target, undefined, from, {}, scope.appId) !== null ? from : undefined;
 }
 
 /** Above a list: free-text search (when declared), a select per declared filter, refresh, bulk delete, create. */
