@@ -96,7 +96,10 @@ describe('Sync on the console', () => {
     await row.getByRole('button', { name: 'Close the room' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await visible(confirm.getByText('Every player in the room is disconnected'));
+    // The close's own answer first, then the row read again: a failure says which of the two did not happen.
+    const closing = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/${room.id}/`));
     await confirm.getByRole('button', { name: 'Close the room' }).click();
+    expect((await closing).status()).toBe(200);
     await visible(row.getByText('Closed'));
     expect(((await app.call('GET', `${usync.base}/api/rooms/${room.id}`)) as { status: string }).status).toBe('CLOSED');
     // The profiles, every app's, are the other tab.
