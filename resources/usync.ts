@@ -3,6 +3,7 @@ import { UNITS, netMeter } from './meters';
 import { refreshTokenCall } from './refresh-token';
 import { usyncCalls } from './usync/calls';
 import { PERF_ROUTES, perfSessions } from './usync/perf';
+import { PLUGIN_ROUTES, pluginCalls, plugins, pluginVersions } from './usync/plugins';
 import { SYNC_ROUTES, usyncResources } from './usync/resources';
 import { relaySocket } from './usync/socket';
 
@@ -71,6 +72,7 @@ export const usync: ServiceDecl = {
   menu: [
     { route: SYNC_ROUTES.profiles, label: { 'zh-CN': '房间配置', en: 'Room profiles' } },
     { route: SYNC_ROUTES.rooms, label: { 'zh-CN': '房间', en: 'Rooms' } },
+    { route: PLUGIN_ROUTES.list, label: { 'zh-CN': '房间插件', en: 'Plugins' } },
     { route: PERF_ROUTES.list, label: { 'zh-CN': '性能测试', en: 'Perf sessions' } },
   ],
   // Spec 000 §2: its two playgrounds, each with the calls and the relay's socket.
@@ -78,8 +80,8 @@ export const usync: ServiceDecl = {
     { route: '/playground/sync/:appId?', absolute: true, label: { 'zh-CN': 'Sync 调试台', en: 'Sync playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES } },
     { route: '/playground/sync-relay/:appId?', absolute: true, label: { 'zh-CN': '房间中继调试台', en: 'Room relay playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES.slice(2, 4) } },
   ],
-  resources: [...usyncResources, perfSessions],
-  calls: { ...usyncCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
+  resources: [...usyncResources, perfSessions, plugins, pluginVersions],
+  calls: { ...usyncCalls, ...pluginCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
   sockets: { relay: relaySocket },
   history: {
     'rooms.SERVER_ALLOCATED': { 'zh-CN': '已分配服务器', en: 'Server allocated' },

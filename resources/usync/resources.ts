@@ -9,6 +9,7 @@ import profileSchema from '../../schemas/usync/profile.json' with { type: 'json'
 import roomSchema from '../../schemas/usync/room.json' with { type: 'json' };
 import seatSchema from '../../schemas/usync/seat.json' with { type: 'json' };
 import logSchema from '../../schemas/usync/log.json' with { type: 'json' };
+import { bindCommand } from './plugins';
 import { roomInfoAnswer } from './shapes';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
@@ -52,8 +53,13 @@ export const profiles: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'show', 'create', 'update', 'delete'],
   unique: ['name'],
-  list: { columns: ['name', 'tierId', 'roomCount', 'ratio', 'ttlMinutes', 'idleSeconds', 'reconnectSeconds', 'transport', 'updatedAt'], filters: ['tierId', 'transport'], search: ['name', 'description'], pageSize: 20 },
-  references: [{ field: 'tierId', resource: 'tiers', onDelete: 'restrict', message: 'no such room profile tier' }],
+  list: { columns: ['name', 'tierId', 'roomCount', 'ratio', 'ttlMinutes', 'idleSeconds', 'reconnectSeconds', 'transport', 'pluginId', 'updatedAt'], filters: ['tierId', 'transport', 'pluginId'], search: ['name', 'description'], pageSize: 20 },
+  references: [
+    { field: 'tierId', resource: 'tiers', onDelete: 'restrict', message: 'no such room profile tier' },
+    // A plugin's delete unbinds it from its profiles; their open rooms keep running the version they started with.
+    { field: 'pluginId', resource: 'plugins', onDelete: 'set-null', message: 'no such plugin' },
+  ],
+  commands: [bindCommand],
   children: [{ resource: 'rooms', field: 'profileId' }],
   access: access(),
   routes: { list: SYNC_ROUTES.profiles, show: SYNC_ROUTES.profile },
@@ -107,7 +113,7 @@ export const rooms: ResourceDecl = {
       api: { summary: 'Close the room: its players are told and disconnected, its seats end, and its usage is counted' },
     },
   ],
-  readOnly: ['status', 'statusReason', 'maxPlayers', 'transport', 'players', 'pod', 'allocatedAt', 'startedAt', 'expiresAt', 'closedAt', 'messages', 'bytes'],
+  readOnly: ['status', 'statusReason', 'maxPlayers', 'transport', 'players', 'pod', 'allocatedAt', 'startedAt', 'expiresAt', 'closedAt', 'messages', 'bytes', 'pluginId', 'pluginVersion'],
   references: [{ field: 'profileId', resource: 'profiles', onDelete: 'restrict', message: 'no such room profile' }],
   details: [
     {

@@ -23,7 +23,7 @@ export const RELAY_CLOSE = {
 
 export const relaySocket: SocketDecl = {
   path: '/relay',
-  summary: "A player's connection to a room's relay, with the seat token a join gave: messages relayed to everyone else in the room or to named players; a dropped client may come back with the same token within the profile's grace and keep its seat",
+  summary: "A player's connection to a room's relay, with the seat token a join gave: messages relayed to everyone else in the room, to named players, or to the room's plugin; a dropped client may come back with the same token within the profile's grace and keep its seat",
   query: {
     type: 'object',
     additionalProperties: false,
@@ -35,12 +35,14 @@ export const relaySocket: SocketDecl = {
   },
   clientMessages: {
     send: msg('send', { data: { description: 'any JSON value' }, to: { type: 'array', items: player, maxItems: 64, description: 'the players to give it to; left out: everyone else' }, echo: { type: 'boolean', description: 'the sender is given it too' } }),
+    plugin: msg('plugin', { data: { description: "any JSON value, given to the room plugin's onMessage" } }),
     ping: msg('ping'),
     leave: msg('leave'),
   },
   serverMessages: {
     welcome: msg('welcome', { roomId: { type: 'string' }, seatId: { type: 'string' }, playerId: player, reconnected: { type: 'boolean' }, players: { type: 'array', items: { type: 'object', properties: { playerId: player, status: { type: 'string' } } } } }),
     message: msg('message', { from: player, data: {}, to: { type: 'array', items: player } }),
+    plugin: msg('plugin', { data: { description: "what the room plugin sent (room.broadcast or room.send)" } }),
     joined: msg('joined', { playerId: player }),
     away: msg('away', { playerId: player }),
     back: msg('back', { playerId: player }),

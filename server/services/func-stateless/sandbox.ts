@@ -120,8 +120,9 @@ const errorText = (vm: QuickJSContext, h: QuickJSHandle): string => {
 /** Runs the handler once and answers how it ended. Never throws for anything the guest does. */
 export async function runInSandbox(run: SandboxRun): Promise<RunOutcome> {
   const started = performance.now();
-  const deadline = Date.now() + run.limits.timeoutMs;
   const QuickJS = await quickjsFor(run.limits.memoryBytes);
+  // The time limit is the guest's: the host's compiling or making an instance is not counted against it.
+  const deadline = Date.now() + run.limits.timeoutMs;
   const rt = QuickJS.newRuntime();
   const deferreds: QuickJSDeferredPromise[] = [];
   let promise: QuickJSHandle | undefined;

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { FloodGuard } from '../push/flood';
+import type { RoomPlugin } from './plugin-host';
 
 export type SeatState = 'reserved' | 'connected' | 'away';
 
@@ -61,6 +62,8 @@ export interface LiveRoom {
   net: { tokens: number; at: number };
   /** The room's stored changes, one after another in the order they happened. */
   chain: Promise<unknown>;
+  /** The plugin the room runs, when its profile names one released (`plugin-host.ts`). */
+  plugin?: RoomPlugin;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

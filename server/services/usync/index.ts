@@ -4,6 +4,7 @@ import { runtimeOf, SERVICE } from './models';
 import { relayHandler } from './relay';
 import { closeOrphans, joinCluster, leaveCluster } from './owners';
 import { failOrphanSessions, listenPerf, perfCallHandlers, perfHooks, stopPerf } from './perf';
+import { mountPluginTransfer, pluginCallHandlers, pluginHooks } from './plugin-records';
 import { closeAll, roomHooks } from './rooms';
 import { seatCallHandlers } from './seats';
 import { serviceCallHandlers } from './service-calls';
@@ -18,14 +19,15 @@ import { flushUsage, usageCallHandlers } from './usage';
  */
 export const usyncModule: ServiceModule = {
   service: SERVICE,
-  hooks: { rooms: roomHooks, perfSessions: perfHooks },
+  hooks: { rooms: roomHooks, perfSessions: perfHooks, plugins: pluginHooks },
   player: passportPlayerOf(SERVICE),
-  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx), ...perfCallHandlers(ctx) }),
+  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx), ...perfCallHandlers(ctx), ...pluginCallHandlers(ctx) }),
   sockets: (ctx) => ({ relay: relayHandler(ctx) }),
   mount: (api, ctx) => {
     let stop: (() => void) | undefined;
     runtimeOf(ctx).report = (err, what) => api.app.log.error({ err }, what);
     listenPerf(api, ctx);
+    mountPluginTransfer(api, ctx);
     api.app.addHook('onReady', async () => {
       stop = startSweep(ctx);
     });

@@ -48,6 +48,8 @@ export const profilesOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, mode
 export const roomsOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, modelOf(ctx, SERVICE, 'rooms'));
 export const seatsOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, modelOf(ctx, SERVICE, 'seats'));
 export const logsOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, modelOf(ctx, SERVICE, 'logs'));
+export const pluginsOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, modelOf(ctx, SERVICE, 'plugins'));
+export const pluginVersionsOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, modelOf(ctx, SERVICE, 'pluginVersions'));
 
 /** Runs a room's stored change after those before it, in the order the relay's events happened. */
 export function persist(ctx: Ctx, room: { chain: Promise<unknown> }, what: string, fn: () => Promise<unknown>): Promise<unknown> {

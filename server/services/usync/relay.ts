@@ -13,6 +13,7 @@ import { FloodGuard } from '../push/flood';
 import { bridge } from './bridge';
 import type { Conn, LiveRoom, LiveSeat, RelaySocket } from './hub';
 import { persist, roomsOf, runtimeOf, seatsOf } from './models';
+import { enqueue } from './plugin-host';
 import { logRoom, moveRoom } from './rooms';
 import { endSeat } from './seats';
 import { addBytes, notePeak } from './usage';
@@ -62,6 +63,8 @@ function connect(ctx: Ctx, live: LiveRoom, seat: LiveSeat, socket: RelaySocket):
   socket.on('error', () => dropped(ctx, live, conn));
   send(socket, { type: 'welcome', roomId: live.id, seatId: seat.seatId, playerId: seat.playerId, reconnected: back, players: [...live.seats.values()].map((s) => ({ playerId: s.playerId, status: s.state })) });
   if (!previous) hub.tell(live, { type: back ? 'back' : 'joined', playerId: seat.playerId }, seat);
+  // The plugin hears of a player once, at the seat's first connection (a player coming back is the same player).
+  if (was === 'reserved') enqueue(ctx, live, 'onJoin', [seat.playerId]);
   const first = !live.running;
   live.running = true;
   void persist(ctx, live, 'seat connected', async () => {
@@ -116,10 +119,19 @@ function onMessage(ctx: Ctx, live: LiveRoom, conn: Conn, data: Buffer): void {
   if (msg === null || typeof msg !== 'object') return void socket.close(RELAY_CLOSE.badMessage, 'not an object');
   if (msg.type === 'ping') return void send(socket, { type: 'pong' });
   if (msg.type === 'leave') return void endSeat(ctx, live, seat, 'left', 'left');
+  if (msg.type === 'plugin') return toPlugin(ctx, live, conn, msg.data ?? null, data.length);
   if (msg.type !== 'send') return void socket.close(RELAY_CLOSE.badMessage, 'unknown message type');
   const to = targetsOf(msg.to);
   if (to === false) return void send(socket, { type: 'error', message: 'invalid players' });
   const bytes = runtimeOf(ctx).hub.relay(live, seat, msg.data ?? null, to, msg.echo === true, data.length, now);
   if (bytes === undefined) return void send(socket, { type: 'throttled', retryAfterMs: 1000, reason: 'bandwidth' });
   addBytes(ctx, live.appId, bytes);
+}
+
+/** A message for the room's plugin (its onMessage), counted as relayed bytes; the sender told when it cannot be taken. */
+function toPlugin(ctx: Ctx, live: LiveRoom, conn: Conn, data: unknown, inBytes: number): void {
+  if (!live.plugin) return void send(conn.socket, { type: 'error', message: 'the room runs no plugin' });
+  if (!enqueue(ctx, live, 'onMessage', [conn.seat.playerId, data])) return void send(conn.socket, { type: 'throttled', retryAfterMs: 1000, reason: 'plugin' });
+  live.bytes += inBytes;
+  addBytes(ctx, live.appId, inBytes);
 }

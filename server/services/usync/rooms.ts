@@ -18,6 +18,7 @@ import type { Data } from '../../engine/store';
 import tierSchema from '../../../schemas/usync/tier.json' with { type: 'json' };
 import type { LiveRoom, RoomLimits } from './hub';
 import { logsOf, profilesOf, roomsOf, runtimeOf, seatsOf, SERVICE, tiersOf } from './models';
+import { pluginOf, startPlugin, stopPlugin } from './plugin-host';
 import { flushUsage } from './usage';
 
 export const SYSTEM = 'system:usync';
@@ -90,9 +91,13 @@ export async function allocate(ctx: Ctx, appId: string, room: Data, actor = SYST
   } catch {
     return fail('the rooms directory (Redis) is unreachable');
   }
-  const allocated = await moveRoom(ctx, appId, id, [ROOM.created], ROOM.allocated, '', actor, { pod: rt.pod, allocatedAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() });
+  // The plugin's released version now: the room runs it to its end, whatever is released after.
+  const plugin = await pluginOf(ctx, appId, profile);
+  const ran = plugin ? { pluginId: plugin.pluginId, pluginVersion: plugin.version } : {};
+  const allocated = await moveRoom(ctx, appId, id, [ROOM.created], ROOM.allocated, '', actor, { pod: rt.pod, allocatedAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString(), ...ran });
   if (!allocated) return (await rt.cluster?.release(id), await roomsOf(ctx).get(appId, id));
-  rt.hub.open(id, appId, limits, expiresAt, now);
+  const live = rt.hub.open(id, appId, limits, expiresAt, now);
+  if (plugin) startPlugin(ctx, live, plugin);
   return (await moveRoom(ctx, appId, id, [ROOM.allocated], ROOM.ready, '', actor)) ?? allocated;
 }
 
@@ -106,6 +111,7 @@ export async function closeRoom(ctx: Ctx, appId: string, id: string, reason: str
   let tally: Data = {};
   if (live && live.appId === appId) {
     rt.hub.rooms.delete(id);
+    stopPlugin(live);
     rt.hub.tell(live, { type: 'closing', reason });
     for (const s of live.seats.values()) s.conn?.socket.close(code, reason);
     await live.chain.catch(() => undefined);
@@ -128,7 +134,7 @@ export const roomHooks: ResourceHooks = {
   derive: async ({ ctx, scopeId, data, existing }) => {
     if (existing) return {};
     const found = await limitsOf(ctx, scopeId, String(data.profileId));
-    return { maxPlayers: found?.limits.maxPlayers ?? 0, transport: found?.profile.transport ?? 'ws', statusReason: '', players: 0, messages: 0, bytes: 0 };
+    return { maxPlayers: found?.limits.maxPlayers ?? 0, transport: found?.profile.transport ?? 'ws', statusReason: '', players: 0, messages: 0, bytes: 0, pluginId: '', pluginVersion: 0 };
   },
   changed: async ({ ctx, scopeId, ids }) => {
     for (const id of ids) {

@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../engine/errors';
 import { hashToken, newSeatToken, type LiveRoom, type LiveSeat } from './hub';
 import { persist, roomsOf, runtimeOf, seatsOf } from './models';
 import { atOwner } from './owners';
+import { enqueue } from './plugin-host';
 import { logRoom } from './rooms';
 
 /** How long a reserved seat waits for its client to connect. */
@@ -52,6 +53,8 @@ export async function join(ctx: Ctx, appId: string, roomId: string, playerId: st
 export function endSeat(ctx: Ctx, live: LiveRoom, seat: LiveSeat, status: 'left' | 'expired', reason: string, code: number = RELAY_CLOSE.left) {
   const rt = runtimeOf(ctx);
   live.seats.delete(seat.playerId);
+  // The plugin heard of the player at its first connection; it hears of their leaving.
+  if (seat.state !== 'reserved') enqueue(ctx, live, 'onLeave', [seat.playerId, reason]);
   const conn = seat.conn;
   seat.conn = undefined;
   conn?.socket.close(code, reason);
