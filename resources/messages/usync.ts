@@ -36,4 +36,9 @@ export const usyncMessages: Record<string, Text> = {
   'the relay refused a client ({0})': { 'zh-CN': '中继拒绝了模拟客户端（{0}）', en: 'The relay refused a client ({0})' },
   'a client could not connect: {0}': { 'zh-CN': '模拟客户端无法连接：{0}', en: 'A client could not connect: {0}' },
   'the perf session ended': { 'zh-CN': '性能测试已结束', en: 'The perf session ended' },
+  // Plugins: their calls, and what the relay tells a client sending to a plugin
+  'no such plugin': { 'zh-CN': '房间插件不存在', en: 'No such plugin' },
+  'no such plugin version': { 'zh-CN': '插件版本不存在', en: 'No such plugin version' },
+  'token invalid or expired': { 'zh-CN': '令牌无效或已过期', en: 'Token invalid or expired' },
+  'the room runs no plugin': { 'zh-CN': '该房间没有运行插件', en: 'The room runs no plugin' },
 };
