@@ -111,7 +111,7 @@ export const plugins: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'create', 'show', 'update', 'delete'],
   unique: ['name'],
-  list: { columns: ['name', 'status', 'latestVersion', 'liveVersion', 'tickMs', 'timeoutMs', 'releasedAt', 'updatedAt'], filters: ['status'], search: ['name', 'description'], defaultSort: { field: 'updatedAt', order: 'desc' }, pageSize: 20 },
+  list: { columns: ['name', 'status', 'latestVersion', 'liveVersion', 'releasedAt', 'updatedAt'], filters: ['status'], search: ['name', 'description'], defaultSort: { field: 'updatedAt', order: 'desc' }, pageSize: 20 },
   status: {
     field: 'status',
     initial: 'draft',
