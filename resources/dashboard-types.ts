@@ -68,8 +68,8 @@ export interface DashboardChartDecl extends DashboardBlockBase {
   value?: string;
   xFrom?: { list: string; field: string };
   labels?: Record<string, { label: Text }>;
-  /** How values read: a count, shown short (default), or a decimal amount. */
-  format?: 'count' | 'money';
+  /** How values read: a count, shown short (default), a decimal amount, or bytes (KB, MB, GB). */
+  format?: 'count' | 'money' | 'bytes';
   empty: Text;
 }
 
@@ -88,5 +88,19 @@ export type DashboardBlockDecl = DashboardChartDecl | DashboardTableDecl;
  * A chart on a record's page (`ResourceDecl.charts`), drawn as a dashboard's is but from the record itself: `list` is
  * an array field of the record's schema, `x` and each series' `field` fields of its items. Shown when the record has
  * points; `span` out of 24 columns as a dashboard block's.
+ *
+ * With `from`, the list is read from the answer of a declared `GET` call about the record instead (`GET <item
+ * path><from.path>` with `from.query`, e.g. a database's `/metrics` samples): `list` is then an array field of that
+ * call's answer, checked at start-up like the record's. Charts sharing a `from` share one call; it is asked again
+ * when the record's version changes and every `from.refreshSeconds`. Only items holding a series' field are drawn;
+ * a chart whose items hold none of its fields is left out, and one whose answer has no items says `empty`.
  */
-export type RecordChartDecl = Omit<DashboardChartDecl, 'source' | 'xFrom'>;
+export type RecordChartDecl = Omit<DashboardChartDecl, 'source' | 'xFrom'> & { from?: RecordChartSource };
+
+export interface RecordChartSource {
+  /** Appended to the record's item path, e.g. `/metrics` → `GET /databases/:id/metrics`. */
+  path: string;
+  query?: Record<string, string | number>;
+  /** Read again this often while the page is open. */
+  refreshSeconds?: number;
+}

@@ -2,6 +2,8 @@ import type { ServiceDecl } from './types';
 import { STORAGE_ROUTES, storageResources } from './storage/resources';
 import { storageCalls } from './storage/calls';
 import { refreshTokenCall } from './refresh-token';
+import { metricsCalls } from './storage/metrics';
+import { proxyCalls } from './storage/proxy';
 
 /** Where the app's cached credentials are dropped (the spec's refresh-token call). */
 const REFRESH_TOKEN_PATH = '/databases/refresh-auth-cache';
@@ -40,7 +42,9 @@ export const storage: ServiceDecl = {
   },
   menu: [{ route: STORAGE_ROUTES.databases, label: { 'zh-CN': '数据库实例', en: 'Databases' } }],
   resources: storageResources,
-  calls: { ...storageCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  calls: { ...storageCalls, ...metricsCalls, ...proxyCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  // Databases created and deleted, per day (`daily-new-metrics`, `daily-pit-metrics`).
+  counters: { databases: { grain: 'day', keys: ['engine', 'event'], keepDays: 800 } },
   history: {
     'databases.provisioned': { 'zh-CN': '数据库创建完成', en: 'Database provisioned' },
     'databases.resetPassword': { 'zh-CN': '重置密码', en: 'Reset password' },

@@ -19,7 +19,7 @@ import type { ChildDecl, ParentDecl, ReferenceDecl } from './relation-types';
 
 export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, UploadButtonDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
-export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl, RecordChartDecl } from './dashboard-types';
+export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl, RecordChartDecl, RecordChartSource } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl, ChooseDecl } from './command-types';
 export type { MovedTableDecl } from './move-types';
 export type { PlaygroundDecl, PlaygroundExampleDecl } from './playground-types';

@@ -43,7 +43,7 @@ export function pagingParams({ mode, pageSize, count, by }: ViewDecl['paging'], 
 }
 
 /** The call of a record's detail view, the record's id in place (under the service base). */
-export function detailUrl(service: ServiceDecl, resource: ResourceDecl, detail: DetailViewDecl, id: string, parentId?: string): string {
+export function detailUrl(service: ServiceDecl, resource: ResourceDecl, detail: Pick<DetailViewDecl, 'path'>, id: string, parentId?: string): string {
   const call = viewCall(service, resource, detail);
   return underParent(service, resource, call.path.replace(`:${call.param}`, encodeURIComponent(id)), parentId);
 }

@@ -8,6 +8,8 @@ import { ok } from '../call-shapes';
 import databaseSchema from '../../schemas/storage/database.json' with { type: 'json' };
 import requestSchema from '../../schemas/storage/request.json' with { type: 'json' };
 import { slowQueriesView } from './slow-queries';
+import { databaseCharts, metricSamples } from './metrics';
+import { proxyCommands } from './proxy';
 
 /** The console's routes (spec 002 §2). */
 export const STORAGE_ROUTES = { databases: 'crud/storage/management', database: 'crud/storage/management/:databaseId' } as const;
@@ -78,9 +80,11 @@ export const databases: ResourceDecl = {
       fields: { type: 'object', additionalProperties: false, required: ['instanceType'], properties: { instanceType: databaseSchema.properties.instanceType } },
     }),
   ],
-  readOnly: ['status', 'host', 'port', 'databaseName', 'user', 'keyPrefix', 'server', 'requestId', 'message'],
+  readOnly: ['status', 'host', 'port', 'databaseName', 'user', 'keyPrefix', 'server', 'requestId', 'message', 'proxyHost', 'proxyPort'],
   children: [{ resource: 'requests', field: 'databaseId' }],
   views: [slowQueriesView],
+  charts: databaseCharts,
+  commands: proxyCommands,
   access: access(),
   routes: { list: STORAGE_ROUTES.databases, show: STORAGE_ROUTES.database },
 };
@@ -112,4 +116,4 @@ export const requests: ResourceDecl = {
   access: access(),
 };
 
-export const storageResources: ResourceDecl[] = [databases, requests];
+export const storageResources: ResourceDecl[] = [databases, requests, metricSamples];

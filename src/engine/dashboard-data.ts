@@ -1,5 +1,5 @@
 import type { DashboardChartDecl, DashboardFigureDecl, DashboardSourceDecl, Text } from '../../resources/types';
-import { formatAmount, formatBigNumber, shanghaiDate } from '../lib/format';
+import { formatAmount, formatBigNumber, formatDateTime, formatSize, shanghaiDate } from '../lib/format';
 import { valueAtPath } from './view-cells';
 
 type Locale = keyof Text;
@@ -78,5 +78,25 @@ export const chartIsEmpty = (points: DashboardPoint[]): boolean => points.every(
 
 /** How a chart's values read. */
 export function chartFormat(chart: Pick<DashboardChartDecl, 'format'>, locale: Locale): (n: number) => string {
+  if (chart.format === 'bytes') return (n) => formatSize(n);
   return chart.format === 'money' ? (n) => formatAmount(n) : (n) => formatBigNumber(n, locale);
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A record chart's points from the answer of the call its `from` names (`RecordChartDecl.from`): undefined when the
+ * answer's list has no items; otherwise the points of the items holding one of its series' fields (none: the chart is
+ * left out). Times on the x axis read as Beijing `MM-DD HH:mm` (with seconds when two fall in one minute).
+ */
+export function sourcedChartPoints(chart: Pick<DashboardChartDecl, 'list' | 'x' | 'series' | 'seriesBy' | 'value' | 'labels'>, answer: Answer, locale: Locale): DashboardPoint[] | undefined {
+  const items = listAt(answer, chart.list);
+  if (items.length === 0) return undefined;
+  const fields = chart.series ? chart.series.map((s) => s.field) : [chart.value ?? 'value'];
+  const held = items.filter((item) => fields.some((f) => item[f] !== undefined && item[f] !== null));
+  const xs = held.map((item) => String(item[chart.x]));
+  const times = xs.length > 0 && xs.every((x) => ISO_TIME.test(x));
+  const minutes = times ? xs.map((x) => formatDateTime(x, 'MM-DD HH:mm')) : xs;
+  const label = times && new Set(minutes).size < minutes.length ? (x: string) => formatDateTime(x, 'MM-DD HH:mm:ss') : times ? (x: string) => formatDateTime(x, 'MM-DD HH:mm') : (x: string) => x;
+  return chartPoints(chart, { [chart.list]: held.map((item) => ({ ...item, [chart.x]: label(String(item[chart.x])) })) }, locale);
 }

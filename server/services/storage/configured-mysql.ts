@@ -7,6 +7,7 @@
  * strings); in a grant the database name's `_` and `%` are escaped too, since a grant reads them as wildcards.
  */
 import mysql from 'mysql2/promise';
+import { mysqlFigures, type Figures } from './metrics-read';
 import { mark, ServerAt, SlowQueriesUnrecorded, type ManagedServer, type ServerTarget, type SlowQuery } from './managed-server';
 
 /** A database name as a grant's pattern that matches it alone. */
@@ -27,6 +28,10 @@ export class ConfiguredMysql extends ServerAt implements ManagedServer {
     } finally {
       await c.end().catch(() => c.destroy());
     }
+  }
+
+  figures(t: ServerTarget): Promise<Figures> {
+    return this.admin((c) => mysqlFigures(c, t));
   }
 
   async create(t: ServerTarget): Promise<void> {

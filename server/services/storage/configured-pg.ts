@@ -6,6 +6,7 @@
  * and database carries the comment `lodestar:<id>`, by which it is found again (to drop it after its record is gone).
  */
 import pg from 'pg';
+import { pgFigures, type Figures } from './metrics-read';
 import { mark, ServerAt, SlowQueriesUnrecorded, type ManagedServer, type ServerTarget, type SlowQuery } from './managed-server';
 
 const SLOW_QUERIES_NEED = 'slow queries need the pg_stat_statements extension on the PostgreSQL server';
@@ -26,6 +27,10 @@ export class ConfiguredPostgres extends ServerAt implements ManagedServer {
     } finally {
       await client.end().catch(() => undefined);
     }
+  }
+
+  figures(t: ServerTarget): Promise<Figures> {
+    return this.admin((c) => pgFigures(c, t));
   }
 
   async create(t: ServerTarget): Promise<void> {

@@ -8,6 +8,7 @@
  * per-user connection limit, so an instance type's is not enforced here.
  */
 import { Redis } from 'ioredis';
+import { redisFigures, type Figures } from './metrics-read';
 import { ServerAt, type ManagedServer, type ServerTarget, type SlowQuery } from './managed-server';
 
 /** The prefix every key and channel of the database starts with. */
@@ -34,6 +35,10 @@ export class ConfiguredRedis extends ServerAt implements ManagedServer {
     } finally {
       await r.quit().catch(() => r.disconnect());
     }
+  }
+
+  figures(t: ServerTarget): Promise<Figures> {
+    return this.admin((r) => redisFigures(r, t, keyPrefixOf(t.databaseName)));
   }
 
   async create(t: ServerTarget): Promise<void> {

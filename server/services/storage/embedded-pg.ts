@@ -14,6 +14,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { askPassword, md5Answer, MessageReader, readStartup, refuse } from './pg-wire';
+import type { Figures } from './metrics-read';
+import { statementCounter } from './metrics-wire';
 
 /** What the front door needs to know of a database to let a client in. */
 export interface EmbeddedTarget {
@@ -42,6 +44,8 @@ export class EmbeddedPostgres {
   private readonly instances = new Map<string, Promise<Instance>>();
   private readonly clients = new Map<string, Set<Socket>>();
   private readonly idle = new Map<string, NodeJS.Timeout>();
+  /** The statements each database's clients sent through the front door since this server started. */
+  private readonly statements = new Map<string, number>();
   private closed = false;
 
   constructor(
@@ -61,6 +65,17 @@ export class EmbeddedPostgres {
     const instance = await this.open(id);
     await instance.db.query('SELECT 1');
     this.maybeIdle(id);
+  }
+
+  /** The database's figures: its sessions and statements at the front door, its size from its own catalog. */
+  async figures(id: string): Promise<Figures> {
+    const instance = await this.open(id);
+    try {
+      const { rows } = await instance.db.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size');
+      return { connections: this.clients.get(id)?.size ?? 0, sizeBytes: Number(rows[0].size), operationsTotal: this.statements.get(id) ?? 0 };
+    } finally {
+      this.maybeIdle(id);
+    }
   }
 
   /** Ends every session of the database (its clients' connections closed). */
@@ -145,8 +160,10 @@ export class EmbeddedPostgres {
       backend.on('close', () => client.destroy());
       client.on('close', () => backend.destroy());
       backend.write(startup.raw);
-      if (rest.length) backend.write(rest);
-      client.pipe(backend);
+      const counter = statementCounter((n) => this.statements.set(target.id, (this.statements.get(target.id) ?? 0) + n));
+      counter.pipe(backend);
+      if (rest.length) counter.write(rest);
+      client.pipe(counter);
       backend.pipe(client);
       client.resume();
     } catch {

@@ -3,6 +3,9 @@ import type { ServiceModule } from '../index';
 import { storageCallHandlers } from './calls';
 import { databaseCallHandlers, storageHooks } from './databases';
 import { runtimeOf } from './runtime';
+import { metricsCallHandlers } from './metrics-calls';
+import { countDatabases, metricsJob, withDatabasesChanged } from './metrics-sample';
+import { closeDeletedProxies, proxiesOf, proxyCallHandlers, reopenProxies } from './proxy';
 
 /**
  * Storage: managed databases that really exist (PostgreSQL embedded, or on the server the operator configured), their
@@ -10,10 +13,13 @@ import { runtimeOf } from './runtime';
  */
 export const storageModule: ServiceModule = {
   service: storage.name,
-  hooks: storageHooks,
+  hooks: withDatabasesChanged(storageHooks, [countDatabases, closeDeletedProxies]),
   mount: (api, ctx) => {
+    api.app.addHook('onReady', () => reopenProxies(ctx));
+    api.app.addHook('onClose', () => proxiesOf(ctx).closeAll());
     api.app.addHook('onClose', () => runtimeOf(ctx).close());
   },
-  calls: (ctx) => ({ ...storageCallHandlers(ctx), ...databaseCallHandlers(ctx) }),
+  calls: (ctx) => ({ ...storageCallHandlers(ctx), ...databaseCallHandlers(ctx), ...metricsCallHandlers(ctx), ...proxyCallHandlers(ctx) }),
+  jobs: (ctx) => [metricsJob(ctx)],
   settled: (ctx) => runtimeOf(ctx).settled(),
 };

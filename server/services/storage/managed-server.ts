@@ -4,6 +4,7 @@
  * sessions, change what the instance type allows, drop what a record made (found by the record's id, since its record
  * may be gone), and read its slow queries.
  */
+import type { Figures } from './metrics-read';
 
 /** What a database is on its server, from its record. */
 export interface ServerTarget {
@@ -57,6 +58,8 @@ export interface ManagedServer {
   drop(id: string): Promise<void>;
   /** The slowest recent statements of the database's user, slowest first, at most `limit`. */
   slowQueries(t: ServerTarget, limit: number): Promise<SlowQuery[]>;
+  /** The database's figures now: its user's connections, its size, its operations so far (`metrics-read.ts`). */
+  figures(t: ServerTarget): Promise<Figures>;
 }
 
 /** The marker each database and user carries on its server, by which a deleted record's are found. */
