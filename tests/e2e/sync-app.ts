@@ -1,6 +1,8 @@
-import type { APIRequestContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { usync } from '../../resources/usync';
-import { callWith } from './server';
+import { launchBrowser, screenshots } from './browser';
+import { callWith, startServer, type RunningServer } from './server';
 
 /** An app with Sync of the demo user's studio, initialised: its first tier and profile, and calls with its credential. */
 export interface SyncApp {
@@ -29,4 +31,28 @@ export async function newSyncApp(request: APIRequestContext, url: string, name: 
   const call = (method: string, path: string, body?: unknown) => callWith(url, credential, method, path, body);
   const init = (await call('POST', `${usync.base}/api/app/${app.AppId}/usync-init`)) as { tiers: { id: string }[]; profiles: { id: string }[] };
   return { appId: app.AppId, credential, tierId: init.tiers[0].id, profileId: init.profiles[0].id, call };
+}
+
+export interface SyncConsole {
+  server: RunningServer;
+  page: Page;
+  /** A screenshot of the page under test-results/<screens>/. */
+  shot: (label: string) => Promise<void>;
+}
+
+/** A real server and a browser page of the console in English for the file's tests, both stopped after them. */
+export function syncConsole(screens: string): SyncConsole {
+  const c = {} as SyncConsole;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    c.server = await startServer();
+    browser = await launchBrowser();
+    c.page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en', timezoneId: 'Asia/Shanghai' })).newPage();
+    c.shot = screenshots(c.page, screens);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await c.server?.stop();
+  });
+  return c;
 }

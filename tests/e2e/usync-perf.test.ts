@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { startServer, type RunningServer } from './server';
-import { newSyncApp } from './sync-app';
+import { describe, expect, it } from 'vitest';
+import { openDemoGame, visible } from './browser';
+import { newSyncApp, syncConsole } from './sync-app';
 import { usync } from '../../resources/usync';
 import { PERF_PATH } from '../../resources/usync/perf';
 
@@ -11,25 +9,11 @@ import { PERF_PATH } from '../../resources/usync/perf';
  * listed under Sync → Perf sessions, and its page shows it Finished with its round trips and messages charted.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let shot: (label: string) => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en', timezoneId: 'Asia/Shanghai' })).newPage();
-  shot = screenshots(page, 'sync-perf');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const c = syncConsole('sync-perf');
 
 describe('Sync perf sessions on the console', () => {
   it('lists a session and charts its seconds on its page once it finished', async () => {
+    const { server, page, shot } = c;
     await openDemoGame(page, server.url);
     await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
     const app = await newSyncApp(page.request, server.url, 'Perf Game');

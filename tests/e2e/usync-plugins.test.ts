@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { startServer, type RunningServer } from './server';
-import { newSyncApp } from './sync-app';
+import { describe, expect, it } from 'vitest';
+import { openDemoGame, visible } from './browser';
+import { newSyncApp, syncConsole } from './sync-app';
 import { usync } from '../../resources/usync';
 import { PLUGIN_PATH } from '../../resources/usync/plugins';
 
 /**
  * A developer keeps room plugins in the console: the list under Sync → Plugins, a plugin's page with its code, its
- * versions and its Release button; a release made there moves the released version.
+ * versions and its Release button; a release made there moves the released version; a room profile's page binds it.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let shot: (label: string) => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en', timezoneId: 'Asia/Shanghai' })).newPage();
-  shot = screenshots(page, 'sync-plugins');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const c = syncConsole('sync-plugins');
 
 describe('Sync plugins on the console', () => {
   it('lists plugins, shows one with its versions, and releases it', async () => {
+    const { server, page, shot } = c;
     await openDemoGame(page, server.url);
     await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
     const app = await newSyncApp(page.request, server.url, 'Plugin Game');
