@@ -50,5 +50,7 @@ export const storage: ServiceDecl = {
     'databases.resetPassword': { 'zh-CN': '重置密码', en: 'Reset password' },
     'databases.restart': { 'zh-CN': '重启', en: 'Restart' },
     'databases.upgrade': { 'zh-CN': '变更规格', en: 'Change instance type' },
+    'databases.backup': { 'zh-CN': '备份', en: 'Back up' },
+    'databases.restore': { 'zh-CN': '从备份恢复', en: 'Restore from a backup' },
   },
 };

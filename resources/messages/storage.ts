@@ -14,6 +14,8 @@ export const storageMessages: Record<string, Text> = {
   'PostgreSQL databases are not available on this deployment: no PostgreSQL server is configured': { 'zh-CN': '本部署不提供 PostgreSQL 数据库：没有配置 PostgreSQL 服务器', en: 'PostgreSQL databases are not available on this deployment: no PostgreSQL server is configured' },
   'a password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()': { 'zh-CN': '密码须包含小写字母、大写字母、数字和 !@#^() 中的一个符号', en: 'A password needs a lowercase letter, an uppercase letter, a digit and one of !@#^()' },
   'only an administrator lists every app’s databases': { 'zh-CN': '只有管理员可以列出所有应用的数据库实例', en: 'Only an administrator lists every app’s databases' },
+  'only a finished backup can be restored': { 'zh-CN': '只有成功完成的备份才能用于恢复', en: 'Only a finished backup can be restored' },
+  'the backup has not finished: there is nothing to download': { 'zh-CN': '备份尚未完成，没有可下载的文件', en: 'The backup has not finished: there is nothing to download' },
   'the database has no proxy address': { 'zh-CN': '该数据库实例没有代理地址', en: 'The database has no proxy address' },
   'no port of the proxy range is free': { 'zh-CN': '代理端口范围内没有空闲端口', en: 'No port of the proxy range is free' },
 };

@@ -8,6 +8,7 @@ import { ok } from '../call-shapes';
 import databaseSchema from '../../schemas/storage/database.json' with { type: 'json' };
 import requestSchema from '../../schemas/storage/request.json' with { type: 'json' };
 import { slowQueriesView } from './slow-queries';
+import { backupAction, backups } from './backups';
 import { databaseCharts, metricSamples } from './metrics';
 import { proxyCommands } from './proxy';
 
@@ -79,9 +80,10 @@ export const databases: ResourceDecl = {
       method: 'PUT',
       fields: { type: 'object', additionalProperties: false, required: ['instanceType'], properties: { instanceType: databaseSchema.properties.instanceType } },
     }),
+    backupAction,
   ],
   readOnly: ['status', 'host', 'port', 'databaseName', 'user', 'keyPrefix', 'server', 'requestId', 'message', 'proxyHost', 'proxyPort'],
-  children: [{ resource: 'requests', field: 'databaseId' }],
+  children: [{ resource: 'requests', field: 'databaseId' }, { resource: 'backups', field: 'databaseId' }],
   views: [slowQueriesView],
   charts: databaseCharts,
   commands: proxyCommands,
@@ -116,4 +118,4 @@ export const requests: ResourceDecl = {
   access: access(),
 };
 
-export const storageResources: ResourceDecl[] = [databases, requests, metricSamples];
+export const storageResources: ResourceDecl[] = [databases, requests, backups, metricSamples];

@@ -90,6 +90,15 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
     return <NestedValue decl={decl} prop={prop} value={value} />;
   }
 
+  // A signed link to a file (a backup's download): a link that saves the file, not its address as text.
+  if (hints.widget === 'download' && typeof value === 'string') {
+    return (
+      <Typography.Link href={value} download rel="noopener noreferrer" data-testid="download-link">
+        {t('engine.downloadFile')}
+      </Typography.Link>
+    );
+  }
+
   // What was entered, shown as it is: marked as the user's text (the zh-CN check leaves it out, tests/e2e/zh-crawl.test.ts).
   const text = String(value);
   const valueType = typeOfSibling(prop, record);

@@ -133,6 +133,7 @@ export const en: Messages = {
     commandDone: '{{command}}: done',
     commandPartlyDone: '{{command}}: {{count}} of the selected could not be changed',
     commandDownloaded: 'Downloaded {{name}}',
+    downloadFile: 'Download the file',
     commandOnSelection: '{{command}} ({{count}} selected)',
     rowCommandNotHere: 'Not available on this row',
     panelFailed: 'This part cannot be shown',

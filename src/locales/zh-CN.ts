@@ -129,6 +129,7 @@ export const zhCN = {
     commandDone: '{{command}}已完成',
     commandPartlyDone: '{{command}}：选中的项中有 {{count}} 项未能处理',
     commandDownloaded: '已下载 {{name}}',
+    downloadFile: '下载文件',
     commandOnSelection: '{{command}}（选中的 {{count}} 项）',
     rowCommandNotHere: '此行不可用',
     panelFailed: '这部分内容无法显示',

@@ -87,7 +87,7 @@ function dropEverywhere(ctx: Ctx, id: string): void {
  * Records the request (RUNNING) and runs its work in the background: on success the request is SUCCESS and the
  * database running, otherwise FAILED with why (a failed create leaves the database `failure`).
  */
-async function startRequest(ctx: Ctx, scopeId: string, db: Data, kind: string, requestId: string, work: () => Promise<void>): Promise<void> {
+export async function startRequest(ctx: Ctx, scopeId: string, db: Data, kind: string, requestId: string, work: () => Promise<void>): Promise<void> {
   const id = String(db.id);
   await requestsOf(ctx).insert(scopeId, { kind, databaseId: id }, { id: requestId, status: 'RUNNING', parentId: id });
   runtimeOf(ctx).run(async () => {
@@ -107,12 +107,14 @@ async function startRequest(ctx: Ctx, scopeId: string, db: Data, kind: string, r
   });
 }
 
-/** A request on a running database: the record moved (and changed) at once, the work done in the background. */
-async function requestOn(call: CallInput, ctx: Ctx, kind: string, change: { status: string; set?: Data }, work: (db: Data) => Promise<void>): Promise<Data> {
-  const id = String(call.record!.id);
-  const requestId = crypto.randomUUID();
+/**
+ * A request on a running database (the call's record, or `record` for a call on one of its backups): the record moved
+ * (and changed) at once, the work done in the background.
+ */
+export async function requestOn(call: CallInput, ctx: Ctx, kind: string, change: { status: string; set?: Data }, work: (db: Data) => Promise<void>, record: Data = call.record!, requestId: string = crypto.randomUUID()): Promise<Data> {
+  const id = String(record.id);
   const after = await databasesOf(ctx).updateOne(call.scopeId, id, { status: change.status, set: { ...change.set, requestId } }, { from: ['running'], refused: REFUSED });
-  await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.databases.${kind}`, target: id, before: { status: call.record!.status, instanceType: call.record!.instanceType }, after: { status: after.status, instanceType: after.instanceType } });
+  await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.databases.${kind}`, target: id, before: { status: record.status, instanceType: record.instanceType }, after: { status: after.status, instanceType: after.instanceType } });
   await startRequest(ctx, call.scopeId, after, kind, requestId, () => work(after));
   return after;
 }

@@ -6,7 +6,7 @@
  * the packet names, holds the user's connection limit, and only then joins the client to that database's socket.
  * A database is opened on its first connection and closed a while after its last one ends.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,8 @@ export class EmbeddedPostgres {
   private readonly instances = new Map<string, Promise<Instance>>();
   private readonly clients = new Map<string, Set<Socket>>();
   private readonly idle = new Map<string, NodeJS.Timeout>();
+  /** Databases being replaced by a restore: no client is let in meanwhile. */
+  private readonly replacing = new Set<string>();
   /** The statements each database's clients sent through the front door since this server started. */
   private readonly statements = new Map<string, number>();
   private closed = false;
@@ -83,6 +85,50 @@ export class EmbeddedPostgres {
     const live = [...(this.clients.get(id) ?? [])];
     for (const socket of live) socket.destroy();
     return live.length;
+  }
+
+  /** A copy of the database as its committed work stands now (PGlite's clone), which a backup reads undisturbed. */
+  async snapshot(id: string): Promise<PGlite> {
+    const instance = await this.open(id);
+    try {
+      // A checkpoint first, so the copy starts from it rather than replaying the log (a replay would move each
+      // sequence on by the values PostgreSQL logs ahead).
+      await instance.db.exec('CHECKPOINT');
+      return (await instance.db.clone()) as PGlite;
+    } finally {
+      this.maybeIdle(id);
+    }
+  }
+
+  /**
+   * Replaces the database by a new one that `fill` makes (a restore): its sessions are ended and clients refused
+   * until it is done; the old directory is put back when `fill` fails.
+   */
+  async replace(id: string, fill: (db: PGlite) => Promise<void>): Promise<void> {
+    this.replacing.add(id);
+    try {
+      this.endSessions(id);
+      await this.shut(id);
+      const dir = this.dirOf(id);
+      const aside = `${dir}.replaced`;
+      await rm(aside, { recursive: true, force: true });
+      await rename(dir, aside);
+      try {
+        const db = await PGlite.create(dir);
+        try {
+          await fill(db);
+        } finally {
+          await db.close();
+        }
+      } catch (e) {
+        await rm(dir, { recursive: true, force: true });
+        await rename(aside, dir);
+        throw e;
+      }
+      await rm(aside, { recursive: true, force: true });
+    } finally {
+      this.replacing.delete(id);
+    }
   }
 
   /** Ends the sessions, closes the database and removes its directory. */
@@ -146,6 +192,7 @@ export class EmbeddedPostgres {
       const live = this.clients.get(target.id) ?? new Set<Socket>();
       if (live.size >= target.maxConnections) return refuse(client, '53300', `too many connections for role "${user}"`);
       if (this.closed) return refuse(client, '57P01', 'the database server is shutting down');
+      if (this.replacing.has(target.id)) return refuse(client, '57P03', 'the database is being restored from a backup');
       live.add(client);
       this.clients.set(target.id, live);
       clearTimeout(this.idle.get(target.id));

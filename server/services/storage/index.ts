@@ -3,6 +3,7 @@ import type { ServiceModule } from '../index';
 import { storageCallHandlers } from './calls';
 import { databaseCallHandlers, storageHooks } from './databases';
 import { runtimeOf } from './runtime';
+import { backupCallHandlers, backupHooks, removeDeletedBackups } from './backups';
 import { metricsCallHandlers } from './metrics-calls';
 import { countDatabases, metricsJob, withDatabasesChanged } from './metrics-sample';
 import { closeDeletedProxies, proxiesOf, proxyCallHandlers, reopenProxies } from './proxy';
@@ -13,13 +14,13 @@ import { closeDeletedProxies, proxiesOf, proxyCallHandlers, reopenProxies } from
  */
 export const storageModule: ServiceModule = {
   service: storage.name,
-  hooks: withDatabasesChanged(storageHooks, [countDatabases, closeDeletedProxies]),
+  hooks: withDatabasesChanged({ ...storageHooks, ...backupHooks }, [countDatabases, closeDeletedProxies, removeDeletedBackups]),
   mount: (api, ctx) => {
     api.app.addHook('onReady', () => reopenProxies(ctx));
     api.app.addHook('onClose', () => proxiesOf(ctx).closeAll());
     api.app.addHook('onClose', () => runtimeOf(ctx).close());
   },
-  calls: (ctx) => ({ ...storageCallHandlers(ctx), ...databaseCallHandlers(ctx), ...metricsCallHandlers(ctx), ...proxyCallHandlers(ctx) }),
+  calls: (ctx) => ({ ...storageCallHandlers(ctx), ...databaseCallHandlers(ctx), ...backupCallHandlers(ctx), ...metricsCallHandlers(ctx), ...proxyCallHandlers(ctx) }),
   jobs: (ctx) => [metricsJob(ctx)],
   settled: (ctx) => runtimeOf(ctx).settled(),
 };
