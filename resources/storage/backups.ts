@@ -2,7 +2,7 @@
  * A database's backups (spec 002 §7 `POST /databases/{id}/backup`, `GET /databases/{id}/backups`, `GET
  * /databases/{id}/backups/{backupId}/download-urls`; §4 states SUCCESS, FAILED, RUNNING, UNKNOWN): a logical dump of
  * the database made by an asynchronous request, kept compressed in the blob store, downloaded through a signed link
- * that expires, and restored into the database it came from (ADR 0040). Listed on the database's page.
+ * that expires, and restored into the database it came from (ADR 0042). Listed on the database's page.
  */
 import type { ActionDecl, CommandDecl, JsonSchema, ResourceDecl, Text } from '../types';
 import { ok } from '../call-shapes';

@@ -2,7 +2,7 @@
  * A database's backups: made by an asynchronous request (`POST /databases/{id}/backup`) that dumps the database
  * (`backup-engines.ts`), compresses the dump with gzip into the blob store and marks the backup SUCCESS with its
  * sizes, or FAILED with why; downloaded through a signed link that expires; restored into the database by a request
- * of its own (ADR 0040). Deleting a backup, or its database, removes its file.
+ * of its own (ADR 0042). Deleting a backup, or its database, removes its file.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
