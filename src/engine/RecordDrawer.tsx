@@ -34,15 +34,16 @@ export function RecordDrawer({ scope, mode, record, defaults, open, onClose, onS
   const schema = useMemo(() => recordFormSchema(decl, mode), [decl, mode]);
   const initial = useMemo(() => pick(mode === 'create' ? defaults : record, fields), [mode, defaults, record, fields]);
   const { data, change, extraErrors, failure, reset, refuse, clearFailure } = useServerForm(initial, fields);
-  // Whether the user has worked in the form: the form fills in defaults by itself, which is no reason to ask.
-  const [touched, setTouched] = useState(false);
+  // The values when the user first reached into the form (a key, a click, an input): the form fills in defaults by itself, and
+  // a click or an Escape that changes nothing is no reason to ask before closing.
+  const [baseline, setBaseline] = useState<string>();
   const { mutateAsync: create, mutation: creating } = useCreate();
   const { mutateAsync: update, mutation: updating } = useUpdate();
 
   useEffect(() => {
     if (!open) return;
     reset();
-    setTouched(false);
+    setBaseline(undefined);
   }, [open, reset]);
 
   const submit = async (formData: Record<string, unknown>) => {
@@ -75,7 +76,8 @@ export function RecordDrawer({ scope, mode, record, defaults, open, onClose, onS
     }
   };
 
-  const dirty = touched && JSON.stringify(data) !== JSON.stringify(initial);
+  const dirty = baseline !== undefined && JSON.stringify(data) !== baseline;
+  const reached = () => setBaseline((known) => known ?? JSON.stringify(data));
   const close = () => {
     if (!dirty) return onClose();
     modal.confirm({
@@ -132,7 +134,7 @@ export function RecordDrawer({ scope, mode, record, defaults, open, onClose, onS
         />
       )}
       {open && (
-        <div onKeyDownCapture={() => setTouched(true)} onMouseDownCapture={() => setTouched(true)}>
+        <div onKeyDownCapture={reached} onMouseDownCapture={reached} onInputCapture={reached}>
         <LazySchemaForm
           id={formId}
           schema={schema}

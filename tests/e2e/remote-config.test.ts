@@ -75,6 +75,30 @@ describe('remote config console', () => {
     await shot('app-home');
   });
 
+  it('closes an untouched create form with Escape, and asks first once something was typed', async () => {
+    await page.getByRole('menuitem', { name: '配置管理' }).click();
+    await visible(row('welcome_message'));
+    await page.getByRole('button', { name: '新建配置项' }).click();
+    const key = drawer().getByLabel('键');
+    await visible(key);
+    await key.click();
+    await page.keyboard.press('Escape');
+    await drawer().waitFor({ state: 'hidden' });
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+
+    await page.getByRole('button', { name: '新建配置项' }).click();
+    await visible(key);
+    await key.fill('half_typed');
+    await page.keyboard.press('Escape');
+    const ask = page.locator('.ant-modal-confirm');
+    await visible(ask.locator('.ant-modal-confirm-title', { hasText: '有未保存的修改' }));
+    await ask.getByRole('button', { name: '取消' }).click();
+    expect(await key.inputValue()).toBe('half_typed');
+    await drawer().getByRole('button', { name: '取消' }).click();
+    await ask.getByRole('button', { name: '关闭' }).click();
+    await drawer().waitFor({ state: 'hidden' });
+  });
+
   it('creates a config and edits it', async () => {
     await page.getByRole('menuitem', { name: '配置管理' }).click();
     await visible(row('welcome_message'));
