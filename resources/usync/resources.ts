@@ -53,7 +53,7 @@ export const profiles: ResourceDecl = {
   scope: 'app',
   operations: ['list', 'show', 'create', 'update', 'delete'],
   unique: ['name'],
-  list: { columns: ['name', 'tierId', 'roomCount', 'ratio', 'ttlMinutes', 'idleSeconds', 'reconnectSeconds', 'transport', 'pluginId', 'updatedAt'], filters: ['tierId', 'transport', 'pluginId'], search: ['name', 'description'], pageSize: 20 },
+  list: { columns: ['name', 'tierId', 'roomCount', 'ratio', 'ttlMinutes', 'idleSeconds', 'reconnectSeconds', 'transport', 'pluginId', 'updatedAt'], filters: ['tierId', 'transport'], search: ['name', 'description'], pageSize: 20 },
   references: [
     { field: 'tierId', resource: 'tiers', onDelete: 'restrict', message: 'no such room profile tier' },
     // A plugin's delete unbinds it from its profiles; their open rooms keep running the version they started with.

@@ -117,6 +117,25 @@ describe('Sync rooms across two instances', () => {
     expect((await viaB.call('POST', `${S}/service/rooms/${id}/join`, { playerId: 'dave' })).statusCode).toBe(409);
   });
 
+  it("runs a room's plugin on the instance hosting it: a player carried from B reaches it there", async () => {
+    const made = await viaB.call('POST', `${S}/api/v1/plugins`, { name: unique('echo'), code: 'exports.onMessage = (room, playerId, data) => room.send(playerId, { echo: data, players: room.players });' });
+    expect(made.statusCode, made.body).toBe(201);
+    const pluginId = made.json().id;
+    expect((await viaB.call('POST', `${S}/api/v1/plugins/${pluginId}/release`)).statusCode).toBe(200);
+    const profile = await newProfile(viaA, { reconnectSeconds: 0 });
+    expect((await viaB.call('POST', `${S}/api/room-profiles/${profile.id}/plugin`, { pluginId })).statusCode).toBe(200);
+    const room = await newRoom(viaA, String(profile.id));
+    expect(room).toMatchObject({ status: 'READY', pluginVersion: 1 });
+    const id = String(room.id);
+    const alice = await connect(origin.B, id, (await seat(viaB, id, 'alice')).token);
+    await alice.next('welcome');
+    alice.send({ type: 'plugin', data: 'hi' });
+    expect((await alice.next('plugin')).data).toEqual({ echo: 'hi', players: ['alice'] });
+    const log = (await viaB.call('GET', `${S}/api/rooms/${id}/log?tag=LogicPlugin`)).json().items as { event: string }[];
+    expect(log.filter((l) => l.event === 'started')).toHaveLength(1);
+    alice.ws.close();
+  });
+
   it('seats a player by their own passport token through B in a room A hosts', async () => {
     const { id, alice, bob } = await roomOnA();
     // The passport calls of the harness's shape, through A: the player's token is good on both instances.
