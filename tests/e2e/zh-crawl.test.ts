@@ -9,6 +9,8 @@ import { launchBrowser, visible } from './browser';
 import { backOfficePages, consolePages, listPages, type CrawlPage, type Params } from './crawl-targets';
 import { englishIn } from './english-text';
 import { startServer, type RunningServer } from './server';
+import { newSyncApp } from './sync-app';
+import { usync } from '../../resources/usync';
 
 /**
  * English inside the Chinese console: in zh-CN, every screen the demo user and the demo administrators can reach —
@@ -127,8 +129,8 @@ async function visit(target: CrawlPage, found: Findings) {
 }
 
 /** The show route of a resource as a pattern over hrefs, the app filled in. */
-const showPattern = (r: DeclaredResource) =>
-  new RegExp(`^${routePattern(r.decl.routes!.show!).replace(':appId', app.AppId).replace(/:\w+\??/g, '[^/?#]+')}$`);
+const showPattern = (r: DeclaredResource, appId: string) =>
+  new RegExp(`^${routePattern(r.decl.routes!.show!).replace(':appId', appId).replace(/:\w+\??/g, '[^/?#]+')}$`);
 
 /** The active tab's content on a list page of several resources, else the page. */
 const shownList = async () => ((await page.locator('.ant-tabs-tabpane-active').count()) > 0 ? page.locator('.ant-tabs-tabpane-active').first() : page.locator('body'));
@@ -144,11 +146,11 @@ async function listLoaded(): Promise<boolean> {
 }
 
 /** Opens the first record of the list shown, as its title link does: 'none' when the list has no record. */
-async function openFirstRecord(r: DeclaredResource): Promise<'opened' | 'none' | 'failed'> {
+async function openFirstRecord(r: DeclaredResource, appId: string): Promise<'opened' | 'none' | 'failed'> {
   const link = (await shownList()).locator('.ant-table-row td a').first();
   if ((await link.count()) === 0) return 'none';
   await link.click();
-  const pattern = showPattern(r);
+  const pattern = showPattern(r, appId);
   return page
     .waitForURL((url) => pattern.test(decodeURI(url.pathname)), { timeout: 5000 })
     .then(() => 'opened' as const)
@@ -204,6 +206,36 @@ async function depositOf(orgId: string): Promise<string> {
   const res = await page.request.post(`${server.url}/api/transactions`, { data: { OrgId: orgId, Type: 'Deposit', Amount: '100.00', Note: '银行转账到账' } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { Id: string }).Id;
+}
+
+/**
+ * Reads every declared list of the app's enabled services, its create drawer open, and the first record of each
+ * resource (each of its tabs) into `found`; answers the resources whose lists had no record to open.
+ */
+async function readLists(of: AppRecord, found: Findings): Promise<string[]> {
+  const withoutRecords: string[] = [];
+  for (const list of listPages(of)) {
+    for (const r of list.resources) {
+      const name = `${list.name} (${r.decl.name})`;
+      await visit({ name, path: `${list.path}?tab=${encodeURIComponent(r.decl.name)}` }, found);
+      // A list that never shows its rows (nor that it has none) would pass unread.
+      if (!r.decl.singleton && !(await listLoaded())) found.set('the list did not load', new Set([name]));
+      const create = (await shownList()).locator('button.ant-btn-primary:has(.anticon-plus):visible').first();
+      if (r.decl.operations.includes('create') && (await create.count()) > 0) {
+        await create.click();
+        await visible(page.locator('.ant-drawer-content-wrapper:visible, .ant-modal-wrap:visible'));
+        await read(`${name} create`, found);
+        await page.keyboard.press('Escape');
+        await page.locator('.ant-drawer-content-wrapper:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+      }
+      if (!r.decl.routes?.show) continue;
+      const opened = await openFirstRecord(r, of.AppId);
+      if (opened === 'opened') await readTabs(`record ${r.key}`, found);
+      else if (opened === 'none') withoutRecords.push(r.key);
+      else found.set("a record's page did not open", new Set([name]));
+    }
+  }
+  return withoutRecords;
 }
 
 beforeAll(async () => {
@@ -267,30 +299,26 @@ describe('the zh-CN console says everything in Chinese', () => {
 
   it('every declared list with its create drawer, and a record of each resource', { timeout: 240_000 }, async () => {
     const found: Findings = new Map();
-    const withoutRecords: string[] = [];
-    for (const list of listPages(app)) {
-      for (const r of list.resources) {
-        const name = `${list.name} (${r.decl.name})`;
-        await visit({ name, path: `${list.path}?tab=${encodeURIComponent(r.decl.name)}` }, found);
-        // A list that never shows its rows (nor that it has none) would pass unread.
-        if (!r.decl.singleton && !(await listLoaded())) found.set('the list did not load', new Set([name]));
-        const create = (await shownList()).locator('button.ant-btn-primary:has(.anticon-plus):visible').first();
-        if (r.decl.operations.includes('create') && (await create.count()) > 0) {
-          await create.click();
-          await visible(page.locator('.ant-drawer-content-wrapper:visible, .ant-modal-wrap:visible'));
-          await read(`${name} create`, found);
-          await page.keyboard.press('Escape');
-          await page.locator('.ant-drawer-content-wrapper:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
-        }
-        if (!r.decl.routes?.show) continue;
-        const opened = await openFirstRecord(r);
-        if (opened === 'opened') await readTabs(`record ${r.key}`, found);
-        else if (opened === 'none') withoutRecords.push(r.key);
-        else found.set("a record's page did not open", new Set([name]));
-      }
-    }
+    const withoutRecords = await readLists(app, found);
     console.log(`lists without demo records: ${withoutRecords.join(', ') || 'none'}`);
     expect(report(found)).toEqual([]);
+  });
+
+  it("a Sync app's screens (the demo app runs Multiverse, which excludes Sync)", { timeout: 180_000 }, async () => {
+    const sync = await newSyncApp(page.request, server.url, '同步测试');
+    await sync.call('POST', `${usync.base}/service/rooms`, { profileId: sync.profileId, name: 'harbour' });
+    const syncApp = await api<AppRecord>(`/api/app/${sync.appId}`);
+    names.push(syncApp.ProjectName);
+    const found: Findings = new Map();
+    const skipped: string[] = [];
+    // Its own service's pages only: the user's and app's pages were read on the demo app.
+    const ownPages = consolePages(syncApp, { ...params, appId: sync.appId }, skipped).filter((p) => p.name.startsWith('view ') || p.name.startsWith('dashboard ') || p.name.startsWith('page '));
+    for (const target of ownPages) await visit(target, found);
+    const withoutRecords = await readLists(syncApp, found);
+    expect(listPages(syncApp).some((l) => l.resources.some((r) => r.service.name === 'usync'))).toBe(true);
+    expect(withoutRecords).not.toContain('usync.rooms');
+    expect(report(found)).toEqual([]);
+    expect(skipped).toEqual([]);
   });
 
   it("the administrator's back office", async () => {
