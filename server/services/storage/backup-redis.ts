@@ -8,9 +8,9 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ServerTarget } from './managed-server';
-import { keyPrefixOf } from './configured-redis';
+import { asAdministrator, keyPrefixOf } from './configured-redis';
 import type { BackupEngine } from './backup-engines';
 
 const BATCH = 500;
@@ -26,17 +26,6 @@ export interface RedisBackupLine {
 }
 
 const glob = (prefix: string) => `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
-
-async function connected<T>(adminUrl: string, work: (r: Redis) => Promise<T>): Promise<T> {
-  const r = new Redis(adminUrl, { db: 0, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 10_000, enableReadyCheck: false });
-  r.on('error', () => undefined);
-  await r.connect();
-  try {
-    return await work(r);
-  } finally {
-    await r.quit().catch(() => r.disconnect());
-  }
-}
 
 /** Every key of the prefix, a batch at a time. */
 async function* keysOf(r: Redis, prefix: string): AsyncGenerator<Buffer[]> {
@@ -55,7 +44,7 @@ export function redisBackup(adminUrl: string, t: ServerTarget): BackupEngine {
     format: 'redis-dump',
     extension: 'jsonl',
     dump: (output) =>
-      connected(adminUrl, async (r) => {
+      asAdministrator(adminUrl, async (r) => {
         async function* lines() {
           for await (const keys of keysOf(r, prefix)) {
             const batch = r.pipeline();
@@ -74,7 +63,7 @@ export function redisBackup(adminUrl: string, t: ServerTarget): BackupEngine {
         await pipeline(Readable.from(lines()), output);
       }),
     restore: (input) =>
-      connected(adminUrl, async (r) => {
+      asAdministrator(adminUrl, async (r) => {
         for await (const keys of keysOf(r, prefix)) await r.unlink(...keys);
         let batch = r.pipeline();
         let queued = 0;

@@ -21,20 +21,25 @@ const DENIED = ['-scan', '-randomkey', '-select', '-move', '-function'];
 
 const SCAN_BATCH = 500;
 
+/** Work done on a connection of its own signed in with the administrator URL, closed after. */
+export async function asAdministrator<T>(adminUrl: string, work: (r: Redis) => Promise<T>): Promise<T> {
+  const r = new Redis(adminUrl, { db: 0, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 10_000, enableReadyCheck: false });
+  r.on('error', () => undefined);
+  await r.connect();
+  try {
+    return await work(r);
+  } finally {
+    await r.quit().catch(() => r.disconnect());
+  }
+}
+
 export class ConfiguredRedis extends ServerAt implements ManagedServer {
   constructor(adminUrl: string) {
     super(adminUrl, 6379);
   }
 
-  private async admin<T>(work: (r: Redis) => Promise<T>): Promise<T> {
-    const r = new Redis(this.adminUrl, { db: 0, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 10_000, enableReadyCheck: false });
-    r.on('error', () => undefined);
-    await r.connect();
-    try {
-      return await work(r);
-    } finally {
-      await r.quit().catch(() => r.disconnect());
-    }
+  private admin<T>(work: (r: Redis) => Promise<T>): Promise<T> {
+    return asAdministrator(this.adminUrl, work);
   }
 
   figures(t: ServerTarget): Promise<Figures> {
