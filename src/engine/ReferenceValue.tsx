@@ -21,7 +21,9 @@ interface NameProps {
 }
 
 function ReferenceName({ decl, from, value, holder, compact, tag }: NameProps) {
-  const { appId = '' } = useParams();
+  const { appId: openApp = '' } = useParams();
+  // In the back office's lists across apps no app is open: the row's own app holds the record it names.
+  const appId = openApp || (typeof holder?.appId === 'string' ? holder.appId : '');
   const service = from.service ? findService(from.service) : serviceOf(decl);
   const found = service?.resources.find((r) => r.name === from.resource);
   // Under the record the holder's field names, or the open app when the app is the parent (`parent.ofApp`).
@@ -34,7 +36,8 @@ function ReferenceName({ decl, from, value, holder, compact, tag }: NameProps) {
   const label = name === undefined || name === null || name === '' ? value : typeof name === 'number' ? `#${name}` : String(name);
   // A record's name is what its user entered (data-user-text: see FieldValue).
   if (tag) return <Tag style={{ marginInlineEnd: 4 }} data-user-text>{label}</Tag>;
-  const path = record && target ? showPathOf(target, appId, record) : undefined;
+  // Linked to its page in the app's console; the back office shows the name only.
+  const path = record && target && openApp ? showPathOf(target, appId, record) : undefined;
   const body = compact ? (
     <Typography.Text ellipsis style={{ maxWidth: '100%', color: 'inherit' }} data-user-text>
       {label}

@@ -92,6 +92,8 @@ describe('Sync on the console', () => {
     await visible(page.getByTestId('across-apps-totals-rooms').locator('.ant-table-row', { hasText: 'Harbour Game' }));
     const row = page.getByTestId('across-apps-rooms').locator('.ant-table-row', { hasText: 'lighthouse' });
     await visible(row.getByText('Ready'));
+    // The room's profile by its name, read in the row's app (no app is open in the back office).
+    await visible(row.getByText('default', { exact: true }));
     await shot('admin-rooms');
     await row.getByRole('button', { name: 'Close the room' }).click();
     const confirm = page.locator('.ant-modal-confirm');
