@@ -123,8 +123,8 @@ export async function createWorld(): Promise<World> {
   // A voice server is configured, so Hello's calls answer as in a deployment that has one (without one they answer 503
   // by design: hello.test.ts).
   // The matchmaker ticks once at start and not again during the sweep: a match it formed, or a ticket it timed out, in
-  // the middle of the matrix would read as the call's write.
-  const h = await startHarness({ env: { LIVEKIT_URL: 'wss://voice.example.test', LIVEKIT_API_KEY: 'APIquality', LIVEKIT_API_SECRET: 'quality-secret-of-at-least-32-characters', MATCH_TICK_MS: '3600000' } });
+  // the middle of the matrix would read as the call's write. So for Storage's metrics: a database sampled mid-sweep.
+  const h = await startHarness({ env: { LIVEKIT_URL: 'wss://voice.example.test', LIVEKIT_API_KEY: 'APIquality', LIVEKIT_API_SECRET: 'quality-secret-of-at-least-32-characters', MATCH_TICK_MS: '3600000', STORAGE_METRICS_INTERVAL_SECONDS: '86400' } });
   // The services' jobs due at start (a finished day's usage, recorded on the first tick) run now, before any baseline
   // is taken: a write of theirs in the middle of the matrix would read as the call's.
   // Every declared operation is called on the demo app, Sync's too (which Multiverse excludes there).
