@@ -134,7 +134,7 @@ export const roomHooks: ResourceHooks = {
   derive: async ({ ctx, scopeId, data, existing }) => {
     if (existing) return {};
     const found = await limitsOf(ctx, scopeId, String(data.profileId));
-    return { maxPlayers: found?.limits.maxPlayers ?? 0, transport: found?.profile.transport ?? 'ws', statusReason: '', players: 0, messages: 0, bytes: 0, pluginId: '', pluginVersion: 0 };
+    return { maxPlayers: found?.limits.maxPlayers ?? 0, transport: found?.profile.transport ?? 'ws', statusReason: '', players: 0, messages: 0, bytes: 0, pluginVersion: 0 };
   },
   changed: async ({ ctx, scopeId, ids }) => {
     for (const id of ids) {

@@ -22,7 +22,7 @@ const price = (key: string) => Number(usync.prices![key]);
 export async function createRoom(ctx: Ctx, appId: string, body: { profileId: string; name?: string; customProperties?: Data }, actor: string): Promise<Data> {
   const found = await limitsOf(ctx, appId, body.profileId);
   if (!found) throw badRequest([{ field: '/profileId', message: 'no such room profile' }]);
-  const data = { name: body.name ?? '', profileId: body.profileId, customProperties: body.customProperties ?? {}, statusReason: '', maxPlayers: found.limits.maxPlayers, transport: found.profile.transport, players: 0, pod: '', messages: 0, bytes: 0, pluginId: '', pluginVersion: 0 };
+  const data = { name: body.name ?? '', profileId: body.profileId, customProperties: body.customProperties ?? {}, statusReason: '', maxPlayers: found.limits.maxPlayers, transport: found.profile.transport, players: 0, pod: '', messages: 0, bytes: 0, pluginVersion: 0 };
   const created = await roomsOf(ctx).insert(appId, data);
   await recordOperation(ctx.db, { actor, appId, action: `${SERVICE}.rooms.create`, target: String(created.id), after: created });
   return allocate(ctx, appId, created, actor);
