@@ -14,7 +14,7 @@ const proxyAnswer: JsonSchema = {
   required: ['proxyHost', 'proxyPort'],
   properties: {
     proxyHost: { type: 'string', description: 'the host a client connects to through the proxy', 'x-ui': { title: t('代理主机', 'Proxy host') } },
-    proxyPort: { type: 'integer', description: "the proxy's port, from the deployment's range", 'x-ui': { title: t('代理端口', 'Proxy port') } },
+    proxyPort: { type: 'integer', description: "the proxy's port, from the deployment's range", 'x-ui': { title: t('代理端口', 'Proxy port'), widget: 'code' } },
   },
 };
 

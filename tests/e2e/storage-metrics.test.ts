@@ -51,7 +51,13 @@ describe('Storage database metrics on the console', () => {
     await shot('database');
 
     await page.getByRole('button', { name: 'Create proxy address' }).click();
-    await visible(page.getByText('Proxy port').first());
+    // The command's answer: the address just opened, in a dialog.
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByText('Proxy port'));
+    const proxy = (await call('GET', `/databases/${db.id}`)) as { proxyPort?: number };
+    expect(proxy.proxyPort).toBeGreaterThan(0);
+    // Shown as a number (grouped, 15,432).
+    await visible(dialog.getByText(new RegExp(`^${String(proxy.proxyPort).replace(/(\d)(?=(\d{3})+$)/g, '$1,?')}$`)));
     await shot('proxy');
     await client.end();
   }, 180_000);
