@@ -31,7 +31,8 @@ export interface ResourceHooks {
   importRow?: (input: ImportRowInput) => Promise<FieldError[]> | FieldError[];
   /**
    * Told after the engine's create, update or delete of records (one, or several by a bulk delete) has been
-   * committed, before the answer is sent: what the service keeps of them elsewhere (a cache) is to be forgotten.
+   * committed, before the answer is sent: what the service keeps of them elsewhere (a cache) is to be forgotten, or
+   * what it does with a new record at once (a room given to the relay: a create answers the record as it is after).
    */
   changed?: (input: ChangedInput) => Promise<void> | void;
 }

@@ -122,8 +122,13 @@ export function describeContract(h: () => Harness): void {
 
     it('round-trips a valid record through the declared operations, and serves no others', async () => {
       const record = await makeRecord();
-      expect(record.version).toBe(1);
-      if (m.res.status) expect(record[m.res.status.field]).toBe(m.res.status.initial);
+      // A record its service moves on at once (`status.watch`: a room given to the relay) is answered as it is by then.
+      const movesOn = !!m.res.status?.watch?.length;
+      if (movesOn) expect(Object.keys(m.res.status!.values)).toContain(record[m.res.status!.field]);
+      else {
+        expect(record.version).toBe(1);
+        if (m.res.status) expect(record[m.res.status.field]).toBe(m.res.status.initial);
+      }
       // A write-only field (a secret) is taken and never answered: the write-only contract checks it.
       const answered = (e: Record<string, unknown>) => Object.entries(e).filter(([k]) => !m.writeOnly.includes(k));
       for (const [k, v] of answered(examples[0])) expect(record[k]).toEqual(v);
@@ -132,7 +137,7 @@ export function describeContract(h: () => Harness): void {
       // A record that moves on by itself (`status.watch`: a room being allocated) is read as it is by now: what was
       // sent, and the same record.
       let now = record;
-      if (m.res.status?.watch?.length) {
+      if (movesOn) {
         for (const [k, v] of answered(examples[0])) expect(read.json()[k]).toEqual(v);
         expect([read.json().id, read.json().createdAt]).toEqual([record.id, record.createdAt]);
         now = await settledRecord(read.json());

@@ -44,6 +44,8 @@ describe('Sync records', () => {
     const p = await newProfile(app, { ratio: 3 }, { maxPlayers: 2 });
     const created = await app.call('POST', `${S}/api/rooms`, { profileId: p.id, name: 'arena' });
     expect(created.statusCode, created.body).toBe(201);
+    // The create answers the room as the relay took it, not as it was first written.
+    expect(created.json()).toMatchObject({ status: 'READY', version: 3 });
     const room = (await app.call('GET', `${S}/api/rooms/${created.json().id}`)).json();
     // Players per room: the profile's, at most its tier's.
     expect(room).toMatchObject({ status: 'READY', maxPlayers: 2, transport: 'ws', players: 0 });
