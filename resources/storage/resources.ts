@@ -83,7 +83,6 @@ export const databases: ResourceDecl = {
     backupAction,
   ],
   readOnly: ['status', 'host', 'port', 'databaseName', 'user', 'keyPrefix', 'server', 'requestId', 'message', 'proxyHost', 'proxyPort'],
-  children: [{ resource: 'requests', field: 'databaseId' }, { resource: 'backups', field: 'databaseId' }],
   views: [slowQueriesView],
   charts: databaseCharts,
   commands: proxyCommands,

@@ -19,7 +19,7 @@ export function RecordChildren({ scope, record }: { scope: DeclaredScope; record
     const [{ declared, fixed }] = children;
     return (
       <Card title={text(declared.decl.label)} style={{ marginTop: 16 }} data-testid={`children-${declared.decl.name}`}>
-        <ResourceTable declared={declared} fixed={fixed} />
+        <ResourceTable declared={declared} fixed={fixed} changedWith={record.version} />
       </Card>
     );
   }
@@ -32,7 +32,7 @@ export function RecordChildren({ scope, record }: { scope: DeclaredScope; record
           label: text(declared.decl.label),
           children: (
             <div data-testid={`children-${declared.decl.name}`}>
-              <ResourceTable declared={declared} fixed={fixed} />
+              <ResourceTable declared={declared} fixed={fixed} changedWith={record.version} />
             </div>
           ),
         }))}

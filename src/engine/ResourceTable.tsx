@@ -9,6 +9,8 @@ import { CommandButtons } from './CommandButtons';
 import { preloadSchemaForm } from './LazySchemaForm';
 import { ListToolbar } from './ListToolbar';
 import { RecordActions } from './RecordActions';
+import { useRefetchOnChange } from './useRefetchOnChange';
+import { watched, WATCH_MS } from './watch';
 import { RecordDrawer } from './RecordDrawer';
 import { RecordView } from './RecordView';
 import { showPathOf } from './routes';
@@ -32,7 +34,11 @@ export interface FixedFilter {
  * tags, row actions, the declared commands (on the list, on the ticked rows, on a row), bulk delete, and create /
  * edit in a drawer. Nothing here knows which resource it shows.
  */
-export function ResourceTable({ declared, fixed }: { declared: DeclaredResource; fixed?: FixedFilter }) {
+/**
+ * `changedWith`: on a record's page, the record's version — the list is read again when an action there changes the
+ * record (a database's "Back up now" adds a backup to its list).
+ */
+export function ResourceTable({ declared, fixed, changedWith }: { declared: DeclaredResource; fixed?: FixedFilter; changedWith?: unknown }) {
   const scope = useDeclared(declared);
   const { decl, key, t, appId } = scope;
   const navigate = useNavigate();
@@ -61,7 +67,10 @@ export function ResourceTable({ declared, fixed }: { declared: DeclaredResource;
     filters: { permanent: fixed ? [{ field: fixed.field, operator: 'eq', value: fixed.value }] : [] },
     syncWithLocation: false,
     errorNotification: false,
+    // Read again every few seconds while a row is in a state a job moves it out of (`StatusDecl.watch`).
+    queryOptions: { refetchInterval: (q) => ((q.state.data?.data ?? []).some((row) => watched(decl, row)) ? WATCH_MS : false) },
   });
+  useRefetchOnChange(tableQuery.refetch, changedWith);
   // The create form's code, once the first page has come: the rows are drawn before it is read.
   const firstPageIn = result.total !== undefined;
   useEffect(() => {

@@ -1,0 +1,78 @@
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDemoGame, visible } from './browser';
+import { callWith } from './server';
+import { syncConsole } from './sync-app';
+import { storage } from '../../resources/storage';
+
+/**
+ * A developer backs a managed database up from its page, downloads the backup through the link the page gives, and
+ * after the data changed restores it (confirmed first): the original rows are back.
+ */
+const c = syncConsole('storage-backups');
+const PASSWORD = 'Backup#Pass1';
+
+describe('Storage backups on the console', () => {
+  it('backs up from the database’s page, downloads the file and restores it', async () => {
+    const { server, page, shot } = c;
+    await openDemoGame(page, server.url);
+    await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
+    const apps = (await (await page.request.get(`${server.url}/api/apps`)).json()) as { Items: { ProjectName: string; OrganizationId: string }[] };
+    const org = apps.Items.find((a) => a.ProjectName === 'Demo Game')!.OrganizationId;
+    const app = (await (await page.request.post(`${server.url}/api/app`, { data: { ProjectName: 'Backup Game', OrganizationId: org } })).json()) as { AppId: string; AppServiceSecret: string };
+    expect((await page.request.post(`${server.url}/api/app/${app.AppId}/service`, { data: { Service: 'storage' } })).ok()).toBe(true);
+    const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
+    const call = (method: string, path: string, body?: unknown) => callWith(server.url, credential, method, `${storage.base}${path}`, body);
+
+    const db = (await call('POST', '/databases', { name: 'save-data', engine: 'postgresql', region: 'ap-shanghai', instanceType: 's1', username: 'saver', password: PASSWORD })) as Record<string, string>;
+    for (let i = 0; i < 300 && (await call('GET', `/databases/${db.id}`)).status !== 'running'; i++) await new Promise((r) => setTimeout(r, 200));
+    const connect = async () => {
+      const client = new pg.Client({ host: db.host, port: Number(db.port), user: db.user, database: db.databaseName, password: PASSWORD });
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    };
+    const client = await connect();
+    await client.query('CREATE TABLE heroes (name text PRIMARY KEY, level int NOT NULL)');
+    await client.query("INSERT INTO heroes VALUES ('knight', 12), ('archer', 9)");
+    await client.end();
+
+    await page.goto(`${server.url}/services/${app.AppId}/crud/storage/management/${db.id}`);
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await page.getByRole('tab', { name: 'Backups' }).first().click();
+    const backups = page.getByTestId('children-backups');
+    await visible(backups.getByText('Succeeded'), 60_000);
+    await shot('backups');
+
+    await backups.getByRole('button', { name: 'More' }).first().click();
+    await page.getByRole('menuitem', { name: 'Download' }).click();
+    const link = page.getByTestId('command-answer').getByTestId('download-link');
+    await visible(link);
+    await shot('download');
+    const file = await page.request.get((await link.getAttribute('href'))!);
+    expect(file.status()).toBe(200);
+    expect(gunzipSync(await file.body()).toString('utf8')).toContain("'knight', 12");
+    await page.keyboard.press('Escape');
+
+    const change = await connect();
+    await change.query('DELETE FROM heroes');
+    await change.end();
+
+    await backups.getByRole('button', { name: 'Restore' }).first().click();
+    await visible(page.getByText('replaces all of its data with this backup'));
+    await shot('restore-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: /OK|Restore/ }).last().click();
+    for (let i = 0; i < 300; i++) {
+      const found = (await call('GET', `/databases/${db.id}/backups`)) as { items: { restoredAt?: string }[] };
+      if (found.items[0]?.restoredAt) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const after = await connect();
+    expect((await after.query('SELECT name, level FROM heroes ORDER BY level DESC')).rows).toEqual([
+      { name: 'knight', level: 12 },
+      { name: 'archer', level: 9 },
+    ]);
+    await after.end();
+  }, 180_000);
+});
