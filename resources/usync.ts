@@ -1,6 +1,7 @@
 import type { ServiceDecl } from './types';
 import { UNITS, netMeter } from './meters';
 import { refreshTokenCall } from './refresh-token';
+import { appConfig, appConfigCalls, SYNC_CONFIG_ROUTE } from './usync/app-config';
 import { usyncCalls } from './usync/calls';
 import { PERF_ROUTES, perfSessions } from './usync/perf';
 import { PLUGIN_ROUTES, pluginCalls, plugins, pluginVersions } from './usync/plugins';
@@ -74,14 +75,15 @@ export const usync: ServiceDecl = {
     { route: SYNC_ROUTES.rooms, label: { 'zh-CN': '房间', en: 'Rooms' } },
     { route: PLUGIN_ROUTES.list, label: { 'zh-CN': '房间插件', en: 'Plugins' } },
     { route: PERF_ROUTES.list, label: { 'zh-CN': '性能测试', en: 'Perf sessions' } },
+    { route: SYNC_CONFIG_ROUTE, label: { 'zh-CN': '应用限额', en: 'App limits' } },
   ],
   // Spec 000 §2: its two playgrounds, each with the calls and the relay's socket.
   pages: [
     { route: '/playground/sync/:appId?', absolute: true, label: { 'zh-CN': 'Sync 调试台', en: 'Sync playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES } },
     { route: '/playground/sync-relay/:appId?', absolute: true, label: { 'zh-CN': '房间中继调试台', en: 'Room relay playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES.slice(2, 4) } },
   ],
-  resources: [...usyncResources, perfSessions, plugins, pluginVersions],
-  calls: { ...usyncCalls, ...pluginCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
+  resources: [...usyncResources, perfSessions, plugins, pluginVersions, appConfig],
+  calls: { ...usyncCalls, ...pluginCalls, ...appConfigCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
   sockets: { relay: relaySocket },
   history: {
     'rooms.SERVER_ALLOCATED': { 'zh-CN': '已分配服务器', en: 'Server allocated' },

@@ -15,6 +15,9 @@ export const usyncMessages: Record<string, Text> = {
   // Why a room or a seat is in its state (a room's statusReason, a log line's reason)
   'the transport is unavailable in this deployment': { 'zh-CN': '本部署不提供该传输协议', en: 'The transport is unavailable in this deployment' },
   "the profile's rooms are all open": { 'zh-CN': '该房间配置的房间数已达上限', en: "The profile's rooms are all open" },
+  "the app's rooms open at once are at its limit": { 'zh-CN': '应用同时开放的房间数已达上限', en: "The app's rooms open at once are at its limit" },
+  "the app's players connected at once are at its limit": { 'zh-CN': '应用同时在线的玩家数已达上限', en: "The app's players connected at once are at its limit" },
+  "an app credential reads its own app's config only": { 'zh-CN': '应用凭证只能读取本应用的配置', en: "An app credential reads its own app's config only" },
   'closed by a call': { 'zh-CN': '通过调用关闭', en: 'Closed by a call' },
   'the room was idle': { 'zh-CN': '房间空闲超时', en: 'The room was idle' },
   'the room reached its time to live': { 'zh-CN': '房间已到存活时间', en: 'The room reached its time to live' },

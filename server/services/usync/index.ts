@@ -1,4 +1,5 @@
 import type { ServiceModule } from '../index';
+import { appConfigCallHandlers } from './app-config';
 import { passportPlayerOf } from '../upr/player';
 import { runtimeOf, SERVICE } from './models';
 import { relayHandler } from './relay';
@@ -21,7 +22,7 @@ export const usyncModule: ServiceModule = {
   service: SERVICE,
   hooks: { rooms: roomHooks, perfSessions: perfHooks, plugins: pluginHooks },
   player: passportPlayerOf(SERVICE),
-  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx), ...perfCallHandlers(ctx), ...pluginCallHandlers(ctx) }),
+  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx), ...perfCallHandlers(ctx), ...pluginCallHandlers(ctx), ...appConfigCallHandlers(ctx) }),
   sockets: (ctx) => ({ relay: relayHandler(ctx) }),
   mount: (api, ctx) => {
     let stop: (() => void) | undefined;

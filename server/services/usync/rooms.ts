@@ -17,6 +17,7 @@ import type { ResourceHooks } from '../../engine/hooks';
 import type { Data } from '../../engine/store';
 import tierSchema from '../../../schemas/usync/tier.json' with { type: 'json' };
 import type { LiveRoom, RoomLimits } from './hub';
+import { appLimitsOf } from './app-config';
 import { logsOf, profilesOf, roomsOf, runtimeOf, seatsOf, SERVICE, tiersOf } from './models';
 import { pluginOf, startPlugin, stopPlugin } from './plugin-host';
 import { flushUsage } from './usage';
@@ -25,6 +26,7 @@ export const SYSTEM = 'system:usync';
 /** The transports this deployment serves. */
 export const SERVED_TRANSPORTS = ['ws'];
 export const UNSERVED = 'the transport is unavailable in this deployment';
+export const APP_ROOMS_FULL = "the app's rooms open at once are at its limit";
 /** The states of a seat still held. */
 export const OPEN_SEAT = ['reserved', 'connected', 'away'];
 
@@ -82,6 +84,7 @@ export async function allocate(ctx: Ctx, appId: string, room: Data, actor = SYST
   if (!SERVED_TRANSPORTS.includes(String(profile.transport))) return fail(UNSERVED);
   const open = await roomsOf(ctx).count(appId, { profileId: profile.id as string, status: { $in: OPEN_ROOM } });
   if (open >= Number(profile.roomCount)) return fail("the profile's rooms are all open");
+  if ((await roomsOf(ctx).count(appId, { status: { $in: OPEN_ROOM } })) >= (await appLimitsOf(ctx, appId)).maxOpenRooms) return fail(APP_ROOMS_FULL);
   const rt = runtimeOf(ctx);
   const now = Date.now();
   const expiresAt = Date.parse(String(room.createdAt)) + Number(profile.ttlMinutes) * 60_000;

@@ -11,11 +11,14 @@ import { RELAY_CLOSE } from '../../../resources/usync/socket';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { conflict, notFound } from '../../engine/errors';
+import { appLimitsOf } from './app-config';
 import { hashToken, newSeatToken, type LiveRoom, type LiveSeat } from './hub';
 import { persist, roomsOf, runtimeOf, seatsOf } from './models';
 import { atOwner } from './owners';
 import { enqueue } from './plugin-host';
-import { logRoom } from './rooms';
+import { logRoom, OPEN_SEAT } from './rooms';
+
+export const APP_PLAYERS_FULL = "the app's players connected at once are at its limit";
 
 /** How long a reserved seat waits for its client to connect. */
 export const RESERVE_MS = 60_000;
@@ -37,6 +40,7 @@ export async function join(ctx: Ctx, appId: string, roomId: string, playerId: st
   if (seat) seat.tokenHash = hashToken(token);
   else {
     if (live.seats.size >= live.limits.maxPlayers) throw conflict('INVALID_TRANSITION', 'the room is full');
+    if ((await seatsOf(ctx).count(appId, { status: { $in: OPEN_SEAT } })) >= (await appLimitsOf(ctx, appId)).maxConnectedPlayers) throw conflict('INVALID_TRANSITION', APP_PLAYERS_FULL);
     const stored = await seatsOf(ctx).insert(appId, { roomId, playerId, via, reservedUntil: new Date(until).toISOString(), reconnects: 0 }, { parentId: roomId });
     seat = { seatId: String(stored.id), playerId, tokenHash: hashToken(token), state: 'reserved', until, reconnects: 0 };
     live.seats.set(playerId, seat);
