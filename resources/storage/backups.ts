@@ -110,7 +110,7 @@ export const backups: ResourceDecl = {
   parent: { resource: 'databases', param: 'id', field: 'databaseId', onDelete: 'cascade' },
   list: {
     columns: ['status', 'finishedAt', 'size', 'format', 'restoredAt', 'message'],
-    filters: ['status', 'databaseId'],
+    filters: ['status'],
     sorters: ['finishedAt', 'size'],
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
