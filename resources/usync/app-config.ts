@@ -34,7 +34,7 @@ export const appConfigCalls: Record<string, CallDecl> = {
     method: 'POST',
     path: `${SYNC_CONFIG_PATH}/search`,
     caller: 'service',
-    summary: `The Sync limits of the apps named (at most ${CONFIG_SEARCH_MAX}; the caller's app when none), the defaults for an app never written. An app credential may name its own app only; an administrator any app`,
+    summary: `The Sync limits of the apps named (at most ${CONFIG_SEARCH_MAX}; the caller's app when none), the defaults for an app never written; an id naming no app is left out. An app credential may name its own app only; an administrator any app`,
     body: { type: 'object', additionalProperties: false, properties: { appIds: { type: 'array', maxItems: CONFIG_SEARCH_MAX, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } } } },
     answer: ok('the configs, by app', {
       type: 'object',

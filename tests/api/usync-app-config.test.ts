@@ -75,7 +75,7 @@ describe('Sync app config', () => {
     expect(own.json().items).toEqual([expect.objectContaining({ appId: app.appId, config: expect.objectContaining({ maxConnectedPlayers: 2 }) })]);
     const foreign = await app.call('POST', `${CONFIG}/search`, { appIds: [app.appId, other.appId] });
     expect(foreign.statusCode).toBe(403);
-    const both = await h.req({ method: 'POST', url: `${CONFIG}/search`, headers: asAdmin(app), payload: { appIds: [app.appId, other.appId] } });
+    const both = await h.req({ method: 'POST', url: `${CONFIG}/search`, headers: asAdmin(app), payload: { appIds: [app.appId, other.appId, 'no-such-app'] } });
     expect(both.statusCode, both.body).toBe(200);
     expect(both.json().items.map((i: { appId: string; config: Record<string, unknown> }) => [i.appId, i.config.maxOpenRooms])).toEqual([[app.appId, 5], [other.appId, defaults.maxOpenRooms]]);
     const tooMany = await app.call('POST', `${CONFIG}/search`, { appIds: Array.from({ length: 101 }, (_, i) => `app-${i}`) });

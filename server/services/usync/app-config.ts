@@ -7,6 +7,7 @@ import { modelOf } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { forbidden } from '../../engine/errors';
 import { settingsOf } from '../../engine/singleton';
+import { findApp } from '../../platform/apps';
 import { SERVICE } from './models';
 
 export const OWN_CONFIG_ONLY = "an app credential reads its own app's config only";
@@ -31,7 +32,8 @@ export function appConfigCallHandlers(ctx: Ctx): CallHandlers {
       if (!call.actor.startsWith('admin:') && appIds.some((id) => id !== call.scopeId)) throw forbidden(OWN_CONFIG_ONLY);
       const m = modelOf(ctx, SERVICE, 'appConfig');
       const items = [];
-      for (const appId of appIds) items.push({ appId, config: { id: appId, ...(await settingsOf(ctx.db, m, appId)) } });
+      // An id naming no app is left out of the answer.
+      for (const appId of appIds) if (appId === call.scopeId || (await findApp(ctx.db, appId))) items.push({ appId, config: { id: appId, ...(await settingsOf(ctx.db, m, appId)) } });
       return { items };
     },
   };
