@@ -197,6 +197,8 @@ export async function sealWorld(world: World): Promise<void> {
   world.baseline = await state.digest();
   world.tenants = { a: await state.digest(world.a.marks), b: await state.digest(world.b.marks) };
   world.reset = async (changed) => {
+    // What a call set going in the background ends first: put back before it ends, its last writes would land after.
+    await servicesSettled(world.h.ctx);
     await state.restore(changed);
     const apps = await world.h.db.query<{ app_id: string }>('SELECT app_id FROM apps');
     for (const r of apps.rows) world.h.ctx.apps.forget(r.app_id);

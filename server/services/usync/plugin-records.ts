@@ -103,7 +103,7 @@ export function mountPluginTransfer(api: Api, ctx: Ctx): void {
     summary: "Download the app's plugins with a transfer token from GET /api/v1/plugins/token: each plugin's settings and the code of its released version (else its latest); no credential",
     tag: SERVICE,
     auth: 'none',
-    querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 1000 } } },
+    querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 1000, pattern: '^[A-Za-z0-9_-]+$', description: 'the transfer token (base64url)' } } },
     responses: { 200: ok("the app's plugins", pluginTransferSchema), ...errorResponses(403) },
     handler: async (req) => {
       let parts: unknown;
