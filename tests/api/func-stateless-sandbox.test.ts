@@ -161,7 +161,9 @@ describe('environment, gateway and triggers', () => {
     const logs = (await h.svc('POST', `${F}/${id}/logs/list`, {})).json();
     expect(logs.items).toMatchObject([{ trigger: 'timer', status: 'success', result: '"tick"' }]);
     await h.svc('POST', `${F}/${id}/triggers/disable`, { name: 'minutely' });
-    expect(await runDueTimers(h.ctx, new Date(Date.now() + 10 * 60_000))).toBe(0);
+    // Other apps' timers (the demo's) may come due in those ten minutes: this function's runs are what is counted.
+    await runDueTimers(h.ctx, new Date(Date.now() + 10 * 60_000));
+    expect((await h.svc('POST', `${F}/${id}/logs/list`, {})).json().items).toHaveLength(1);
   });
 
   it('meters invocations, GB-seconds and traffic for billing and the usage calls', async () => {
