@@ -98,9 +98,11 @@ export async function startRequest(ctx: Ctx, scopeId: string, db: Data, kind: st
       message = (e as Error).message.slice(0, 1000) || 'the request failed';
     }
     const finishedAt = new Date().toISOString();
-    await requestsOf(ctx).update(scopeId, { id: requestId }, { status: message ? 'FAILED' : 'SUCCESS', set: { finishedAt, ...(message ? { message } : {}) } });
+    // The database first: once its request reads as ended, the database is in its new state (a caller polling the
+    // request acts on the database next).
     const next = message && kind === 'create' ? 'failure' : 'running';
     const moved = await databasesOf(ctx).update(scopeId, { id, status: { $in: ['creating', 'restarting', 'running'] } }, { status: next, ...(message && kind === 'create' ? { set: { message } } : {}) });
+    await requestsOf(ctx).update(scopeId, { id: requestId }, { status: message ? 'FAILED' : 'SUCCESS', set: { finishedAt, ...(message ? { message } : {}) } });
     if (kind === 'create' && !message) await recordOperation(ctx.db, { actor: 'system:storage', appId: scopeId, action: `${SERVICE}.databases.provisioned`, target: id, after: { status: moved[0]?.record.status } });
     // Deleted while it was being made: what was made goes too.
     if (kind === 'create' && !(await databasesOf(ctx).maybe(scopeId, id))) dropEverywhere(ctx, id);
