@@ -21,4 +21,4 @@ afterAll(async () => {
   await pair?.close();
 });
 
-describeContract(() => h);
+describeContract(() => h, { jobsRun: true });
