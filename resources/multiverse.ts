@@ -58,8 +58,8 @@ export const multiverse: ServiceDecl = {
     { route: MULTIVERSE_SCHEDULE_ROUTES.list, label: { 'zh-CN': '占位调度', en: 'Placeholder schedules' } },
     { route: STATS_ROUTE, label: { 'zh-CN': '用量统计', en: 'Usage' } },
     // Spec 001 §6: the operator's factors, written by administrators (an app reads them).
-    { route: MULTIVERSE_OPERATOR_ROUTES.resourceFactor, label: { 'zh-CN': '资源系数', en: 'Resource factor' }, group: OPERATOR },
-    { route: MULTIVERSE_OPERATOR_ROUTES.usageAdjustFactor, label: { 'zh-CN': '用量调整系数', en: 'Usage adjust factor' }, group: OPERATOR },
+    { route: MULTIVERSE_OPERATOR_ROUTES.resourceFactor, label: { 'zh-CN': '资源系数', en: 'Resource factor' }, group: OPERATOR, adminOnly: true },
+    { route: MULTIVERSE_OPERATOR_ROUTES.usageAdjustFactor, label: { 'zh-CN': '用量调整系数', en: 'Usage adjust factor' }, group: OPERATOR, adminOnly: true },
   ],
   pages: [...multiversePages, usagePage],
   resources: multiverseResources,

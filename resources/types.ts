@@ -347,6 +347,11 @@ export interface MenuEntry {
   label: Text;
   /** Entries sharing a group are shown together under it (a sub-menu), in the order the first one appears. */
   group?: Text;
+  /**
+   * Shown in the menu to platform administrators only (spec 001 §6: "admin-only items: the admin-config page"): the
+   * operator's settings of an app. Its screen still answers a member who opens its address, read-only as its access says.
+   */
+  adminOnly?: boolean;
 }
 
 export interface ServiceDecl {

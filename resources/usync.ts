@@ -75,7 +75,7 @@ export const usync: ServiceDecl = {
     { route: SYNC_ROUTES.rooms, label: { 'zh-CN': '房间', en: 'Rooms' } },
     { route: PLUGIN_ROUTES.list, label: { 'zh-CN': '房间插件', en: 'Plugins' } },
     { route: PERF_ROUTES.list, label: { 'zh-CN': '性能测试', en: 'Perf sessions' } },
-    { route: SYNC_CONFIG_ROUTE, label: { 'zh-CN': '应用限额', en: 'App limits' } },
+    { route: SYNC_CONFIG_ROUTE, label: { 'zh-CN': '应用限额', en: 'App limits' }, adminOnly: true },
   ],
   // Spec 000 §2: its two playgrounds, each with the calls and the relay's socket.
   pages: [

@@ -73,6 +73,9 @@ describe('Sync on the console', () => {
     await page.locator('.ant-select-item-option', { hasText: 'default' }).click();
     await gone(page.locator('.ant-table-row', { hasText: 'reef' }));
     await visible(page.locator('.ant-table-row', { hasText: 'harbour' }));
+    // The app's limits are the operator's settings (spec 001 §6's admin-only items): not in a member's menu.
+    await visible(page.getByRole('menuitem', { name: '房间配置' }));
+    expect(await page.getByRole('menuitem', { name: '应用限额' }).count()).toBe(0);
     await second.close();
   });
 
@@ -109,5 +112,10 @@ describe('Sync on the console', () => {
     await visible(page.getByTestId('across-apps-profiles').getByText('All room profiles'));
     await visible(page.getByTestId('across-apps-profiles').locator('.ant-table-row', { hasText: 'Harbour Game' }));
     await shot('admin-profiles');
+    // An administrator who opens the app's console finds its limits in the menu, and the screen writable.
+    await page.goto(`${server.url}/services/${app.appId}/sync/rooms`);
+    await page.getByRole('menuitem', { name: 'App limits' }).click();
+    await visible(page.getByText('Rooms open at once').first());
+    await shot('admin-app-limits');
   });
 });

@@ -64,7 +64,7 @@ export function ServiceSider() {
     // A service without screens of its own has nothing to open: it shows on the overview only.
     const serviceItems = services
       .filter((service) => isServiceEnabled(app, service) && !service.catalogue.hide?.menu)
-      .map((service) => ({ service, entries: (service.menu ?? []).filter((entry) => known.has(entry.route)) }))
+      .map((service) => ({ service, entries: (service.menu ?? []).filter((entry) => known.has(entry.route) && (!entry.adminOnly || isAdmin)) }))
       .filter(({ entries }) => entries.length > 0)
       .map(({ service, entries }) => {
         const key = `service:${service.name}`;
