@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, Descriptions, Modal, Typography } from 'antd';
 import { useLocale } from '../lib/useLocale';
 import type { JsonSchema } from '../../resources/types';
@@ -28,6 +29,7 @@ export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; on
   const { t } = useLocale();
   const answer = request?.answer;
   const isObject = !!answer && typeof answer === 'object' && !Array.isArray(answer);
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <Modal
       title={request?.title}
@@ -35,8 +37,13 @@ export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; on
       onCancel={onClose}
       width={640}
       destroyOnHidden
+      // A command chosen from a row's menu: the menu gives focus back to its button as it closes, after the dialog
+      // took it, and Escape then reached nothing. Once open, the dialog holds the focus, on its Close button.
+      afterOpenChange={(open) => {
+        if (open && !close.current?.closest('.ant-modal-wrap')?.contains(document.activeElement)) close.current?.focus();
+      }}
       footer={
-        <Button type="primary" onClick={onClose}>
+        <Button ref={close} type="primary" onClick={onClose}>
           {t('common.close')}
         </Button>
       }

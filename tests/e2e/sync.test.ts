@@ -112,10 +112,20 @@ describe('Sync on the console', () => {
     await visible(page.getByTestId('across-apps-profiles').getByText('All room profiles'));
     await visible(page.getByTestId('across-apps-profiles').locator('.ant-table-row', { hasText: 'Harbour Game' }));
     await shot('admin-profiles');
-    // An administrator who opens the app's console finds its limits in the menu, and the screen writable.
-    await page.goto(`${server.url}/services/${app.appId}/sync/rooms`);
-    await page.getByRole('menuitem', { name: 'App limits' }).click();
-    await visible(page.getByText('Rooms open at once').first());
-    await shot('admin-app-limits');
+    // An administrator (signed in as one only) who opens the app's console finds its limits in the menu, and writes them.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en' });
+    const admin = await context.newPage();
+    expect((await admin.request.post(`${server.url}/auth/admin-login`, { data: { email: 'admin@example.com', password: 'lodestar-admin' } })).ok()).toBe(true);
+    await admin.goto(`${server.url}/admin/login`);
+    await admin.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
+    await admin.goto(`${server.url}/services/${app.appId}/sync/rooms`);
+    await admin.getByRole('menuitem', { name: 'App limits' }).click();
+    const rooms = admin.getByLabel('Rooms open at once');
+    await rooms.fill('7');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await visible(admin.getByText('version 1'));
+    await screenshots(admin, 'sync-admin')('app-limits');
+    expect(((await app.call('GET', `${usync.base}/api/app/config`)) as { maxOpenRooms: number }).maxOpenRooms).toBe(7);
+    await context.close();
   });
 });
