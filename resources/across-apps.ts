@@ -29,6 +29,11 @@ export interface AcrossAppsDecl {
    * as who did it.
    */
   actions?: string[];
+  /**
+   * The page also shows the service's usage per app over a chosen period, a tab of its own: its declared `meters`
+   * as billing records and prices them (`resources/across-apps-usage.ts`). Said by one resource of the service.
+   */
+  usage?: boolean;
 }
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
@@ -131,6 +136,8 @@ export interface AcrossAppsPageDecl {
   service: ServiceDecl;
   title: Text;
   resources: ResourceDecl[];
+  /** Whether it has the service's usage tab (`acrossApps.usage` of one of its resources). */
+  usage: boolean;
 }
 
 /** The back-office pages of the resources listed across apps, those sharing a route on one page. */
@@ -140,10 +147,12 @@ export function acrossAppsPages(services: ServiceDecl[]): AcrossAppsPageDecl[] {
     const route = res.acrossApps!.route;
     const page = pages.get(route);
     if (page && page.service !== service) throw new Error(`${service.name}/${res.name}: acrossApps page '${route}' is ${page.service.name}'s`);
+    const usage = res.acrossApps!.usage === true;
     if (page) {
       page.resources.push(res);
+      page.usage ||= usage;
       if (res.acrossApps!.title) page.title = res.acrossApps!.title;
-    } else pages.set(route, { route, service, title: res.acrossApps!.title ?? res.label, resources: [res] });
+    } else pages.set(route, { route, service, title: res.acrossApps!.title ?? res.label, resources: [res], usage });
   }
   return [...pages.values()];
 }
@@ -162,6 +171,8 @@ export function checkAcrossApps(service: ServiceDecl, res: ResourceDecl): void {
   }
   if (across.storage && !(across.sums ?? []).includes(across.storage)) throw new Error(`${where}: storage '${across.storage}' is not one of the sums`);
   for (const f of Object.keys(APP_FIELDS)) if (f in props) throw new Error(`${where}: '${f}' names the app's field in the list`);
+  if (across.usage && !service.meters?.length) throw new Error(`${where}: usage needs the service's declared meters`);
+  if (across.usage && service.resources.some((o) => o !== res && o.acrossApps?.usage)) throw new Error(`${where}: usage is said by one resource of the service`);
   if (across.delete && !res.operations.includes('delete')) throw new Error(`${where}: delete needs the resource's own delete`);
   for (const name of across.actions ?? []) {
     const action = res.actions?.find((a) => a.name === name);

@@ -39,6 +39,8 @@ export const usyncMessages: Record<string, Text> = {
   'the relay refused a client ({0})': { 'zh-CN': '中继拒绝了模拟客户端（{0}）', en: 'The relay refused a client ({0})' },
   'a client could not connect: {0}': { 'zh-CN': '模拟客户端无法连接：{0}', en: 'A client could not connect: {0}' },
   'the perf session ended': { 'zh-CN': '性能测试已结束', en: 'The perf session ended' },
+  'the session was stopped': { 'zh-CN': '测试已被停止', en: 'The session was stopped' },
+  'the perf session has already ended': { 'zh-CN': '性能测试已经结束', en: 'The perf session has already ended' },
   // Plugins: their calls, and what the relay tells a client sending to a plugin
   'no such plugin': { 'zh-CN': '房间插件不存在', en: 'No such plugin' },
   'no such plugin version': { 'zh-CN': '插件版本不存在', en: 'No such plugin version' },

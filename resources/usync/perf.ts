@@ -49,6 +49,21 @@ export const perfSessions: ResourceDecl = {
   },
   readOnly: ['status', 'statusReason', 'roomId', 'pod', 'startedAt', 'finishedAt', 'sent', 'received', 'throughput', 'bytesSent', 'bytesReceived', 'errors', 'latencyP50', 'latencyP90', 'latencyP99', 'latencyMax', 'series'],
   references: [{ field: 'profileId', resource: 'profiles', onDelete: 'restrict', message: 'no such room profile' }],
+  actions: [
+    {
+      name: 'stop',
+      label: t('停止测试', 'Stop the session'),
+      from: [PERF.init, PERF.running],
+      to: PERF.failed,
+      method: 'POST',
+      path: '/stop',
+      refused: 'the perf session has already ended',
+      implementedBy: 'service',
+      confirm: t('模拟客户端会被断开，测试以失败结束，已有的结果不保留。确定停止吗？', 'Its simulated clients are disconnected and the session ends as failed, without results. Stop it?'),
+      danger: true,
+      api: { summary: 'Stop the session: its simulated clients leave, the room it opened closes, and it ends Failed, its reason saying it was stopped' },
+    },
+  ],
   // The run's seconds, from its `series`.
   charts: [
     { kind: 'line', label: t('往返延迟（毫秒）', 'Round trip (ms)'), list: 'series', x: 'second', series: [{ field: 'p50', label: t('P50', 'p50') }, { field: 'p99', label: t('P99', 'p99') }], span: 12, empty: t('没有往返数据', 'No round trips') },
@@ -56,4 +71,6 @@ export const perfSessions: ResourceDecl = {
   ],
   access: { read: ['app', 'admin'], write: ['app', 'admin'] },
   routes: { list: PERF_ROUTES.list, show: PERF_ROUTES.show },
+  // On the back office's `sync-management` page: every app's sessions, the clients they seat per app, and the stop.
+  acrossApps: { route: 'sync-management', filters: ['status'], sums: ['clients', 'errors'], actions: ['stop'] },
 };

@@ -129,8 +129,8 @@ export const rooms: ResourceDecl = {
   access: access(),
   routes: { list: SYNC_ROUTES.rooms, show: SYNC_ROUTES.room },
   // The back office's `sync-management` page (spec 000 §2): every app's rooms, the players and traffic per app, and
-  // an administrator's close.
-  acrossApps: { route: 'sync-management', title: { 'zh-CN': '同步服务管理', en: 'Sync management' }, filters: ['status', 'pod'], sums: ['players', 'messages', 'bytes'], actions: ['close'] },
+  // an administrator's close; its usage tab, every app's billed Sync usage.
+  acrossApps: { route: 'sync-management', title: { 'zh-CN': '同步服务管理', en: 'Sync management' }, filters: ['status', 'pod'], sums: ['players', 'messages', 'bytes'], actions: ['close'], usage: true },
 };
 
 const underRoom = { resource: 'rooms', param: 'id', field: 'roomId', onDelete: 'cascade' } as const;

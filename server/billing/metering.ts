@@ -20,6 +20,8 @@ export interface UsageScope {
   /** undefined: every organisation (the back office). */
   orgIds?: string[];
   appId?: string;
+  /** One service's usage only (a service's usage across apps in the back office). */
+  service?: string;
 }
 
 const onShanghaiMidnight = (t: number) => (t + SHANGHAI_OFFSET_MS) % DAY_MS === 0;
@@ -66,9 +68,9 @@ async function rows(q: Queryable, scope: UsageScope, start: Date, end: Date, gra
   const res = await q.query<Row>(
     `SELECT ${source.period} AS period, u.app_id, a.project_name, u.service, u.meter, sum(u.quantity)::text AS quantity
      FROM ${source.table} JOIN apps a ON a.app_id = u.app_id
-     WHERE ${source.when} AND ($3::text[] IS NULL OR a.org_id = ANY($3::text[])) AND ($4::text IS NULL OR u.app_id = $4)
+     WHERE ${source.when} AND ($3::text[] IS NULL OR a.org_id = ANY($3::text[])) AND ($4::text IS NULL OR u.app_id = $4) AND ($5::text IS NULL OR u.service = $5)
      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 4, 5, 2`,
-    [...source.bounds, scope.orgIds ?? null, scope.appId ?? null],
+    [...source.bounds, scope.orgIds ?? null, scope.appId ?? null, scope.service ?? null],
   );
   return res.rows;
 }

@@ -39,14 +39,14 @@ function toListQuery(args: Record<string, unknown>): { query: ListQuery; appId?:
 }
 
 /** The apps named, with their names and organisations (an app deleted since reads as its id). */
-async function appsOf(ctx: Ctx, ids: string[]): Promise<Map<string, AppView>> {
+export async function appsOf(ctx: Ctx, ids: string[]): Promise<Map<string, AppView>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const { items } = await listApps(ctx.db, '', 'all', { appIds: unique, limit: unique.length });
   return new Map(items.map((a) => [a.AppId, a]));
 }
 
-const appFields = (apps: Map<string, AppView>, appId: string) => {
+export const appFields = (apps: Map<string, AppView>, appId: string) => {
   const app = apps.get(appId);
   return { appId, appName: app?.ProjectName ?? appId, orgId: app?.OrganizationId ?? '', orgName: app?.OrganizationName ?? '' };
 };

@@ -20,6 +20,7 @@ import { mountCommands } from './commands';
 import { mountUsedBy } from './used-by';
 import { platformApi } from './platform-scope';
 import { mountAcrossApps } from './across-apps';
+import { mountAcrossAppsUsage } from './across-apps-usage';
 
 
 /** The item delete's query of a resource that may be deleted by force (`ResourceDecl.forceDelete`). */
@@ -39,6 +40,7 @@ export function mountResource(served: Api, ctx: Ctx, hooks: HookRegistry, m: Res
   mountRecordViews(api, ctx, m);
   // The back office's list of the resource across every app (`ResourceDecl.acrossApps`).
   mountAcrossApps(served, ctx, hooks, m);
+  mountAcrossAppsUsage(served, ctx, m);
   if (res.singleton?.createOnce) return mountCreatedOnce(api, ctx, hooks, m);
   if (res.singleton) return mountSingleton(api, ctx, m);
   if (res.enumerated) return mountEnumerated(api, ctx, hooks, m);

@@ -6,13 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acrossAppsPath, acrossAppsTotalsPath } from '../../resources/across-apps';
+import { ACROSS_APPS_USAGE_PATH, type AcrossAppsUsage } from '../../resources/across-apps-usage';
+import { PERF_PATH, perfSessions } from '../../resources/usync/perf';
 import { profiles, rooms } from '../../resources/usync/resources';
 import { DEMO_ADMIN } from './harness';
-import { newProfile, newRoom, S, startSync, type SyncApp, type SyncHarness } from './usync-fixtures';
+import { newProfile, newRoom, S, startSync, until, type SyncApp, type SyncHarness } from './usync-fixtures';
 
 const ROOMS = `${S}${acrossAppsPath(rooms)}`;
 const PROFILES = `${S}${acrossAppsPath(profiles)}`;
 const close = (id: string) => `${ROOMS}/${id}/close`;
+const SESSIONS = `${S}${acrossAppsPath(perfSessions)}`;
+const stop = (id: string) => `${SESSIONS}/${id}/stop`;
+const USAGE = `${S}${ACROSS_APPS_USAGE_PATH}`;
 
 let h: SyncHarness;
 let first: SyncApp;
@@ -21,12 +26,14 @@ let admin: Record<string, string>;
 let member: Record<string, string>;
 let rooms1: Record<string, unknown>[];
 let room2: Record<string, unknown>;
+let profile2: Record<string, unknown>;
 
 beforeAll(async () => {
   h = await startSync();
   [first, second] = [await h.newApp('arena'), await h.newApp('lobby')];
   const p1 = await newProfile(first, { roomCount: 4 });
   const p2 = await newProfile(second, { roomCount: 2 });
+  profile2 = p2;
   rooms1 = [await newRoom(first, String(p1.id)), await newRoom(first, String(p1.id))];
   room2 = await newRoom(second, String(p2.id));
   admin = { cookie: await h.login(DEMO_ADMIN.email, DEMO_ADMIN.password, '/auth/admin-login') };
@@ -76,5 +83,51 @@ describe("the back office's Sync management", () => {
     expect((await h.req({ method: 'POST', url: close(target), headers: member, payload: {} })).statusCode).toBe(403);
     expect((await h.req({ method: 'POST', url: close(target), headers: { authorization: first.basic }, payload: {} })).statusCode).toBe(401);
     expect((await first.call('GET', `${S}/api/rooms/${target}`)).json().status).toBe('READY');
+  });
+
+  it("lists another organisation's perf sessions and stops a running one through the service's stop", async () => {
+    // A session of the second app, long enough to be stopped while it runs.
+    const created = await second.call('POST', `${S}${PERF_PATH}`, { profileId: profile2.id, clients: 2, durationSeconds: 60, messagesPerSecond: 5 });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = String(created.json().id);
+    await until(async () => (await second.call('GET', `${S}${PERF_PATH}/${id}`)).json().status === 'Running', 'the session runs');
+    const running = (await get(admin, `${SESSIONS}?status=Running&pageSize=200`)).json().items as Row[];
+    expect(running.find((r) => r.id === id)).toMatchObject({ appId: second.appId, appName: expect.stringMatching(/lobby/), orgName: expect.stringMatching(/sync studio/), status: 'Running' });
+    expect(((await get(admin, `${SESSIONS}?status=Finished&pageSize=200`)).json().items as Row[]).map((r) => r.id)).not.toContain(id);
+    // A member does not stop it; the administrator, in no organisation of the app, does.
+    expect((await h.req({ method: 'POST', url: stop(id), headers: member, payload: {} })).statusCode).toBe(403);
+    const res = await h.req({ method: 'POST', url: stop(id), headers: admin, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const ended = (await second.call('GET', `${S}${PERF_PATH}/${id}`)).json();
+    expect(ended).toMatchObject({ status: 'Failed', statusReason: 'the session was stopped' });
+    expect((await second.call('GET', `${S}/api/rooms/${ended.roomId}`)).json().status).toBe('CLOSED');
+    const history = await h.db.query<{ actor: string }>("SELECT actor FROM audit_log WHERE target = $1 AND action = 'usync.perfSessions.Failed'", [id]);
+    expect(history.rows).toEqual([{ actor: `admin:${DEMO_ADMIN.email}` }]);
+    // Ended, it is not stopped again.
+    expect((await h.req({ method: 'POST', url: stop(id), headers: admin, payload: {} })).statusCode).toBe(409);
+    const totals = (await get(admin, `${S}${acrossAppsTotalsPath(perfSessions)}`)).json();
+    expect(totals.items.find((i: { appId: string }) => i.appId === second.appId)).toMatchObject({ count: 1, clients: 2 });
+  }, 30_000);
+
+  it("shows an administrator every app's billed Sync usage over a period, and no member", async () => {
+    // The stopped session's two clients were the second app's peak, and its traffic was relayed.
+    const usage = (await get(admin, USAGE)).json() as AcrossAppsUsage;
+    const row = usage.items.find((i) => i.appId === second.appId);
+    expect(row).toMatchObject({ orgName: expect.stringMatching(/sync studio/), ccu: 2 });
+    expect(Number(row!.net)).toBeGreaterThan(0);
+    // Two peak users at 0.05 each (spec 001 §9), the traffic's few bytes worth less than a cent.
+    expect(row!.amount).toBe('0.10');
+    expect(usage.granularity).toBe('day');
+    expect(usage.series.some((p) => p.meter === 'ccu' && p.units === 2)).toBe(true);
+    expect(usage.all.apps).toBe(usage.items.length);
+    // Another period: the last hours, per hour; a period that ends before it starts is refused.
+    const end = new Date();
+    const hours = (await get(admin, `${USAGE}?start=${new Date(end.getTime() - 6 * 3600_000).toISOString()}&end=${end.toISOString()}`)).json() as AcrossAppsUsage;
+    expect(hours.granularity).toBe('hour');
+    expect(hours.items.find((i) => i.appId === second.appId)).toMatchObject({ ccu: 2 });
+    expect((await get(admin, `${USAGE}?start=${end.toISOString()}&end=${new Date(end.getTime() - 3600_000).toISOString()}`)).statusCode).toBe(400);
+    expect((await get(member, USAGE)).statusCode).toBe(403);
+    expect((await get(member, SESSIONS)).statusCode).toBe(403);
+    expect((await get({ authorization: second.basic }, USAGE)).statusCode).toBe(401);
   });
 });

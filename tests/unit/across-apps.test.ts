@@ -7,6 +7,8 @@ import { pushServerVersions } from '../../resources/push/server-versions';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { usync } from '../../resources/usync';
 import { profiles, rooms } from '../../resources/usync/resources';
+import { perfSessions } from '../../resources/usync/perf';
+import { usageView } from '../../resources/across-apps-usage';
 import { buildModel } from '../../server/engine/model';
 
 /** The declaration format's list of an app-scoped resource across every app (`ResourceDecl.acrossApps`), checked at start-up. */
@@ -65,11 +67,26 @@ describe('a resource listed across apps', () => {
   it("puts the resources of one service that share a page on it as tabs, under the page's declared title", () => {
     const sync = acrossAppsPages(services).find((p) => p.route === 'sync-management')!;
     expect(sync.service.name).toBe('usync');
-    expect(sync.resources.map((r) => r.name).sort()).toEqual([profiles.name, rooms.name].sort());
+    expect(sync.resources.map((r) => r.name).sort()).toEqual([profiles.name, rooms.name, perfSessions.name].sort());
     expect(sync.title.en).toBe('Sync management');
     expect(acrossAppsPages(services).find((p) => p.route === 'symbols')).toMatchObject({ title: symbols.label, resources: [symbols] });
     // Another service's resource may not join a page.
     const intruder: ServiceDecl = { ...stacktrace, resources: [{ ...crashRecords, acrossApps: { route: 'sync-management' } }] };
     expect(() => acrossAppsPages([usync, intruder])).toThrow(/acrossApps page 'sync-management' is usync's/);
+  });
+
+  it("gives a page the service's usage tab when one of its resources says so, for a service that declares meters", () => {
+    const buildIn = (service: ServiceDecl, res: ResourceDecl) => () => buildModel({ ...service, resources: [...service.resources.filter((r) => r.name !== res.name), res] }, res);
+    expect(acrossAppsPages(services).find((p) => p.route === 'sync-management')?.usage).toBe(true);
+    expect(acrossAppsPages(services).find((p) => p.route === 'symbols')?.usage).toBe(false);
+    // Its meters are what the tab shows; a service without any has no usage to show.
+    expect(buildIn({ ...usync, meters: [] }, rooms)).toThrow(/usage needs the service's declared meters/);
+    // One resource of the service says it: the tab and its call are the service's, once.
+    expect(buildIn(usync, { ...perfSessions, acrossApps: { ...perfSessions.acrossApps!, usage: true } })).toThrow(/usage is said by one resource of the service/);
+    expect(buildIn(usync, rooms)).not.toThrow();
+    const view = usageView(usync);
+    expect(view.columns).toEqual(['appName', 'orgName', 'ccu', 'net', 'amount']);
+    const props = (view.row as { properties: Record<string, { 'x-ui': { title: { en: string } } }> }).properties;
+    expect(props.net['x-ui'].title.en).toBe('Network traffic (GB)');
   });
 });

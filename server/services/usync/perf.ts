@@ -7,7 +7,8 @@
  * gone (`failOrphanSessions`, at start-up). The room is closed after, and its traffic is the app's, as any room's.
  */
 import type { AddressInfo } from 'node:net';
-import { PERF } from '../../../resources/usync/perf';
+import { refusedMessage } from '../../../resources/action-call';
+import { PERF, perfSessions } from '../../../resources/usync/perf';
 import { ROOM } from '../../../resources/usync/resources';
 import type { Ctx } from '../../context';
 import { recordOperation } from '../../audit';
@@ -15,9 +16,11 @@ import type { CallHandlers } from '../../engine/declared-calls';
 import type { ResourceHooks } from '../../engine/hooks';
 import type { Data } from '../../engine/store';
 import { modelOf } from '../../context';
+import { conflict } from '../../engine/errors';
 import { records } from '../../engine/query';
 import type { Api } from '../../engine/api';
 import { runtimeOf, SERVICE } from './models';
+import { atOwner } from './owners';
 import { PerfRun } from './perf-run';
 import { closeRoom, limitsOf, SYSTEM } from './rooms';
 import { join, RELAY_URL } from './seats';
@@ -25,6 +28,7 @@ import { createRoom } from './service-calls';
 
 export const sessionsOf = (ctx: Ctx) => records(ctx.db, modelOf(ctx, SERVICE, 'perfSessions'));
 
+export const STOPPED = 'the session was stopped';
 export const SERVER_STOPPED = 'the server stopped during the run';
 export const RUNNER_GONE = 'the server running the session stopped';
 
@@ -43,9 +47,9 @@ const perfOf = (ctx: Ctx): PerfRuntime => {
 };
 
 /** Moves a session from `from` to `to` with `set`; answers the moved session, or undefined when it was not in `from`. */
-async function move(ctx: Ctx, appId: string, id: string, from: string[], to: string, set: Data): Promise<Data | undefined> {
+async function move(ctx: Ctx, appId: string, id: string, from: string[], to: string, set: Data, actor = SYSTEM): Promise<Data | undefined> {
   const [hit] = await sessionsOf(ctx).update(appId, { id, status: { $in: from } }, { status: to, set });
-  if (hit) await recordOperation(ctx.db, { actor: SYSTEM, appId, action: `${SERVICE}.perfSessions.${to}`, target: id, after: hit.record });
+  if (hit) await recordOperation(ctx.db, { actor, appId, action: `${SERVICE}.perfSessions.${to}`, target: id, after: hit.record });
   return hit?.record;
 }
 
@@ -130,6 +134,24 @@ export async function stopPerf(ctx: Ctx): Promise<void> {
   await Promise.all(runs.map(([, r]) => r.done));
 }
 
+const stopAction = perfSessions.actions!.find((a) => a.name === 'stop')!;
+
+/**
+ * The declared stop (an app's call, or an administrator's from the back office): the session ends Failed at once,
+ * its reason saying it was stopped and its history naming who did. A run here is aborted; the room the session
+ * opened is closed where it is hosted, which disconnects the clients of a run on another instance (that run then
+ * finds its session ended and keeps nothing).
+ */
+async function stopSession(ctx: Ctx, appId: string, id: string, actor: string): Promise<Data> {
+  const stopped = await move(ctx, appId, id, [PERF.init, PERF.running], PERF.failed, { statusReason: STOPPED, finishedAt: new Date().toISOString() }, actor);
+  if (!stopped) throw conflict('INVALID_TRANSITION', refusedMessage(stopAction));
+  perfOf(ctx).runs.get(id)?.run?.abort(STOPPED);
+  const roomId = String(stopped.roomId ?? '');
+  // A room already closed (the run ended it first) is left as it is.
+  if (roomId) await atOwner(ctx, appId, roomId, 'close', { actor }, () => closeRoom(ctx, appId, roomId, STOPPED, actor)).catch(() => undefined);
+  return stopped;
+}
+
 /**
  * Sessions left Init or Running by an instance that is gone: without Redis (one instance), every one not run here;
  * with it, those whose runner's lease has run out, and those never claimed within a lease of their creation.
@@ -148,6 +170,7 @@ export async function failOrphanSessions(ctx: Ctx): Promise<void> {
 
 export function perfCallHandlers(ctx: Ctx): CallHandlers {
   return {
+    'perfSessions.stop': (call) => stopSession(ctx, call.scopeId, String(call.record!.id), call.actor),
     perfSessionsOfApp: async (call) => {
       const q = call.input as { status?: string; limit?: number };
       const where = q.status ? { status: q.status } : {};
