@@ -9,6 +9,7 @@ import { iconOf } from '../lib/icons';
 import { formatSize } from '../lib/format';
 import { useLocale } from '../lib/useLocale';
 import { usePageTitle } from '../lib/usePageTitle';
+import { AcrossAppsUsage } from './AcrossAppsUsage';
 import { PageHeader } from './PageHeader';
 import { ResourceTable } from './ResourceTable';
 import { fieldTitle, inSentence, propertyOf } from './schema';
@@ -25,13 +26,14 @@ interface Entry {
  * A back-office page of app-scoped resources across every app (`ResourceDecl.acrossApps`), one per tab when several
  * share it: for each, how many records there are and what they sum to in all and per app, then the engine's table
  * of every app's records with their app and organisation, the declared filters, sorts and search, and an
- * administrator's delete and actions.
+ * administrator's delete and actions; then, when declared, the service's usage per app (`AcrossAppsUsage`).
  */
 export function AcrossAppsPage({ service, title: declaredTitle, entries }: { service: ServiceDecl; title: Text; entries: Entry[] }) {
   const { t, text, locale } = useLocale();
   const title = text(declaredTitle);
   usePageTitle(title);
   const storage = entries.some(({ res }) => res.acrossApps?.storage);
+  const usage = entries.find(({ res }) => res.acrossApps?.usage);
   const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(entries.map(({ res }) => inSentence(text(res.label), locale)));
   return (
     <>
@@ -44,10 +46,16 @@ export function AcrossAppsPage({ service, title: declaredTitle, entries }: { ser
           </Tag>
         }
       />
-      {entries.length === 1 ? (
+      {entries.length === 1 && !usage ? (
         <AcrossAppsLists service={service} {...entries[0]} />
       ) : (
-        <Tabs items={entries.map((e) => ({ key: e.res.name, label: text(e.res.label), children: <AcrossAppsLists service={service} {...e} /> }))} />
+        <Tabs
+          items={[
+            ...entries.map((e) => ({ key: e.res.name, label: text(e.res.label), children: <AcrossAppsLists service={service} {...e} /> })),
+            // The service's usage per app (`acrossApps.usage`), after its records.
+            ...(usage ? [{ key: 'usage', label: t('ops.acrossApps.usage'), children: <AcrossAppsUsage service={service} owner={usage.res} /> }] : []),
+          ]}
+        />
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { gone, launchBrowser, openDemoGame, screenshots, visible } from './brows
 import { startServer, type RunningServer } from './server';
 import { newSyncApp } from './sync-app';
 import { usync } from '../../resources/usync';
+import { PERF_PATH } from '../../resources/usync/perf';
 
 /**
  * A developer tries Sync on the real server: makes an app with Sync (the demo app runs Multiverse, which excludes
@@ -90,7 +91,7 @@ describe('Sync on the console', () => {
     await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
     await page.goto(`${server.url}/admin/sync-management`);
     await visible(page.getByRole('menuitem', { name: 'Sync management' }));
-    await visible(page.getByText('The room profiles and rooms of every app'));
+    await visible(page.getByText('The room profiles, rooms, and perf sessions of every app'));
     await page.getByRole('tab', { name: 'Rooms' }).click();
     await visible(page.getByTestId('across-apps-totals-rooms').locator('.ant-table-row', { hasText: 'Harbour Game' }));
     const row = page.getByTestId('across-apps-rooms').locator('.ant-table-row', { hasText: 'lighthouse' });
@@ -128,4 +129,58 @@ describe('Sync on the console', () => {
     expect(((await app.call('GET', `${usync.base}/api/app/config`)) as { maxOpenRooms: number }).maxOpenRooms).toBe(7);
     await context.close();
   });
+
+  it("shows an administrator every app's perf sessions on Sync management, where a running one is stopped, and their usage", async () => {
+    expect((await page.request.post(`${server.url}/auth/auth-login`, { data: { email: 'demo@example.com', password: 'lodestar-demo' } })).ok()).toBe(true);
+    const app = await newSyncApp(page.request, server.url, 'Tidewater Game');
+    const session = (id: unknown) => app.call('GET', `${usync.base}${PERF_PATH}/${String(id)}`);
+    const until = async (id: unknown, status: string) => {
+      for (let i = 0; i < 200 && (await session(id)).status !== status; i++) await new Promise((r) => setTimeout(r, 100));
+      expect((await session(id)).status).toBe(status);
+    };
+    // One session run to its end, one long one still running.
+    const short = await app.call('POST', `${usync.base}${PERF_PATH}`, { profileId: app.profileId, clients: 2, durationSeconds: 5 });
+    await until(short.id, 'Finished');
+    const long = await app.call('POST', `${usync.base}${PERF_PATH}`, { profileId: app.profileId, clients: 3, durationSeconds: 120 });
+    await until(long.id, 'Running');
+
+    expect((await page.request.post(`${server.url}/auth/admin-login`, { data: { email: 'admin@example.com', password: 'lodestar-admin' } })).ok()).toBe(true);
+    await page.goto(`${server.url}/admin/login`);
+    await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
+    await page.goto(`${server.url}/admin/sync-management`);
+    await page.getByRole('tab', { name: 'Perf sessions' }).click();
+    const sessions = page.getByTestId('across-apps-perfSessions');
+    await visible(page.getByTestId('across-apps-totals-perfSessions').locator('.ant-table-row', { hasText: 'Tidewater Game' }));
+    // Narrowed to the running ones: the finished session leaves the list.
+    await sessions.locator('.ant-select[data-filter="status"]').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Running' }).click();
+    const row = sessions.locator('.ant-table-row', { hasText: 'Tidewater Game' });
+    await visible(row.getByText('Running'));
+    expect(await row.count()).toBe(1);
+    // The session's profile by its name, read in the row's app.
+    await visible(row.getByText('default', { exact: true }));
+    await shot('admin-perf-sessions');
+    await row.getByRole('button', { name: 'Stop the session' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await visible(confirm.getByText('Its simulated clients are disconnected'));
+    const stopping = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/${String(long.id)}/stop`));
+    await confirm.getByRole('button', { name: 'Stop the session' }).click();
+    expect((await stopping).status()).toBe(200);
+    await gone(row);
+    expect(await session(long.id)).toMatchObject({ status: 'Failed', statusReason: 'the session was stopped' });
+    // The failed ones: the stopped session.
+    await sessions.locator('.ant-select[data-filter="status"]').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Failed' }).click();
+    await visible(sessions.locator('.ant-table-row', { hasText: 'Tidewater Game' }).getByText('Failed'));
+
+    // Usage: the sessions' peak of players and their traffic are the app's, per app and in a chart per meter.
+    await page.getByRole('tab', { name: 'Usage' }).click();
+    const usage = page.getByTestId('across-apps-usage');
+    const appRow = usage.getByTestId('across-apps-usage-apps').locator('.ant-table-row', { hasText: 'Tidewater Game' });
+    await visible(appRow);
+    await visible(usage.getByTestId('across-apps-usage-chart-ccu').locator('canvas'));
+    await shot('admin-usage');
+    await usage.getByTestId('across-apps-usage-period').getByText('Last 7 days').click();
+    await visible(appRow);
+  }, 120_000);
 });
