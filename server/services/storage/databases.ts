@@ -11,7 +11,7 @@ import type { CallHandlers, CallInput } from '../../engine/declared-calls';
 import { badRequest, conflict, type FieldError } from '../../engine/errors';
 import type { ChangedInput, ResourceHooks, WriteInput } from '../../engine/hooks';
 import type { Data } from '../../engine/store';
-import { databasesOf, requestsOf, runtimeOf, SERVICE } from './runtime';
+import { databasesOf, REQUEST_HEARTBEAT_MS, requestsOf, runtimeOf, SERVICE } from './runtime';
 import { keyPrefixOf } from './configured-redis';
 import type { ServerTarget } from './managed-server';
 import { engineProblem } from './servers';
@@ -89,13 +89,21 @@ function dropEverywhere(ctx: Ctx, id: string): void {
  */
 export async function startRequest(ctx: Ctx, scopeId: string, db: Data, kind: string, requestId: string, work: () => Promise<void>): Promise<void> {
   const id = String(db.id);
-  await requestsOf(ctx).insert(scopeId, { kind, databaseId: id }, { id: requestId, status: 'RUNNING', parentId: id });
+  await requestsOf(ctx).insert(scopeId, { kind, databaseId: id, heartbeatAt: new Date().toISOString() }, { id: requestId, status: 'RUNNING', parentId: id });
   runtimeOf(ctx).run(async () => {
     let message: string | undefined;
+    // Heard of while it runs: a request silent too long was cut off by a stopped server (requests-cut-off.ts).
+    const heartbeat = setInterval(() => {
+      requestsOf(ctx)
+        .update(scopeId, { id: requestId, status: 'RUNNING' }, { set: { heartbeatAt: new Date().toISOString() } })
+        .catch((e: Error) => console.error('storage: a request could not be marked alive', e.message));
+    }, REQUEST_HEARTBEAT_MS);
     try {
       await work();
     } catch (e) {
       message = (e as Error).message.slice(0, 1000) || 'the request failed';
+    } finally {
+      clearInterval(heartbeat);
     }
     const finishedAt = new Date().toISOString();
     // The database first: once its request reads as ended, the database is in its new state (a caller polling the

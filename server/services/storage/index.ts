@@ -6,6 +6,7 @@ import { runtimeOf } from './runtime';
 import { backupCallHandlers, backupHooks, removeDeletedBackups } from './backups';
 import { metricsCallHandlers } from './metrics-calls';
 import { countDatabases, metricsJob, withDatabasesChanged } from './metrics-sample';
+import { cutOffJob } from './requests-cut-off';
 import { closeDeletedProxies, proxiesOf, proxyCallHandlers, reopenProxies } from './proxy';
 
 /**
@@ -21,6 +22,6 @@ export const storageModule: ServiceModule = {
     api.app.addHook('onClose', () => runtimeOf(ctx).close());
   },
   calls: (ctx) => ({ ...storageCallHandlers(ctx), ...databaseCallHandlers(ctx), ...backupCallHandlers(ctx), ...metricsCallHandlers(ctx), ...proxyCallHandlers(ctx) }),
-  jobs: (ctx) => [metricsJob(ctx)],
+  jobs: (ctx) => [metricsJob(ctx), cutOffJob(ctx)],
   settled: (ctx) => runtimeOf(ctx).settled(),
 };

@@ -14,6 +14,9 @@ export const SERVICE = storage.name;
 export const databasesOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, modelOf(ctx, SERVICE, 'databases'));
 export const requestsOf = (ctx: Ctx, db: Queryable = ctx.db) => records(db, modelOf(ctx, SERVICE, 'requests'));
 
+/** How often a running request is marked alive; one silent six times as long was cut off (`requests-cut-off.ts`). */
+export const REQUEST_HEARTBEAT_MS = 10_000;
+
 export interface StorageRuntime {
   servers: StorageServers;
   /** Runs a request's work in the background, kept until it ends. */
