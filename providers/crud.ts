@@ -27,7 +27,7 @@ function logicalFilters(filters: CrudFilter[] = []): LogicalFilter[] {
   });
 }
 
-/** Refine's sorters and filters as the declared list parameters: `sort`, `order`, `q` and exact-match filters. */
+/** Refine's sorters and filters as the declared list parameters: `sort`, `order`, `q`, exact-match filters and `has`. */
 export function listQuery(decl: ResourceDecl, sorters?: CrudSort[], filters?: CrudFilter[]): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   const sortable = sortableFields(decl);
@@ -38,6 +38,11 @@ export function listQuery(decl: ResourceDecl, sorters?: CrudSort[], filters?: Cr
   }
   const filterable = decl.list.filters ?? [];
   for (const f of logicalFilters(filters)) {
+    // Only the records holding a value of the field (`ListDecl.has`).
+    if (f.operator === 'nnull' && decl.list.has?.includes(f.field)) {
+      query.has = f.field;
+      continue;
+    }
     const empty = f.value === undefined || f.value === null || f.value === '' || (Array.isArray(f.value) && f.value.length === 0);
     if (empty) continue;
     if (f.field === 'q' && decl.list.search?.length) query.q = String(f.value).trim();

@@ -1,5 +1,7 @@
 import { findResource, findService, services, type ResourceDecl, type ServiceDecl } from '../resources';
 import { acrossAppsResource, acrossAppsResources } from '../resources/across-apps';
+import { borrowedOf } from '../resources/borrowed';
+import type { BorrowedWhere } from '../resources/types';
 
 /**
  * How the console names declared resources for Refine: `<service>.<resource>`, unique across services. The
@@ -11,6 +13,8 @@ export interface DeclaredResource {
   key: string;
   /** A sub-resource shown under one parent record: that record's id, put into its nested path (ADR 0015). */
   parentId?: string;
+  /** Another service's screen of the resource (`ServiceDecl.borrowed`): the records it shows, and starts new ones with. */
+  where?: BorrowedWhere;
 }
 
 export const resourceKey = (service: ServiceDecl, decl: ResourceDecl): string => `${service.name}.${decl.name}`;
@@ -36,6 +40,17 @@ export function acrossAppsDeclared(): DeclaredResource[] {
   return acrossApps;
 }
 
+let borrowed: DeclaredResource[] | undefined;
+
+/**
+ * Resources shown under another service's routes (`ServiceDecl.borrowed`), each keyed by the borrower
+ * (`<borrower>.<service>.<resource>`) and calling the lender's API, built once so the screens see the same objects.
+ */
+export function borrowedDeclared(): DeclaredResource[] {
+  borrowed ??= borrowedOf(services).map(({ borrower, lender, decl, where }) => ({ service: lender, decl, key: `${borrower.name}.${resourceKey(lender, decl)}`, where }));
+  return borrowed;
+}
+
 type MetaLike = Record<string, unknown> | undefined;
 
 export function findDeclared(resource: string, meta?: MetaLike): DeclaredResource | undefined {
@@ -44,7 +59,7 @@ export function findDeclared(resource: string, meta?: MetaLike): DeclaredResourc
     const decl = findResource(meta.service, meta.resource);
     if (service && decl) return { service, decl, key: resourceKey(service, decl) };
   }
-  return allResources().find((r) => r.key === resource) ?? acrossAppsDeclared().find((r) => r.key === resource || (r.service.name === meta?.service && r.decl.name === meta?.resource));
+  return allResources().find((r) => r.key === resource) ?? borrowedDeclared().find((r) => r.key === resource) ?? acrossAppsDeclared().find((r) => r.key === resource || (r.service.name === meta?.service && r.decl.name === meta?.resource));
 }
 
 export function requireDeclared(resource: string, meta?: MetaLike): DeclaredResource {

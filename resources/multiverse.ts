@@ -9,6 +9,7 @@ import { MULTIVERSE_OPERATOR_ROUTES } from './multiverse/operator';
 import { MULTIVERSE_SCHEDULE_ROUTES } from './multiverse/schedules';
 import { STATS_ROUTE, multiverseStatsCalls, usagePage } from './multiverse/stats';
 import { refreshTokenCall } from './refresh-token';
+import { MATCH_BORROWED_ROUTES } from './match/resources';
 
 /** Where the app's cached credentials are dropped (the spec's refresh-token call). */
 const REFRESH_TOKEN_PATH = '/refreshUosToken';
@@ -56,12 +57,15 @@ export const multiverse: ServiceDecl = {
     { route: MULTIVERSE_ROUTES.images, label: { 'zh-CN': '镜像', en: 'Images' } },
     { route: MULTIVERSE_ROUTES.servers, label: { 'zh-CN': '服务器', en: 'Servers' } },
     { route: MULTIVERSE_SCHEDULE_ROUTES.list, label: { 'zh-CN': '占位调度', en: 'Placeholder schedules' } },
+    { route: MATCH_BORROWED_ROUTES.multiverse.list, label: { 'zh-CN': '对局匹配', en: 'Matchmaking' } },
     { route: STATS_ROUTE, label: { 'zh-CN': '用量统计', en: 'Usage' } },
     // Spec 001 §6: the operator's factors, written by administrators (an app reads them).
     { route: MULTIVERSE_OPERATOR_ROUTES.resourceFactor, label: { 'zh-CN': '资源系数', en: 'Resource factor' }, group: OPERATOR, adminOnly: true },
     { route: MULTIVERSE_OPERATOR_ROUTES.usageAdjustFactor, label: { 'zh-CN': '用量调整系数', en: 'Usage adjust factor' }, group: OPERATOR, adminOnly: true },
   ],
   pages: [...multiversePages, usagePage],
+  // Matchmaking's configs whose matches are each given a server of one of the app's games.
+  borrowed: [{ service: 'match', resource: 'configs', routes: MATCH_BORROWED_ROUTES.multiverse, where: { field: 'gameId', present: true } }],
   resources: multiverseResources,
   calls: { ...multiverseCalls, ...multiverseStatsCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: MULTIVERSE_DEMO,

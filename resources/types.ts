@@ -144,6 +144,11 @@ export interface ListDecl {
    * (`resources/directory-list.ts`). A search or a filter lists every directory's records as the plain list does.
    */
   directories?: { field: string; call: string; param: string };
+  /**
+   * Text fields the list can be narrowed to the records holding a value of (`?has=<field>`): the configs with a game
+   * named, listed under another service (`ServiceDecl.borrowed`).
+   */
+  has?: string[];
 }
 
 export interface AccessDecl {
@@ -354,6 +359,26 @@ export interface MenuEntry {
   adminOnly?: boolean;
 }
 
+/**
+ * Another service's resource listed among this service's screens, narrowed to its records that meet `where`: the
+ * engine's list, drawer and record page of that resource, at `routes`, its list call given the condition (a declared
+ * filter `field=value`, or `has=field`, see `ListDecl.has`), so the server does the narrowing; a record created there
+ * starts with the condition met (`resources/borrowed.ts`). A `menu` entry of this service names the list route.
+ */
+export interface BorrowedDecl {
+  service: string;
+  resource: string;
+  routes: { list: string; show?: string };
+  where: BorrowedWhere;
+}
+
+/** The records shown: those whose `field` holds `value` (one of the list's `filters`), or holds any value (`present`, one of its `has`). */
+export interface BorrowedWhere {
+  field: string;
+  value?: string;
+  present?: true;
+}
+
 export interface ServiceDecl {
   /** The key used in App.Services and the catalogue. */
   name: string;
@@ -388,4 +413,6 @@ export interface ServiceDecl {
   counters?: Record<string, CounterDecl>;
   /** The service's WebSocket endpoints by name, mounted by the engine with the module's handler of the same name. */
   sockets?: Record<string, SocketDecl>;
+  /** Other services' resources listed under this service's routes, narrowed to some of their records (`BorrowedDecl`). */
+  borrowed?: BorrowedDecl[];
 }

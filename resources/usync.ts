@@ -1,6 +1,7 @@
 import type { ServiceDecl } from './types';
 import { UNITS, netMeter } from './meters';
 import { refreshTokenCall } from './refresh-token';
+import { MATCH_BORROWED_ROUTES } from './match/resources';
 import { appConfig, appConfigCalls, SYNC_CONFIG_ROUTE } from './usync/app-config';
 import { usyncCalls } from './usync/calls';
 import { PERF_ROUTES, perfSessions } from './usync/perf';
@@ -75,6 +76,7 @@ export const usync: ServiceDecl = {
     { route: SYNC_ROUTES.rooms, label: { 'zh-CN': '房间', en: 'Rooms' } },
     { route: PLUGIN_ROUTES.list, label: { 'zh-CN': '房间插件', en: 'Plugins' } },
     { route: PERF_ROUTES.list, label: { 'zh-CN': '性能测试', en: 'Perf sessions' } },
+    { route: MATCH_BORROWED_ROUTES.usync.list, label: { 'zh-CN': '对局匹配', en: 'Matchmaking' } },
     { route: SYNC_CONFIG_ROUTE, label: { 'zh-CN': '应用限额', en: 'App limits' }, adminOnly: true },
   ],
   // Spec 000 §2: its two playgrounds, each with the calls and the relay's socket.
@@ -83,6 +85,8 @@ export const usync: ServiceDecl = {
     { route: '/playground/sync-relay/:appId?', absolute: true, label: { 'zh-CN': '房间中继调试台', en: 'Room relay playground' }, component: 'playground', playground: { examples: PLAYGROUND_EXAMPLES.slice(2, 4) } },
   ],
   resources: [...usyncResources, perfSessions, plugins, pluginVersions, appConfig],
+  // Matchmaking's configs whose matches are each played in a room made on one of the app's room profiles.
+  borrowed: [{ service: 'match', resource: 'configs', routes: MATCH_BORROWED_ROUTES.usync, where: { field: 'syncProfileId', present: true } }],
   calls: { ...usyncCalls, ...pluginCalls, ...appConfigCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
   sockets: { relay: relaySocket },
   history: {

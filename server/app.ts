@@ -14,7 +14,7 @@ import { ApiError } from './engine/errors';
 import { jsonProblem } from './engine/json-guard';
 import type { HookRegistry, PlayerRegistry } from './engine/hooks';
 import { ensureIndexes } from './engine/indexes';
-import { buildModel } from './engine/model';
+import { buildModels } from './engine/model';
 import { checkDemo } from './engine/demo-seed';
 import { demoStepsOf } from './demo';
 import { buildOpenApi } from './engine/openapi';
@@ -122,7 +122,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
 
   // Every declared service unless the caller names its own (a test declaring a service of its own).
   const services = opts.services ?? declaredServices;
-  const models = services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
+  const models = buildModels(services);
   for (const s of services) checkDemo(s, demoStepsOf(s.name));
   await underStartupLock(db, () => ensureIndexes(db, models));
   const ctx: Ctx = {

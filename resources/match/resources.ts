@@ -11,7 +11,10 @@ import matchSchema from '../../schemas/match/match.json' with { type: 'json' };
 import backfillSchema from '../../schemas/match/backfill.json' with { type: 'json' };
 import { configTestAnswer, configTestBody, ticketsCountMetricsAnswer } from './shapes';
 
-/** The console's routes (spec 002 §2: `match` and `match/{configId}`); the tickets, matches and backfills beside them. */
+/**
+ * The console's routes (spec 002 §2: `match` and `match/{configId}`); the tickets, matches and backfills beside them.
+ * Multiverse and Sync show the configs of their own games and rooms at theirs (`MATCH_BORROWED_ROUTES`).
+ */
 export const MATCH_ROUTES = {
   configs: 'match',
   config: 'match/:configId',
@@ -21,6 +24,12 @@ export const MATCH_ROUTES = {
   match: 'match/matches/:matchId',
   backfills: 'match/backfills',
   backfill: 'match/backfills/:backfillId',
+} as const;
+
+/** Spec 001 §2: Multiverse's `match` and Sync's `match` screens, the match configs on a game, in a room. */
+export const MATCH_BORROWED_ROUTES = {
+  multiverse: { list: 'multiverse/match', show: 'multiverse/match/:configId' },
+  usync: { list: 'sync/match', show: 'sync/match/:configId' },
 } as const;
 
 const access = (): AccessDecl => ({ read: ['app', 'admin'], write: ['app', 'admin'] });
@@ -68,7 +77,15 @@ export const matchConfigs: ResourceDecl = {
   operations: ['list', 'show', 'create', 'update', 'delete'],
   parent: underApp,
   unique: ['name'],
-  list: { columns: ['name', 'enabled', 'teams', 'regions', 'gameId', 'timeoutSeconds', 'backfill', 'updatedAt'], filters: ['enabled', 'gameId'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
+  list: {
+    columns: ['name', 'enabled', 'teams', 'regions', 'gameId', 'syncProfileId', 'timeoutSeconds', 'backfill', 'updatedAt'],
+    filters: ['enabled', 'gameId', 'syncProfileId'],
+    // Multiverse's and Sync's screens of the configs that play on a game server or in a room (`borrowed` there).
+    has: ['gameId', 'syncProfileId'],
+    search: ['name'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    pageSize: 20,
+  },
   commands: [
     {
       name: 'test',

@@ -23,6 +23,8 @@ function listQuerySchema(m: ResourceModel): JsonSchema {
   const props = { ...(rest.properties as Record<string, JsonSchema>) };
   const kept = new Set(m.res.acrossApps?.filters ?? []);
   for (const f of m.res.list.filters ?? []) if (!kept.has(f)) delete props[f];
+  // Narrowing to the records holding a field (`ListDecl.has`) is the app's own lists'.
+  delete props.has;
   return { ...rest, properties: { ...props, appId: APP_ID } };
 }
 

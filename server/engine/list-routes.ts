@@ -36,9 +36,14 @@ export function restQuerySchema(m: ResourceModel): JsonSchema {
       pageSize: { type: 'integer', minimum: 1, maximum: 200, default: m.res.list.pageSize ?? 20 },
       ...orderProperties(m),
       ...filterProperties(m),
+      ...hasProperty(m),
     },
   };
 }
+
+/** `has=<field>`: only the records holding a value of one of the list's `has` fields (`ListDecl.has`). */
+const hasProperty = (m: ResourceModel): Record<string, JsonSchema> =>
+  m.res.list.has?.length ? { has: { type: 'string', enum: m.res.list.has, description: 'only the records holding a value of this field' } } : {};
 
 /** `offset` / `limit` paging (spec 001 §7, CDN) with the same sort, search and filters as REST. */
 function cdnQuerySchema(m: ResourceModel): JsonSchema {
@@ -101,11 +106,10 @@ export const listKeyOf = (m: ResourceModel): string => m.res.listKey ?? m.res.na
 
 /** A list call's arguments as a store query. */
 function toQuery(args: Record<string, unknown>): ListQuery {
-  const { page, pageSize, count, start, sort, order, q, ...filters } = args;
-  if (count !== undefined) {
-    return { page: 1, pageSize: count as number, offset: start as number, sort: sort as string, order: order as 'asc' | 'desc', q: q as string, filters };
-  }
-  return { page: page as number, pageSize: pageSize as number, sort: sort as string, order: order as 'asc' | 'desc', q: q as string, filters };
+  const { page, pageSize, count, start, sort, order, q, has, ...filters } = args;
+  const narrowed = { sort: sort as string, order: order as 'asc' | 'desc', q: q as string, filters, ...(has ? { has: String(has) } : {}) };
+  if (count !== undefined) return { page: 1, pageSize: count as number, offset: start as number, ...narrowed };
+  return { page: page as number, pageSize: pageSize as number, ...narrowed };
 }
 
 /**

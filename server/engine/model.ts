@@ -15,6 +15,7 @@ import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 import { checkFieldChecks } from './field-checks';
 import { checkEnumerated } from './enumerated';
 import { checkMasks } from './masks';
+import { checkBorrowed, checkHas } from '../../resources/borrowed';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
 export interface ResourceModel {
@@ -73,6 +74,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkPlatformScope(service, res);
   checkAcrossApps(service, res);
   checkMasks(service, res);
+  checkHas(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 
   const createSchema = writableSchema(res.schema);
@@ -113,4 +115,10 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
     sortable: [...(res.list.sorters ?? []), 'createdAt', 'updatedAt'],
     writeOnly,
   };
+}
+
+/** Every service's models, once the services' borrowed resources (`ServiceDecl.borrowed`) are checked against them. */
+export function buildModels(services: ServiceDecl[]): ResourceModel[] {
+  checkBorrowed(services);
+  return services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
 }

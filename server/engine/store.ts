@@ -25,6 +25,8 @@ export interface ListQuery {
   order?: 'asc' | 'desc';
   q?: string;
   filters: Record<string, unknown>;
+  /** Only the records holding a value of this text field (`ListDecl.has`). */
+  has?: string;
   /** A sub-resource's list sees only the records of this parent (ADR 0015). */
   parentId?: string;
 }
@@ -64,6 +66,7 @@ export function listWhere(m: ResourceModel, scopeId: string | undefined, q: List
     const expr = fieldExpr(m, field);
     parts.push(m.fieldKind(field) === 'number' ? `${expr} = $${params.length}::numeric` : `${expr} = $${params.length}`);
   }
+  if (q.has) parts.push(`${fieldExpr(m, q.has)} <> ''`);
   if (q.q && m.res.list.search?.length) {
     params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const n = params.length;

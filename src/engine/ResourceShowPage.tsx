@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Breadcrumb, Button, Card, Result, Skeleton } from 'antd';
 import { useCan, useOne } from '@refinedev/core';
-import { allResources } from '../../providers/declarations';
 import { isApiError } from '../../providers/http';
 import { usePageTitle } from '../lib/usePageTitle';
 import { StatusTag } from './FieldValue';
@@ -16,7 +15,7 @@ import { RecordDetails } from './DetailView';
 import { RecordCharts } from './RecordCharts';
 import { RecordPanels } from './RecordPanels';
 import { RecordViews } from './RecordViews';
-import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute } from './routes';
+import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute, shownResources } from './routes';
 import { useDeclared } from './useDeclared';
 import { watched, WATCH_MS } from './watch';
 import { useRecordCommands } from './useRecordCommands';
@@ -27,7 +26,7 @@ import { useRecordCommands } from './useRecordCommands';
  * place with its own save, the declared detail views, panels and views, then a list of each child resource's records of this one.
  */
 export default function ResourceShowPage({ resourceKey }: { resourceKey: string }) {
-  const declared = allResources().find((r) => r.key === resourceKey);
+  const declared = shownResources().find((r) => r.key === resourceKey);
   if (!declared) throw new Error(`No declaration for ${resourceKey}`);
   const scope = useDeclared(declared);
   const { decl, key, meta, t, text, appId } = scope;

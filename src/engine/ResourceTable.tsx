@@ -20,13 +20,18 @@ import { useDirectories } from './useDirectories';
 import { firstPage } from './first-page';
 import { useInertMeasureRows } from './useInertMeasureRows';
 import { useRecordCommands } from './useRecordCommands';
+import { usePreset } from './usePreset';
 
 type Panel = { kind: 'create' } | { kind: 'edit'; record: BaseRecord } | { kind: 'view'; record: BaseRecord };
 
-/** A filter the screen fixes: a child list shows the records whose `field` holds its parent's id. */
+/**
+ * A filter the screen fixes: a child list shows the records whose `field` holds its parent's id; another service's
+ * screen of the resource (`ServiceDecl.borrowed`) those whose `field` holds its `value`, or any value (`present`).
+ */
 export interface FixedFilter {
   field: string;
-  value: string;
+  value?: string;
+  present?: true;
 }
 
 /**
@@ -38,8 +43,9 @@ export interface FixedFilter {
  * `changedWith`: on a record's page, the record's version — the list is read again when an action there changes the
  * record (a database's "Back up now" adds a backup to its list).
  */
-export function ResourceTable({ declared, fixed, changedWith }: { declared: DeclaredResource; fixed?: FixedFilter; changedWith?: unknown }) {
+export function ResourceTable({ declared, fixed: fixedHere, changedWith }: { declared: DeclaredResource; fixed?: FixedFilter; changedWith?: unknown }) {
   const scope = useDeclared(declared);
+  const fixed = fixedHere ?? declared.where;
   const { decl, key, t, appId } = scope;
   const navigate = useNavigate();
   const commands = useRecordCommands(scope);
@@ -49,9 +55,9 @@ export function ResourceTable({ declared, fixed, changedWith }: { declared: Decl
   const params = { appId };
   // A child list creates only records its form can tie to the parent.
   const tieable = !fixed || formFields(decl, 'create').includes(fixed.field);
-  const fixedField = fixed?.field;
-  const fixedValue = fixed?.value;
-  const defaults = useMemo(() => (fixedField ? { [fixedField]: fixedValue } : undefined), [fixedField, fixedValue]);
+  const defaults = usePreset(scope, fixed);
+  // A column every row holds the same value of says nothing.
+  const sameInEveryRow = fixed?.value !== undefined ? [fixed.field] : [];
   const canCreate = useCan({ resource: key, action: 'create', params }).data?.can === true && tieable;
   const canBulk = useCan({ resource: key, action: 'bulkDelete', params }).data?.can === true;
   const selectable = (canBulk && !!decl.bulkDeleteParam) || commands.commandsOn('selection').length > 0;
@@ -64,7 +70,7 @@ export function ResourceTable({ declared, fixed, changedWith }: { declared: Decl
     dataProviderName: declared.service.convention,
     pagination: firstPage(decl).pagination,
     sorters: { initial: firstPage(decl).sorters },
-    filters: { permanent: fixed ? [{ field: fixed.field, operator: 'eq', value: fixed.value }] : [] },
+    filters: { permanent: fixed ? [fixed.present ? { field: fixed.field, operator: 'nnull', value: true } : { field: fixed.field, operator: 'eq', value: fixed.value }] : [] },
     syncWithLocation: false,
     errorNotification: false,
     // Read again every few seconds while a row is in a state a job moves it out of (`StatusDecl.watch`).
@@ -123,7 +129,7 @@ export function ResourceTable({ declared, fixed, changedWith }: { declared: Decl
         onDeleted={() => setSelected((s) => s.filter((id) => id !== scope.idOf(record)))}
       />
     ),
-    fixed ? [fixed.field] : [],
+    sameInEveryRow,
   ));
 
   const empty = filtering ? (

@@ -1,6 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
 import { services, type DashboardDecl, type PageDecl, type PageViewDecl, type ResourceDecl, type ServiceDecl } from '../../resources';
-import { acrossAppsDeclared, allResources, type DeclaredResource } from '../../providers/declarations';
+import { acrossAppsDeclared, allResources, borrowedDeclared, type DeclaredResource } from '../../providers/declarations';
 import type { AppRecord } from '../../providers/types';
 
 /** The app console's base; declared routes are relative to it unless they start with "/". */
@@ -15,10 +15,11 @@ export function routeTo(route: string, params: Record<string, string>): string {
 
 /**
  * Every declared resource as a Refine resource: its routes, its declaration's names, its data provider. The back
- * office's lists across apps (`ResourceDecl.acrossApps`) too, so a delete there refreshes their table.
+ * office's lists across apps (`ResourceDecl.acrossApps`) too, so a delete there refreshes their table, and the resources
+ * other services show (`ServiceDecl.borrowed`).
  */
 export function refineResources(): ResourceProps[] {
-  return [...allResources(), ...acrossAppsDeclared()].map(({ service, decl, key }) => ({
+  return [...allResources(), ...borrowedDeclared(), ...acrossAppsDeclared()].map(({ service, decl, key }) => ({
     name: key,
     identifier: key,
     list: decl.routes?.list ? routePattern(decl.routes.list) : undefined,
@@ -34,10 +35,13 @@ export function refineResources(): ResourceProps[] {
   }));
 }
 
+/** Every resource shown at a route of the app console: the declared ones, then those other services show. */
+export const shownResources = (): DeclaredResource[] => [...allResources(), ...borrowedDeclared()];
+
 /** List routes and the resources shown on each (several resources on one route are tabs). */
 export function listRoutes(): { route: string; resources: DeclaredResource[] }[] {
   const byRoute = new Map<string, DeclaredResource[]>();
-  for (const r of allResources()) {
+  for (const r of shownResources()) {
     const route = r.decl.routes?.list;
     if (route) byRoute.set(route, [...(byRoute.get(route) ?? []), r]);
   }
@@ -55,7 +59,7 @@ export function dashboardPages(): { service: ServiceDecl; page: PageDecl & { das
 }
 
 export function showRoutes(): { route: string; resource: DeclaredResource }[] {
-  return allResources().flatMap((resource) => (resource.decl.routes?.show ? [{ route: resource.decl.routes.show, resource }] : []));
+  return shownResources().flatMap((resource) => (resource.decl.routes?.show ? [{ route: resource.decl.routes.show, resource }] : []));
 }
 
 /** The last parameter of a record's route names the record (`config/override/:id` → `id`). */

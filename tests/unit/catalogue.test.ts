@@ -148,7 +148,7 @@ describe('the services', () => {
 
   it('point every menu entry at a declared list or page', () => {
     for (const s of services) {
-      const screens = new Set([...s.resources.map((r) => r.routes?.list), ...(s.pages ?? []).map((p) => p.route)]);
+      const screens = new Set([...s.resources.map((r) => r.routes?.list), ...(s.pages ?? []).map((p) => p.route), ...(s.borrowed ?? []).map((b) => b.routes.list)]);
       for (const entry of s.menu ?? []) expect(screens.has(entry.route), `${s.name}: ${entry.route}`).toBe(true);
     }
   });
