@@ -1,5 +1,8 @@
 import type { Text } from '../types';
 
+/** A config naming both a Multiverse game and a Sync room profile. */
+export const PLAYED_IN_ONE_PLACE = 'a match is played on a Multiverse game or in a Sync room, not both';
+
 /** Messages the server sends from Matchmaking's calls and its matchmaker: the English key and its text in both languages. */
 export const matchMessages: Record<string, Text> = {
   'no such match config': { 'zh-CN': '匹配配置不存在', en: 'No such match config' },
@@ -20,4 +23,8 @@ export const matchMessages: Record<string, Text> = {
   released: { 'zh-CN': '已释放', en: 'Released' },
   'not matched within the timeout': { 'zh-CN': '超时未匹配', en: 'Not matched within the timeout' },
   'allocation failed: {0}': { 'zh-CN': '分配服务器失败：{0}', en: 'Allocation failed: {0}' },
+  'the room was not made': { 'zh-CN': '房间未能创建', en: 'The room was not made' },
+  'its match could not be seated': { 'zh-CN': '对局的玩家未能全部入座', en: 'Its match could not be seated' },
+  'its match ended before its players were seated': { 'zh-CN': '玩家入座前对局已结束', en: 'Its match ended before its players were seated' },
+  [PLAYED_IN_ONE_PLACE]: { 'zh-CN': '对局要么在 Multiverse 游戏的服务器上进行，要么在 Sync 房间中进行，不能两者都设置', en: 'A match is played on a Multiverse game or in a Sync room, not both' },
 };

@@ -1,11 +1,14 @@
 /**
  * A config's checks beyond its schema: team names differ; a rule's relaxations come later one after another and only
- * widen; an allowed difference belongs to a difference rule; the Multiverse game named exists in the app, and serves the config's regions.
+ * widen; an allowed difference belongs to a difference rule; the Multiverse game named exists in the app, and serves the config's regions;
+ * the Sync room profile named exists in the app; a config names a game or a room profile, not both.
  */
 import type { FieldError } from '../../engine/errors';
 import type { ResourceHooks } from '../../engine/hooks';
 import { records } from '../../engine/query';
+import { PLAYED_IN_ONE_PLACE } from '../../../resources/messages/match';
 import { multiverseModels } from '../multiverse/models';
+import { profilesOf } from '../usync/models';
 import type { Rule, Team } from './matchmaker';
 
 export function configErrors(data: { teams?: Team[]; rules?: Rule[] }): FieldError[] {
@@ -47,6 +50,10 @@ export const configHooks: ResourceHooks = {
           if (!served.includes(r)) errors.push({ field: `/regions/${i}`, message: 'not a region of the game' });
         });
       }
+    }
+    if (typeof data.syncProfileId === 'string') {
+      if (typeof data.gameId === 'string') errors.push({ field: '/syncProfileId', message: PLAYED_IN_ONE_PLACE });
+      else if (!(await profilesOf(ctx).maybe(scopeId, data.syncProfileId))) errors.push({ field: '/syncProfileId', message: 'no such room profile' });
     }
     return errors;
   },

@@ -4,7 +4,8 @@
  * places (when the config backfills), then `formMatches` forms new matches. Each match's tickets are taken in one
  * transaction only while all are still waiting (a ticket released meanwhile leaves the others waiting); a match on a
  * Multiverse game then has a server allocated through Multiverse's own `allocate`, and its tickets are given the
- * server's host and port — or, when the allocation fails, go back to waiting with their age kept. A match still
+ * server's host and port — or, when the allocation fails, go back to waiting with their age kept. A match on a Sync
+ * room profile has a room made and its players seated the same way (`rooms.ts`). A match still
  * allocating after `STUCK_MS` (its instance stopped mid-allocation) is failed the same way.
  */
 import type { Ctx } from '../../context';
@@ -16,6 +17,7 @@ import { supervisorOf } from '../multiverse/supervisors';
 import { backfillPlace, formMatches, type FormedMatch, type MatchConfig, type OpenBackfill, type PoolTicket } from './matchmaker';
 import { matchModels } from './models';
 import { countTickets } from './tickets';
+import { seatInRoom } from './rooms';
 
 /** The most waiting tickets of one config a tick reads. */
 export const POOL_LIMIT = 20_000;
@@ -71,8 +73,9 @@ export async function runTick(ctx: Ctx): Promise<{ matches: number; timedOut: nu
       const match = await takeTickets(ctx, scopeId, config, formed, now);
       if (!match) continue;
       totals.matches += 1;
-      if (config.gameId) {
-        const p: Promise<void> = allocateFor(ctx, scopeId, config, match).finally(() => pendingOf(ctx).delete(p));
+      const placed = config.gameId ? allocateFor(ctx, scopeId, config, match) : config.syncProfileId ? roomFor(ctx, scopeId, config, match) : undefined;
+      if (placed) {
+        const p: Promise<void> = placed.finally(() => pendingOf(ctx).delete(p));
         pendingOf(ctx).add(p);
       }
     }
@@ -119,6 +122,9 @@ async function fillBackfills(ctx: Ctx, scopeId: string, config: Data, pool: Wait
   return placed;
 }
 
+/** Whether the config's matches are played somewhere the matchmaker provides: a Multiverse game's server or a Sync room. */
+const hosted = (config: Data) => !!(config.gameId || config.syncProfileId);
+
 /** Stores the match and moves its tickets to matched, all or none; undefined when one is no longer waiting. */
 async function takeTickets(ctx: Ctx, scopeId: string, config: Data, formed: FormedMatch<Waiting>, now: number): Promise<Data | undefined> {
   const m = matchModels(ctx);
@@ -137,11 +143,11 @@ async function takeTickets(ctx: Ctx, scopeId: string, config: Data, formed: Form
         balance: Math.round(formed.balance * 100) / 100,
         maxWaitSeconds: Math.round(formed.maxWaitSeconds * 10) / 10,
       },
-      { status: config.gameId ? 'allocating' : 'formed', parentId: scopeId },
+      { status: hosted(config) ? 'allocating' : 'formed', parentId: scopeId },
     );
     for (const team of formed.teams) {
       for (const t of team.tickets) {
-        await records(tx, m.tickets).update(scopeId, { id: t.id }, { status: config.gameId ? 'matched' : 'found', set: { matchId: made.id, team: team.name, region: formed.region, waitSeconds: waitOf(t.record.createdAt, now), matchedAt: new Date(now).toISOString() } });
+        await records(tx, m.tickets).update(scopeId, { id: t.id }, { status: hosted(config) ? 'matched' : 'found', set: { matchId: made.id, team: team.name, region: formed.region, waitSeconds: waitOf(t.record.createdAt, now), matchedAt: new Date(now).toISOString() } });
       }
     }
     return made;
@@ -168,10 +174,19 @@ async function allocateFor(ctx: Ctx, scopeId: string, config: Data, match: Data)
   }
 }
 
+/** Makes the match's Sync room and seats its players (`rooms.ts`), or fails the match with the reason. */
+async function roomFor(ctx: Ctx, scopeId: string, config: Data, match: Data): Promise<void> {
+  try {
+    await seatInRoom(ctx, scopeId, config, match);
+  } catch (e) {
+    await failMatch(ctx, scopeId, String(match.id), e instanceof Error ? e.message : String(e));
+  }
+}
+
 /** A match whose server could not be had: failed, its tickets back to waiting with their age kept (matched again, or timed out). */
 async function failMatch(ctx: Ctx, scopeId: string, matchId: string, reason: string): Promise<void> {
   const m = matchModels(ctx);
   const [failed] = await records(ctx.db, m.matches).update(scopeId, { id: matchId, status: 'allocating' }, { status: 'failed', set: { reason } });
   if (!failed) return;
-  await records(ctx.db, m.tickets).update(scopeId, { matchId, status: 'matched' }, { status: 'searching', set: { reason: `allocation failed: ${reason}` }, unset: ['matchId', 'team', 'region', 'matchedAt', 'waitSeconds'] });
+  await records(ctx.db, m.tickets).update(scopeId, { matchId, status: 'matched' }, { status: 'searching', set: { reason: `allocation failed: ${reason}` }, unset: ['matchId', 'team', 'region', 'matchedAt', 'waitSeconds', 'roomId', 'seatToken', 'relayUrl'] });
 }
