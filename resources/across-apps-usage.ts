@@ -17,8 +17,11 @@ export const ACROSS_APPS_USAGE_PATH = '/admin/usage';
 /** The amount column, the usage at list price. */
 export const AMOUNT = 'amount';
 
-/** One app's usage over the period: units of each meter (by the meter's name) and their amount. */
-export type AppUsage = { appId: string; appName: string; orgId: string; orgName: string; amount: string } & Record<string, number | string>;
+/**
+ * One app's usage over the period: units of each meter (by the meter's name) and their amount, decimals written out
+ * as billing counts them (a few bytes of traffic are millionths of a GB, not nothing).
+ */
+export type AppUsage = { appId: string; appName: string; orgId: string; orgName: string; amount: string } & Record<string, string>;
 
 /** The call's answer. */
 export interface AcrossAppsUsage {
@@ -39,7 +42,7 @@ const meterTitle = (label: Text, unit: Text): Text => ({ 'zh-CN': `${label['zh-C
 
 /** The row of the per-app table: the app and organisation, each meter's units, and the amount. */
 export function usageRowSchema(service: ServiceDecl): JsonSchema {
-  const meters = Object.fromEntries((service.meters ?? []).map((m) => [m.meter, { type: 'number', 'x-ui': { title: meterTitle(m.label, m.unit), width: 200 } }]));
+  const meters = Object.fromEntries((service.meters ?? []).map((m) => [m.meter, { type: 'string', 'x-ui': { title: meterTitle(m.label, m.unit), width: 200 } }]));
   return {
     type: 'object',
     properties: { ...APP_FIELDS, ...meters, [AMOUNT]: { type: 'string', 'x-ui': { title: t('金额（目录价）', 'Amount (list price)'), widget: 'money', width: 180 } } },
@@ -61,7 +64,7 @@ export function usageView(service: ServiceDecl): Pick<ViewDecl, 'name' | 'row' |
 
 /** The answer's schema, for the API document. */
 export function usageAnswerSchema(service: ServiceDecl): JsonSchema {
-  const meters = Object.fromEntries((service.meters ?? []).map((m) => [m.meter, { type: 'number' }]));
+  const meters = Object.fromEntries((service.meters ?? []).map((m) => [m.meter, { type: 'string', description: 'units, a decimal' }]));
   return {
     type: 'object',
     required: ['start', 'end', 'granularity', 'series', 'items', 'all'],

@@ -40,13 +40,13 @@ export function mountAcrossAppsUsage(api: Api, ctx: Ctx, m: ResourceModel): void
       const apps = await appsOf(ctx, report.Apps.map((a) => a.AppId));
       const byApp = new Map<string, AppUsage>();
       for (const a of report.Apps) {
-        const row = byApp.get(a.AppId) ?? ({ ...appFields(apps, a.AppId), ...Object.fromEntries(meters.map((x) => [x, 0])), [AMOUNT]: '0.00' } as AppUsage);
-        row[a.Meter] = Number(a.Units);
+        const row = byApp.get(a.AppId) ?? ({ ...appFields(apps, a.AppId), ...Object.fromEntries(meters.map((x) => [x, '0'])), [AMOUNT]: '0.00' } as AppUsage);
+        row[a.Meter] = a.Units;
         row[AMOUNT] = sumAmounts([row[AMOUNT], a.Amount]);
         byApp.set(a.AppId, row);
       }
       const items = [...byApp.values()].sort((x, y) => new Decimal(y[AMOUNT]).comparedTo(x[AMOUNT]) || x.appName.localeCompare(y.appName));
-      const total = (meter: string) => new Decimal(items.reduce((s, r) => s.plus(Number(r[meter] ?? 0)), new Decimal(0))).toDecimalPlaces(6).toNumber();
+      const total = (meter: string) => items.reduce((s, r) => s.plus(r[meter] ?? 0), new Decimal(0)).toFixed();
       return {
         start: report.Start,
         end: report.End,

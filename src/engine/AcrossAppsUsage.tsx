@@ -35,7 +35,8 @@ export function AcrossAppsUsage({ service, owner }: { service: ServiceDecl; owne
   });
   const usage = query.data?.data as AcrossAppsUsage | undefined;
   const meters = service.meters ?? [];
-  const number = (n: number) => formatBigNumber(n, locale);
+  // Large quantities as people read them (12.3K); fractions of a unit (a few MB of traffic in GB) with their digits.
+  const number = (n: number) => (n === 0 || Math.abs(n) >= 1 ? formatBigNumber(n, locale) : String(Number(n.toPrecision(3))));
   const x = (p: string) => (usage?.granularity === 'hour' ? p.slice(11) : p.slice(5));
 
   return (

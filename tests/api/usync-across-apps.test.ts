@@ -113,7 +113,7 @@ describe("the back office's Sync management", () => {
     // The stopped session's two clients were the second app's peak, and its traffic was relayed.
     const usage = (await get(admin, USAGE)).json() as AcrossAppsUsage;
     const row = usage.items.find((i) => i.appId === second.appId);
-    expect(row).toMatchObject({ orgName: expect.stringMatching(/sync studio/), ccu: 2 });
+    expect(row).toMatchObject({ orgName: expect.stringMatching(/sync studio/), ccu: '2' });
     expect(Number(row!.net)).toBeGreaterThan(0);
     // Two peak users at 0.05 each (spec 001 §9), the traffic's few bytes worth less than a cent.
     expect(row!.amount).toBe('0.10');
@@ -124,7 +124,7 @@ describe("the back office's Sync management", () => {
     const end = new Date();
     const hours = (await get(admin, `${USAGE}?start=${new Date(end.getTime() - 6 * 3600_000).toISOString()}&end=${end.toISOString()}`)).json() as AcrossAppsUsage;
     expect(hours.granularity).toBe('hour');
-    expect(hours.items.find((i) => i.appId === second.appId)).toMatchObject({ ccu: 2 });
+    expect(hours.items.find((i) => i.appId === second.appId)).toMatchObject({ ccu: '2' });
     expect((await get(admin, `${USAGE}?start=${end.toISOString()}&end=${new Date(end.getTime() - 3600_000).toISOString()}`)).statusCode).toBe(400);
     expect((await get(member, USAGE)).statusCode).toBe(403);
     expect((await get(member, SESSIONS)).statusCode).toBe(403);

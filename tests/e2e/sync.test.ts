@@ -152,7 +152,8 @@ describe('Sync on the console', () => {
     const sessions = page.getByTestId('across-apps-perfSessions');
     await visible(page.getByTestId('across-apps-totals-perfSessions').locator('.ant-table-row', { hasText: 'Tidewater Game' }));
     // Narrowed to the running ones: the finished session leaves the list.
-    await sessions.locator('.ant-select[data-filter="status"]').click();
+    const statusFilter = sessions.locator('.ant-select').filter({ has: page.getByLabel('Status', { exact: true }) });
+    await statusFilter.click();
     await page.locator('.ant-select-item-option', { hasText: 'Running' }).click();
     const row = sessions.locator('.ant-table-row', { hasText: 'Tidewater Game' });
     await visible(row.getByText('Running'));
@@ -169,7 +170,7 @@ describe('Sync on the console', () => {
     await gone(row);
     expect(await session(long.id)).toMatchObject({ status: 'Failed', statusReason: 'the session was stopped' });
     // The failed ones: the stopped session.
-    await sessions.locator('.ant-select[data-filter="status"]').click();
+    await statusFilter.click();
     await page.locator('.ant-select-item-option', { hasText: 'Failed' }).click();
     await visible(sessions.locator('.ant-table-row', { hasText: 'Tidewater Game' }).getByText('Failed'));
 
@@ -179,6 +180,8 @@ describe('Sync on the console', () => {
     const appRow = usage.getByTestId('across-apps-usage-apps').locator('.ant-table-row', { hasText: 'Tidewater Game' });
     await visible(appRow);
     await visible(usage.getByTestId('across-apps-usage-chart-ccu').locator('canvas'));
+    // The columns grow into place before the picture is taken.
+    await page.waitForTimeout(1500);
     await shot('admin-usage');
     await usage.getByTestId('across-apps-usage-period').getByText('Last 7 days').click();
     await visible(appRow);
