@@ -42,7 +42,7 @@ const meterTitle = (label: Text, unit: Text): Text => ({ 'zh-CN': `${label['zh-C
 
 /** The row of the per-app table: the app and organisation, each meter's units, and the amount. */
 export function usageRowSchema(service: ServiceDecl): JsonSchema {
-  const meters = Object.fromEntries((service.meters ?? []).map((m) => [m.meter, { type: 'string', 'x-ui': { title: meterTitle(m.label, m.unit), width: 200 } }]));
+  const meters = Object.fromEntries((service.meters ?? []).map((m) => [m.meter, { type: 'string', 'x-ui': { title: meterTitle(m.label, m.unit), width: 260 } }]));
   return {
     type: 'object',
     properties: { ...APP_FIELDS, ...meters, [AMOUNT]: { type: 'string', 'x-ui': { title: t('金额（目录价）', 'Amount (list price)'), widget: 'money', width: 180 } } },
