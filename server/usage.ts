@@ -58,24 +58,37 @@ export async function usageByApp(db: Queryable, service: string, appId: string |
   return res.rows.map((r) => ({ appId: r.app_id, meter: r.meter, total: Number(r.total) }));
 }
 
-/** An app's peak of the day as this instance knows it (read once a day from the usage, then kept in memory). */
+/** An app's peak of the day as this instance last saw it: a lower bound of the recorded one (a day's peak only rises). */
 export type KnownPeaks = Map<string, { day: string; peak: number }>;
 
 const dayInZone = new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_ZONE });
 
 /**
- * Records `now` (an app's connections on this instance) as the day's peak on a meter whose day's usage is its peak:
- * when above the peak known, it adds what the peak rose by.
+ * Records `now` (an app's connections) as the day's peak on a meter whose day's usage is its peak: when above the
+ * day's recorded peak, it adds what the peak rose by. The comparison and the rise are one statement holding the day's
+ * row, so instances recording at once raise the peak to the highest of their counts, never to their sum. `known` spares
+ * the database a count that is not above what this instance last saw.
  */
 export async function recordPeak(db: Queryable, known: KnownPeaks, service: string, meter: string, appId: string, now: number): Promise<void> {
   const day = dayInZone.format(new Date());
-  let entry = known.get(appId);
-  if (entry?.day !== day) {
-    entry = { day, peak: (await usageTotals(db, service, appId, { start: day, end: day }))[meter] ?? 0 };
-    known.set(appId, entry);
-  }
-  if (now <= entry.peak) return;
-  const rise = now - entry.peak;
-  entry.peak = now;
-  await recordUsage(db, appId, service, meter, rise);
+  const entry = known.get(appId);
+  if (now <= 0 || (entry?.day === day && now <= entry.peak)) return;
+  // The day's row first (at 0), so that the raise below always has a row to hold.
+  await db.query(
+    `INSERT INTO usage_daily (day, app_id, service, meter, quantity) VALUES ($1::date, $2, $3, $4, 0) ON CONFLICT (app_id, day, service, meter) DO NOTHING`,
+    [day, appId, service, meter],
+  );
+  const res = await db.query<{ peak: string | number }>(
+    `WITH held AS (
+       SELECT quantity FROM usage_daily WHERE app_id = $2 AND day = $1::date AND service = $3 AND meter = $4 FOR UPDATE),
+     raised AS (
+       UPDATE usage_daily u SET quantity = $5::numeric FROM held
+        WHERE u.app_id = $2 AND u.day = $1::date AND u.service = $3 AND u.meter = $4 AND held.quantity < $5::numeric
+        RETURNING $5::numeric - held.quantity AS rise),
+     noted AS (
+       INSERT INTO usage_events (app_id, service, meter, quantity, occurred_at) SELECT $2, $3, $4, rise, now() FROM raised RETURNING quantity)
+     SELECT greatest((SELECT quantity FROM held), $5::numeric) AS peak`,
+    [day, appId, service, meter, String(now)],
+  );
+  known.set(appId, { day, peak: Number(res.rows[0]?.peak ?? now) });
 }

@@ -150,6 +150,28 @@ describe('Sync rooms across two instances', () => {
     for (const c of [alice, bob, client]) c.ws.close();
   });
 
+  it("records one peak of the day for the app's players connected on both instances, not each instance's own", async () => {
+    const app = await syncApp(two.a.db);
+    const [onA, onB] = [through(app, two.a.req), through(app, two.b.req)];
+    const profile = await newProfile(onA, { reconnectSeconds: 0 });
+    const clients: Client[] = [];
+    // A room hosted by each instance, two players connected to each.
+    for (const [via, at] of [[onA, origin.A], [onB, origin.B]] as const) {
+      const room = String((await newRoom(via, String(profile.id))).id);
+      for (const player of ['first', 'second']) {
+        const client = await connect(at, room, (await seat(via, room, player)).token);
+        await client.next('welcome');
+        clients.push(client);
+      }
+    }
+    const ccu = async () => Number((await onB.call('GET', `${S}/api/usage`)).json().ccu);
+    await until(async () => (await ccu()) === 4, 'a peak of four players');
+    // The rises recorded add up to the peak: no instance added its own count on top of the other's.
+    const rises = await two.a.db.query<{ q: string }>(`SELECT sum(quantity) AS q FROM usage_events WHERE app_id = $1 AND service = 'usync' AND meter = 'ccu'`, [app.appId]);
+    expect(Number(rises.rows[0].q)).toBe(4);
+    for (const c of clients) c.ws.close();
+  });
+
   it("counts a seat reserved through B on A's clock only: B's sweep leaves it, A's expires it", async () => {
     const profile = await newProfile(viaA);
     const id = String((await newRoom(viaA, String(profile.id))).id);

@@ -78,13 +78,6 @@ export class RelayHub {
     return room;
   }
 
-  /** The players of an app connected now, over all its rooms here. */
-  connectedOf(appId: string): number {
-    let n = 0;
-    for (const r of this.rooms.values()) if (r.appId === appId) for (const s of r.seats.values()) if (s.state === 'connected') n += 1;
-    return n;
-  }
-
   /** The seat a token is of, in the room named. */
   seatOf(room: LiveRoom, token: string): LiveSeat | undefined {
     const hash = hashToken(token);

@@ -9,15 +9,18 @@ import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
 import { dayRange } from '../../engine/day-range';
 import { recordPeak, recordUsage, USAGE_ZONE, usageByDay } from '../../usage';
-import { runtimeOf, SERVICE } from './models';
+import { runtimeOf, seatsOf, SERVICE } from './models';
 
 const [CCU, NET] = usync.meters!.map((m) => m.meter);
 const RANGE = { zone: USAGE_ZONE, defaultDays: 30, maxDays: 366, field: '/from' };
 
-/** The app's players connected now on this instance, recorded as the day's peak when above the one recorded. */
+/**
+ * The app's players connected now, on every instance (their seats as stored), recorded as the day's peak when above
+ * the one recorded.
+ */
 export async function notePeak(ctx: Ctx, appId: string): Promise<void> {
-  const rt = runtimeOf(ctx);
-  await recordPeak(ctx.db, rt.peaks, SERVICE, CCU, appId, rt.hub.connectedOf(appId));
+  const connected = await seatsOf(ctx).count(appId, { status: 'connected' });
+  await recordPeak(ctx.db, runtimeOf(ctx).peaks, SERVICE, CCU, appId, connected);
 }
 
 export function addBytes(ctx: Ctx, appId: string, n: number): void {
