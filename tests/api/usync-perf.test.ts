@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERF_PATH } from '../../resources/usync/perf';
 import { roomsOf } from '../../server/services/usync/models';
-import { failOrphanSessions, RUNNER_GONE, SERVER_STOPPED, sessionsOf } from '../../server/services/usync/perf';
+import { failOrphanSessions, RUNNER_GONE, SERVER_STOPPED, sessionsOf, STOPPED } from '../../server/services/usync/perf';
 import { newProfile, S, startSync, until, type SyncApp, type SyncHarness } from './usync-fixtures';
 
 let h: SyncHarness;
@@ -121,6 +121,26 @@ describe('Sync perf sessions', () => {
       await own.close();
     }
   });
+
+  it('stops a running session on the app\'s call: it ends Failed at once, its clients gone and its room closed', async () => {
+    const profile = await newProfile(app);
+    const created = await app.call('POST', PATH, { profileId: profile.id, clients: 2, durationSeconds: 60 });
+    const id = created.json().id;
+    await until(async () => (await show(app, id)).status === 'Running', 'the session runs');
+    // Another app does not reach it.
+    expect((await other.call('POST', `${PATH}/${id}/stop`, {})).statusCode).toBe(404);
+    const res = await app.call('POST', `${PATH}/${id}/stop`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'Failed', statusReason: STOPPED });
+    const room = (await app.call('GET', `${S}/api/rooms/${res.json().roomId}`)).json();
+    expect(room.status).toBe('CLOSED');
+    // The run, aborted, does not move it on: it stays stopped, without results.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await show(app, id)).toMatchObject({ status: 'Failed', statusReason: STOPPED, throughput: 0 });
+    const again = await app.call('POST', `${PATH}/${id}/stop`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('the perf session has already ended');
+  }, 20_000);
 
   it('fails at start-up the sessions an instance that is gone left running', async () => {
     const profile = await newProfile(app);
