@@ -14,6 +14,9 @@ import type { Db } from '../../server/db/types';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { OWNER_GONE } from '../../server/services/usync/bridge';
 import { LOST_HOLD } from '../../server/services/usync/owners';
+import { APP_ROOMS_FULL } from '../../server/services/usync/rooms';
+import { APP_PLAYERS_FULL } from '../../server/services/usync/seats';
+import { DEMO_ADMIN } from '../../server/demo';
 import { sweep } from '../../server/services/usync/sweep';
 import { startInstance, type StartedInstance } from '../../server/start';
 import { basicOf, createScratchDatabase, serviceRequest } from '../api/harness';
@@ -170,6 +173,26 @@ describe('Sync rooms across two instances', () => {
     const rises = await two.a.db.query<{ q: string }>(`SELECT sum(quantity) AS q FROM usage_events WHERE app_id = $1 AND service = 'usync' AND meter = 'ccu'`, [app.appId]);
     expect(Number(rises.rows[0].q)).toBe(4);
     for (const c of clients) c.ws.close();
+  });
+
+  it("holds the app's limits when both instances open rooms and seat players at the same moment", async () => {
+    const app = await syncApp(two.a.db);
+    const [onA, onB] = [through(app, two.a.req), through(app, two.b.req)];
+    const cookie = await two.login(two.a, DEMO_ADMIN.email, DEMO_ADMIN.password, '/auth/admin-login');
+    const limits = await two.b.req({ method: 'POST', url: `${S}/api/app/config`, headers: { cookie, 'x-app-id': app.appId, 'x-lodestar-app-id': app.appId }, payload: { maxOpenRooms: 3, maxConnectedPlayers: 4 } });
+    expect(limits.statusCode, limits.body).toBe(200);
+    const profile = String((await newProfile(onA, { roomCount: 50, ratio: 8 })).id);
+    // Eight rooms asked for at once, four through each instance: three open, the others fail on the app's limit.
+    const rooms = await Promise.all(Array.from({ length: 8 }, (_, i) => newRoom(i % 2 ? onB : onA, profile)));
+    const ready = rooms.filter((r) => r.status === 'READY');
+    expect(ready).toHaveLength(3);
+    for (const r of rooms.filter((x) => x.status !== 'READY')) expect(r).toMatchObject({ status: 'ALLOCATION_FAILED', statusReason: APP_ROOMS_FULL });
+    // Ten players seated at once, through both instances, over the three rooms: four seats, six refusals.
+    const joins = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? onB : onA).call('POST', `${S}/service/rooms/${String(ready[i % 3].id)}/join`, { playerId: `racer-${i}` })),
+    );
+    expect(joins.filter((j) => j.statusCode === 200)).toHaveLength(4);
+    for (const j of joins.filter((x) => x.statusCode !== 200)) expect(j.json(), j.body).toMatchObject({ code: 'INVALID_TRANSITION', message: APP_PLAYERS_FULL });
   });
 
   it("counts a seat reserved through B on A's clock only: B's sweep leaves it, A's expires it", async () => {

@@ -12,6 +12,7 @@ import { RELAY_CLOSE } from '../../../resources/usync/socket';
 import type { Ctx } from '../../context';
 import type { Queryable } from '../../db';
 import { recordOperation } from '../../audit';
+import { lockNames } from '../../db/locks';
 import { conflict, notFound } from '../../engine/errors';
 import type { ResourceHooks } from '../../engine/hooks';
 import type { Data } from '../../engine/store';
@@ -44,13 +45,32 @@ export async function logRoom(ctx: Ctx, db: Queryable, appId: string, roomId: st
 
 /** Moves a room to `to` when it is in one of `from`, with its reason in the log and the history; answers the moved room. */
 export async function moveRoom(ctx: Ctx, appId: string, id: string, from: string[], to: string, reason: string, actor = SYSTEM, set: Data = {}): Promise<Data | undefined> {
+  return ctx.db.transaction((tx) => moveRoomIn(ctx, tx, appId, id, from, to, reason, actor, set));
+}
+
+/** `moveRoom` inside the caller's transaction. */
+async function moveRoomIn(ctx: Ctx, tx: Queryable, appId: string, id: string, from: string[], to: string, reason: string, actor = SYSTEM, set: Data = {}): Promise<Data | undefined> {
+  const before = await roomsOf(ctx, tx).maybe(appId, id, 'update');
+  if (!before || !from.includes(String(before.status))) return undefined;
+  const after = await roomsOf(ctx, tx).updateOne(appId, id, { status: to, set: { statusReason: reason, ...set } });
+  await logRoom(ctx, tx, appId, id, { event: to, reason });
+  await recordOperation(tx, { actor, appId, action: `${SERVICE}.rooms.${to}`, target: id, before, after });
+  return after;
+}
+
+/**
+ * Moves a room to allocated when its profile and its app have places left: the count and the move are one transaction
+ * holding the app's lock, so instances allocating at once never open more rooms than the limits. Answers the room
+ * moved, or why it was refused (undefined room and no reason: it had left `created`).
+ */
+async function takePlace(ctx: Ctx, appId: string, id: string, profile: Data, actor: string, set: Data): Promise<{ room?: Data; refused?: string }> {
+  const { maxOpenRooms } = await appLimitsOf(ctx, appId);
   return ctx.db.transaction(async (tx) => {
-    const before = await roomsOf(ctx, tx).maybe(appId, id, 'update');
-    if (!before || !from.includes(String(before.status))) return undefined;
-    const after = await roomsOf(ctx, tx).updateOne(appId, id, { status: to, set: { statusReason: reason, ...set } });
-    await logRoom(ctx, tx, appId, id, { event: to, reason });
-    await recordOperation(tx, { actor, appId, action: `${SERVICE}.rooms.${to}`, target: id, before, after });
-    return after;
+    await lockNames(tx, [`usync-open-rooms|${appId}`]);
+    const open = roomsOf(ctx, tx);
+    if ((await open.count(appId, { profileId: profile.id as string, status: { $in: OPEN_ROOM } })) >= Number(profile.roomCount)) return { refused: "the profile's rooms are all open" };
+    if ((await open.count(appId, { status: { $in: OPEN_ROOM } })) >= maxOpenRooms) return { refused: APP_ROOMS_FULL };
+    return { room: await moveRoomIn(ctx, tx, appId, id, [ROOM.created], ROOM.allocated, '', actor, set) };
   });
 }
 
@@ -82,9 +102,6 @@ export async function allocate(ctx: Ctx, appId: string, room: Data, actor = SYST
   if (!found) return fail('no such room profile');
   const { limits, profile } = found;
   if (!SERVED_TRANSPORTS.includes(String(profile.transport))) return fail(UNSERVED);
-  const open = await roomsOf(ctx).count(appId, { profileId: profile.id as string, status: { $in: OPEN_ROOM } });
-  if (open >= Number(profile.roomCount)) return fail("the profile's rooms are all open");
-  if ((await roomsOf(ctx).count(appId, { status: { $in: OPEN_ROOM } })) >= (await appLimitsOf(ctx, appId)).maxOpenRooms) return fail(APP_ROOMS_FULL);
   const rt = runtimeOf(ctx);
   const now = Date.now();
   const expiresAt = Date.parse(String(room.createdAt)) + Number(profile.ttlMinutes) * 60_000;
@@ -97,8 +114,11 @@ export async function allocate(ctx: Ctx, appId: string, room: Data, actor = SYST
   // The plugin's released version now: the room runs it to its end, whatever is released after.
   const plugin = await pluginOf(ctx, appId, profile);
   const ran = plugin ? { pluginId: plugin.pluginId, pluginVersion: plugin.version } : {};
-  const allocated = await moveRoom(ctx, appId, id, [ROOM.created], ROOM.allocated, '', actor, { pod: rt.pod, allocatedAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString(), ...ran });
-  if (!allocated) return (await rt.cluster?.release(id), await roomsOf(ctx).get(appId, id));
+  const { room: allocated, refused } = await takePlace(ctx, appId, id, profile, actor, { pod: rt.pod, allocatedAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString(), ...ran });
+  if (!allocated) {
+    await rt.cluster?.release(id);
+    return refused ? fail(refused) : await roomsOf(ctx).get(appId, id);
+  }
   const live = rt.hub.open(id, appId, limits, expiresAt, now);
   if (plugin) startPlugin(ctx, live, plugin);
   return (await moveRoom(ctx, appId, id, [ROOM.allocated], ROOM.ready, '', actor)) ?? allocated;

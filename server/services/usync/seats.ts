@@ -10,6 +10,7 @@ import { JOINABLE_ROOM } from '../../../resources/usync/resources';
 import { RELAY_CLOSE } from '../../../resources/usync/socket';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
+import { lockNames } from '../../db/locks';
 import { conflict, notFound } from '../../engine/errors';
 import { appLimitsOf } from './app-config';
 import { hashToken, newSeatToken, type LiveRoom, type LiveSeat } from './hub';
@@ -40,8 +41,14 @@ export async function join(ctx: Ctx, appId: string, roomId: string, playerId: st
   if (seat) seat.tokenHash = hashToken(token);
   else {
     if (live.seats.size >= live.limits.maxPlayers) throw conflict('INVALID_TRANSITION', 'the room is full');
-    if ((await seatsOf(ctx).count(appId, { status: { $in: OPEN_SEAT } })) >= (await appLimitsOf(ctx, appId)).maxConnectedPlayers) throw conflict('INVALID_TRANSITION', APP_PLAYERS_FULL);
-    const stored = await seatsOf(ctx).insert(appId, { roomId, playerId, via, reservedUntil: new Date(until).toISOString(), reconnects: 0 }, { parentId: roomId });
+    const { maxConnectedPlayers } = await appLimitsOf(ctx, appId);
+    // The count and the seat are one transaction holding the app's lock: joins on several instances at once never
+    // seat more players than the limit.
+    const stored = await ctx.db.transaction(async (tx) => {
+      await lockNames(tx, [`usync-seats|${appId}`]);
+      if ((await seatsOf(ctx, tx).count(appId, { status: { $in: OPEN_SEAT } })) >= maxConnectedPlayers) throw conflict('INVALID_TRANSITION', APP_PLAYERS_FULL);
+      return seatsOf(ctx, tx).insert(appId, { roomId, playerId, via, reservedUntil: new Date(until).toISOString(), reconnects: 0 }, { parentId: roomId });
+    });
     seat = { seatId: String(stored.id), playerId, tokenHash: hashToken(token), state: 'reserved', until, reconnects: 0 };
     live.seats.set(playerId, seat);
     await persist(ctx, live, 'seat reserved', () => logRoom(ctx, ctx.db, appId, roomId, { tag: 'Seat', event: 'reserved', playerId }));
