@@ -16,17 +16,21 @@ export interface Borrowed {
 type Props = Record<string, JsonSchema>;
 
 /**
- * The lender's declaration as the borrower shows it: at the borrower's routes, and, for a `present` condition, with
- * the field required by its forms (a record made or edited there keeps meeting the condition).
+ * The lender's declaration as the borrower shows it: at the borrower's routes, without the fields it hides, and, for a
+ * `present` condition, with the field required by its forms (a record made or edited there keeps meeting the condition).
  */
 export function borrowedDecl(res: ResourceDecl, b: BorrowedDecl): ResourceDecl {
+  const hidden = new Set(b.hide ?? []);
+  const shown = (fields: string[] | undefined) => fields?.filter((f) => !hidden.has(f));
   const required = (res.schema.required as string[] | undefined) ?? [];
-  const schema = b.where.present && !required.includes(b.where.field) ? { ...res.schema, required: [...required, b.where.field] } : res.schema;
-  return { ...res, schema, routes: { list: b.routes.list, ...(b.routes.show ? { show: b.routes.show } : {}) } };
+  const properties = Object.fromEntries(Object.entries((res.schema.properties ?? {}) as Props).filter(([f]) => !hidden.has(f)));
+  const schema = { ...res.schema, properties, required: b.where.present && !required.includes(b.where.field) ? [...required, b.where.field] : required };
+  const list = { ...res.list, columns: shown(res.list.columns)!, filters: shown(res.list.filters), has: shown(res.list.has) };
+  return { ...res, schema, list, routes: { list: b.routes.list, ...(b.routes.show ? { show: b.routes.show } : {}) } };
 }
 
 /** Every service's borrowed resources, in the registry's order. */
-export function borrowedOf(services: ServiceDecl[]): Borrowed[] {
+export function borrowedOf(services: readonly ServiceDecl[]): Borrowed[] {
   return services.flatMap((borrower) =>
     (borrower.borrowed ?? []).flatMap((b) => {
       const lender = services.find((s) => s.name === b.service);
@@ -39,9 +43,10 @@ export function borrowedOf(services: ServiceDecl[]): Borrowed[] {
 /**
  * Refuses, at start-up, a borrowed resource the registry cannot show: an unknown service or resource, one without a
  * list, a condition on a field its list cannot narrow by (a `value` on one of its `filters`, `present` on one of its
- * `has`), a condition saying both or neither, a route another screen has, or a list route the borrower's menu does not name.
+ * `has`), a condition saying both or neither, a hidden field that is not an optional one besides the condition's, a
+ * route another screen has, or a list route the borrower's menu does not name.
  */
-export function checkBorrowed(services: ServiceDecl[]): void {
+export function checkBorrowed(services: readonly ServiceDecl[]): void {
   const taken = new Set(services.flatMap((s) => s.resources.flatMap((r) => [r.routes?.list, r.routes?.show])).filter(Boolean));
   for (const borrower of services) {
     for (const b of borrower.borrowed ?? []) {
@@ -56,6 +61,11 @@ export function checkBorrowed(services: ServiceDecl[]): void {
       if ((value === undefined) === (present === undefined)) throw new Error(`${where}: the condition names a value or present, one of them`);
       if (value !== undefined && !(res.list.filters ?? []).includes(field)) throw new Error(`${where}: '${field}' is not one of the list's filters`);
       if (present && !(res.list.has ?? []).includes(field)) throw new Error(`${where}: '${field}' is not one of the list's has fields`);
+      for (const f of b.hide ?? []) {
+        if (!(f in ((res.schema.properties ?? {}) as Props)) || f === field || ((res.schema.required as string[] | undefined) ?? []).includes(f)) {
+          throw new Error(`${where}: the hidden '${f}' is not an optional field of the resource other than the condition's`);
+        }
+      }
       for (const route of [b.routes.list, b.routes.show]) {
         if (route && taken.has(route)) throw new Error(`${where}: the route '${route}' is another screen's`);
         if (route) taken.add(route);

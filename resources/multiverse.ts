@@ -65,7 +65,7 @@ export const multiverse: ServiceDecl = {
   ],
   pages: [...multiversePages, usagePage],
   // Matchmaking's configs whose matches are each given a server of one of the app's games.
-  borrowed: [{ service: 'match', resource: 'configs', routes: MATCH_BORROWED_ROUTES.multiverse, where: { field: 'gameId', present: true } }],
+  borrowed: [{ service: 'match', resource: 'configs', routes: MATCH_BORROWED_ROUTES.multiverse, where: { field: 'gameId', present: true }, hide: ['syncProfileId'] }],
   resources: multiverseResources,
   calls: { ...multiverseCalls, ...multiverseStatsCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: MULTIVERSE_DEMO,

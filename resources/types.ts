@@ -370,6 +370,11 @@ export interface BorrowedDecl {
   resource: string;
   routes: { list: string; show?: string };
   where: BorrowedWhere;
+  /**
+   * Fields of the resource the borrower's screens leave out (columns, filters, forms, the record's page): those that
+   * never hold a value in the records shown (a config in a Sync room names no Multiverse game). Optional fields only.
+   */
+  hide?: string[];
 }
 
 /** The records shown: those whose `field` holds `value` (one of the list's `filters`), or holds any value (`present`, one of its `has`). */

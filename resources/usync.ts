@@ -86,7 +86,7 @@ export const usync: ServiceDecl = {
   ],
   resources: [...usyncResources, perfSessions, plugins, pluginVersions, appConfig],
   // Matchmaking's configs whose matches are each played in a room made on one of the app's room profiles.
-  borrowed: [{ service: 'match', resource: 'configs', routes: MATCH_BORROWED_ROUTES.usync, where: { field: 'syncProfileId', present: true } }],
+  borrowed: [{ service: 'match', resource: 'configs', routes: MATCH_BORROWED_ROUTES.usync, where: { field: 'syncProfileId', present: true }, hide: ['gameId', 'profileId'] }],
   calls: { ...usyncCalls, ...pluginCalls, ...appConfigCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
   sockets: { relay: relaySocket },
   history: {

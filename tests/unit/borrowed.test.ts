@@ -46,6 +46,17 @@ describe('a resource borrowed by another service', () => {
     expect(build({ ...SYNC_MATCH, where: { field: 'syncProfileId', value: 'p1' } })).not.toThrow();
   });
 
+  it('hides optional fields other than the condition\'s, from its columns, filters and forms', () => {
+    expect(build({ ...SYNC_MATCH, hide: ['nope'] })).toThrow(/the hidden 'nope' is not an optional field/);
+    expect(build({ ...SYNC_MATCH, hide: ['name'] })).toThrow(/the hidden 'name'/);
+    expect(build({ ...SYNC_MATCH, hide: ['syncProfileId'] })).toThrow(/the hidden 'syncProfileId'/);
+    const [sync] = borrowedOf(services).filter((b) => b.borrower.name === usync.name);
+    expect(Object.keys(sync.decl.schema.properties ?? {})).not.toContain('gameId');
+    expect(sync.decl.list.columns).not.toContain('gameId');
+    expect(sync.decl.list.filters).not.toContain('gameId');
+    expect(Object.keys(matchConfigs.schema.properties ?? {})).toContain('gameId');
+  });
+
   it("takes no other screen's route, and its menu names the list", () => {
     expect(build({ ...SYNC_MATCH, routes: { list: 'match' } })).toThrow(/the route 'match' is another screen's/);
     expect(build(SYNC_MATCH, [])).toThrow(/the menu names no entry for 'sync\/match'/);

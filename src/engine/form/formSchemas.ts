@@ -1,5 +1,6 @@
 import type { JsonSchema, PartDecl, ResourceDecl, ServiceDecl, ViewDecl } from '../../../resources/types';
 import { writeOnlyFields } from '../../../resources/field-access';
+import { borrowedOf } from '../../../resources/borrowed';
 import { fieldSchema, formFields, narrowSchema } from '../schema';
 
 /** The schema of a record's create or edit form (a singleton's settings are its edit form). */
@@ -19,7 +20,8 @@ export interface FormSchema {
 
 /**
  * Every schema a console form validates against: each resource's create and edit forms, its parts' editors, the
- * forms replacing its write-only fields, and the fields its actions and commands ask for. The build compiles a check
+ * forms replacing its write-only fields, and the fields its actions and commands ask for; the create and edit forms of
+ * the resources other services show (`ServiceDecl.borrowed`, their condition's field required). The build compiles a check
  * for each of these (scripts/form-validators.ts); the forms take their schema from the same functions, so each finds
  * its check.
  */
@@ -46,6 +48,13 @@ export function formSchemas(services: readonly ServiceDecl[]): FormSchema[] {
         return [...(view.commands ?? []).flatMap((c) => (c.fields ? [{ name: `${at} ${c.name} command`, schema: c.fields }] : [])), ...rowCommandForms(at, view)];
       }),
     ),
+    borrowedOf(services).flatMap(({ borrower, lender, decl }) => {
+      const at = `${borrower.name} ${lender.name}/${decl.name}`;
+      return [
+        { name: `${at} create form`, schema: recordFormSchema(decl, 'create') },
+        { name: `${at} edit form`, schema: recordFormSchema(decl, 'edit') },
+      ];
+    }),
   );
 }
 
