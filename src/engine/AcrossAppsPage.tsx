@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Row, Statistic, Tabs, Tag } from 'antd';
-import { useCustom, useList, type BaseRecord } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import type { ResourceDecl, ServiceDecl, Text } from '../../resources/types';
 import { acrossAppsTotalsPath, totalsView, type AcrossAppsTotals, type AppTotals } from '../../resources/across-apps';
 import type { DeclaredResource } from '../../providers/declarations';
-import { isApiError, type ApiError } from '../../providers/http';
 import { iconOf } from '../lib/icons';
 import { formatSize } from '../lib/format';
 import { useLocale } from '../lib/useLocale';
@@ -13,6 +12,7 @@ import { AcrossAppsUsage } from './AcrossAppsUsage';
 import { PageHeader } from './PageHeader';
 import { ResourceTable } from './ResourceTable';
 import { fieldTitle, inSentence, propertyOf } from './schema';
+import { useAnswerRows } from './useAnswerRows';
 import { ViewTable } from './ViewTable';
 
 interface Entry {
@@ -67,13 +67,7 @@ function AcrossAppsLists({ service, res, declared }: Entry & { service: ServiceD
   const title = text(res.label);
   const sums = res.acrossApps?.sums ?? [];
   const view = totalsView(res);
-  const { query } = useCustom<BaseRecord>({
-    url: `${service.base}${acrossAppsTotalsPath(res)}`,
-    method: 'get',
-    dataProviderName: service.convention,
-    queryOptions: { retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 2 },
-    errorNotification: false,
-  });
+  const { answer: totals, read: query, rowsOf } = useAnswerRows<AcrossAppsTotals>(service, `${service.base}${acrossAppsTotalsPath(res)}`);
   // The totals are read again when the list's count changes (a delete from the table).
   const { result: listed } = useList({ resource: declared.key, meta: { service: service.name, resource: declared.decl.name }, dataProviderName: service.convention, pagination: { currentPage: 1, pageSize: 1 } });
   const counted = useRef<number>(undefined);
@@ -83,7 +77,6 @@ function AcrossAppsLists({ service, res, declared }: Entry & { service: ServiceD
     if (counted.current !== undefined && counted.current !== listed.total) void refetch();
     counted.current = listed.total;
   }, [listed.total, refetch]);
-  const totals = query.data?.data as AcrossAppsTotals | undefined;
   const storage = res.acrossApps?.storage;
   // One app's records only, chosen in the totals (the list's app filter, fixed while chosen).
   const [app, setApp] = useState<AppTotals>();
@@ -114,15 +107,7 @@ function AcrossAppsLists({ service, res, declared }: Entry & { service: ServiceD
             owner={res}
             view={view}
             appId=""
-            state={{
-              rows: totals?.items ?? [],
-              total: totals?.items.length,
-              loading: query.isFetching,
-              error: (query.error ?? null) as ApiError | null,
-              page: 1,
-              setPage: () => undefined,
-              refetch: query.refetch,
-            }}
+            state={rowsOf(totals?.items)}
             actions={{
               width: 140,
               render: (row) => (

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Card, Col, Empty, Flex, Row, Segmented, Skeleton, Statistic } from 'antd';
-import { useCustom, type BaseRecord } from '@refinedev/core';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { ACROSS_APPS_USAGE_PATH, AMOUNT, usageView, type AcrossAppsUsage } from '../../resources/across-apps-usage';
-import { isApiError, type ApiError } from '../../providers/http';
 import { formatAmount, formatBigNumber } from '../lib/format';
 import { LAST_24_HOURS, LONG_DURATION_FILTERS } from '../lib/timeFilters';
 import { useLocale } from '../lib/useLocale';
+import { useAnswerRows } from './useAnswerRows';
 import { ViewTable } from './ViewTable';
 
 const StackedColumns = lazy(() => import('../pages/metering/charts').then((m) => ({ default: m.StackedColumns })));
@@ -25,15 +24,7 @@ export function AcrossAppsUsage({ service, owner }: { service: ServiceDecl; owne
   const [period, setPeriod] = useState(DEFAULT_PERIOD);
   const range = useMemo(() => PERIODS.find((p) => p.key === period)!.range(), [period]);
   const view = useMemo(() => usageView(service), [service]);
-  const { query } = useCustom<BaseRecord>({
-    url: `${service.base}${ACROSS_APPS_USAGE_PATH}`,
-    method: 'get',
-    config: { query: range },
-    dataProviderName: service.convention,
-    queryOptions: { retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 2 },
-    errorNotification: false,
-  });
-  const usage = query.data?.data as AcrossAppsUsage | undefined;
+  const { answer: usage, read: query, rowsOf } = useAnswerRows<AcrossAppsUsage>(service, `${service.base}${ACROSS_APPS_USAGE_PATH}`, { ...range });
   const meters = service.meters ?? [];
   // Large quantities as people read them (12.3K); fractions of a unit (a few MB of traffic in GB) with their digits.
   const number = (n: number) => (n === 0 || Math.abs(n) >= 1 ? formatBigNumber(n, locale) : String(Number(n.toPrecision(3))));
@@ -86,21 +77,7 @@ export function AcrossAppsUsage({ service, owner }: { service: ServiceDecl; owne
         })}
       </Row>
       <Card title={t('ops.acrossApps.usageByApp')} extra={t('ops.acrossApps.usageHint')} data-testid="across-apps-usage-apps">
-        <ViewTable
-          service={service}
-          owner={owner}
-          view={view}
-          appId=""
-          state={{
-            rows: usage?.items ?? [],
-            total: usage?.items.length,
-            loading: query.isFetching,
-            error: (query.error ?? null) as ApiError | null,
-            page: 1,
-            setPage: () => undefined,
-            refetch: query.refetch,
-          }}
-        />
+        <ViewTable service={service} owner={owner} view={view} appId="" state={rowsOf(usage?.items)} />
       </Card>
     </Flex>
   );
