@@ -84,12 +84,26 @@ export const restoreAction: ActionDecl = {
   implementedBy: 'service',
   danger: true,
   confirm: t(
-    '恢复会断开该数据库的所有连接，并用这个备份替换数据库中现在的全部数据（备份之后写入的数据会丢失）。确定恢复吗？',
-    'Restoring ends every connection to the database and replaces all of its data with this backup (what was written after the backup is lost). Restore it?',
+    '恢复会断开目标数据库的所有连接，并用这个备份替换其中现在的全部数据（备份之后写入的数据会丢失）。确定恢复吗？',
+    'Restoring ends every connection to the target database and replaces all of its data with this backup (what was written after the backup is lost). Restore it?',
   ),
+  // Into the database it was made of, or another of the app's of the same engine (a copy to look into, or a move).
+  fields: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      databaseId: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        description: 'the database to restore into: another running database of the app, of the backup’s engine (default: the one the backup was made of)',
+        'x-ui': { title: t('恢复到', 'Restore into'), optionsFrom: { service: 'storage', resource: 'databases', value: 'id', label: 'name' } },
+      },
+    },
+  },
   api: {
     summary:
-      'Restore the database from this backup (an asynchronous request): its sessions are ended and its data replaced by the backup’s — PostgreSQL schemas and MySQL tables dropped and loaded from the dump, the Redis prefix’s keys deleted and restored with RESTORE. Answers the backup, with requestId naming the request to poll',
+      'Restore the database from this backup, or another running database of the app of the same engine named by databaseId (an asynchronous request): its sessions are ended and its data replaced by the backup’s — PostgreSQL schemas and MySQL tables dropped and loaded from the dump, the Redis prefix’s keys deleted and restored with RESTORE. Answers the backup, with requestId naming the request to poll',
     answer: ok('the backup, its requestId naming the restore to poll'),
     errors: [400, 401, 403, 404, 409],
   },

@@ -71,14 +71,17 @@ function checked(field: JsonSchema): JsonSchema {
  * record found or 404), on the collection directly.
  */
 function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceCallDef): void {
-  const body = route.body ?? (route.fields ? bodyOf(route.fields) : undefined);
+  const schema = route.body ?? (route.fields ? bodyOf(route.fields) : undefined);
+  // Fields none of which is required may be left out with the body (as an engine-run action's, `actions.ts`).
+  const optional = !route.body && !!route.fields && !((route.fields.required as string[] | undefined) ?? []).length;
+  const [body, optionalBody] = optional ? [undefined, schema] : [schema, undefined];
   const answer = def.answer ?? route.answer;
   const errors = def.errors ?? errorResponses(400, 401, 403, 404, 409);
   const toBody = (req: FastifyRequest) => (req.body ?? {}) as Data;
   if (route.item) {
     const params = Array.isArray(route.params) ? Object.fromEntries(route.params.map((n) => [n, idParam])) : route.params;
     const call = { method: route.method, path: route.path, summary: def.summary, access: route.mode, principals: route.access };
-    mountRecordCall(api, ctx, m, { ...call, params, query: def.query, body, answer, errors }, (c) => def.handler({ ...c, body: toBody(c.req) }));
+    mountRecordCall(api, ctx, m, { ...call, params, query: def.query, body, optionalBody, answer, errors }, (c) => def.handler({ ...c, body: toBody(c.req) }));
     return;
   }
   api.route({
@@ -89,6 +92,7 @@ function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceC
     auth: 'service',
     access: route.access ?? m.res.access[route.mode],
     ...(body ? { body } : {}),
+    ...(optionalBody ? { optionalBody } : {}),
     ...(def.query ? { querystring: def.query } : {}),
     responses: { 200: answer, ...errors },
     handler: async (req, reply) => {

@@ -110,6 +110,31 @@ describe('backups of an embedded PostgreSQL database', () => {
     expect((await h.store('GET', `${D}/${db.id}/backups/${backup.id}`)).json().restoredAt).toBeTruthy();
   });
 
+  it('restore into another database of the app: the copy holds the backup’s data for its own user, the source is untouched', async () => {
+    const copy = await createDatabase(h, { name: 'saved-copy', username: 'copier', password: PASSWORD });
+    const source = await connectTo(db, PASSWORD);
+    await source.query("INSERT INTO scores (player, points) VALUES ('only-in-source', 1)");
+    await source.end();
+    const res = await h.store('POST', `${D}/${db.id}/backups/${backup.id}/restore`, { databaseId: copy.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await settled(h, copy.id, res.json().requestId)).toMatchObject({ kind: 'restore', status: 'SUCCESS', backupId: backup.id });
+    const copied = await connectTo(copy, PASSWORD);
+    expect((await copied.query('SELECT player, points FROM scores ORDER BY id')).rows).toEqual([
+      { player: 'ann', points: 7 },
+      { player: "bo'b", points: 3 },
+      { player: '小明', points: 12 },
+    ]);
+    await copied.end();
+    const still = await connectTo(db, PASSWORD);
+    expect((await still.query("SELECT count(*)::int AS n FROM scores WHERE player = 'only-in-source'")).rows[0].n).toBe(1);
+    await still.query("DELETE FROM scores WHERE player = 'only-in-source'");
+    await still.end();
+    // A database the app does not have is refused, naming the field.
+    const unknown = await h.store('POST', `${D}/${db.id}/backups/${backup.id}/restore`, { databaseId: 'no-such-database' });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain('/databaseId');
+  });
+
   it('refuse a link past its expiry and a forged one', async () => {
     const link = await download(db, backup, '?expiresIn=1');
     const forged = pathOf(link.url).replace(/sig=[^&]+/, 'sig=forged');

@@ -15,7 +15,7 @@ import { BACKUP_LINK_SECONDS } from '../../../resources/storage/backups';
 import { modelOf, type Ctx } from '../../context';
 import { publicOrigin } from '../../auth/callers';
 import type { CallHandlers } from '../../engine/declared-calls';
-import { conflict, notFound } from '../../engine/errors';
+import { badRequest, conflict, notFound } from '../../engine/errors';
 import type { ChangedInput, ResourceHooks } from '../../engine/hooks';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
@@ -100,8 +100,11 @@ export function backupCallHandlers(ctx: Ctx): CallHandlers {
     'backups.restore': async (call) => {
       const backup = call.record!;
       if (backup.status !== 'SUCCESS') throw conflict('INVALID_TRANSITION', NOT_FINISHED);
-      const db = await databasesOf(ctx).maybe(call.scopeId, String(backup.databaseId));
-      if (!db) throw notFound('no such database');
+      // Into the database it was made of, or the one named.
+      const named = call.input.databaseId === undefined ? undefined : String(call.input.databaseId);
+      const db = await databasesOf(ctx).maybe(call.scopeId, named ?? String(backup.databaseId));
+      if (!db) throw named ? badRequest([{ field: '/databaseId', message: 'no such database in this app' }]) : notFound('no such database');
+      if (db.engine !== backup.engine) throw badRequest([{ field: '/databaseId', message: `the backup is of a ${String(backup.engine)} database; restore it into one of the same engine` }]);
       if (db.status !== 'running') throw conflict('INVALID_TRANSITION', DATABASE_NOT_RUNNING);
       const requestId = crypto.randomUUID();
       await requestOn(call, ctx, 'restore', { status: 'restarting' }, (current) => restoreBackup(ctx, call.scopeId, current, backup), db, requestId);
