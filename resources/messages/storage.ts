@@ -18,4 +18,6 @@ export const storageMessages: Record<string, Text> = {
   'the backup has not finished: there is nothing to download': { 'zh-CN': '备份尚未完成，没有可下载的文件', en: 'The backup has not finished: there is nothing to download' },
   'the database has no proxy address': { 'zh-CN': '该数据库实例没有代理地址', en: 'The database has no proxy address' },
   'no port of the proxy range is free': { 'zh-CN': '代理端口范围内没有空闲端口', en: 'No port of the proxy range is free' },
+  'no such database in this app': { 'zh-CN': '本应用没有这个数据库实例', en: 'No such database in this app' },
+  'the backup is of a {0} database; restore it into one of the same engine': { 'zh-CN': '这是 {0} 数据库的备份，只能恢复到同一引擎的实例', en: 'The backup is of a {0} database; restore it into one of the same engine' },
 };

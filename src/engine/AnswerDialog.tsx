@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Descriptions, Modal, Typography } from 'antd';
 import { useLocale } from '../lib/useLocale';
 import type { JsonSchema } from '../../resources/types';
@@ -30,15 +30,25 @@ export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; on
   const answer = request?.answer;
   const isObject = !!answer && typeof answer === 'object' && !Array.isArray(answer);
   const close = useRef<HTMLButtonElement>(null);
+  const open = !!request;
+  // Escape closes it wherever the focus is: a menu closing after the dialog opened (a command chosen from a row's
+  // menu) may give the focus back to its own button, outside the dialog, where the dialog's own Escape never hears it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !close.current?.closest('.ant-modal-wrap')?.contains(document.activeElement)) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
   return (
     <Modal
       title={request?.title}
-      open={!!request}
+      open={open}
       onCancel={onClose}
       width={640}
       destroyOnHidden
-      // A command chosen from a row's menu: the menu gives focus back to its button as it closes, after the dialog
-      // took it, and Escape then reached nothing. Once open, the dialog holds the focus, on its Close button.
+      // Once open, the dialog holds the focus, on its Close button (unless the focus is in it already).
       afterOpenChange={(open) => {
         if (open && !close.current?.closest('.ant-modal-wrap')?.contains(document.activeElement)) close.current?.focus();
       }}
