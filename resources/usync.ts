@@ -4,6 +4,7 @@ import { refreshTokenCall } from './refresh-token';
 import { MATCH_BORROWED_ROUTES } from './match/resources';
 import { appConfig, appConfigCalls, SYNC_CONFIG_ROUTE } from './usync/app-config';
 import { usyncCalls } from './usync/calls';
+import { usageReportCalls } from './usync/usage-reports';
 import { PERF_ROUTES, perfSessions } from './usync/perf';
 import { PLUGIN_ROUTES, pluginCalls, plugins, pluginVersions } from './usync/plugins';
 import { SYNC_ROUTES, usyncResources } from './usync/resources';
@@ -87,7 +88,7 @@ export const usync: ServiceDecl = {
   resources: [...usyncResources, perfSessions, plugins, pluginVersions, appConfig],
   // Matchmaking's configs whose matches are each played in a room made on one of the app's room profiles.
   borrowed: [{ service: 'match', resource: 'configs', routes: MATCH_BORROWED_ROUTES.usync, where: { field: 'syncProfileId', present: true }, hide: ['gameId', 'profileId'] }],
-  calls: { ...usyncCalls, ...pluginCalls, ...appConfigCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
+  calls: { ...usyncCalls, ...usageReportCalls, ...pluginCalls, ...appConfigCalls, refreshToken: refreshTokenCall(RECACHE_PATH) },
   sockets: { relay: relaySocket },
   history: {
     'rooms.SERVER_ALLOCATED': { 'zh-CN': '已分配服务器', en: 'Server allocated' },

@@ -30,7 +30,7 @@ let profile2: Record<string, unknown>;
 
 beforeAll(async () => {
   h = await startSync();
-  [first, second] = [await h.newApp('arena'), await h.newApp('lobby')];
+  [first, second] = [await h.newApp('arena'), await h.newApp('harbour')];
   const p1 = await newProfile(first, { roomCount: 4 });
   const p2 = await newProfile(second, { roomCount: 2 });
   profile2 = p2;
@@ -92,7 +92,7 @@ describe("the back office's Sync management", () => {
     const id = String(created.json().id);
     await until(async () => (await second.call('GET', `${S}${PERF_PATH}/${id}`)).json().status === 'Running', 'the session runs');
     const running = (await get(admin, `${SESSIONS}?status=Running&pageSize=200`)).json().items as Row[];
-    expect(running.find((r) => r.id === id)).toMatchObject({ appId: second.appId, appName: expect.stringMatching(/lobby/), orgName: expect.stringMatching(/sync studio/), status: 'Running' });
+    expect(running.find((r) => r.id === id)).toMatchObject({ appId: second.appId, appName: expect.stringMatching(/harbour/), orgName: expect.stringMatching(/sync studio/), status: 'Running' });
     expect(((await get(admin, `${SESSIONS}?status=Finished&pageSize=200`)).json().items as Row[]).map((r) => r.id)).not.toContain(id);
     // A member does not stop it; the administrator, in no organisation of the app, does.
     expect((await h.req({ method: 'POST', url: stop(id), headers: member, payload: {} })).statusCode).toBe(403);

@@ -11,6 +11,7 @@ import { seatCallHandlers } from './seats';
 import { serviceCallHandlers } from './service-calls';
 import { startSweep } from './sweep';
 import { flushUsage, usageCallHandlers } from './usage';
+import { usageReportHandlers } from './usage-reports';
 
 /**
  * Sync (`resources/usync.ts`): room profile tiers and profiles, rooms moved through their states by the relay's
@@ -22,7 +23,7 @@ export const usyncModule: ServiceModule = {
   service: SERVICE,
   hooks: { rooms: roomHooks, perfSessions: perfHooks, plugins: pluginHooks },
   player: passportPlayerOf(SERVICE),
-  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx), ...perfCallHandlers(ctx), ...pluginCallHandlers(ctx), ...appConfigCallHandlers(ctx) }),
+  calls: (ctx) => ({ ...serviceCallHandlers(ctx), ...seatCallHandlers(ctx), ...usageCallHandlers(ctx), ...usageReportHandlers(ctx), ...perfCallHandlers(ctx), ...pluginCallHandlers(ctx), ...appConfigCallHandlers(ctx) }),
   sockets: (ctx) => ({ relay: relayHandler(ctx) }),
   mount: (api, ctx) => {
     let stop: (() => void) | undefined;
