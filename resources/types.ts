@@ -181,6 +181,11 @@ export interface ResourceDecl {
    */
   scope: 'platform' | 'organisation' | 'app' | 'account';
   operations: Operation[];
+  /**
+   * The update answers these methods on the record's address too, beside PUT (spec 001 §7 gives Sync's tiers "GET,
+   * POST, PUT /api/room-profile-tiers/{id}"): the same call, body and answer. Needs the `update` operation.
+   */
+  updateAlso?: 'POST'[];
   /** `DELETE <path>?<param>=a&<param>=b` removes several records at once. */
   bulkDeleteParam?: string;
   /**

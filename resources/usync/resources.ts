@@ -34,8 +34,10 @@ export const tiers: ResourceDecl = {
   idField: 'id',
   titleField: 'name',
   scope: 'app',
-  // Spec 001 §7: GET the list; GET, POST, PUT one. The create is at the list; a tier no profile uses may be deleted.
+  // Spec 001 §7: GET the list; GET, POST, PUT one — POST on one updates it as PUT does. The create is at the list; a
+  // tier no profile uses may be deleted.
   operations: ['list', 'show', 'create', 'update', 'delete'],
+  updateAlso: ['POST'],
   unique: ['name'],
   list: { columns: ['name', 'maxPlayers', 'messagesPerSecond', 'maxMessageBytes', 'netAllowance', 'updatedAt'], search: ['name'], pageSize: 20 },
   access: access(),

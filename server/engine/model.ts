@@ -56,6 +56,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   for (const f of [...(res.list.sorters ?? []), ...(res.list.filters ?? []), ...(res.list.search ?? []), ...(res.unique ?? [])]) {
     if (!IDENT.test(f) || !(f in p)) throw new Error(`${service.name}/${res.name}: list field '${f}' is not a schema property`);
   }
+  if (res.updateAlso?.length && !res.operations.includes('update')) throw new Error(`${service.name}/${res.name}: updateAlso needs the update operation`);
   if (res.addressBy && !(res.unique ?? []).includes(res.addressBy)) throw new Error(`${service.name}/${res.name}: addressBy '${res.addressBy}' must be unique`);
   if (res.list.unpaged && res.implementedBy !== 'service' && !res.enumerated) throw new Error(`${service.name}/${res.name}: only a list the service serves or an enumerated one can be unpaged`);
   if (res.status && !(res.status.field in p)) throw new Error(`${service.name}/${res.name}: status field missing from schema`);

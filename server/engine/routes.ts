@@ -103,11 +103,12 @@ export function mountResource(served: Api, ctx: Ctx, hooks: HookRegistry, m: Res
     });
   }
 
-  if (has('update')) {
+  // PUT, and the methods the declaration names beside it (`updateAlso`).
+  if (has('update')) for (const method of ['PUT', ...(m.res.updateAlso ?? [])] as const) {
     api.route({
-      method: 'PUT',
+      method,
       url: item,
-      summary: `Update a ${one} (carries the version read)`,
+      summary: method === 'PUT' ? `Update a ${one} (carries the version read)` : `Update a ${one}, as PUT does (carries the version read)`,
       tag,
       auth: 'service',
       access: m.res.access.write,

@@ -160,6 +160,13 @@ export function describeContract(h: () => Harness, opts: { jobsRun?: boolean } =
         expect(stale.statusCode).toBe(409);
         expect(stale.json().code).toBe('VERSION_CONFLICT');
         expect((await h().svc('GET', item(record.id))).json().version).toBe(2);
+        // The methods the update answers beside PUT (`updateAlso`): the same update, stale versions refused alike.
+        for (const [n, method] of (m.res.updateAlso ?? []).entries()) {
+          const again = await h().svc(method, item(record.id), { ...examples[n % 2], version: 2 + n });
+          expect(again.statusCode, again.body).toBe(200);
+          expect(again.json().version).toBe(3 + n);
+          expect((await h().svc(method, item(record.id), { ...examples[0], version: 1 })).statusCode).toBe(409);
+        }
       } else {
         expect((await h().svc('PUT', item(record.id), { ...examples[1], version: 1 })).statusCode).toBeGreaterThanOrEqual(400);
         expect((await h().svc('GET', item(record.id))).json()).toEqual(now);
