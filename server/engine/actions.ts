@@ -22,7 +22,7 @@ export const versionBody: JsonSchema = {
 };
 
 /** The body an action takes: the version read, and the action's declared fields. */
-function actionBody(fields: JsonSchema | undefined): JsonSchema {
+export function actionBody(fields: JsonSchema | undefined): JsonSchema {
   if (!fields) return versionBody;
   const props = (fields.properties ?? {}) as Record<string, JsonSchema>;
   return { ...fields, type: 'object', additionalProperties: false, properties: { ...props, ...(versionBody.properties as object) } };

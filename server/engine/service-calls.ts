@@ -5,6 +5,7 @@ import { actionAccess } from '../../resources/field-access';
 import type { JsonSchema, Principal, RowCommandDecl, ViewDecl } from '../../resources/types';
 import type { Ctx } from '../context';
 import { errorResponses, idParam, listAnswer, type Api, type Method, type ResponseDef } from './api';
+import { actionBody } from './actions';
 import { authorize, type Access } from './guard';
 import type { ResourceModel } from './model';
 import type { Data } from './store';
@@ -144,7 +145,9 @@ export function mountActionCall(api: Api, ctx: Ctx, m: ResourceModel, name: stri
   const action = declared(m, 'action', m.res.actions, name);
   if (action.implementedBy !== 'service') throw new Error(`${m.service.name}/${m.res.name}.${name}: the engine mounts this action`);
   const access = actionAccess(m.res, action);
-  const route = { ...actionCall(m.service, action), item: true, mode: 'write', access, fields: action.fields, answer: anyObject } as const;
+  // Its fields with the version read, as an engine-run action takes them: the console sends every state action so.
+  const fields = action.fields ? actionBody(action.fields) : undefined;
+  const route = { ...actionCall(m.service, action), item: true, mode: 'write', access, fields, answer: anyObject } as const;
   mount(api, ctx, m, route, def);
 }
 

@@ -115,7 +115,9 @@ describe('backups of an embedded PostgreSQL database', () => {
     const source = await connectTo(db, PASSWORD);
     await source.query("INSERT INTO scores (player, points) VALUES ('only-in-source', 1)");
     await source.end();
-    const res = await h.store('POST', `${D}/${db.id}/backups/${backup.id}/restore`, { databaseId: copy.id });
+    // With the version read, as the console sends every state action (a service-run action's fields take it too).
+    const read = (await h.store('GET', `${D}/${db.id}/backups/${backup.id}`)).json();
+    const res = await h.store('POST', `${D}/${db.id}/backups/${backup.id}/restore`, { databaseId: copy.id, version: read.version });
     expect(res.statusCode, res.body).toBe(200);
     expect(await settled(h, copy.id, res.json().requestId)).toMatchObject({ kind: 'restore', status: 'SUCCESS', backupId: backup.id });
     const copied = await connectTo(copy, PASSWORD);
