@@ -7,12 +7,11 @@
 import { usync } from '../../../resources/usync';
 import type { Ctx } from '../../context';
 import type { CallHandlers } from '../../engine/declared-calls';
-import { dayRange } from '../../engine/day-range';
+import { dayRange, type DayRange } from '../../engine/day-range';
 import { recordPeak, recordUsage, USAGE_ZONE, usageByDay } from '../../usage';
 import { runtimeOf, seatsOf, SERVICE } from './models';
 
 const [CCU, NET] = usync.meters!.map((m) => m.meter);
-const RANGE = { zone: USAGE_ZONE, defaultDays: 30, maxDays: 366, field: '/from' };
 
 /**
  * The app's players connected now, on every instance (their seats as stored), recorded as the day's peak when above
@@ -36,24 +35,33 @@ export async function flushUsage(ctx: Ctx): Promise<void> {
   for (const [appId, n] of pending) if (n > 0) await recordUsage(ctx.db, appId, SERVICE, NET, n);
 }
 
+/** The calendar days a usage call reads (`from`/`to`, in the usage zone). */
+export const USAGE_DAYS = { zone: USAGE_ZONE, defaultDays: 30, maxDays: 366, field: '/from' };
+
+/**
+ * The app's billed Sync usage over days `first`..`last` (bytes still in memory recorded first): each day's peak and
+ * bytes, the range's highest peak and its bytes.
+ */
+export async function usageOver(ctx: Ctx, appId: string, range: Pick<DayRange, 'first' | 'last' | 'days'>) {
+  await flushUsage(ctx);
+  const rows = await usageByDay(ctx.db, SERVICE, appId, { start: range.first, end: range.last });
+  const of = (day: string, meter: string) => rows.find((x) => x.day === day && x.meter === meter)?.total ?? 0;
+  const days = range.days.map((day) => ({ day, ccu: of(day, CCU), netBytes: of(day, NET) }));
+  return { from: range.first, to: range.last, ccu: Math.max(0, ...days.map((d) => d.ccu)), netBytes: days.reduce((s, d) => s + d.netBytes, 0), days };
+}
+
 type Q = { from?: string; to?: string };
 
 export function usageCallHandlers(ctx: Ctx): CallHandlers {
-  const days = async (scopeId: string, q: Q) => {
-    await flushUsage(ctx);
-    const r = dayRange(q.from, q.to, RANGE);
-    const rows = await usageByDay(ctx.db, SERVICE, scopeId, { start: r.first, end: r.last });
-    const of = (day: string, meter: string) => rows.find((x) => x.day === day && x.meter === meter)?.total ?? 0;
-    return { r, items: r.days.map((day) => ({ day, ccu: of(day, CCU), netBytes: of(day, NET) })) };
+  const over = (call: { scopeId: string; input: unknown }) => {
+    const q = call.input as Q;
+    return usageOver(ctx, call.scopeId, dayRange(q.from, q.to, USAGE_DAYS));
   };
   return {
-    usage: async (call) => {
-      const { r, items } = await days(call.scopeId, call.input as Q);
-      return { from: r.first, to: r.last, ccu: Math.max(0, ...items.map((d) => d.ccu)), netBytes: items.reduce((s, d) => s + d.netBytes, 0), days: items };
-    },
+    usage: (call) => over(call),
     dailyUsage: async (call) => {
-      const { items } = await days(call.scopeId, call.input as Q);
-      return { total: items.length, days: items };
+      const { days } = await over(call);
+      return { total: days.length, days };
     },
   };
 }
