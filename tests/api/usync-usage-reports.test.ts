@@ -67,6 +67,15 @@ describe('Sync usage reports', () => {
       previous: { from: '2026-03-01', to: '2026-03-03', ccu: 4, netBytes: 1000 },
       change: { ccu: 0.5, netBytes: 0.5 },
     });
+    // The same days one row each, a day without usage at zero.
+    expect((await other.call('GET', `${S}/api/daily-usage?from=2026-03-04&to=2026-03-06`)).json()).toEqual({
+      total: 3,
+      days: [
+        { day: '2026-03-04', ccu: 0, netBytes: 0 },
+        { day: '2026-03-05', ccu: 6, netBytes: 0 },
+        { day: '2026-03-06', ccu: 0, netBytes: 1500 },
+      ],
+    });
     // Nothing before: no change to speak of.
     const first = (await other.call('GET', `${S}/api/usage-trend?from=2026-02-01&to=2026-02-28`)).json();
     expect(first).toMatchObject({ netBytes: 99999, previous: { from: '2026-01-04', to: '2026-01-31', netBytes: 0 }, change: { netBytes: null, ccu: null } });
