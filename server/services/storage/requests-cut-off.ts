@@ -29,7 +29,7 @@ export async function endCutOffRequests(ctx: Ctx, before = new Date(Date.now() -
     ended += 1;
     const databaseId = String(record.databaseId);
     if (record.kind === 'create') await databasesOf(ctx).update(scopeId, { id: databaseId, status: 'creating' }, { status: 'failure', set: { message: CUT_OFF_MESSAGE } });
-    else await databasesOf(ctx).update(scopeId, { id: databaseId, status: { $in: ['restarting'] }, requestId: String(record.id) }, { status: 'running' });
+    else await databasesOf(ctx).update(scopeId, { id: databaseId, status: 'restarting', requestId: String(record.id) }, { status: 'running' });
     if (record.kind === 'backup') await backupsOf(ctx).update(scopeId, { requestId: String(record.id), status: 'RUNNING' }, { status: 'FAILED', set: { message: CUT_OFF_MESSAGE, finishedAt } });
   }
   return ended;
