@@ -31,12 +31,13 @@ export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; on
   const isObject = !!answer && typeof answer === 'object' && !Array.isArray(answer);
   const close = useRef<HTMLButtonElement>(null);
   const open = !!request;
+  const focusOutside = () => !close.current?.closest('.ant-modal-wrap')?.contains(document.activeElement);
   // Escape closes it wherever the focus is: a menu closing after the dialog opened (a command chosen from a row's
   // menu) may give the focus back to its own button, outside the dialog, where the dialog's own Escape never hears it.
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !close.current?.closest('.ant-modal-wrap')?.contains(document.activeElement)) onClose();
+      if (e.key === 'Escape' && focusOutside()) onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -50,7 +51,7 @@ export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; on
       destroyOnHidden
       // Once open, the dialog holds the focus, on its Close button (unless the focus is in it already).
       afterOpenChange={(open) => {
-        if (open && !close.current?.closest('.ant-modal-wrap')?.contains(document.activeElement)) close.current?.focus();
+        if (open && focusOutside()) close.current?.focus();
       }}
       footer={
         <Button ref={close} type="primary" onClick={onClose}>
