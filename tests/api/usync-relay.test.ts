@@ -36,8 +36,9 @@ async function twoInRoom(fields: Record<string, unknown> = {}, tier: Record<stri
 describe('Sync relay', () => {
   it('runs the room at its first connection and relays to everyone else or to one player', async () => {
     const { room, a, b } = await twoInRoom();
+    // Each connection is written in turn after it is made: the room runs from the first, and counts both once the second's is written.
     await until(async () => (await roomOf(room.id)).status === 'RUNNING', 'room running');
-    expect((await roomOf(room.id)).players).toBe(2);
+    await until(async () => (await roomOf(room.id)).players === 2, 'two players counted');
     a.send({ type: 'send', data: { move: [1, 2] } });
     expect(await b.next('message')).toEqual({ type: 'message', from: 'alice', data: { move: [1, 2] } });
     b.send({ type: 'send', data: 'just you', to: ['alice'] });
