@@ -6,7 +6,7 @@
  * success, or to failure with the reason, each step in its log. Rebuild (an action) makes it pending again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Ctx } from '../../context';
 import { recordOperation } from '../../audit';
@@ -18,7 +18,9 @@ import type { Data } from '../../engine/store';
 import { multiverseModels, SERVICE } from './models';
 import { archiveKindOf, readArchive } from './runtime/archive';
 import { checkStartCommand, type StartCommand } from './runtime/start-command';
+import { readBuiltCommand, writeUnpacked } from './runtime/unpack';
 import type { MultiverseSettings } from './settings';
+import { archiveOfUpload } from './transfer';
 
 const MAX_LOG_LINES = 200;
 const line = (text: string) => ({ at: new Date().toISOString(), line: text });
@@ -29,15 +31,15 @@ export const imageDirOf = (s: MultiverseSettings, scopeId: string, imageId: stri
 
 /** The built image's start command, as its build checked it. */
 export async function builtCommand(s: MultiverseSettings, scopeId: string, imageId: string): Promise<StartCommand> {
-  return JSON.parse(await readFile(join(imageDirOf(s, scopeId, imageId), '.lodestar-build.json'), 'utf8')) as StartCommand;
+  return readBuiltCommand(imageDirOf(s, scopeId, imageId));
 }
 
 export async function uploadImage(ctx: Ctx, s: MultiverseSettings, call: CallInput, fixedId?: string): Promise<Data> {
-  const file = call.file!;
+  const { bytes: file, fileName: uploaded } = await archiveOfUpload(ctx, call);
   const kind = archiveKindOf(file);
   if (!kind) throw badRequest([{ field: '/body', message: 'the upload is not a zip or tar.gz archive' }], 'the upload is not a zip or tar.gz archive');
   const input = call.input as { name?: string; startCommand?: string; fileName?: string };
-  const fileName = input.fileName ?? `${input.name ?? 'build'}.${kind}`;
+  const fileName = input.fileName ?? uploaded ?? `${input.name ?? 'build'}.${kind}`;
   const name = input.name ?? nameOf(fileName);
   const startCommand = input.startCommand;
   const sha256 = createHash('sha256').update(file).digest('hex');
@@ -118,13 +120,7 @@ export async function buildImage(ctx: Ctx, s: MultiverseSettings, scopeId: strin
     }
     await move('chmod', 'chmod: writing the files');
     await rm(work, { recursive: true, force: true });
-    for (const e of entries) {
-      const path = join(work, e.path);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, e.data, { mode: e.executable ? 0o755 : 0o644 });
-    }
-    if ('file' in command.program) await chmod(join(work, command.program.file), 0o755);
-    await writeFile(join(work, '.lodestar-build.json'), JSON.stringify(command));
+    await writeUnpacked(work, entries, command);
     await move('build_docker_image', 'build: putting the image in place');
     await rm(imageDirOf(s, scopeId, id), { recursive: true, force: true });
     await rename(work, imageDirOf(s, scopeId, id));
