@@ -6,7 +6,7 @@ import { routePattern } from '../../src/engine/routes';
 import { MATCH_DEMO_IDS } from '../../resources/match/demo';
 import { records } from '../../server/engine/query';
 import { matchModels } from '../../server/services/match/models';
-import { runTick, STUCK_MS } from '../../server/services/match/tick';
+import { allocationsSettled, RETRY_MAX_MS, runTick, STUCK_MS } from '../../server/services/match/tick';
 import { serviceRequest, startHarness, type Harness } from './harness';
 import { B, createConfig, onApp, submit } from './match-fixtures';
 
@@ -176,6 +176,39 @@ describe('a match whose allocation never ended', () => {
     expect((await h.svc('GET', onApp(h, `/matches/${made.id}`))).json().status).toBe('failed');
     const again = (await h.svc('GET', onApp(h, `/tickets/${t.id}`))).json();
     expect([again.status, again.matchId, again.createdAt]).toEqual(['searching', undefined, t.createdAt]);
+  });
+});
+
+describe('a match whose server cannot be had', () => {
+  it('is not formed again on every tick: its tickets wait before they are matched again, longer after each failure', async () => {
+    const m = matchModels(h.ctx);
+    const id = await createConfig(h, { ...duel, name: 'no server', teams: [{ name: 'a', size: 1 }] });
+    // A game that no longer exists: every allocation for this config fails.
+    await records(h.db, m.configs).update(h.appId, { id }, { set: { gameId: 'gone-game' } });
+    const t = await submit(h, id, 'lonely-1');
+    const matchesOf = async () => (await h.svc('GET', onApp(h, `/matches?configId=${id}`))).json().items as { status: string; reason?: string }[];
+    const tickThenSettle = async () => {
+      await runTick(h.ctx);
+      await allocationsSettled(h.ctx);
+    };
+    await tickThenSettle();
+    const first = (await h.svc('GET', onApp(h, `/tickets/${t.id}`))).json();
+    expect([first.status, first.failures, (await matchesOf()).map((x) => [x.status, x.reason])]).toEqual(['searching', 1, [['failed', 'no such game']]]);
+    const firstWait = Date.parse(first.retryAt) - Date.now();
+    expect(firstWait).toBeGreaterThan(0);
+    // The next ticks leave it waiting: no second failed match.
+    await tickThenSettle();
+    await tickThenSettle();
+    expect((await matchesOf()).length).toBe(1);
+    // Once its time has come it is matched again, fails again, and waits longer (never more than the most).
+    await records(h.db, m.tickets).update(h.appId, { id: t.id }, { set: { retryAt: new Date(Date.now() - 1000).toISOString() } });
+    await tickThenSettle();
+    const second = (await h.svc('GET', onApp(h, `/tickets/${t.id}`))).json();
+    expect([second.status, second.failures, (await matchesOf()).length]).toEqual(['searching', 2, 2]);
+    const secondWait = Date.parse(second.retryAt) - Date.now();
+    expect(secondWait).toBeGreaterThan(firstWait);
+    expect(secondWait).toBeLessThanOrEqual(RETRY_MAX_MS);
+    expect(second.createdAt).toBe(t.createdAt);
   });
 });
 

@@ -50,6 +50,13 @@ async function sweepStuck(ctx: Ctx): Promise<void> {
   for (const { scopeId, record } of stuck) await failMatch(ctx, scopeId, String(record.id), 'the allocation never finished');
 }
 
+/** After a failed allocation a ticket waits this long before it is matched again, doubled with each failure, up to `RETRY_MAX_MS`. */
+export const RETRY_BASE_MS = 2_000;
+export const RETRY_MAX_MS = 30_000;
+
+/** The wait before a ticket whose allocation failed `failures` times is matched again. */
+export const retryDelay = (failures: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
+
 /** One run over every config; answers what it did. */
 export async function runTick(ctx: Ctx): Promise<{ matches: number; timedOut: number; backfilled: number }> {
   const m = matchModels(ctx);
@@ -63,7 +70,7 @@ export async function runTick(ctx: Ctx): Promise<{ matches: number; timedOut: nu
     const now = Date.now();
     let pool: Waiting[] = rows.map((r) => ({ id: String(r.id), createdMs: Date.parse(String(r.createdAt)), attributes: r.attributes as PoolTicket['attributes'], regions: r.regions as string[] | undefined, record: r }));
     totals.timedOut += await timeOut(ctx, scopeId, config, pool, now);
-    pool = pool.filter((t) => now - t.createdMs < Number(config.timeoutSeconds ?? 120) * 1000);
+    pool = pool.filter((t) => now - t.createdMs < Number(config.timeoutSeconds ?? 120) * 1000 && !(Date.parse(String(t.record.retryAt ?? '')) > now));
     if (config.backfill) {
       const filled = await fillBackfills(ctx, scopeId, config, pool, now);
       totals.backfilled += filled.size;
@@ -183,10 +190,21 @@ async function roomFor(ctx: Ctx, scopeId: string, config: Data, match: Data): Pr
   }
 }
 
-/** A match whose server could not be had: failed, its tickets back to waiting with their age kept (matched again, or timed out). */
+/**
+ * A match whose server could not be had: failed, its tickets back to waiting with their age kept (matched again, or
+ * timed out) — but not before their `retryAt`, so a game with no server to give is not asked again on every tick.
+ */
 async function failMatch(ctx: Ctx, scopeId: string, matchId: string, reason: string): Promise<void> {
   const m = matchModels(ctx);
   const [failed] = await records(ctx.db, m.matches).update(scopeId, { id: matchId, status: 'allocating' }, { status: 'failed', set: { reason } });
   if (!failed) return;
-  await records(ctx.db, m.tickets).update(scopeId, { matchId, status: 'matched' }, { status: 'searching', set: { reason: `allocation failed: ${reason}` }, unset: ['matchId', 'team', 'region', 'matchedAt', 'waitSeconds', 'roomId', 'seatToken', 'relayUrl'] });
+  const now = Date.now();
+  for (const t of await records(ctx.db, m.tickets).find(scopeId, { where: { matchId, status: 'matched' }, limit: 1000 })) {
+    const failures = Number(t.failures ?? 0) + 1;
+    await records(ctx.db, m.tickets).update(scopeId, { id: String(t.id), status: 'matched' }, {
+      status: 'searching',
+      set: { reason: `allocation failed: ${reason}`, failures, retryAt: new Date(now + retryDelay(failures)).toISOString() },
+      unset: ['matchId', 'team', 'region', 'matchedAt', 'waitSeconds', 'roomId', 'seatToken', 'relayUrl'],
+    });
+  }
 }
