@@ -41,6 +41,30 @@ const allocationBody: JsonSchema = {
   },
 };
 
+/** What a transfer token is asked for: the archive's file name and exact size in bytes. */
+export const imageTransferQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fileName', 'size'],
+  properties: {
+    fileName: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\.(zip|tar\\.gz|tgz)$', 'x-ui': { title: { 'zh-CN': '文件名', en: 'File name' } } },
+    size: { type: 'integer', minimum: 1, maximum: 10_000_000_000, 'x-ui': { title: { 'zh-CN': '大小（字节）', en: 'Size (bytes)' } } },
+  },
+};
+
+/** A transfer token as the call answers it and the console shows it. */
+export const imageTransferToken: JsonSchema = {
+  type: 'object',
+  required: ['url', 'method', 'headers', 'key', 'expiresAt'],
+  properties: {
+    url: { type: 'string', 'x-ui': { title: { 'zh-CN': '上传地址', en: 'Upload address' } } },
+    method: { const: 'PUT', 'x-ui': { title: { 'zh-CN': '方法', en: 'Method' } } },
+    headers: { type: 'object', additionalProperties: { type: 'string' }, 'x-ui': { title: { 'zh-CN': '请求头', en: 'Headers' } } },
+    key: { type: 'string', 'x-ui': { title: { 'zh-CN': '令牌', en: 'Token' }, widget: 'code' } },
+    expiresAt: { type: 'string', format: 'date-time', 'x-ui': { title: { 'zh-CN': '有效期至', en: 'Valid until' } } },
+  },
+};
+
 const onGame = '/allocation/games/:id/allocations';
 const onAllocation = `${onGame}/:allocationId`;
 
@@ -58,11 +82,22 @@ export const multiverseCalls: Record<string, CallDecl> = {
         name: { type: 'string', minLength: 1, maxLength: 56, pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$', description: "default: the file's name, lower case" },
         startCommand: { ...textField(500, 1), description: 'a file of the archive, or `node <script of the archive>`, with its arguments (no shell); default: the archive\'s `multiverse.json`' },
         fileName: textField(255, 1),
+        key: { type: 'string', minLength: 1, maxLength: 512, description: 'with an empty body: the `key` of a transfer token whose archive was uploaded (GET /images/transfer-token)' },
       },
     },
     status: 201,
     answer: ok('the image, its build pending', recordOf('images')),
     errors: [400, 401, 403, 413, 415],
+  },
+  'images.transferToken': {
+    method: 'GET',
+    path: '/images/transfer-token',
+    caller: 'service',
+    summary:
+      "An upload credential for a build archive too large to send through the API: a signed link, valid 15 minutes, to PUT the archive's bytes straight into the platform's storage (local files or S3) with the headers given; then `POST /images?key=<key>` with an empty body makes the image from it",
+    query: imageTransferQuery,
+    answer: ok('the upload credential', imageTransferToken),
+    errors: [400, 401, 403],
   },
   'testServers.create': {
     method: 'POST',

@@ -7,6 +7,7 @@
 import type { AccessDecl, JsonSchema, ResourceDecl, ViewDecl } from '../types';
 import { multiverseOperatorResources } from './operator';
 import { placeholderSchedules } from './schedules';
+import { imageTransferQuery, imageTransferToken } from './calls';
 import gameSchema from '../../schemas/multiverse/game.json' with { type: 'json' };
 import profileSchema from '../../schemas/multiverse/profile.json' with { type: 'json' };
 import revisionSchema from '../../schemas/multiverse/profile-revision.json' with { type: 'json' };
@@ -173,6 +174,18 @@ export const images: ResourceDecl = {
       to: 'pending',
       method: 'POST',
       refused: 'only a finished build can be rebuilt',
+    },
+  ],
+  commands: [
+    {
+      name: 'transferToken',
+      label: { 'zh-CN': '传输令牌', en: 'Transfer token' },
+      on: 'collection',
+      method: 'GET',
+      path: '/transfer-token',
+      fields: imageTransferQuery,
+      answer: imageTransferToken,
+      api: { call: 'images.transferToken' },
     },
   ],
   views: [logsView({ 'zh-CN': '构建日志', en: 'Build log' }, "The image's build log, oldest first")],

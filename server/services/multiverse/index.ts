@@ -6,6 +6,7 @@ import { records } from '../../engine/query';
 import { allocationCalls } from './allocations';
 import { fleetJob } from './fleet';
 import { buildJob, removeImageFiles, uploadImage } from './images';
+import { transferCalls } from './transfer';
 import { multiverseModels, SERVICE } from './models';
 import { releaseRevision, revisionHooks } from './revisions';
 import { supervisorOf } from './supervisors';
@@ -70,6 +71,7 @@ export const multiverseModule: ServiceModule = {
     return {
       ...allocationCalls(ctx, sup),
       ...statsCallHandlers(ctx),
+      ...transferCalls(ctx),
       'images.create': (call) => uploadImage(ctx, sup.settings, call),
       'profile-revisions.release': (call) => releaseRevision(ctx, call),
       'images.logs': async ({ record }) => ({ logs: ((record?.logs ?? []) as { at: string; line: string }[]).map((l) => ({ ...l, stream: 'system' })) }),
