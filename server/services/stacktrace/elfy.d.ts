@@ -6,6 +6,7 @@ declare module 'elfy' {
     addr: number;
     size: number;
     link: number;
+    flags?: Record<string, boolean>;
     data: Buffer;
   }
   export interface Elf {

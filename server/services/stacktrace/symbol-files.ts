@@ -1,12 +1,15 @@
 /**
  * Reading an uploaded symbol file: an ELF shared object (read with `elfy`; keyed by its GNU build-id, spec 002 §5) or a
  * Breakpad `.sym` text. Both become one Breakpad text the lookup (`@indutny/breakpad`) streams: an ELF's function
- * symbols are written as FUNC / PUBLIC records. A file that is neither, is truncated or has a malformed record is
- * refused with the line or part named; nothing is kept.
+ * symbols are written as FUNC / PUBLIC records, and the lines of its DWARF line table (dwarf-lines.ts) as FILE and
+ * line records under each FUNC. A file that is neither, is truncated or has a malformed record is refused with the
+ * line or part named; nothing is kept.
  */
+import { inflateSync } from 'node:zlib';
 import elfy, { type Elf, type ElfSection } from 'elfy';
 import { readBuildId } from '../../../src/lib/buildId';
 import { badRequest } from '../../engine/errors';
+import { DwarfError, readLineTable, type LineTable } from './dwarf-lines';
 
 export interface SymbolReading {
   kind: 'elf' | 'breakpad';
@@ -49,8 +52,10 @@ function sectionsOf(bytes: Buffer): Elf {
   return elf;
 }
 
+type Fn = { addr: number; size: number; name: string };
+
 /** The function symbols of a symbol table section: address, size and name, by address. */
-function functionsIn(elf: Elf, table: ElfSection): { addr: number; size: number; name: string }[] {
+function functionsIn(elf: Elf, table: ElfSection): Fn[] {
   const strtab = elf.body.sections[table.link]?.data;
   if (!strtab) return [];
   const wide = elf.class === '64';
@@ -60,7 +65,7 @@ function functionsIn(elf: Elf, table: ElfSection): { addr: number; size: number;
   const u32 = (o: number) => (le ? d.readUInt32LE(o) : d.readUInt32BE(o));
   const u16 = (o: number) => (le ? d.readUInt16LE(o) : d.readUInt16BE(o));
   const u64 = (o: number) => Number(le ? d.readBigUInt64LE(o) : d.readBigUInt64BE(o));
-  const out: { addr: number; size: number; name: string }[] = [];
+  const out: Fn[] = [];
   for (let o = 0; o + entry <= d.length; o += entry) {
     const info = wide ? d[o + 4]! : d[o + 12]!;
     const shndx = wide ? u16(o + 6) : u16(o + 14);
@@ -75,18 +80,89 @@ function functionsIn(elf: Elf, table: ElfSection): { addr: number; size: number;
   return out.sort((a, b) => a.addr - b.addr || b.size - a.size).filter((f, i, all) => i === 0 || all[i - 1]!.addr !== f.addr);
 }
 
+/** The largest section the reader inflates: a compressed section that says it is larger is refused. */
+const MAX_INFLATED = 256 * 1024 * 1024;
+const SHF_COMPRESSED = 0x800;
+
+/** A section's bytes, inflated when it is compressed (SHF_COMPRESSED with zlib); undefined for another compression. */
+function sectionBytes(elf: Elf, s: ElfSection): Buffer | undefined {
+  if (!s.flags?.[SHF_COMPRESSED]) return s.data;
+  const d = s.data;
+  const wide = elf.class === '64';
+  const le = elf.endian === 'lsb';
+  const head = wide ? 24 : 12;
+  if (d.length < head) throw refuse(`compressed section ${s.name} is shorter than its header`);
+  const type = le ? d.readUInt32LE(0) : d.readUInt32BE(0);
+  const size = wide ? Number(le ? d.readBigUInt64LE(8) : d.readBigUInt64BE(8)) : le ? d.readUInt32LE(4) : d.readUInt32BE(4);
+  if (type !== 1) return undefined;
+  if (size > MAX_INFLATED) throw refuse(`compressed section ${s.name} says it holds ${size} bytes, more than a symbol file may`);
+  try {
+    return inflateSync(d.subarray(head), { maxOutputLength: Math.max(1, size) });
+  } catch {
+    throw refuse(`compressed section ${s.name} does not inflate`);
+  }
+}
+
+/** The DWARF line table of an ELF, if it has a `.debug_line` this reader can read. */
+function lineTableOf(elf: Elf): LineTable | undefined {
+  const named = (n: string) => {
+    const s = elf.body.sections.find((x) => x.name === n);
+    return s && s.type !== 'nobits' ? sectionBytes(elf, s) : undefined;
+  };
+  const debugLine = named('.debug_line');
+  if (!debugLine) return undefined;
+  try {
+    return readLineTable({ debugLine, debugLineStr: named('.debug_line_str'), debugStr: named('.debug_str'), littleEndian: elf.endian === 'lsb' });
+  } catch (e) {
+    if (e instanceof DwarfError) throw refuse(`malformed DWARF line table: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Breakpad line records (`address size line file`) of one function: the table's ranges within it, cut at its ends. */
+function linesOf(f: Fn, table: LineTable): string[] {
+  const { ranges } = table;
+  const end = f.addr + f.size;
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid]!.end <= f.addr) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < ranges.length && ranges[i]!.start < end; i++) {
+    const r = ranges[i]!;
+    const start = Math.max(r.start, f.addr);
+    const stop = Math.min(r.end, end);
+    if (stop > start) out.push(`${start.toString(16)} ${(stop - start).toString(16)} ${r.line} ${r.file}`);
+  }
+  return out;
+}
+
 export function readElf(bytes: Buffer, fileName: string): SymbolReading {
   const buildId = readBuildId(bytes);
   if (!buildId) throw refuse('an ELF symbol file needs at least 52 bytes and a GNU build-id note');
   const elf = sectionsOf(bytes);
-  const named = (n: string) => elf.body.sections.find((s) => s.name === n);
   const table = elf.body.sections.find((s) => s.type === 'symtab') ?? elf.body.sections.find((s) => s.type === 'dynsym');
   const functions = table ? functionsIn(elf, table) : [];
   const debugId = debugIdOfBuildId(buildId);
   const arch = ARCH[elf.machine] ?? String(elf.machine);
   const lines = [`MODULE Linux ${arch} ${debugId} ${fileName}`, `INFO CODE_ID ${buildId.toUpperCase()}`];
-  for (const f of functions) lines.push(f.size > 0 ? `FUNC ${f.addr.toString(16)} ${f.size.toString(16)} 0 ${f.name}` : `PUBLIC ${f.addr.toString(16)} 0 ${f.name}`);
-  return { kind: 'elf', debugId, buildId, os: 'Linux', arch, moduleName: fileName, functionCount: functions.length, hasLines: !!named('.debug_line'), text: `${lines.join('\n')}\n` };
+  const lineTable = lineTableOf(elf);
+  lineTable?.files.forEach((path, i) => lines.push(`FILE ${i} ${path}`));
+  let lineRecords = 0;
+  for (const f of functions) {
+    if (f.size === 0) {
+      lines.push(`PUBLIC ${f.addr.toString(16)} 0 ${f.name}`);
+      continue;
+    }
+    lines.push(`FUNC ${f.addr.toString(16)} ${f.size.toString(16)} 0 ${f.name}`);
+    const records = lineTable ? linesOf(f, lineTable) : [];
+    lineRecords += records.length;
+    lines.push(...records);
+  }
+  return { kind: 'elf', debugId, buildId, os: 'Linux', arch, moduleName: fileName, functionCount: functions.length, hasLines: lineRecords > 0, text: `${lines.join('\n')}\n` };
 }
 
 const HEX = '[0-9a-fA-F]+';
