@@ -26,20 +26,29 @@ export const backupAction: ActionDecl = {
   implementedBy: 'service',
   api: {
     summary:
-      'Make a backup of the database now (an asynchronous request): a logical dump — pg_dump for PostgreSQL, mariadb-dump for MySQL, every key of the prefix with DUMP and its time to live for Redis — compressed with gzip into the blob store. Answers the database, with requestId naming the request to poll and backupId the new backup',
+      'Make a backup of the database now (an asynchronous request): a logical dump — pg_dump for PostgreSQL, mariadb-dump for MySQL, every key of the prefix with DUMP and its time to live for Redis, every collection’s documents, options and indexes as Extended JSON for MongoDB — compressed with gzip into the blob store. Answers the database, with requestId naming the request to poll and backupId the new backup',
     answer: ok('the database, its requestId naming the request to poll and backupId the backup being made'),
     errors: [400, 401, 403, 404, 409],
   },
 };
 
-const downloadAnswer: JsonSchema = {
+/** One file of a backup and its signed link (a backup is one gzip file today; the answer lists each file). */
+const downloadFile: JsonSchema = {
   type: 'object',
-  required: ['url', 'expiresAt', 'fileName', 'size'],
+  required: ['name', 'size', 'url', 'expiresAt'],
   properties: {
-    fileName: { type: 'string', 'x-ui': { title: t('文件名', 'File name') } },
+    name: { type: 'string', description: 'the file’s name', 'x-ui': { title: t('文件名', 'File name') } },
     size: { type: 'integer', description: 'bytes', 'x-ui': { title: t('大小（字节）', 'Size (bytes)') } },
     url: { type: 'string', description: 'a signed link to the gzip file, usable by anyone who has it until expiresAt', 'x-ui': { title: t('下载链接', 'Download link'), widget: 'download' } },
     expiresAt: { type: 'string', format: 'date-time', 'x-ui': { title: t('有效期至', 'Valid until') } },
+  },
+};
+
+const downloadAnswer: JsonSchema = {
+  type: 'object',
+  required: ['urls'],
+  properties: {
+    urls: { type: 'array', description: 'one signed link per file of the backup', items: downloadFile, 'x-ui': { title: t('下载链接', 'Download links') } },
   },
 };
 
@@ -66,8 +75,8 @@ export const downloadCommand: CommandDecl = {
   path: '/download-urls',
   answer: downloadAnswer,
   api: {
-    summary: "A signed link to the backup's compressed file in the blob store, which expires (after an hour unless expiresIn says otherwise); a backup not finished is refused",
-    answer: ok('the link', downloadAnswer),
+    summary: "Signed links to the backup's compressed files in the blob store (`urls`, one per file: its name, size, link and when the link expires — after an hour unless expiresIn says otherwise); a backup not finished is refused",
+    answer: ok('the links, one per file', downloadAnswer),
     errors: [400, 401, 403, 404, 409],
     query: linkQuery,
   },

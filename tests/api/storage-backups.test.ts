@@ -41,7 +41,10 @@ const pathOf = (url: string) => {
 async function download(db: Created, backup: Backup, query = '') {
   const res = await h.store('GET', `${D}/${db.id}/backups/${backup.id}/download-urls${query}`);
   expect(res.statusCode).toBe(200);
-  return res.json() as { url: string; expiresAt: string; fileName: string; size: number };
+  // One link per file of the backup: a backup is one gzip file.
+  const { urls } = res.json() as { urls: { url: string; expiresAt: string; name: string; size: number }[] };
+  expect(urls).toHaveLength(1);
+  return urls[0];
 }
 
 async function restore(db: Created, backup: Backup) {
@@ -76,7 +79,7 @@ describe('backups of an embedded PostgreSQL database', () => {
 
   it('download through a signed link: the gzip file is the SQL dump of the user’s data', async () => {
     const link = await download(db, backup);
-    expect(link).toMatchObject({ fileName: backup.fileName, size: backup.size });
+    expect(link).toMatchObject({ name: backup.fileName, size: backup.size });
     const file = await h.req({ method: 'GET', url: pathOf(link.url) });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.length).toBe(backup.size);

@@ -48,7 +48,8 @@ async function backUp(db: MadeDatabase) {
 async function downloaded(db: MadeDatabase, backupId: string): Promise<string> {
   const link = await call('GET', `${D}/${db.id}/backups/${backupId}/download-urls`);
   expect(link.status).toBe(200);
-  const u = new URL(link.body.url);
+  expect(link.body.urls).toHaveLength(1);
+  const u = new URL(link.body.urls[0].url);
   const file = await t.alternate().req({ method: 'GET', url: `${u.pathname}${u.search}` });
   expect(file.statusCode).toBe(200);
   return gunzipSync(file.rawPayload).toString('utf8');

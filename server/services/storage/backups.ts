@@ -1,7 +1,7 @@
 /**
  * A database's backups: made by an asynchronous request (`POST /databases/{id}/backup`) that dumps the database
  * (`backup-engines.ts`), compresses the dump with gzip into the blob store and marks the backup SUCCESS with its
- * sizes, or FAILED with why; downloaded through a signed link that expires; restored into the database by a request
+ * sizes, or FAILED with why; downloaded through signed links that expire (one per file); restored into the database by a request
  * of its own (ADR 0042). Deleting a backup, or its database, removes its file.
  */
 import { createWriteStream } from 'node:fs';
@@ -117,7 +117,7 @@ export function backupCallHandlers(ctx: Ctx): CallHandlers {
       if (backup.status !== 'SUCCESS') throw conflict('INVALID_TRANSITION', NOT_DOWNLOADABLE);
       const expires = new Date(Date.now() + Number(call.input.expiresIn ?? BACKUP_LINK_SECONDS) * 1000);
       const url = await backupLink(ctx, keyOf(call.scopeId, backup), expires, publicOrigin(ctx, call.req));
-      return { fileName: backup.fileName, size: backup.size, url, expiresAt: expires.toISOString() };
+      return { urls: [{ name: backup.fileName, size: backup.size, url, expiresAt: expires.toISOString() }] };
     },
   };
 }
