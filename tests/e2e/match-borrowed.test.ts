@@ -7,7 +7,8 @@ import { callWith } from './server';
 /**
  * A developer finds the matchmaking configs under the service their matches are played on: Multiverse → Matchmaking
  * lists the demo game's configs on a game (the duel) and not the others (the squads); on an app with Sync, Sync →
- * Matchmaking lists the configs on a room profile only, and a config created there starts on the app's room profile.
+ * Matchmaking lists the configs on a room profile only, and a config created there starts on the app's room profile;
+ * on the demo app, which has no Sync, Sync's screen says so.
  */
 
 const c = syncConsole('match-borrowed');
@@ -28,6 +29,15 @@ describe('matchmaking configs under Multiverse and Sync', () => {
     await page.waitForURL(/\/multiverse\/match\/[^/]+$/);
     await visible(page.locator('.ant-breadcrumb').getByText('Matchmaking'));
     await shot('multiverse-config');
+
+    // The demo game plays on Multiverse: Sync's screen, opened by its address, says Sync is not enabled, and leads
+    // to the overview where it is (the matchmaking configs are not listed there).
+    await page.goto(`${server.url}/services/${demo.appId}/sync/match`);
+    await visible(page.getByText('is not enabled for this app'));
+    expect(await page.locator('.ant-table-row').count()).toBe(0);
+    await shot('sync-not-enabled');
+    await page.getByRole('button', { name: 'Go to the app overview' }).click();
+    await page.waitForURL(/\/dashboard$/);
 
     const app = await newSyncApp(page.request, server.url, 'Arena Rooms');
     const enabled = await page.request.post(`${server.url}/api/app/${app.appId}/service`, { data: { Service: match.name } });

@@ -62,6 +62,9 @@ export const orgApps = {
       docs: '文档',
       enabledAt: '开通于 {{time}}',
       trialUntil: '试用至 {{time}}',
+      notEnabledTitle: '此应用尚未开通「{{name}}」',
+      notEnabledHint: '开通后才能使用这一页。可以在应用概览中开通该服务。',
+      toOverview: '前往应用概览',
     },
     settings: {
       title: '应用设置',
@@ -196,6 +199,9 @@ export const orgApps = {
       docs: 'Docs',
       enabledAt: 'Enabled {{time}}',
       trialUntil: 'Trial until {{time}}',
+      notEnabledTitle: '{{name}} is not enabled for this app',
+      notEnabledHint: 'This page works once the service is enabled. You can enable it on the app overview.',
+      toOverview: 'Go to the app overview',
     },
     settings: {
       title: 'App settings',
