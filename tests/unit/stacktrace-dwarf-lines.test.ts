@@ -87,6 +87,18 @@ describe('DWARF line tables of an ELF symbol file', () => {
     expect(hit).toMatchObject({ name: 'clamp', file: join(dir, 'mathx.h'), line: 1 });
   });
 
+  it('a separate debug file (objcopy --only-keep-debug) has the build-id and the lines of its library', () => {
+    const { so, bytes } = compile('shipped', ['-g', '-O2']);
+    const debug = join(dir, 'shipped.debug');
+    execFileSync('objcopy', ['--only-keep-debug', so, debug]);
+    execFileSync('strip', ['--strip-debug', so]);
+    const stripped = readElf(readFileSync(so), 'shipped.so');
+    const kept = readElf(readFileSync(debug), 'shipped.so');
+    expect(stripped.hasLines).toBe(false);
+    expect([kept.buildId, kept.hasLines]).toEqual([stripped.buildId, true]);
+    expect(kept.text).toBe(readElf(bytes, 'shipped.so').text);
+  });
+
   it('a library without debug information has functions and no lines', () => {
     const reading = readElf(compile('nodebug', ['-O0']).bytes, 'nodebug.so');
     expect(reading.hasLines).toBe(false);
