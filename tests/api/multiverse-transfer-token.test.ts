@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOtherApp } from './harness';
+import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
+import { basicOf } from './harness';
 import { echoArchive, startMultiverse, until, type MultiverseHarness } from './multiverse-fixtures';
 
 let h: MultiverseHarness;
@@ -32,9 +33,12 @@ let appBasic: string;
 beforeAll(async () => {
   h = await startMultiverse('transfer');
   archive = await echoArchive();
-  other = await createOtherApp(h.db);
+  const owner = await createAccount(h.db, { email: 'transfer-other@example.com', password: 'other-password', name: 'Other' });
+  const otherAppId = await createApp(h.db, await createOrganization(h.db, 'Transfer rival studio', owner), 'Rival game', ['multiverse']);
+  const secret2 = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [otherAppId])).rows[0].app_service_secret;
+  other = { otherAppId, otherBasic: basicOf(otherAppId, secret2) };
   const secret = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [h.mvAppId])).rows[0].app_service_secret;
-  appBasic = `Basic ${Buffer.from(`${h.mvAppId}:${secret}`).toString('base64')}`;
+  appBasic = basicOf(h.mvAppId, secret);
 });
 afterAll(() => h.close());
 
