@@ -1,7 +1,7 @@
 import type { ServiceDecl } from '../../resources';
 import type { AppRecord } from '../../resources/platform';
 import type { DeclaredResource } from '../../providers/declarations';
-import { APP_BASE, dashboardPages, isServiceEnabled, listRoutes, routePattern, routeTo, viewPages } from '../../src/engine/routes';
+import { APP_BASE, dashboardPages, isServiceEnabled, listRoutes, routePattern, routeTo, serviceOfRoute, viewPages } from '../../src/engine/routes';
 import { registeredPages } from '../../src/pages/registry';
 import { pagesOf } from '../../src/routes';
 import { APP_PAGES, BILL_PAGES, LEAF_SECTIONS, SECTION_PAGES, sectionPageAddress } from '../../src/pages/doc/doc-paths';
@@ -64,10 +64,17 @@ export function consolePages(app: AppRecord, params: Params, skipped: string[]) 
   return filled([...user, ...appPages, ...declared], params, skipped);
 }
 
-/** The declared list pages of the app's enabled services, with the resources on each. */
+/**
+ * The declared list pages of the app's enabled services, with the resources on each: a route's service (another's
+ * resources it shows included) enabled, as the console shows the route (src/engine/ResourceListPage.tsx).
+ */
 export function listPages(app: AppRecord): CrawlList[] {
   const on = enabled(app);
   return listRoutes()
+    .filter(({ route }) => {
+      const owner = serviceOfRoute(route);
+      return !owner || on(owner);
+    })
     .map(({ route, resources }) => ({ route, resources: resources.filter((r) => on(r.service)) }))
     .filter(({ resources }) => resources.length > 0)
     .map(({ route, resources }) => ({ name: `list ${route}`, path: routeTo(route, { appId: app.AppId }), resources }));
