@@ -1,11 +1,16 @@
 import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
+import { refreshTokenCall } from './refresh-token';
+import { funcCalls } from './func/calls';
+import { FUNC_ROUTES, funcResources } from './func/resources';
+
+const REFRESH_TOKEN_PATH = '/func/refresh-token';
 
 export const func: ServiceDecl = {
   name: 'func',
   base: '/ufunc/v1',
   convention: 'rest',
-  refreshTokenPath: '/func/refresh-token',
+  refreshTokenPath: REFRESH_TOKEN_PATH,
   catalogue: {
     icon: 'FunctionOutlined',
     displayName: { 'zh-CN': 'Func 有状态函数', en: 'Func' },
@@ -67,10 +72,13 @@ export const func: ServiceDecl = {
     netMeter(),
     netMeter('realtimeNet', 'realtime-net', { 'zh-CN': '实时网络流量', en: 'Realtime network traffic' }),
   ],
-  menu: [],
+  menu: [
+    { route: FUNC_ROUTES.profiles, label: { 'zh-CN': '函数配置', en: 'Functions' } },
+  ],
   // Spec 000 §2: its playground, which says the service is not available here until it is built.
   pages: [
     { route: '/playground/func-stateful/:appId?', absolute: true, label: { 'zh-CN': '有状态函数调试台', en: 'Stateful functions playground' }, component: 'playground', playground: {} },
   ],
-  resources: [],
+  resources: funcResources,
+  calls: { ...funcCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
 };

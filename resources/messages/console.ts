@@ -9,6 +9,7 @@ import { pushMessages } from './push';
 import { safeMessages } from './safe';
 import { saveMessages } from './save';
 import { multiverseMessages } from './multiverse';
+import { funcMessages } from './func';
 import { matchMessages } from './match';
 import { funcStatelessMessages } from './func-stateless';
 import { usyncMessages } from './usync';
@@ -33,4 +34,4 @@ import { windMessages } from './wind';
 import { stacktraceMessages } from './stacktrace';
 
 /** The messages of the signed-in console: added when it loads. */
-export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...storageMessages, ...pushMessages, ...safeMessages, ...saveMessages, ...multiverseMessages, ...matchMessages, ...funcStatelessMessages, ...usyncMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages, ...stacktraceMessages };
+export const consoleMessages: Record<string, Text> = { ...orgMessages, ...appsMessages, ...opsMessages, ...billingMessages, ...meteringMessages, ...paymentsMessages, ...passportIdentityMessages, ...passportEconomyMessages, ...passportLeaderboardsMessages, ...passportPlayersMessages, ...passportLiveopsMessages, ...passportConsoleMessages, ...referenceMessages, ...ruleMessages, ...aiMessages, ...cdnMessages, ...cdnModsMessages, ...bakingMessages, ...storageMessages, ...pushMessages, ...safeMessages, ...saveMessages, ...multiverseMessages, ...matchMessages, ...funcStatelessMessages, ...funcMessages, ...usyncMessages, ...uprMessages, ...helloMessages, ...metricsMessages, ...windMessages, ...deviceMessages, ...stacktraceMessages };

@@ -21,6 +21,7 @@ import { storageModule } from './storage';
 import { multiverseModules } from './multiverse';
 import { matchModule } from './match';
 import { funcStatelessModule } from './func-stateless';
+import { funcModule } from './func';
 import { usyncModule } from './usync';
 import { helloModule } from './hello';
 import { metricsModule } from './metrics';
@@ -61,6 +62,7 @@ export const serviceModules: ServiceModule[] = [
   ...multiverseModules,
   matchModule,
   funcStatelessModule,
+  funcModule,
   usyncModule,
   helloModule,
   metricsModule,

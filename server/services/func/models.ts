@@ -1,0 +1,10 @@
+import { func } from '../../../resources/func';
+import { modelOf, type Ctx } from '../../context';
+
+export const SERVICE = func.name;
+
+/** Stateful functions' record models. */
+export const funcModels = (ctx: Ctx) => ({
+  functions: modelOf(ctx, SERVICE, 'functions'),
+  servers: modelOf(ctx, SERVICE, 'servers'),
+});

@@ -1,0 +1,268 @@
+/**
+ * The function supervisor: starts a function's servers through the runtime driver (Multiverse's `process` driver,
+ * on the function's own port range) and moves their records on what happens — every state of spec 001 §4 "Func
+ * server" from a real event. `created` when started; `running` when the server calls the SDK's Ready; `unhealthy`
+ * when its health pings stop (or its process dies), then `failed` once it is stopped; `failed` too when it is not
+ * Ready within its level's allocation TTL; `deleting` when deleted (or it shuts itself down through the SDK), then
+ * `deleted` once its process has exited. Tags come from the SDK's SetLabel, players from its player connect and
+ * disconnect. Server time is recorded to the level's meter (seconds) while it runs; its output is kept on the record
+ * when it ends, so the logs outlive the process.
+ */
+import { hostname } from 'node:os';
+import type { Ctx } from '../../context';
+import { recordUsage } from '../../usage';
+import { records } from '../../engine/query';
+import type { Data } from '../../engine/store';
+import { levelOf } from '../../../resources/func/levels';
+import type { LogLine, RuntimeDriver, SdkEvent, ServerMetrics } from '../multiverse/runtime/driver';
+import { ProcessDriver } from '../multiverse/runtime/process-driver';
+import type { StartCommand } from '../multiverse/runtime/start-command';
+import { funcModels, SERVICE } from './models';
+import type { FuncSettings } from './settings';
+
+export const LIVE = ['created', 'running', 'unhealthy'];
+const LOG_TAIL = 500;
+const HEALTH_WRITE_MS = 5000;
+const HEALTH_THRESHOLD = 3;
+
+interface Local {
+  scopeId: string;
+  functionId: string;
+  startedAt: number;
+  deadline: number;
+  ready: boolean;
+  healthPeriodMs: number;
+  lastHealth?: number;
+  lastHealthWrite: number;
+  stopping: boolean;
+  tags: Record<string, string>;
+  players: Set<string>;
+  meter: string;
+  millicores: number;
+  billedFrom: number;
+}
+
+export interface FuncStart {
+  fn: Data;
+  code: { dir: string; command: StartCommand };
+  tags?: Record<string, string>;
+  note?: string;
+}
+
+export class FuncSupervisor {
+  readonly driver: RuntimeDriver;
+  readonly instance = `${hostname()}:${process.pid}`;
+  private readonly local = new Map<string, Local>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ctx: Ctx,
+    readonly settings: FuncSettings,
+  ) {
+    this.driver = new ProcessDriver({ ports: settings.ports, publicHost: settings.publicHost, interpreters: settings.interpreters }, (id, e) => this.enqueue(id, e));
+  }
+
+  private get q() {
+    return records(this.ctx.db, funcModels(this.ctx).servers);
+  }
+
+  async start(scopeId: string, o: FuncStart): Promise<Data> {
+    const { fn } = o;
+    const level = levelOf(String(fn.level ?? '1000m'));
+    this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
+    const functionId = String(fn.id);
+    const record = await this.q.insert(
+      scopeId,
+      { functionId, level: String(fn.level ?? '1000m'), millicores: level.millicores, memoryMiB: level.memoryMiB, sdkState: 'Scheduled', instance: this.instance, tags: o.tags ?? {}, players: [], playerCount: 0, cpuSeconds: 0, ...(o.note ? { note: o.note } : {}) },
+      { parentId: functionId },
+    );
+    const id = String(record.id);
+    const now = Date.now();
+    this.local.set(id, {
+      scopeId,
+      functionId,
+      startedAt: now,
+      deadline: now + level.allocationTtlMinutes * 60_000,
+      ready: false,
+      healthPeriodMs: Number(fn.healthPeriodSeconds ?? 5) * 1000,
+      lastHealthWrite: 0,
+      stopping: false,
+      tags: { ...o.tags },
+      players: new Set(),
+      meter: level.meter,
+      millicores: level.millicores,
+      billedFrom: now,
+    });
+    try {
+      const env = Object.fromEntries(((fn.env ?? []) as { envKey: string; envValue?: string }[]).map((e) => [e.envKey, e.envValue ?? '']));
+      const run = await this.driver.start({
+        id,
+        build: o.code,
+        env: { ...env, LODESTAR_FUNCTION_ID: functionId },
+        ports: [{ name: 'default', protocol: 'TCP', containerPort: Number(fn.port ?? 8899) }],
+        millicores: level.millicores,
+        memoryMiB: level.memoryMiB,
+        labels: o.tags,
+      });
+      const [hit] = await this.q.update(scopeId, { id }, { set: { address: run.address, port: run.ports[0]?.port, ...(run.pid ? { pid: run.pid } : {}) } });
+      return hit?.record ?? record;
+    } catch (e) {
+      this.local.delete(id);
+      await this.q.update(scopeId, { id, status: 'created' }, { status: 'failed', set: { reason: (e as Error).message, endedAt: new Date().toISOString() } });
+      throw e;
+    }
+  }
+
+  /** A delete: `deleting` when it resolves; `exited` once the process has exited (killed after `graceMs`), `deleted`. */
+  async remove(scopeId: string, id: string, graceMs: number, reason = 'deleted'): Promise<{ exited: Promise<void> }> {
+    const l = this.local.get(id);
+    if (l) l.stopping = true;
+    await this.q.update(scopeId, { id, status: { $in: LIVE } }, { status: 'deleting', set: { reason } });
+    if (!this.driver.status(id)?.running) {
+      // Not a process of this instance (a restart left the record): nothing runs it any more.
+      await this.q.update(scopeId, { id, status: 'deleting' }, { status: 'deleted', set: { endedAt: new Date().toISOString() } });
+      return { exited: Promise.resolve() };
+    }
+    return { exited: this.driver.stop(id, graceMs).then(() => this.settled()) };
+  }
+
+  /** Its output now, or what was kept when it ended. */
+  logs(id: string, stored: Data, limit = LOG_TAIL): LogLine[] {
+    const live = this.driver.logs(id, limit);
+    return live.length ? live : ((stored.logTail ?? []) as LogLine[]).slice(-limit);
+  }
+
+  metrics(id: string): Promise<ServerMetrics | undefined> {
+    return this.driver.metrics(id);
+  }
+
+  /** The live servers this instance runs, by record id. */
+  runningIds(): string[] {
+    return [...this.local.keys()];
+  }
+
+  private enqueue(id: string, e: SdkEvent): void {
+    const next = (this.queues.get(id) ?? Promise.resolve()).then(() => this.handle(id, e)).catch(() => undefined);
+    this.queues.set(id, next);
+  }
+
+  /** Waits for the events received so far. */
+  async settled(): Promise<void> {
+    await Promise.all(this.queues.values());
+  }
+
+  private async handle(id: string, e: SdkEvent): Promise<void> {
+    const l = this.local.get(id);
+    if (!l) return;
+    const { scopeId } = l;
+    const now = new Date().toISOString();
+    switch (e.type) {
+      case 'health':
+        l.lastHealth = Date.now();
+        if (Date.now() - l.lastHealthWrite >= HEALTH_WRITE_MS) {
+          l.lastHealthWrite = Date.now();
+          await this.q.update(scopeId, { id, status: { $in: ['created', 'running'] } }, { set: { lastHealthAt: now } });
+        }
+        return;
+      case 'ready':
+        l.ready = true;
+        l.lastHealth ??= Date.now();
+        await this.q.update(scopeId, { id, status: 'created' }, { status: 'running', set: { sdkState: 'Ready', readyAt: now } });
+        return;
+      case 'allocate':
+      case 'reserve':
+        await this.q.update(scopeId, { id, status: { $in: LIVE } }, { set: { sdkState: e.type === 'allocate' ? 'Allocated' : 'Reserved' } });
+        return;
+      case 'shutdown':
+        l.stopping = true;
+        await this.q.update(scopeId, { id, status: { $in: LIVE } }, { status: 'deleting', set: { reason: 'the server shut down' } });
+        await this.driver.stop(id, this.settings.stopGraceMs);
+        return;
+      case 'label':
+        l.tags[e.key] = e.value;
+        await this.q.update(scopeId, { id }, { set: { tags: l.tags } });
+        return;
+      case 'playerConnect':
+      case 'playerDisconnect':
+        if (e.type === 'playerConnect') l.players.add(e.playerId);
+        else l.players.delete(e.playerId);
+        await this.q.update(scopeId, { id }, { set: { players: [...l.players], playerCount: l.players.size } });
+        return;
+      case 'exit':
+        await this.finish(id, l, e.code);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** After the process ended: deleted when it was being deleted, otherwise unhealthy then failed; its output kept. */
+  private async finish(id: string, l: Local, exitCode: number | null): Promise<void> {
+    const { scopeId } = l;
+    const now = new Date().toISOString();
+    this.local.delete(id);
+    await this.bill(id, l);
+    const code = exitCode !== null ? { exitCode } : {};
+    await this.q.update(scopeId, { id, status: { $in: ['created', 'running'] } }, { status: 'unhealthy', set: { sdkState: 'Unhealthy', reason: 'the server process exited', ...code } });
+    await this.q.update(scopeId, { id, status: 'unhealthy' }, { status: 'failed', set: { endedAt: now } });
+    await this.q.update(scopeId, { id, status: 'deleting' }, { status: 'deleted', set: { endedAt: now } });
+    await this.q.update(scopeId, { id }, { set: { logTail: this.driver.logs(id, LOG_TAIL), sdkState: 'Shutdown', ...code } });
+    this.driver.forget(id);
+    this.queues.delete(id);
+  }
+
+  /** Server time since it was last recorded, in seconds, to its level's meter; core-seconds on the record. */
+  private async bill(id: string, l: Local): Promise<void> {
+    const now = Date.now();
+    const seconds = (now - l.billedFrom) / 1000;
+    l.billedFrom = now;
+    if (seconds <= 0) return;
+    const coreSeconds = Number(((seconds * l.millicores) / 1000).toFixed(6));
+    const [held] = await this.q.update(l.scopeId, { id }, { add: { cpuSeconds: coreSeconds } });
+    if (!held) {
+      // Its record is gone (the function or app removed): nobody can reach it, so it is stopped.
+      l.stopping = true;
+      await this.driver.stop(id, this.settings.stopGraceMs);
+      return;
+    }
+    await recordUsage(this.ctx.db, l.scopeId, SERVICE, l.meter, seconds.toFixed(6), new Date(now));
+  }
+
+  /** Readiness deadlines, health and billing of the servers this instance runs. */
+  private async watch(): Promise<void> {
+    const now = Date.now();
+    for (const [id, l] of [...this.local.entries()]) {
+      if (l.stopping) continue;
+      if (!l.ready && now > l.deadline) {
+        await this.unhealthy(id, l, 'the server was not Ready within the allocation TTL');
+        continue;
+      }
+      if (l.ready && now - (l.lastHealth ?? l.startedAt) > l.healthPeriodMs * HEALTH_THRESHOLD) {
+        await this.unhealthy(id, l, 'the server missed its health checks');
+        continue;
+      }
+      if (now - l.billedFrom >= this.settings.billEveryMs) await this.bill(id, l);
+    }
+  }
+
+  /** What was seen (unhealthy), then the process stopped; its exit moves the record to failed. */
+  private async unhealthy(id: string, l: Local, reason: string): Promise<void> {
+    l.stopping = true;
+    await this.q.update(l.scopeId, { id, status: { $in: ['created', 'running'] } }, { status: 'unhealthy', set: { sdkState: 'Unhealthy', reason } });
+    await this.driver.stop(id, this.settings.stopGraceMs);
+  }
+
+  /** The platform stopping: its servers are marked failed (it no longer runs them), then stopped. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const endedAt = new Date().toISOString();
+    for (const [id, l] of this.local.entries()) {
+      l.stopping = true;
+      await this.q.update(l.scopeId, { id, status: { $in: LIVE } }, { status: 'failed', set: { reason: 'the platform stopped', endedAt } }).catch(() => undefined);
+    }
+    await this.driver.close();
+    await this.settled();
+  }
+}
