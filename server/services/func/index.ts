@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Ctx } from '../../context';
 import type { ServiceModule } from '../index';
 import { records } from '../../engine/query';
@@ -8,6 +7,7 @@ import { funcModels, SERVICE } from './models';
 import { serverCalls } from './servers';
 import { LIVE } from './supervisor';
 import { funcSupervisorOf } from './supervisors';
+import { killLeftover, leftBehindBy } from '../multiverse/runtime/leftovers';
 
 /**
  * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
@@ -16,22 +16,10 @@ import { funcSupervisorOf } from './supervisors';
 async function recoverLeftovers(ctx: Ctx): Promise<void> {
   const sup = funcSupervisorOf(ctx);
   const q = records(ctx.db, funcModels(ctx).servers);
-  const host = `${sup.instance.split(':')[0]}:`;
   const live = await q.findEverywhere({ where: { status: { $in: [...LIVE, 'deleting'] } }, limit: 10_000 });
   for (const { scopeId, record } of live) {
-    const instance = String(record.instance ?? '');
-    if (!instance.startsWith(host) || instance === sup.instance) continue;
-    const pid = Number(record.pid ?? 0);
-    if (pid > 0) {
-      const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
-      if (environ.split('\0').includes(`LODESTAR_SERVER_ID=${record.id}`)) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // gone meanwhile
-        }
-      }
-    }
+    if (!leftBehindBy(String(record.instance ?? ''), sup.instance)) continue;
+    await killLeftover(Number(record.pid ?? 0), String(record.id));
     const endedAt = new Date().toISOString();
     await q.update(scopeId, { id: String(record.id), status: 'deleting' }, { status: 'deleted', set: { endedAt } });
     await q.update(scopeId, { id: String(record.id), status: { $in: LIVE } }, { status: 'failed', set: { reason: 'the platform restarted', endedAt } });

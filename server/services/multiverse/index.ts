@@ -1,5 +1,4 @@
 import { arch, platform, release } from 'node:os';
-import { readFile } from 'node:fs/promises';
 import type { Ctx } from '../../context';
 import type { ServiceModule } from '../index';
 import { records } from '../../engine/query';
@@ -10,6 +9,7 @@ import { transferCalls } from './transfer';
 import { multiverseModels, SERVICE } from './models';
 import { releaseRevision, revisionHooks } from './revisions';
 import { supervisorOf } from './supervisors';
+import { killLeftover, leftBehindBy } from './runtime/leftovers';
 import { multiverseDemoModule } from './demo';
 import { statsCallHandlers } from './stats';
 import { locationRatioHooks, scheduleHooks } from './schedule-hooks';
@@ -21,22 +21,10 @@ import { locationRatioHooks, scheduleHooks } from './schedule-hooks';
 async function recoverLeftovers(ctx: Ctx): Promise<void> {
   const sup = supervisorOf(ctx);
   const q = records(ctx.db, multiverseModels(ctx).servers);
-  const host = `${sup.instance.split(':')[0]}:`;
   const live = await q.findEverywhere({ where: { status: { $in: ['created', 'allocated', 'unhealthy'] } }, limit: 10_000 });
   for (const { scopeId, record } of live) {
-    const instance = String(record.instance ?? '');
-    if (!instance.startsWith(host) || instance === sup.instance) continue;
-    const pid = Number(record.pid ?? 0);
-    if (pid > 0) {
-      const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
-      if (environ.split('\0').includes(`LODESTAR_SERVER_ID=${record.id}`)) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // gone meanwhile
-        }
-      }
-    }
+    if (!leftBehindBy(String(record.instance ?? ''), sup.instance)) continue;
+    await killLeftover(Number(record.pid ?? 0), String(record.id));
     await q.update(scopeId, { id: String(record.id), status: { $in: ['created', 'allocated', 'unhealthy'] } }, { status: 'failed', set: { reason: 'the platform restarted', endedAt: new Date().toISOString() } });
   }
 }
