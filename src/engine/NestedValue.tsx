@@ -28,7 +28,8 @@ export function NestedValue({ decl, prop, value }: { decl: ResourceDecl; prop: P
         render: (_: unknown, row: Record<string, unknown>) => <SchemaValue decl={decl} prop={p} value={row[name]} record={row} />,
       }));
       if (columns.length > 0) {
-        return <Table size="small" bordered pagination={false} rowKey={(_, i) => String(i)} dataSource={value} columns={columns} style={{ maxWidth: 720 }} />;
+        // A few columns stay compact; a wide list (a crash's frames: module, address, function, file, line) gets the room.
+        return <Table size="small" bordered pagination={false} rowKey={(_, i) => String(i)} dataSource={value} columns={columns} style={{ maxWidth: Math.max(720, columns.length * 180) }} />;
       }
     }
     if (value.every((v) => v === null || typeof v !== 'object')) {

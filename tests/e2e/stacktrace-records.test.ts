@@ -63,6 +63,10 @@ describe('crash records on the console', () => {
       await visible(row.getByText(/\/game\.c$/));
       await visible(row.locator('td').getByText(line, { exact: true }));
       expect(await row.count()).toBe(1);
+      // The frames take the page's width: a function name is read on one line, not broken inside the word.
+      const name = (await row.getByText(fn, { exact: true }).boundingBox())!;
+      const oneLine = (await row.locator('td').first().locator('span').boundingBox())!;
+      expect(name.height, `${fn} wraps`).toBeLessThan(oneLine.height * 1.5);
     }
     // libc has no symbol file: its frame stays an address.
     await visible(frames.filter({ hasText: 'libc.so' }).getByText('No', { exact: true }));
