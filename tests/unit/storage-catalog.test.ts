@@ -42,9 +42,9 @@ describe("storage's configured servers", () => {
     expect(postgresAdminUrl({ STORAGE_POSTGRESQL_REGION_URLS: 'ap-beijing=postgres://bj/postgres' }, 'ap-guangzhou')).toBeUndefined();
   });
 
-  it('are read per engine: MySQL and Redis are offered where their server is configured, MongoDB never', async () => {
+  it('are read per engine: MySQL, Redis and MongoDB are offered where their server is configured', async () => {
     const { adminUrl, enginesIn, engineProblem } = await import('../../server/services/storage/servers');
-    const env = { STORAGE_MYSQL_URL: 'mysql://root@all:3306', STORAGE_REDIS_REGION_URLS: 'ap-singapore=redis://sg:6379', STORAGE_MONGODB_URL: 'mongodb://m' };
+    const env = { STORAGE_MYSQL_URL: 'mysql://root@all:3306', STORAGE_REDIS_REGION_URLS: 'ap-singapore=redis://sg:6379', STORAGE_MONGODB_REGION_URLS: 'ap-guangzhou=mongodb://gz:27017' };
     expect(adminUrl(env, 'mysql', 'ap-shanghai')).toBe('mysql://root@all:3306');
     expect(adminUrl(env, 'redis', 'ap-shanghai')).toBeUndefined();
     expect(adminUrl(env, 'redis', 'ap-singapore')).toBe('redis://sg:6379');
@@ -52,6 +52,8 @@ describe("storage's configured servers", () => {
     expect(enginesIn(env, 'ap-shanghai')).toEqual(['postgresql', 'mysql']);
     expect(enginesIn(env, 'ap-singapore')).toEqual(['postgresql', 'mysql', 'redis']);
     expect(engineProblem(env, 'redis', 'ap-shanghai')).toBe('Redis databases are not available on this deployment: no Redis server is configured');
+    expect(adminUrl(env, 'mongodb', 'ap-guangzhou')).toBe('mongodb://gz:27017');
+    expect(enginesIn(env, 'ap-guangzhou')).toEqual(['postgresql', 'mysql', 'mongodb']);
     expect(engineProblem(env, 'mongodb', 'ap-singapore')).toBe('MongoDB databases are not available on this deployment: no MongoDB server is configured');
     expect(engineProblem(env, 'mysql', 'ap-guangzhou')).toBeUndefined();
   });

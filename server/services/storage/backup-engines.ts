@@ -1,5 +1,6 @@
 /**
- * How each engine's database is dumped and loaded again (`backup-pg.ts`, `backup-mysql.ts`, `backup-redis.ts`): a
+ * How each engine's database is dumped and loaded again (`backup-pg.ts`, `backup-mysql.ts`, `backup-redis.ts`,
+ * `backup-mongo.ts`): a
  * logical dump written to a stream, and read back from one to replace the database's data.
  */
 import type { Readable, Writable } from 'node:stream';
@@ -11,11 +12,12 @@ import { adminUrl } from './servers';
 import { configuredPostgresBackup, embeddedBackup } from './backup-pg';
 import { mysqlBackup } from './backup-mysql';
 import { redisBackup } from './backup-redis';
+import { mongoBackup } from './backup-mongo';
 import type { Engine } from '../../../resources/storage/catalog';
 
 export interface BackupEngine {
   /** The backup's `format` (schemas/storage/backup.json). */
-  format: 'sql' | 'redis-dump';
+  format: 'sql' | 'redis-dump' | 'mongo-ejson';
   /** The file's extension before `.gz`. */
   extension: string;
   /** Writes the dump to `output` and ends it. */
@@ -34,5 +36,6 @@ export async function backupEngineOf(ctx: Ctx, scopeId: string, db: Data): Promi
   if (engine === 'postgresql') return configuredPostgresBackup(configured.host, configured.port, target);
   if (engine === 'mysql' && url) return mysqlBackup(url, target);
   if (engine === 'redis' && url) return redisBackup(url, target);
+  if (engine === 'mongodb' && url) return mongoBackup(url, target);
   throw new Error(`${engine} databases cannot be backed up on this deployment`);
 }

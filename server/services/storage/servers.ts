@@ -1,12 +1,13 @@
 /**
  * Where each engine's databases live on this deployment (README "Managed databases"): on the server the operator
  * configured for the engine and region (its entry in STORAGE_<ENGINE>_REGION_URLS, else STORAGE_<ENGINE>_URL, for
- * PostgreSQL, MySQL and Redis); PostgreSQL without one is embedded (`embedded-pg.ts`, port STORAGE_POSTGRESQL_PORT,
- * shown host STORAGE_PUBLIC_HOST). An engine with neither — MongoDB always — is not offered, and a create says so.
+ * PostgreSQL, MySQL, Redis and MongoDB); PostgreSQL without one is embedded (`embedded-pg.ts`, port
+ * STORAGE_POSTGRESQL_PORT, shown host STORAGE_PUBLIC_HOST). An engine with neither is not offered, and a create says so.
  */
 import { join } from 'node:path';
 import { ENGINES, type Engine } from '../../../resources/storage/catalog';
 import type { ServerConfig } from '../../config';
+import { ConfiguredMongo } from './configured-mongo';
 import { ConfiguredMysql } from './configured-mysql';
 import { ConfiguredPostgres } from './configured-pg';
 import { ConfiguredRedis } from './configured-redis';
@@ -18,7 +19,7 @@ interface Configurable {
   url: (env: NodeJS.ProcessEnv) => string | undefined;
   /** STORAGE_<ENGINE>_REGION_URLS: `region=url` entries separated by white space, each region's own server. */
   regions: (env: NodeJS.ProcessEnv) => string | undefined;
-  make: (adminUrl: string) => ManagedServer;
+  make: (adminUrl: string, env: NodeJS.ProcessEnv) => ManagedServer;
 }
 
 /** The engines a server may be configured for: their variables (read by name) and their server's kind. */
@@ -26,6 +27,11 @@ const CONFIGURABLE: Partial<Record<Engine, Configurable>> = {
   postgresql: { url: (env) => env.STORAGE_POSTGRESQL_URL, regions: (env) => env.STORAGE_POSTGRESQL_REGION_URLS, make: (url) => new ConfiguredPostgres(url) },
   mysql: { url: (env) => env.STORAGE_MYSQL_URL, regions: (env) => env.STORAGE_MYSQL_REGION_URLS, make: (url) => new ConfiguredMysql(url) },
   redis: { url: (env) => env.STORAGE_REDIS_URL, regions: (env) => env.STORAGE_REDIS_REGION_URLS, make: (url) => new ConfiguredRedis(url) },
+  mongodb: {
+    url: (env) => env.STORAGE_MONGODB_URL,
+    regions: (env) => env.STORAGE_MONGODB_REGION_URLS,
+    make: (url, env) => new ConfiguredMongo(url, Number(env.STORAGE_MONGODB_SLOW_MS) >= 0 && env.STORAGE_MONGODB_SLOW_MS ? Number(env.STORAGE_MONGODB_SLOW_MS) : undefined),
+  },
 };
 
 function regionUrls(env: NodeJS.ProcessEnv, engine: Configurable): Map<string, string> {
@@ -82,7 +88,7 @@ export class StorageServers {
   private server(engine: Engine, url: string): ManagedServer {
     const key = `${engine} ${url}`;
     let server = this.configured.get(key);
-    if (!server) this.configured.set(key, (server = CONFIGURABLE[engine]!.make(url)));
+    if (!server) this.configured.set(key, (server = CONFIGURABLE[engine]!.make(url, this.config.env)));
     return server;
   }
 
