@@ -6,13 +6,15 @@ import http from 'node:http';
 import net from 'node:net';
 
 const sdkPort = Number(process.env.AGONES_SDK_HTTP_PORT ?? 9358);
+// In a container of the `docker` driver the SDK is on the host (AGONES_SDK_HTTP_HOST); under Agones, the pod's sidecar.
+const sdkHost = process.env.AGONES_SDK_HTTP_HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 9998);
 const healthMs = Number(process.env.HEALTH_INTERVAL_MS ?? 2000);
 
 function sdk(method, path, body = {}) {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = http.request({ host: '127.0.0.1', port: sdkPort, method, path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
+    const req = http.request({ host: sdkHost, port: sdkPort, method, path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));

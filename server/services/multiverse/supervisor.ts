@@ -14,7 +14,7 @@ import { millicoresOf, memoryMiBOf } from '../../../resources/multiverse/rules';
 import { builtCommand, imageDirOf } from './images';
 import { multiverseModels } from './models';
 import type { LogLine, RuntimeDriver, SdkEvent } from './runtime/driver';
-import { ProcessDriver } from './runtime/process-driver';
+import { makeDriver } from './runtime/drivers';
 import type { MultiverseSettings } from './settings';
 import { factorOf, recordServerCpu, scaledResources } from './usage';
 
@@ -61,7 +61,7 @@ export class Supervisor {
     private readonly ctx: Ctx,
     readonly settings: MultiverseSettings,
   ) {
-    this.driver = new ProcessDriver({ ports: settings.ports, publicHost: settings.publicHost, interpreters: settings.interpreters }, (id, e) => this.enqueue(id, e));
+    this.driver = makeDriver(settings, (id, e) => this.enqueue(id, e));
   }
 
   private get q() {
@@ -122,6 +122,7 @@ export class Supervisor {
         memoryMiB,
         labels: o.labels,
         playerCapacity: Number(rev.playerCapacity ?? 0),
+        image: { id: String(rev.imageId) },
       });
       const [hit] = await this.q.update(scopeId, { id }, { set: { address: run.address, ports: run.ports, port: run.ports[0]?.port, ...(run.pid ? { pid: run.pid } : {}) } });
       return hit?.record ?? record;

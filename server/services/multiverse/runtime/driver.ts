@@ -36,6 +36,8 @@ export interface ServerSpec {
   labels?: Record<string, string>;
   /** Player capacity the server starts with (alpha player tracking). */
   playerCapacity?: number;
+  /** The image record (the container image of the `docker` and `agones` drivers is named from its id). */
+  image?: { id: string };
 }
 
 export interface RunningServer {

@@ -100,8 +100,11 @@ function handle(s: SdkState, method: string, path: string, body: Record<string, 
   return { status: 404, body: { code: 5, message: 'Not Found' } };
 }
 
-/** Listens for one server's SDK calls on 127.0.0.1, a port of the system's choosing; `close` stops listening. */
-export async function startSdkEndpoint(state: SdkState, report: (e: SdkEvent) => void): Promise<{ port: number; close: () => Promise<void> }> {
+/**
+ * Listens for one server's SDK calls on `host` (127.0.0.1; the `docker` driver's containers reach it on the bridge's
+ * address), a port of the system's choosing; `close` stops listening.
+ */
+export async function startSdkEndpoint(state: SdkState, report: (e: SdkEvent) => void, host = '127.0.0.1'): Promise<{ port: number; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://sdk').pathname.replace(/\/+$/, '') || '/';
     bodyOf(req)
@@ -115,7 +118,7 @@ export async function startSdkEndpoint(state: SdkState, report: (e: SdkEvent) =>
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, host, () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,
