@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { symbolicateFrames } from '@indutny/breakpad';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readLineTable } from '../../server/services/stacktrace/dwarf-lines';
 import { readElf } from '../../server/services/stacktrace/symbol-files';
 
 /**
@@ -53,6 +54,8 @@ const variants: [string, string[]][] = [
   ['dwarf4-O0', ['-gdwarf-4', '-O0']],
   ['dwarf4-O2', ['-gdwarf-4', '-O2']],
   ['dwarf5-compressed', ['-g', '-O1', '-gz=zlib']],
+  ['dwarf3-O1', ['-gdwarf-3', '-O1']],
+  ['dwarf2-O0', ['-gdwarf-2', '-O0']],
 ];
 
 describe('DWARF line tables of an ELF symbol file', () => {
@@ -72,8 +75,8 @@ describe('DWARF line tables of an ELF symbol file', () => {
       const at = `0x${a.toString(16)}`;
       if (!want) return expect(got?.line ?? undefined, at).toBeUndefined();
       withLines++;
-      // DWARF 4 keeps the compilation directory outside the line table: its file names are the compiler's relative ones.
-      if (name.startsWith('dwarf4')) expect(want.file.endsWith(`/${got?.file}`) || want.file === got?.file, `${at}: ${got?.file} for ${want.file}`).toBe(true);
+      // DWARF 2 to 4 keep the compilation directory outside the line table: its file names are the compiler's relative ones.
+      if (!name.startsWith('dwarf5')) expect(want.file.endsWith(`/${got?.file}`) || want.file === got?.file, `${at}: ${got?.file} for ${want.file}`).toBe(true);
       else expect(got?.file, at).toBe(want.file);
       expect(got?.line, at).toBe(want.line);
     });
@@ -113,5 +116,57 @@ describe('DWARF line tables of an ELF symbol file', () => {
     const broken = Buffer.from(bytes);
     broken.writeUInt32LE(0x7ffffff0, offset);
     expect(() => readElf(broken, 'corrupt.so')).toThrow(expect.objectContaining({ status: 400, details: [{ field: '/file', message: 'malformed DWARF line table: .debug_line unit at 0x0: a unit longer than the section' }] }));
+  });
+});
+
+/**
+ * Units written byte by byte as the DWARF 4 standard lays them out (§6.2.4, §6.2.5): the cases a compiler here does
+ * not emit — 64-bit DWARF, a unit of an unknown version, a sequence a unit leaves open.
+ */
+describe('DWARF line units assembled by hand', () => {
+  const uleb = (n: number) => {
+    const out: number[] = [];
+    do {
+      const b = n & 0x7f;
+      n >>>= 7;
+      out.push(n ? b | 0x80 : b);
+    } while (n);
+    return out;
+  };
+  const addr = (a: number) => [...Buffer.from(BigInt(a).toString(16).padStart(16, '0'), 'hex').reverse()];
+  /** A DWARF 4 unit for src/a.c: line 10 at `at` for 0x10 bytes, then line 11 for 8 bytes, closed unless `open`. */
+  function unit(at: number, { wide = false, version = 4, open = false } = {}): Buffer {
+    const header = [1, 1, 1, 0xfb, 14, 13, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1, ...Buffer.from('src\0\0a.c\0'), 1, 0, 0, 0];
+    const program = [0, 9, 2, ...addr(at), 3, ...uleb(9), 1, 2, ...uleb(0x10), 3, 1, 1, 2, ...uleb(8), ...(open ? [] : [0, 1, 1])];
+    const size = (n: number, bytes: number) => [...Buffer.from(BigInt(n).toString(16).padStart(bytes * 2, '0'), 'hex').reverse()];
+    const offset = wide ? 8 : 4;
+    const body = [...size(version, 2), ...size(header.length, offset), ...header, ...program];
+    return Buffer.from([...(wide ? [0xff, 0xff, 0xff, 0xff, ...size(body.length, 8)] : size(body.length, 4)), ...body]);
+  }
+
+  it('reads a 64-bit DWARF unit as a 32-bit one', () => {
+    const table = readLineTable({ debugLine: unit(0x2000, { wide: true }), littleEndian: true });
+    expect(table).toEqual({ files: ['src/a.c'], ranges: [{ start: 0x2000, end: 0x2010, line: 10, file: 0 }, { start: 0x2010, end: 0x2018, line: 11, file: 0 }] });
+  });
+
+  it('skips a unit of an unknown version and reads the next', () => {
+    const table = readLineTable({ debugLine: Buffer.concat([unit(0x1000, { version: 9 }), unit(0x3000)]), littleEndian: true });
+    expect(table.ranges.map((r) => r.start)).toEqual([0x3000, 0x3010]);
+  });
+
+  it('ends a sequence its unit leaves open at the unit, not at the next unit’s first address', () => {
+    const table = readLineTable({ debugLine: Buffer.concat([unit(0x1000, { open: true }), unit(0x5000)]), littleEndian: true });
+    expect(table.ranges).toEqual([
+      { start: 0x1000, end: 0x1010, line: 10, file: 0 },
+      { start: 0x5000, end: 0x5010, line: 10, file: 0 },
+      { start: 0x5010, end: 0x5018, line: 11, file: 0 },
+    ]);
+  });
+
+  it('refuses a unit that ends inside an opcode', () => {
+    const whole = unit(0x1000);
+    const cut = Buffer.from(whole.subarray(0, whole.length - 2));
+    cut.writeUInt32LE(cut.length - 4, 0);
+    expect(() => readLineTable({ debugLine: cut, littleEndian: true })).toThrow(/unit at 0x0: (ends inside a record|an extended opcode past its unit)/);
   });
 });

@@ -300,9 +300,10 @@ export function readLineTable(s: DwarfSections): LineTable {
       at = end;
       const version = r.u16();
       if (version < 2 || version > 5) continue;
-      const unitRows: Row[] = [];
-      run(r, header(r, version, offsetSize, s), unitRows);
-      rows.push(...unitRows);
+      const first = rows.length;
+      run(r, header(r, version, offsetSize, s), rows);
+      // A sequence the unit leaves open ends with the unit: its last row never reaches into the next unit.
+      if (rows.length > first) rows[rows.length - 1]!.end = true;
     } catch (e) {
       if (e instanceof DwarfError) throw new DwarfError(`.debug_line unit at 0x${unitAt.toString(16)}: ${e.message}`);
       throw e;
