@@ -110,6 +110,7 @@ export class DockerDriver implements RuntimeDriver {
     const ports = spec.ports.map((p, i) => ({ ...p, port: hostPorts[i] }));
     const sdk: SdkState = { name: spec.id, state: 'Scheduled', address: this.opts.publicHost, ports, labels: { ...spec.labels }, annotations: {}, players: new Set(), capacity: spec.playerCapacity ?? 0 };
     let endpoint: Awaited<ReturnType<typeof startSdkEndpoint>> | undefined;
+    let made: Docker.Container | undefined;
     try {
       endpoint = await startSdkEndpoint(sdk, (e) => this.sink(spec.id, e), this.opts.sdkListen);
       const env: Record<string, string> = {
@@ -137,6 +138,7 @@ export class DockerDriver implements RuntimeDriver {
           ExtraHosts: [`${this.opts.sdkHost}:host-gateway`],
         },
       });
+      made = container;
       const box: Box = { container, sdk, closeSdk: endpoint.close, hostPorts, logs: [], status: { running: true }, exited: Promise.resolve(), startedAt: Date.now() };
       // The wait is asked before the start, so an end however soon is not missed.
       box.exited = container.wait({ condition: 'next-exit' }).then(
@@ -152,6 +154,8 @@ export class DockerDriver implements RuntimeDriver {
       this.boxes.delete(spec.id);
       this.pool.release(hostPorts);
       await endpoint?.close();
+      // A container made but not started is not left behind.
+      await made?.remove({ force: true }).catch(() => undefined);
       throw e;
     }
   }
