@@ -25,7 +25,7 @@ const { EJSON } = BSON;
 
 const DEFAULT_SLOW_MS = 100;
 const PROFILER_NEEDS = 'slow queries need the database profiler on (profile level 1 or 2), which the MongoDB server refused for this database';
-const ADMIN_NEEDS = 'the MongoDB administrator URL’s user needs the userAdminAnyDatabase, dbAdminAnyDatabase, readWriteAnyDatabase and clusterMonitor and clusterManager roles (root has them)';
+const ADMIN_NEEDS = 'the MongoDB administrator URL’s user needs the userAdminAnyDatabase, dbAdminAnyDatabase, readWriteAnyDatabase, clusterMonitor and hostManager roles (root has them)';
 
 /** A MongoDB error said as what it means for the database, the command named, the password never. */
 export function mongoProblem(e: unknown, command: string, t?: Pick<ServerTarget, 'user' | 'databaseName'>): Error {
