@@ -1,6 +1,7 @@
 import { Descriptions, Table, Tag } from 'antd';
 import type { ResourceDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
+import { widthOf } from './column-widths';
 import { PRE, SchemaValue } from './FieldValue';
 import { fieldTitle, propertiesOf, type PropSchema } from './schema';
 
@@ -25,6 +26,7 @@ export function NestedValue({ decl, prop, value }: { decl: ResourceDecl; prop: P
       const columns = shownProperties(items, value).map(([name, p]) => ({
         key: name,
         title: fieldTitle(p, name, locale),
+        width: widthOf(name, p, false),
         render: (_: unknown, row: Record<string, unknown>) => <SchemaValue decl={decl} prop={p} value={row[name]} record={row} />,
       }));
       if (columns.length > 0) {

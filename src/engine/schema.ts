@@ -37,7 +37,7 @@ export interface XUi {
   /** expression: path under the service base that validates a rule. */
   validatePath?: string;
   optionsFrom?: OptionsFrom;
-  /** Column width in the list, in pixels. */
+  /** Column width in a list (the resource's table, or a list of objects inside a record: a crash's frames), in pixels. */
   width?: number;
   /** On an object: fields shown side by side, row by row (the others follow, one per row). */
   layout?: string[][];
