@@ -2,6 +2,7 @@ import type { ServiceDecl } from './types';
 import { PER, UNITS, netMeter } from './meters';
 import { refreshTokenCall } from './refresh-token';
 import { funcCalls } from './func/calls';
+import { autoscalerCalls } from './func/autoscaler';
 import { FUNC_ROUTES, funcResources } from './func/resources';
 
 const REFRESH_TOKEN_PATH = '/func/refresh-token';
@@ -80,5 +81,5 @@ export const func: ServiceDecl = {
     { route: '/playground/func-stateful/:appId?', absolute: true, label: { 'zh-CN': '有状态函数调试台', en: 'Stateful functions playground' }, component: 'playground', playground: {} },
   ],
   resources: funcResources,
-  calls: { ...funcCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  calls: { ...funcCalls, ...autoscalerCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
 };

@@ -7,6 +7,7 @@ import type { AccessDecl, CommandDecl, ResourceDecl, Text } from '../types';
 import functionSchema from '../../schemas/func/function.json' with { type: 'json' };
 import serverSchema from '../../schemas/func/server.json' with { type: 'json' };
 import { endpointAnswer, serverBody, tagRow } from './calls';
+import { autoscalerCommands, autoscalerDetail, autoscalers, autoscalingHistory } from './autoscaler';
 
 /** The console's routes (spec 001 §2: func/servers, func/profiles, func/logs, func/{funcId}/autoscaler). */
 export const FUNC_ROUTES = {
@@ -21,6 +22,7 @@ const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
 const functionCommands: CommandDecl[] = [
   { name: 'startServer', label: t('启动服务器', 'Start a server'), on: 'item', method: 'POST', path: '/servers', fields: serverBody, api: { call: 'servers.create' } },
   { name: 'endpoint', label: t('为玩家选择服务器', 'Pick a server for a player'), on: 'item', method: 'POST', path: '/endpoint', answer: endpointAnswer, api: { call: 'endpoint' } },
+  ...autoscalerCommands,
 ];
 
 export const functions: ResourceDecl = {
@@ -54,6 +56,7 @@ export const functions: ResourceDecl = {
     { name: 'disable', label: t('停用', 'Disable'), from: ['enabled'], to: 'disabled', method: 'POST', path: '/disable', refused: 'only an enabled function can be disabled', confirm: t('停用后不能再启动新的服务器，运行中的服务器不受影响。确定停用吗？', 'No new server can be started once it is disabled; running servers go on. Disable it?'), danger: true },
     { name: 'enable', label: t('启用', 'Enable'), from: ['disabled'], to: 'enabled', method: 'POST', path: '/enable', refused: 'only a disabled function can be enabled' },
   ],
+  details: [autoscalerDetail],
   views: [
     {
       name: 'serverTags',
@@ -107,4 +110,4 @@ export const servers: ResourceDecl = {
   access: access(),
 };
 
-export const funcResources: ResourceDecl[] = [functions, servers];
+export const funcResources: ResourceDecl[] = [functions, servers, autoscalers, autoscalingHistory];

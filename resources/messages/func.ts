@@ -7,5 +7,8 @@ export const funcMessages: Record<string, Text> = {
   'the function has no running server': { 'zh-CN': '函数没有运行中的服务器', en: 'The function has no running server' },
   'only an enabled function can be disabled': { 'zh-CN': '只有已启用的函数可以停用', en: 'Only an enabled function can be disabled' },
   'only a disabled function can be enabled': { 'zh-CN': '只有已停用的函数可以启用', en: 'Only a disabled function can be enabled' },
+  'the function has no autoscaler': { 'zh-CN': '函数还没有自动扩缩容', en: 'The function has no autoscaler' },
+  'must not be more than maxServers': { 'zh-CN': '不能大于最多服务器数', en: 'Must not be more than the servers at most' },
+  'the autoscaler shrank the function': { 'zh-CN': '自动扩缩容缩减了服务器', en: 'The autoscaler shrank the function' },
   deleted: { 'zh-CN': '已删除', en: 'Deleted' },
 };

@@ -53,5 +53,10 @@ export async function funcArchive(): Promise<Uint8Array> {
   const server = await readFile(new URL('../../examples/multiverse-echo/server.mjs', import.meta.url));
   const players = await readFile(new URL('../../examples/func-players/server.mjs', import.meta.url));
   const text = (t: string) => new TextEncoder().encode(t);
-  return zipSync({ 'server.mjs': new Uint8Array(server), 'players.mjs': new Uint8Array(players), 'idle.mjs': text('setInterval(() => undefined, 1000);\n') });
+  return zipSync({
+    'server.mjs': new Uint8Array(server),
+    'players.mjs': new Uint8Array(players),
+    // burn.mjs: the players server that also keeps about nine tenths of a core busy.
+    'burn.mjs': text("import './players.mjs';\nsetInterval(() => { const end = Date.now() + 90; while (Date.now() < end); }, 100);\n"),
+  });
 }

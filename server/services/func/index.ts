@@ -5,6 +5,7 @@ import { levelOf } from '../../../resources/func/levels';
 import { removeCode, uploadCode } from './code';
 import { funcModels, SERVICE } from './models';
 import { serverCalls } from './servers';
+import { autoscalerCalls, autoscalerJob } from './autoscaler';
 import { LIVE } from './supervisor';
 import { funcSupervisorOf } from './supervisors';
 import { killLeftover, leftBehindBy } from '../multiverse/runtime/leftovers';
@@ -49,9 +50,10 @@ export const funcModule: ServiceModule = {
     api.app.addHook('onClose', () => sup.close());
   },
   prepare: recoverLeftovers,
+  jobs: (ctx) => [autoscalerJob(ctx, funcSupervisorOf(ctx))],
   settled: (ctx) => funcSupervisorOf(ctx).settled(),
   calls: (ctx) => {
     const sup = funcSupervisorOf(ctx);
-    return { ...serverCalls(ctx, sup), 'code.put': (call) => uploadCode(ctx, sup.settings, call) };
+    return { ...serverCalls(ctx, sup), ...autoscalerCalls(ctx), 'code.put': (call) => uploadCode(ctx, sup.settings, call) };
   },
 };

@@ -7,4 +7,6 @@ export const SERVICE = func.name;
 export const funcModels = (ctx: Ctx) => ({
   functions: modelOf(ctx, SERVICE, 'functions'),
   servers: modelOf(ctx, SERVICE, 'servers'),
+  autoscalers: modelOf(ctx, SERVICE, 'autoscalers'),
+  history: modelOf(ctx, SERVICE, 'autoscaling-history'),
 });

@@ -26,7 +26,7 @@ const serverOf = async (ctx: Ctx, call: CallInput): Promise<Data> => {
   return server;
 };
 
-const liveServers = (ctx: Ctx, scopeId: string, functionId: string, status: string[] = LIVE) =>
+export const liveServers = (ctx: Ctx, scopeId: string, functionId: string, status: string[] = LIVE) =>
   records(ctx.db, funcModels(ctx).servers).find(scopeId, { where: { functionId, status: { $in: status } }, orderBy: 'createdAt', limit: 10_000 });
 
 /** The server a player is sent to: RANDOM any running one, LATEST the last Ready, LEAST the one with fewest players. */
@@ -37,16 +37,19 @@ export function pickServer(running: Data[], selection: string): Data | undefined
   return running[randomInt(running.length)];
 }
 
+/** Starts a server of an enabled function with code; 409 otherwise. */
+export async function startServerOf(sup: FuncSupervisor, scopeId: string, fn: Data, input: { note?: string; tags?: Record<string, string> } = {}): Promise<Data> {
+  if (fn.status !== 'enabled') throw conflict('INVALID_TRANSITION', 'the function is disabled');
+  const code = await codeOf(sup.settings, scopeId, fn);
+  if (!code) throw conflict('INVALID_TRANSITION', 'the function has no code');
+  return sup.start(scopeId, { fn, code, tags: input.tags, note: input.note });
+}
+
 export function serverCalls(ctx: Ctx, sup: FuncSupervisor): CallHandlers {
   const q = () => records(ctx.db, funcModels(ctx).servers);
   return {
     'servers.create': async (call) => {
-      const fn = call.record!;
-      if (fn.status !== 'enabled') throw conflict('INVALID_TRANSITION', 'the function is disabled');
-      const code = await codeOf(sup.settings, call.scopeId, fn);
-      if (!code) throw conflict('INVALID_TRANSITION', 'the function has no code');
-      const input = call.input as { note?: string; tags?: Record<string, string> };
-      const server = await sup.start(call.scopeId, { fn, code, tags: input.tags, note: input.note });
+      const server = await startServerOf(sup, call.scopeId, call.record!, call.input as { note?: string; tags?: Record<string, string> });
       await recordOperation(ctx.db, { actor: call.actor, appId: call.scopeId, action: `${SERVICE}.servers.create`, target: String(server.id) });
       return server;
     },
