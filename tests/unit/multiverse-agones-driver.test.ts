@@ -91,12 +91,17 @@ const spec: ServerSpec = {
   image: { id: 'img-1' },
 };
 
-/** Agones' controller placing the server: a node's address and a host port for each port. */
-const place = (name: string, state = 'Scheduled') =>
-  setTimeout(() => {
-    const gs = objects.get(name)!;
-    gs.status = { state, address: '10.0.0.7', ports: [{ name: 'game', port: 7654 }], players: { ids: [] } };
-  }, 30);
+/** Agones' controller placing the server once its object exists: a node's address and a host port for each port. */
+const place = (name: string, state = 'Scheduled') => whenCreated(name, (gs) => (gs.status = { state, address: '10.0.0.7', ports: [{ name: 'game', port: 7654 }], players: { ids: [] } }));
+/** Runs `then` on the object once the driver has written it. */
+const whenCreated = (name: string, then: (gs: GameServerObject) => void) => {
+  const timer = setInterval(() => {
+    const gs = objects.get(name);
+    if (!gs) return;
+    clearInterval(timer);
+    then(gs);
+  }, 10);
+};
 
 describe('the agones driver', () => {
   const events: { id: string; e: SdkEvent }[] = [];
@@ -183,9 +188,18 @@ describe('the agones driver', () => {
 
   it('a GameServer that goes Error before it is placed fails the start and is deleted', async () => {
     const d = new AgonesDriver({ kubeConfig: kc, namespace: NS, imageOf: () => 'img', pollMs: 20 }, () => undefined);
-    setTimeout(() => (objects.get('lodestar-srv-3')!.status = { state: 'Error' }), 30);
+    whenCreated('lodestar-srv-3', (gs) => (gs.status = { state: 'Error' }));
     await expect(d.start({ ...spec, id: 'srv-3' })).rejects.toThrow(/went Error/);
     expect(objects.has('lodestar-srv-3')).toBe(false);
     await d.close();
+  });
+
+  it("reclaims the GameServer an earlier run left, by its server's name; one already gone is no error", async () => {
+    objects.set('lodestar-left-1', { metadata: { name: 'lodestar-left-1', labels: {} }, status: { state: 'Ready' } });
+    const d = new AgonesDriver({ kubeConfig: kc, namespace: NS, imageOf: () => 'img', pollMs: 20 }, () => undefined);
+    await d.reclaim('left-1');
+    await d.reclaim('left-2');
+    expect(objects.has('lodestar-left-1')).toBe(false);
+    expect(requests.filter((r) => r.method === 'DELETE' && r.path.includes('/lodestar-left-')).map((r) => r.path)).toEqual([`${GS}/lodestar-left-1`, `${GS}/lodestar-left-2`]);
   });
 });

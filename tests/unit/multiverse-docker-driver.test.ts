@@ -86,6 +86,8 @@ beforeAll(async () => {
         return endWaits(143);
       }
       if (c && !c[2] && req.method === 'DELETE') return res.writeHead(204).end();
+      if (req.method === 'DELETE' && path === '/containers/lodestar-left-1') return res.writeHead(204).end();
+      if (req.method === 'DELETE' && path.startsWith('/containers/')) return json(res, 404, { message: `No such container: ${path.slice(12)}` });
       json(res, 404, { message: 'page not found' });
     });
   });
@@ -173,5 +175,12 @@ describe('the docker driver', () => {
     for (let i = 0; i < 50 && driver.running().length; i++) await new Promise((r) => setTimeout(r, 20));
     expect(events.at(-1)).toEqual({ type: 'exit', code: 137, signal: 'SIGKILL' });
     await driver.close();
+  });
+
+  it("reclaims a container an earlier run left, by its server's name; one already gone is no error", async () => {
+    await driver.reclaim('left-1');
+    await driver.reclaim('left-2');
+    const deletes = requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/containers/lodestar-left')).map((r) => [r.path, r.query.get('force')]);
+    expect(deletes).toEqual([['/containers/lodestar-left-1', 'true'], ['/containers/lodestar-left-2', 'true']]);
   });
 });

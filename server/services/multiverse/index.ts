@@ -16,7 +16,8 @@ import { locationRatioHooks, scheduleHooks } from './schedule-hooks';
 
 /**
  * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
- * environment names the server), is stopped, and the record marked failed — none is forgotten.
+ * environment names the server), is stopped — or its container or GameServer removed by the driver — and the record
+ * marked failed: none is forgotten.
  */
 async function recoverLeftovers(ctx: Ctx): Promise<void> {
   const sup = supervisorOf(ctx);
@@ -24,7 +25,8 @@ async function recoverLeftovers(ctx: Ctx): Promise<void> {
   const live = await q.findEverywhere({ where: { status: { $in: ['created', 'allocated', 'unhealthy'] } }, limit: 10_000 });
   for (const { scopeId, record } of live) {
     if (!leftBehindBy(String(record.instance ?? ''), sup.instance)) continue;
-    await killLeftover(Number(record.pid ?? 0), String(record.id));
+    if (sup.driver.reclaim) await sup.driver.reclaim(String(record.id));
+    else await killLeftover(Number(record.pid ?? 0), String(record.id));
     await q.update(scopeId, { id: String(record.id), status: { $in: ['created', 'allocated', 'unhealthy'] } }, { status: 'failed', set: { reason: 'the platform restarted', endedAt: new Date().toISOString() } });
   }
 }

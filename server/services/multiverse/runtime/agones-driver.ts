@@ -216,6 +216,10 @@ export class AgonesDriver implements RuntimeDriver {
     return [...this.seen.entries()].filter(([, s]) => s.status.running).map(([id]) => id);
   }
 
+  async reclaim(id: string): Promise<void> {
+    await this.remove(gameServerName(id), 0);
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.running().map((id) => this.stop(id, 2000)));
     clearInterval(this.timer);

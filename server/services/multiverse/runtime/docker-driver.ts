@@ -52,6 +52,7 @@ export function dockerfileOf(base: string, command: StartCommand): string {
   return [`FROM ${base}`, 'WORKDIR /srv', 'COPY . /srv', `CMD ${JSON.stringify(argv)}`, ''].join('\n');
 }
 
+const containerName = (id: string) => `lodestar-${id.toLowerCase().replace(/[^a-z0-9_.-]/g, '-')}`;
 const signalOf = (code: number) => (code === 137 ? 'SIGKILL' : code === 143 ? 'SIGTERM' : null);
 
 export class DockerDriver implements RuntimeDriver {
@@ -126,7 +127,7 @@ export class DockerDriver implements RuntimeDriver {
       for (const p of spec.ports) env[`PORT_${p.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] = String(p.containerPort);
       const key = (p: { containerPort: number; protocol: string }) => `${p.containerPort}/${p.protocol.toLowerCase()}`;
       const container = await this.docker.createContainer({
-        name: `lodestar-${spec.id.toLowerCase().replace(/[^a-z0-9_.-]/g, '-')}`,
+        name: containerName(spec.id),
         Image: tag,
         Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
         Labels: { ...spec.labels, [MANAGED]: 'lodestar', [SERVER_LABEL]: spec.id },
@@ -249,6 +250,15 @@ export class DockerDriver implements RuntimeDriver {
 
   running(): string[] {
     return [...this.boxes.entries()].filter(([, b]) => b.status.running).map(([id]) => id);
+  }
+
+  async reclaim(id: string): Promise<void> {
+    await this.docker
+      .getContainer(containerName(id))
+      .remove({ force: true })
+      .catch((e: { statusCode?: number }) => {
+        if (e.statusCode !== 404) throw e;
+      });
   }
 
   async close(): Promise<void> {

@@ -108,4 +108,9 @@ export interface RuntimeDriver {
   running(): string[];
   /** Stops every server it runs (the platform stopping). */
   close(): Promise<void>;
+  /**
+   * Ends what an earlier run of the platform left of a server it never stopped (a container, a GameServer); the
+   * `process` driver has none, its leftovers are found by pid (`leftovers.ts`).
+   */
+  reclaim?(id: string): Promise<void>;
 }
