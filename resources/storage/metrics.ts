@@ -32,6 +32,7 @@ export const METRICS: MetricFacts[] = [
       postgresql: 'pg_stat_activity, the sessions of the database',
       mysql: 'information_schema.PROCESSLIST, the sessions of the user',
       redis: 'CLIENT LIST, the clients signed in as the user',
+      mongodb: 'currentOp, the connections of the user',
     },
   },
   {
@@ -43,6 +44,7 @@ export const METRICS: MetricFacts[] = [
       postgresql: 'pg_database_size of the database',
       mysql: "information_schema.TABLES, the data and index bytes of the database's tables",
       redis: "MEMORY USAGE of the keys under the database's prefix",
+      mongodb: 'dbStats, the storage and index bytes of the database',
     },
   },
   {
@@ -53,6 +55,7 @@ export const METRICS: MetricFacts[] = [
       embedded: 'the statements the clients sent through the front door',
       postgresql: 'pg_stat_database, the transactions committed and rolled back',
       mysql: 'information_schema.USER_STATISTICS, the commands of the user (the server needs userstat=ON)',
+      mongodb: "top, the operations on the database's collections",
     },
   },
   { name: 'keys', label: t('键数量', 'Keys'), unit: 'count', from: { redis: "SCAN of the keys under the database's prefix" } },

@@ -137,6 +137,8 @@ describe('MongoDB databases on the configured server', () => {
     expect(figures).toEqual({ connections: 2, sizeBytes: 24576, operationsTotal: 12 });
     expect(mongo.commands('dbStats').at(-1)?.db).toBe(db.databaseName);
     mongo.ops = [];
+    const info = (await h.store('GET', `${D}/supported-metrics-info`)).json();
+    expect(info.items.filter((m: { from: Record<string, string> }) => 'mongodb' in m.from).map((m: { name: string }) => m.name)).toEqual(['connections', 'sizeBytes', 'operations']);
   });
 
   it('a backup is every collection’s documents, options and indexes as canonical Extended JSON; a restore brings them back', async () => {
