@@ -3,6 +3,7 @@ import { PER, UNITS, netMeter } from './meters';
 import { refreshTokenCall } from './refresh-token';
 import { funcCalls } from './func/calls';
 import { autoscalerCalls } from './func/autoscaler';
+import { observeCalls } from './func/observe';
 import { FUNC_ROUTES, funcResources } from './func/resources';
 
 const REFRESH_TOKEN_PATH = '/func/refresh-token';
@@ -81,5 +82,5 @@ export const func: ServiceDecl = {
     { route: '/playground/func-stateful/:appId?', absolute: true, label: { 'zh-CN': '有状态函数调试台', en: 'Stateful functions playground' }, component: 'playground', playground: {} },
   ],
   resources: funcResources,
-  calls: { ...funcCalls, ...autoscalerCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  calls: { ...funcCalls, ...autoscalerCalls, ...observeCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
 };

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
@@ -60,3 +61,28 @@ export async function funcArchive(): Promise<Uint8Array> {
     'burn.mjs': text("import './players.mjs';\nsetInterval(() => { const end = Date.now() + 90; while (Date.now() < end); }, 100);\n"),
   });
 }
+
+/** One TCP connection to a server: each `say` sends a line and answers the reply line. */
+export function lineClient(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let buffer = '';
+  const waiting: ((line: string) => void)[] = [];
+  socket.on('data', (chunk: string) => {
+    buffer += chunk;
+    let at;
+    while ((at = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  return {
+    say: (text: string) => new Promise<string>((resolve) => {
+      waiting.push(resolve);
+      socket.write(`${text}\n`);
+    }),
+    close: () => socket.destroy(),
+  };
+}
+

@@ -1,37 +1,12 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from './multiverse-fixtures';
-import { funcArchive, startFunc, type FuncHarness } from './func-fixtures';
+import { funcArchive, lineClient, startFunc, type FuncHarness } from './func-fixtures';
 
 let h: FuncHarness;
 let fnId: string;
 
 const fnPath = (id = fnId) => `${h.base}/func/functions/${id}`;
 const server = (id: string) => h.fn('GET', `${fnPath()}/servers/${id}`).then((r) => r.json());
-
-/** One TCP connection to a server: each `say` sends a line and answers the reply line. */
-function lineClient(port: number) {
-  const socket = connect(port, '127.0.0.1');
-  socket.setEncoding('utf8');
-  let buffer = '';
-  const waiting: ((line: string) => void)[] = [];
-  socket.on('data', (chunk: string) => {
-    buffer += chunk;
-    let at;
-    while ((at = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, at);
-      buffer = buffer.slice(at + 1);
-      waiting.shift()?.(line);
-    }
-  });
-  return {
-    say: (text: string) => new Promise<string>((resolve) => {
-      waiting.push(resolve);
-      socket.write(`${text}\n`);
-    }),
-    close: () => socket.destroy(),
-  };
-}
 
 beforeAll(async () => {
   h = await startFunc('servers', { FUNC_BILL_EVERY_S: '1' });

@@ -6,6 +6,7 @@ import { removeCode, uploadCode } from './code';
 import { funcModels, SERVICE } from './models';
 import { serverCalls } from './servers';
 import { autoscalerCalls, autoscalerJob } from './autoscaler';
+import { observeCalls } from './observe';
 import { LIVE } from './supervisor';
 import { funcSupervisorOf } from './supervisors';
 import { killLeftover, leftBehindBy } from '../multiverse/runtime/leftovers';
@@ -35,9 +36,9 @@ export const funcModule: ServiceModule = {
   service: SERVICE,
   hooks: {
     functions: {
-      derive: async ({ data }) => {
+      derive: async ({ data, existing }) => {
         const l = levelOf(String(data.level ?? '1000m'));
-        return { millicores: l.millicores, memoryMiB: l.memoryMiB, trial: l.trial, allocationTtlMinutes: l.allocationTtlMinutes };
+        return { millicores: l.millicores, memoryMiB: l.memoryMiB, trial: l.trial, allocationTtlMinutes: l.allocationTtlMinutes, ...(existing ? {} : { clsEnabled: true }) };
       },
       changed: async ({ ctx, scopeId, ids }) => {
         const q = records(ctx.db, funcModels(ctx).functions);
@@ -54,6 +55,6 @@ export const funcModule: ServiceModule = {
   settled: (ctx) => funcSupervisorOf(ctx).settled(),
   calls: (ctx) => {
     const sup = funcSupervisorOf(ctx);
-    return { ...serverCalls(ctx, sup), ...autoscalerCalls(ctx), 'code.put': (call) => uploadCode(ctx, sup.settings, call) };
+    return { ...serverCalls(ctx, sup), ...autoscalerCalls(ctx), ...observeCalls(ctx, sup), 'code.put': (call) => uploadCode(ctx, sup.settings, call) };
   },
 };

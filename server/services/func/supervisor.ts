@@ -207,7 +207,9 @@ export class FuncSupervisor {
     await this.q.update(scopeId, { id, status: { $in: ['created', 'running'] } }, { status: 'unhealthy', set: { sdkState: 'Unhealthy', reason: 'the server process exited', ...code } });
     await this.q.update(scopeId, { id, status: 'unhealthy' }, { status: 'failed', set: { endedAt: now } });
     await this.q.update(scopeId, { id, status: 'deleting' }, { status: 'deleted', set: { endedAt: now } });
-    await this.q.update(scopeId, { id }, { set: { logTail: this.driver.logs(id, LOG_TAIL), sdkState: 'Shutdown', ...code } });
+    // Its last lines are kept while the function's log retention is on (the default).
+    const fn = await records(this.ctx.db, funcModels(this.ctx).functions).maybe(scopeId, l.functionId);
+    await this.q.update(scopeId, { id }, { set: { logTail: fn?.clsEnabled === false ? [] : this.driver.logs(id, LOG_TAIL), sdkState: 'Shutdown', ...code } });
     this.driver.forget(id);
     this.queues.delete(id);
   }
