@@ -11,6 +11,7 @@
  */
 import { CoreV1Api, CustomObjectsApi, Metrics, type KubeConfig } from '@kubernetes/client-node';
 import type { EventSink, LogLine, PlacedPort, RunningServer, RuntimeDriver, SdkEvent, ServerMetrics, ServerSpec, ServerStatus } from './driver';
+import { containerEnv } from './container-env';
 import { coresOf, bytesOf, resourcesOf } from './quantities';
 import type { GameServerState } from './sdk-endpoint';
 
@@ -73,8 +74,7 @@ export function gameServerOf(spec: ServerSpec, namespace: string, image: string)
     if (v.length <= 63 && LABEL_VALUE.test(v)) labels[k] = v;
     else annotations[k] = v;
   }
-  const env: Record<string, string> = { ...spec.env, LODESTAR_SERVER_ID: spec.id, LODESTAR_MILLICORES: String(spec.millicores), LODESTAR_MEMORY_MIB: String(spec.memoryMiB), PORT: String(spec.ports[0]?.containerPort ?? '') };
-  for (const p of spec.ports) env[`PORT_${p.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] = String(p.containerPort);
+  const env = containerEnv(spec);
   return {
     apiVersion: `${GROUP}/v1`,
     kind: 'GameServer',

@@ -11,6 +11,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import Docker from 'dockerode';
+import { containerEnv } from './container-env';
 import type { EventSink, LogLine, RunningServer, RuntimeDriver, ServerMetrics, ServerSpec, ServerStatus } from './driver';
 import { PortPool, type PortRange } from './ports';
 import { startSdkEndpoint, type GameServerState, type SdkState } from './sdk-endpoint';
@@ -115,16 +116,11 @@ export class DockerDriver implements RuntimeDriver {
     try {
       endpoint = await startSdkEndpoint(sdk, (e) => this.sink(spec.id, e), this.opts.sdkListen);
       const env: Record<string, string> = {
-        ...spec.env,
+        ...containerEnv(spec),
         AGONES_SDK_HTTP_HOST: this.opts.sdkHost,
         AGONES_SDK_HTTP_PORT: String(endpoint.port),
         AGONES_SDK_GRPC_PORT: '0',
-        PORT: String(spec.ports[0]?.containerPort ?? ''),
-        LODESTAR_SERVER_ID: spec.id,
-        LODESTAR_MILLICORES: String(spec.millicores),
-        LODESTAR_MEMORY_MIB: String(spec.memoryMiB),
       };
-      for (const p of spec.ports) env[`PORT_${p.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] = String(p.containerPort);
       const key = (p: { containerPort: number; protocol: string }) => `${p.containerPort}/${p.protocol.toLowerCase()}`;
       const container = await this.docker.createContainer({
         name: containerName(spec.id),
