@@ -1,6 +1,6 @@
 /** Multiverse's console pages beyond its records' own: the images list, where a build is uploaded. */
 import type { PageDecl, Text } from '../types';
-import { MULTIVERSE_ROUTES } from './resources';
+import { imageTransferCommand, MULTIVERSE_ROUTES } from './resources';
 
 const IMAGES: Text = { 'zh-CN': '镜像', en: 'Images' };
 
@@ -24,6 +24,8 @@ export const multiversePages: PageDecl[] = [
       paging: { mode: 'server', pageSize: 20, by: 'page' },
       // The archive picked is uploaded; the new image's page opens, its build followed there.
       uploads: [{ call: 'images.create', label: { 'zh-CN': '上传构建', en: 'Upload a build' }, fileNameParam: 'fileName', opens: 'images' }],
+      // A build too large for the upload: a signed link to put it in storage, then `POST /images?key=`.
+      commands: [imageTransferCommand],
     },
   },
 ];

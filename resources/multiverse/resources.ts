@@ -4,7 +4,7 @@
  * kept warm in a fleet, or run as a test server — in the six states of spec 001 §4. The runtime that moves them is
  * `server/services/multiverse/`.
  */
-import type { AccessDecl, JsonSchema, ResourceDecl, ViewDecl } from '../types';
+import type { AccessDecl, CommandDecl, JsonSchema, ResourceDecl, ViewDecl } from '../types';
 import { multiverseOperatorResources } from './operator';
 import { placeholderSchedules } from './schedules';
 import { imageTransferQuery, imageTransferToken } from './calls';
@@ -135,6 +135,19 @@ const logsView = (label: ViewDecl['label'], summary: string): ViewDecl => ({
   api: { summary },
 });
 
+/** The images list's "transfer token": an upload credential for a large build (`GET /images/transfer-token`). */
+export const imageTransferCommand: CommandDecl = {
+  name: 'transferToken',
+  label: { 'zh-CN': '传输令牌', en: 'Transfer token' },
+  on: 'collection',
+  method: 'GET',
+  path: '',
+  address: 'call',
+  api: { call: 'images.transferToken' },
+  fields: imageTransferQuery,
+  answer: imageTransferToken,
+};
+
 const BUILDING = ['pending', 'download', 'decompress', 'check', 'chmod', 'build_docker_image'];
 
 export const images: ResourceDecl = {
@@ -176,18 +189,7 @@ export const images: ResourceDecl = {
       refused: 'only a finished build can be rebuilt',
     },
   ],
-  commands: [
-    {
-      name: 'transferToken',
-      label: { 'zh-CN': '传输令牌', en: 'Transfer token' },
-      on: 'collection',
-      method: 'GET',
-      path: '/transfer-token',
-      fields: imageTransferQuery,
-      answer: imageTransferToken,
-      api: { call: 'images.transferToken' },
-    },
-  ],
+  commands: [imageTransferCommand],
   views: [logsView({ 'zh-CN': '构建日志', en: 'Build log' }, "The image's build log, oldest first")],
   access: access(),
   // Listed on the images page (`resources/multiverse/pages.ts`), where a build is uploaded.
