@@ -44,8 +44,12 @@ export class EmbeddedPostgres {
   private readonly instances = new Map<string, Promise<Instance>>();
   private readonly clients = new Map<string, Set<Socket>>();
   private readonly idle = new Map<string, NodeJS.Timeout>();
-  /** Databases being replaced by a restore: no client is let in meanwhile. */
-  private readonly replacing = new Set<string>();
+  /**
+   * Databases being replaced by a restore, each with the end of its replacement: no client is let in meanwhile, and
+   * whatever opens the database (a metrics sample, a backup) waits for the new one rather than opening a second
+   * PGlite on the directory being filled, whose stale view would then serve the clients.
+   */
+  private readonly replacing = new Map<string, Promise<void>>();
   /** The statements each database's clients sent through the front door since this server started. */
   private readonly statements = new Map<string, number>();
   private closed = false;
@@ -105,7 +109,8 @@ export class EmbeddedPostgres {
    * until it is done; the old directory is put back when `fill` fails.
    */
   async replace(id: string, fill: (db: PGlite) => Promise<void>): Promise<void> {
-    this.replacing.add(id);
+    let replaced!: () => void;
+    this.replacing.set(id, new Promise<void>((resolve) => (replaced = resolve)));
     try {
       this.endSessions(id);
       await this.shut(id);
@@ -128,6 +133,7 @@ export class EmbeddedPostgres {
       await rm(aside, { recursive: true, force: true });
     } finally {
       this.replacing.delete(id);
+      replaced();
     }
   }
 
@@ -221,6 +227,8 @@ export class EmbeddedPostgres {
   }
 
   private open(id: string): Promise<Instance> {
+    const pending = this.replacing.get(id);
+    if (pending) return pending.then(() => this.open(id));
     let instance = this.instances.get(id);
     if (!instance) {
       instance = this.start(id);
