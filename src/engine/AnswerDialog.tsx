@@ -21,6 +21,10 @@ function Value({ value }: { value: unknown }) {
   return <>{String(value)}</>;
 }
 
+/** An answer holding a list of objects (shown as a table, e.g. a backup's download links) gets a wider dialog. */
+const holdsTable = (schema: JsonSchema | undefined): boolean =>
+  Object.values(schema?.properties ?? {}).some((p) => p.type === 'array' && (p.items as JsonSchema | undefined)?.type === 'object');
+
 /**
  * What a reading command, or one declaring its `answer`, answered: an object's fields one per row (titled and read by
  * the declared schema when there is one), else as JSON.
@@ -47,7 +51,7 @@ export function AnswerDialog({ request, onClose }: { request?: AnswerRequest; on
       title={request?.title}
       open={open}
       onCancel={onClose}
-      width={640}
+      width={holdsTable(request?.schema) ? 960 : 640}
       destroyOnHidden
       // Once open, the dialog holds the focus, on its Close button (unless the focus is in it already).
       afterOpenChange={(open) => {
