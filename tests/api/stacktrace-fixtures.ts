@@ -38,6 +38,19 @@ export function buildGameLibrary(version = 1): GameLibrary {
   }
 }
 
+/** The library as it ships: its debug sections removed with binutils' `strip --strip-debug` (the build-id stays). */
+export function strippedOf(lib: GameLibrary): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'stacktrace-strip-'));
+  try {
+    const so = join(dir, 'libgame.so');
+    writeFileSync(so, lib.bytes);
+    execFileSync('strip', ['--strip-debug', so]);
+    return readFileSync(so);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const hex = (n: number) => n.toString(16).padStart(16, '0');
 
 /** An Android tombstone of a SIGSEGV in the library: crash_here ← level_update ← game_tick ← libc's start. */

@@ -1,7 +1,7 @@
 /**
  * Symbol files: an upload is read at once (`symbol-files.ts`; refused with nothing kept when it is not a symbol
  * file), kept as a record and its Breakpad text, replacing the app's earlier file of the same module id; crash
- * records that name that module and are not finished are parsed again. Deleting a record removes its text.
+ * records that name that module and are not finished are parsed again (every one of them when a file was replaced). Deleting a record removes its text.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context';
@@ -46,12 +46,14 @@ export async function uploadSymbols(ctx: Ctx, call: CallInput): Promise<Data> {
     await records(tx, m.texts).remove(appId, { symbolId: id });
     await records(tx, m.texts).insert(appId, { symbolId: id, moduleName: r.moduleName, text: r.text });
     await recordOperation(tx, { actor: call.actor, appId, action: `stacktrace.symbols.${earlier ? 'update' : 'create'}`, target: id, after: data });
-    return record;
+    return { record, replaced: !!earlier };
   });
-  // A late symbol file: the crashes that waited for this module are parsed again with it.
+  // A late symbol file: the crashes that waited for this module are parsed again with it. A file replacing one of the
+  // same module (the unstripped library after the stripped one) may say more: every crash in the module is.
   const ids = [r.debugId, ...(r.buildId ? [r.buildId] : [])];
-  await reparseWhere(ctx, appId, { $or: ids.map((id) => ({ buildIds: { $contains: [id] } })), status: { $in: ['failed', 'partial_finished'] } }, call.actor);
-  return made;
+  const inModule = { $or: ids.map((id) => ({ buildIds: { $contains: [id] } })) };
+  await reparseWhere(ctx, appId, made.replaced ? inModule : { ...inModule, status: { $in: ['failed', 'partial_finished'] } }, call.actor);
+  return made.record;
 }
 
 /** A signed link to put one file into the platform's object storage, under the app's stacktrace prefix. */
