@@ -94,7 +94,7 @@ export const multiverseCalls: Record<string, CallDecl> = {
     path: '/images/transfer-token',
     caller: 'service',
     summary:
-      "An upload credential for a build archive too large to send through the API: a signed link, valid 15 minutes, to PUT the archive's bytes straight into the platform's storage (local files or S3) with the headers given; then `POST /images?key=<key>` with an empty body makes the image from it",
+      "An upload credential for a build archive sent straight to storage rather than through the API (up to the platform's upload limit): a signed link, valid 15 minutes, to PUT the archive's bytes straight into the platform's storage (local files or S3) with the headers given; then `POST /images?key=<key>` with an empty body makes the image from it",
     query: imageTransferQuery,
     answer: ok('the upload credential', imageTransferToken),
     errors: [400, 401, 403],
