@@ -120,7 +120,7 @@ describe('the docker driver', () => {
     sdkPort = run.sdkPort;
     expect([run.address, run.ports]).toEqual(['203.0.113.5', [{ name: 'game', protocol: 'UDP', containerPort: 9998, port: 17600 }]]);
     const build = requests.find((r) => r.path === '/build')!;
-    expect([build.query.get('t'), build.query.get('dockerfile')]).toEqual(['lodestar-game:img-1', '.lodestar.Dockerfile']);
+    expect([build.query.get('t'), build.query.get('dockerfile'), build.query.get('labels')]).toEqual(['lodestar-game:img-1', '.lodestar.Dockerfile', '{"app.kubernetes.io/managed-by":"lodestar"}']);
     const files = Object.fromEntries(parseTar(gunzipSync(build.body)).map((f) => [f.name, new TextDecoder().decode(f.data)]));
     expect(files['server.mjs']).toBe('console.log("hi")\n');
     expect(files['.lodestar.Dockerfile']).toBe('FROM node:20-slim\nWORKDIR /srv\nCOPY . /srv\nCMD ["node","server.mjs","--fast"]\n');
