@@ -45,6 +45,7 @@ describe('crash records on the console', () => {
     await page.locator('.ant-modal input[type=file]').setInputFiles(join(dir, 'libgame.so'));
     await page.waitForURL(/\/stacktrace\/management\/[^/]+$/, { timeout: 15_000 });
     await visible(page.getByText(lib.buildId).first());
+    await visible(page.locator('.ant-descriptions-row', { hasText: 'Line information' }).getByText('Yes', { exact: true }));
     await shot('symbol-file');
 
     await page.goto(`${server.url}/services/${appId}/${STACKTRACE_ROUTES.records}`);
