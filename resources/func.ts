@@ -4,6 +4,7 @@ import { refreshTokenCall } from './refresh-token';
 import { funcCalls } from './func/calls';
 import { autoscalerCalls } from './func/autoscaler';
 import { observeCalls } from './func/observe';
+import { FUNC_DEMO } from './func/demo';
 import { FUNC_ROUTES, funcResources } from './func/resources';
 
 const REFRESH_TOKEN_PATH = '/func/refresh-token';
@@ -77,10 +78,28 @@ export const func: ServiceDecl = {
   menu: [
     { route: FUNC_ROUTES.profiles, label: { 'zh-CN': '函数配置', en: 'Functions' } },
   ],
-  // Spec 000 §2: its playground, which says the service is not available here until it is built.
+  // Spec 000 §2: its playground: make a function, start a server, see it running, send a player, see the players.
   pages: [
-    { route: '/playground/func-stateful/:appId?', absolute: true, label: { 'zh-CN': '有状态函数调试台', en: 'Stateful functions playground' }, component: 'playground', playground: {} },
+    {
+      route: '/playground/func-stateful/:appId?',
+      absolute: true,
+      label: { 'zh-CN': '有状态函数调试台', en: 'Stateful functions playground' },
+      component: 'playground',
+      playground: {
+        examples: [
+          'functions.list',
+          'functions.create',
+          { name: 'servers.create', label: { 'zh-CN': '启动一台服务器', en: 'Start a server' } },
+          { name: 'servers.list', label: { 'zh-CN': '查看服务器及其状态', en: 'List the servers and their states' } },
+          { name: 'endpoint', label: { 'zh-CN': '为玩家选择服务器', en: 'Pick the server a player is sent to' } },
+          { name: 'players', label: { 'zh-CN': '查看服务器上的玩家', en: "List a server's players" } },
+          { name: 'playerCountSum', label: { 'zh-CN': '玩家数合计', en: 'Sum the players' } },
+          { name: 'logs.search', label: { 'zh-CN': '搜索服务器日志', en: "Search the servers' logs" } },
+        ],
+      },
+    },
   ],
   resources: funcResources,
   calls: { ...funcCalls, ...autoscalerCalls, ...observeCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
+  demo: FUNC_DEMO,
 };

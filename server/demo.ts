@@ -61,7 +61,7 @@ export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   // The demo people have accepted the current terms of use, so signing in goes straight to the console.
   await db.query(`UPDATE accounts SET properties = properties || jsonb_build_object('policyVersion', $1::text)`, [ctx.config.policyVersion]);
   const orgId = await createOrganization(db, 'Demo Studio', userId);
-  const appId = await createApp(db, orgId, 'Demo Game', ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'safe', 'baking', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func-stateless']);
+  const appId = await createApp(db, orgId, 'Demo Game', ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'safe', 'baking', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func', 'func-stateless']);
   const cm = modelOf(ctx, 'remote-config', 'configs');
   for (const c of configs) await ctx.store.insert(cm, appId, randomUUID(), { variableType: 'keyValue', ...c }, null);
   const om = modelOf(ctx, 'remote-config', 'overrides');

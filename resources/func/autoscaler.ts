@@ -76,7 +76,7 @@ export const autoscalerCommands: CommandDecl[] = [
 ];
 
 export const autoscalerCalls: Record<string, CallDecl> = {
-  'autoscaler.get': { method: 'GET', path: PATH, caller: 'service', record: onFunction, summary: "The function's autoscaler (an empty object when it has none)", answer: ok('the autoscaler', recordOf('autoscalers')), errors: [401, 403, 404] },
+  'autoscaler.get': { method: 'GET', path: PATH, caller: 'service', record: onFunction, summary: "The function's autoscaler (an empty object when it has none)", answer: ok('the autoscaler', autoscalerDetail.answer), errors: [401, 403, 404] },
   'autoscaler.create': {
     method: 'POST',
     path: PATH,

@@ -71,7 +71,7 @@ describe('the documentation calls', () => {
     const { sections } = res.json<DocSectionsAnswer>();
     expect(sections.passport).toEqual([{ name: 'passport', displayName: expect.objectContaining({ en: 'Passport' }), base: PASSPORT, available: true }]);
     expect(sections['remote-config'].map((s) => [s.name, s.available])).toEqual([['remote-config', true]]);
-    expect(sections['func/stateful'].map((s) => [s.name, s.available])).toEqual([['func', false]]);
+    expect(sections['func/stateful'].map((s) => [s.name, s.available])).toEqual([['func', true]]);
     // Every declared service with a documentation page is in its section.
     const listed = Object.values(sections).flat().map((s) => s.name).sort();
     expect(listed).toEqual(services.filter((s) => s.catalogue.docPage?.startsWith('/doc/')).map((s) => s.name).sort());
@@ -102,9 +102,10 @@ describe('the documentation calls', () => {
     expect(notFound.calls).toBe(calls.filter((c) => c.errors.some((e) => e.code === 'NOT_FOUND')).length);
   });
 
-  it('give a service that is not built with no calls, and refuse an address no service is documented under', async () => {
+  it('give the stateful functions section its calls, and refuse an address no service is documented under', async () => {
     const func = (await h.req({ method: 'GET', url: '/base/docs/reference?section=func/stateful' })).json<DocReferenceAnswer>();
-    expect(func.services.map((s) => [s.name, s.available, s.calls.length])).toEqual([['func', false, 0]]);
+    expect(func.services.map((s) => [s.name, s.available])).toEqual([['func', true]]);
+    expect(func.services[0].calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining(['POST /ufunc/v1/func/functions', 'GET /ufunc/v1/functions/{id}/{serverId}/players']));
     const missing = await h.req({ method: 'GET', url: '/base/docs/reference?section=no-such-section' });
     expect(missing.statusCode).toBe(404);
     expect((await h.req({ method: 'GET', url: '/base/docs/reference?section=../x' })).statusCode).toBe(400);

@@ -88,7 +88,7 @@ export async function testDatabase(seeded = false): Promise<{ db: Db; url?: stri
 }
 
 /** The services the second organisation's app has enabled. */
-export const OTHER_APP_SERVICES = ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func-stateless', 'usync'];
+export const OTHER_APP_SERVICES = ['remote-config', 'passport', 'asset-streaming', 'upr', 'wind', 'baking', 'safe', 'device', 'save', 'multiverse', 'push', 'hello', 'metrics', 'storage', 'stacktrace', 'match', 'func', 'func-stateless', 'usync'];
 
 /** A second organisation's app, with the services of `OTHER_APP_SERVICES` enabled: the tenant kept out. */
 export async function createOtherApp(db: Db): Promise<{ otherAppId: string; otherBasic: string }> {

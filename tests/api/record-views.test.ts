@@ -108,7 +108,7 @@ function conforms(schema: JsonSchema, answer: unknown): string {
 
 describe('detail views', () => {
   it('are each served by a mounted route that documents the declared answer', () => {
-    expect(details.map((d) => d.detail.name).sort()).toEqual(['code', 'info', 'productDetail', 'realName', 'status', 'ticketsCountMetrics', 'usage']);
+    expect(details.map((d) => d.detail.name).sort()).toEqual(['autoscaler', 'code', 'info', 'productDetail', 'realName', 'status', 'ticketsCountMetrics', 'usage']);
     const problems = details.flatMap(({ service, decl, detail }) => {
       const call = viewCall(service, decl, detail);
       const route = h.api.routes.find((r) => r.method === 'GET' && shape(r.url) === shape(fullPath(service, decl, call.path)));

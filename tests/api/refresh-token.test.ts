@@ -9,15 +9,18 @@ import { createAccount, createApp, createOrganization } from '../../server/platf
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
-/** The app each service's call is made for: the demo app, or one of its own for Sync (which multiverse excludes). */
+/** The app each service's call is made for: the demo app, or one of its own for Sync and stateful functions (which multiverse excludes). */
 const apps = new Map<string, { appId: string; basic: string }>();
 const appOf = (service: string) => apps.get(service) ?? { appId: h.appId, basic: h.basic };
 beforeAll(async () => {
   h = await startHarness();
   const owner = await createAccount(h.db, { email: 'lobby@example.com', password: 'lobby-password', name: 'Lobby' });
-  const appId = await createApp(h.db, await createOrganization(h.db, 'Lobby studio', owner), 'Lobby game', ['usync']);
-  const secret = (await h.db.query<{ s: string }>('SELECT app_service_secret AS s FROM apps WHERE app_id = $1', [appId])).rows[0].s;
-  apps.set('usync', { appId, basic: basic(appId, secret) });
+  const org = await createOrganization(h.db, 'Lobby studio', owner);
+  for (const service of ['usync', 'func']) {
+    const appId = await createApp(h.db, org, `${service} game`, [service]);
+    const secret = (await h.db.query<{ s: string }>('SELECT app_service_secret AS s FROM apps WHERE app_id = $1', [appId])).rows[0].s;
+    apps.set(service, { appId, basic: basic(appId, secret) });
+  }
 });
 afterAll(() => h.close());
 
@@ -26,7 +29,7 @@ const url = (path: string, appId: string) => path.replace(':id', appId);
 const basic = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
 
 it('is declared by the services the catalogue gives a refresh-token path, at that path', () => {
-  expect(refreshing.map((s) => s.name).sort()).toEqual(['baking', 'func-stateless', 'match', 'multiverse', 'push', 'remote-config', 'safe', 'save', 'stacktrace', 'storage', 'usync']);
+  expect(refreshing.map((s) => s.name).sort()).toEqual(['baking', 'func', 'func-stateless', 'match', 'multiverse', 'push', 'remote-config', 'safe', 'save', 'stacktrace', 'storage', 'usync']);
   for (const s of refreshing) expect(s.calls!.refreshToken.path, s.name).toBe(s.refreshTokenPath);
 });
 

@@ -140,7 +140,7 @@ describe('the services', () => {
 
   it('start with no resources and no menu until their screens exist (remote config, passport and asset streaming have them)', () => {
     // The assistant keeps each person's conversation, shown in its console-wide panel rather than on a screen of its own.
-    for (const s of services.filter((x) => !['remote-config', 'passport', 'ai', 'asset-streaming', 'upr', 'wind', 'safe', 'baking', 'device', 'save', 'multiverse', 'match', 'func-stateless', 'usync', 'push', 'hello', 'metrics', 'storage', 'stacktrace'].includes(x.name))) {
+    for (const s of services.filter((x) => !['remote-config', 'passport', 'ai', 'asset-streaming', 'upr', 'wind', 'safe', 'baking', 'device', 'save', 'multiverse', 'match', 'func', 'func-stateless', 'usync', 'push', 'hello', 'metrics', 'storage', 'stacktrace'].includes(x.name))) {
       expect(s.resources, s.name).toEqual([]);
       expect(s.menu, s.name).toEqual([]);
     }
