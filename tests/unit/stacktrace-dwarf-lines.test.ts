@@ -102,6 +102,16 @@ describe('DWARF line tables of an ELF symbol file', () => {
     expect(kept.text).toBe(readElf(bytes, 'shipped.so').text);
   });
 
+  it('a compressed line table that says it inflates to far more than it can is refused, not inflated', () => {
+    const { so, bytes } = compile('bomb', ['-g', '-O0', '-gz=zlib']);
+    const sections = execFileSync('readelf', ['-S', '-W', so], { encoding: 'utf8' });
+    const [, off, size] = /\.debug_line\s+PROGBITS\s+[0-9a-f]+\s+([0-9a-f]+)\s+([0-9a-f]+)/.exec(sections)!;
+    const bomb = Buffer.from(bytes);
+    // Elf64_Chdr: ch_type, ch_reserved, then ch_size at 8.
+    bomb.writeBigUInt64LE(BigInt(parseInt(size!, 16) * 40), parseInt(off!, 16) + 8);
+    expect(() => readElf(bomb, 'bomb.so')).toThrow(expect.objectContaining({ status: 400, details: [{ field: '/file', message: expect.stringMatching(/^compressed section \.debug_line says it holds \d+ bytes/) }] }));
+  });
+
   it('a library without debug information has functions and no lines', () => {
     const reading = readElf(compile('nodebug', ['-O0']).bytes, 'nodebug.so');
     expect(reading.hasLines).toBe(false);
@@ -161,6 +171,11 @@ describe('DWARF line units assembled by hand', () => {
       { start: 0x5000, end: 0x5010, line: 10, file: 0 },
       { start: 0x5010, end: 0x5018, line: 11, file: 0 },
     ]);
+  });
+
+  it('refuses a table of more rows than it may hold', () => {
+    expect(() => readLineTable({ debugLine: unit(0x1000), littleEndian: true }, 2)).toThrow(/unit at 0x0: more than 2 line rows/);
+    expect(readLineTable({ debugLine: unit(0x1000), littleEndian: true }, 3).ranges).toHaveLength(2);
   });
 
   it('refuses a unit that ends inside an opcode', () => {

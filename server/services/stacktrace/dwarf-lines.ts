@@ -214,12 +214,15 @@ interface Row {
 }
 
 /** Runs one unit's line-number program (DWARF 5 §6.2.5) and returns its rows in program order. */
-function run(r: Reader, h: ReturnType<typeof header>, rows: Row[]) {
+function run(r: Reader, h: ReturnType<typeof header>, rows: Row[], maxRows: number) {
   let address = 0;
   let file = 1;
   let line = 1;
   const files = new Map(h.files);
-  const emit = (end = false) => rows.push({ address, line, file: files.get(file), end });
+  const emit = (end = false) => {
+    if (rows.length >= maxRows) throw new DwarfError(`more than ${maxRows} line rows`);
+    rows.push({ address, line, file: files.get(file), end });
+  };
   const reset = () => {
     address = 0;
     file = 1;
@@ -279,8 +282,14 @@ function run(r: Reader, h: ReturnType<typeof header>, rows: Row[]) {
   }
 }
 
+/**
+ * The most rows a symbol file's line table may hold (a large game engine's library has a few million): past it the
+ * file is refused rather than the server's memory spent.
+ */
+export const MAX_LINE_ROWS = 8_000_000;
+
 /** Every unit of `.debug_line` read into one table of line ranges. */
-export function readLineTable(s: DwarfSections): LineTable {
+export function readLineTable(s: DwarfSections, maxRows = MAX_LINE_ROWS): LineTable {
   const buf = s.debugLine;
   const rows: Row[] = [];
   let at = 0;
@@ -301,7 +310,7 @@ export function readLineTable(s: DwarfSections): LineTable {
       const version = r.u16();
       if (version < 2 || version > 5) continue;
       const first = rows.length;
-      run(r, header(r, version, offsetSize, s), rows);
+      run(r, header(r, version, offsetSize, s), rows, maxRows);
       // A sequence the unit leaves open ends with the unit: its last row never reaches into the next unit.
       if (rows.length > first) rows[rows.length - 1]!.end = true;
     } catch (e) {

@@ -80,8 +80,12 @@ function functionsIn(elf: Elf, table: ElfSection): Fn[] {
   return out.sort((a, b) => a.addr - b.addr || b.size - a.size).filter((f, i, all) => i === 0 || all[i - 1]!.addr !== f.addr);
 }
 
-/** The largest section the reader inflates: a compressed section that says it is larger is refused. */
+/**
+ * The largest section the reader inflates, and the most it grows: a compressed section that says it is larger is
+ * refused. Debug sections deflate 3 to 10 times; a section claiming more than 32 times its size is a bomb.
+ */
 const MAX_INFLATED = 256 * 1024 * 1024;
+const MAX_RATIO = 32;
 const SHF_COMPRESSED = 0x800;
 
 /** A section's bytes, inflated when it is compressed (SHF_COMPRESSED with zlib); undefined for another compression. */
@@ -95,7 +99,7 @@ function sectionBytes(elf: Elf, s: ElfSection): Buffer | undefined {
   const type = le ? d.readUInt32LE(0) : d.readUInt32BE(0);
   const size = wide ? Number(le ? d.readBigUInt64LE(8) : d.readBigUInt64BE(8)) : le ? d.readUInt32LE(4) : d.readUInt32BE(4);
   if (type !== 1) return undefined;
-  if (size > MAX_INFLATED) throw refuse(`compressed section ${s.name} says it holds ${size} bytes, more than a symbol file may`);
+  if (size > MAX_INFLATED || size > d.length * MAX_RATIO) throw refuse(`compressed section ${s.name} says it holds ${size} bytes, more than a symbol file may`);
   try {
     return inflateSync(d.subarray(head), { maxOutputLength: Math.max(1, size) });
   } catch {
