@@ -1,7 +1,8 @@
 /**
  * A signed link to upload one file of an app straight into the blob store (local files or S3), the grant kept in
  * `blobs` (status `granted`, `stored` once the bytes arrive); a grant of the same key replaces the earlier one. The
- * services that take a direct upload (a baking session's result files, a game-server build) grant it here.
+ * services that take a direct upload (a baking session's result files, a game-server build) and the console's upload
+ * grant (`POST /api/cos-token`) grant it here.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
@@ -20,8 +21,9 @@ export interface GrantRequest {
   size: number;
 }
 
-export async function grantUpload(ctx: Ctx, req: FastifyRequest, g: GrantRequest) {
-  if (g.size > ctx.config.uploadLimitBytes) throw badRequest([{ field: '/size', message: `must be <= ${ctx.config.uploadLimitBytes}` }]);
+/** `sizeField` names the size in a refusal as the caller's body spells it. */
+export async function grantUpload(ctx: Ctx, req: FastifyRequest, g: GrantRequest, sizeField = '/size') {
+  if (g.size > ctx.config.uploadLimitBytes) throw badRequest([{ field: sizeField, message: `must be <= ${ctx.config.uploadLimitBytes}` }]);
   const contentType = g.contentType.toLowerCase();
   const expires = new Date(Date.now() + UPLOAD_GRANT_SECONDS * 1000);
   const store = blobStoreFor(ctx.config, new Signer(ctx.db, () => ctx.config.secretKey));
@@ -34,7 +36,7 @@ export async function grantUpload(ctx: Ctx, req: FastifyRequest, g: GrantRequest
          granted_by = EXCLUDED.granted_by, status = 'granted', stored_at = NULL`,
       [g.key, g.appId, g.fileName, contentType, g.size, g.actor],
     );
-    await recordOperation(tx, { actor: g.actor, appId: g.appId, action: 'blob.grant', target: g.key, after: { FileName: g.fileName, ContentType: contentType, Size: g.size } });
+    await recordOperation(tx, { actor: g.actor, appId: g.appId, action: 'blob.grant', target: g.key, after: { FileName: g.fileName, ContentType: contentType, Size: g.size, Store: store.kind } });
   });
   return { url: upload.url, headers: upload.headers, key: g.key, expiresAt: expires.toISOString() };
 }

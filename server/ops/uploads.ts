@@ -2,11 +2,11 @@ import type { JsonSchema } from '../../resources/types';
 import type { UploadGrant, UploadGrantInput } from '../../resources/ops-api';
 import type { Ctx } from '../context';
 import { idParam, type Api } from '../engine/api';
-import { badRequest, forbidden } from '../engine/errors';
-import { recordOperation } from '../audit';
+import { forbidden } from '../engine/errors';
+import { grantUpload } from '../blob/grant';
 import { newKey } from '../blob/keys';
 import type { Signer } from '../blob/signing';
-import { blobStoreFor, DOWNLOAD_LINK_SECONDS, UPLOAD_GRANT_SECONDS } from '../blob/store';
+import { blobStoreFor, DOWNLOAD_LINK_SECONDS } from '../blob/store';
 import { adminActor, callerOf, isAppMember, publicOrigin, userActor } from './access';
 import { failures, text } from './schemas';
 import { ORG_MEMBERS } from '../engine/access';
@@ -53,33 +53,10 @@ export function mountUploads(api: Api, ctx: Ctx, signer: Signer): void {
       const member = user && (await isAppMember(ctx.db, user.id, input.AppId));
       if (!member && !(admin && (await ctx.apps.get(input.AppId)))) throw forbidden();
       const actor = member ? userActor(user) : adminActor(admin!);
-      if (input.Size > ctx.config.uploadLimitBytes) throw badRequest([{ field: '/Size', message: `must be <= ${ctx.config.uploadLimitBytes}` }]);
-
       const key = newKey(input.AppId, input.FileName);
-      const contentType = input.ContentType.toLowerCase();
-      const expires = new Date(Date.now() + UPLOAD_GRANT_SECONDS * 1000);
-      const origin = publicOrigin(ctx, req);
-      const store = blobStoreFor(ctx.config, signer);
-      const upload = await store.uploadUrl({ key, contentType, size: input.Size }, expires, origin);
-      const downloadUrl = await store.downloadUrl(key, new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000), origin);
-      await ctx.db.transaction(async (tx) => {
-        await tx.query('INSERT INTO blobs (key, app_id, file_name, content_type, size, granted_by) VALUES ($1, $2, $3, $4, $5, $6)', [
-          key,
-          input.AppId,
-          input.FileName,
-          contentType,
-          input.Size,
-          actor,
-        ]);
-        await recordOperation(tx, {
-          actor,
-          appId: input.AppId,
-          action: 'blob.grant',
-          target: key,
-          after: { FileName: input.FileName, ContentType: contentType, Size: input.Size, Store: store.kind },
-        });
-      });
-      return { Url: upload.url, Method: 'PUT', Headers: upload.headers, Key: key, ExpiresAt: expires.toISOString(), DownloadUrl: downloadUrl };
+      const grant = await grantUpload(ctx, req, { appId: input.AppId, key, actor, fileName: input.FileName, contentType: input.ContentType, size: input.Size }, '/Size');
+      const downloadUrl = await blobStoreFor(ctx.config, signer).downloadUrl(key, new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000), publicOrigin(ctx, req));
+      return { Url: grant.url, Method: 'PUT', Headers: grant.headers, Key: key, ExpiresAt: grant.expiresAt, DownloadUrl: downloadUrl };
     },
   });
 }
