@@ -65,7 +65,14 @@ export const autoscalerDetail: DetailViewDecl = {
   name: 'autoscaler',
   label: t('自动扩缩容', 'Autoscaler'),
   path: '/autoscaler',
-  answer: { type: 'object', properties: Object.fromEntries(['status', ...writable, 'lastScaledAt'].map((k) => [k, props[k]])) },
+  answer: {
+    type: 'object',
+    properties: {
+      status: { ...props.status, 'x-ui': { title: t('状态', 'Status'), values: { open: { color: 'green', label: t('运行中', 'Open') }, closed: { color: 'default', label: t('已关闭', 'Closed') } } } },
+      ...Object.fromEntries([...writable, 'lastScaledAt'].map((k) => [k, props[k]])),
+    },
+  },
+  tag: 'status',
   empty: t('还没有自动扩缩容', 'No autoscaler yet'),
   api: { call: 'autoscaler.get' },
 };
