@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { symbolicateFrames } from '@indutny/breakpad';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLineTable } from '../../server/services/stacktrace/dwarf-lines';
@@ -110,6 +111,22 @@ describe('DWARF line tables of an ELF symbol file', () => {
     // Elf64_Chdr: ch_type, ch_reserved, then ch_size at 8.
     bomb.writeBigUInt64LE(BigInt(parseInt(size!, 16) * 40), parseInt(off!, 16) + 8);
     expect(() => readElf(bomb, 'bomb.so')).toThrow(expect.objectContaining({ status: 400, details: [{ field: '/file', message: expect.stringMatching(/^compressed section \.debug_line says it holds \d+ bytes/) }] }));
+  });
+
+  it("an ARM library's Thumb functions start at their address without its lowest bit, as the ARM ELF ABI says", async () => {
+    // A 32-bit ARM shared object a dependency of the project ships (argon2's prebuilt armv7 module).
+    const so = join(dirname(createRequire(import.meta.url).resolve('argon2/package.json')), 'prebuilds/linux-arm/argon2.armv7.glibc.node');
+    const reading = readElf(readFileSync(so), 'argon2.node');
+    expect(reading.arch).toBe('arm');
+    const dyn = execFileSync('readelf', ['--dyn-syms', '-W', so], { encoding: 'utf8' });
+    const fns = [...dyn.matchAll(/^\s*\d+: ([0-9a-f]+)\s+(\d+) FUNC\s+\w+\s+\w+\s+\d+ (\S+)$/gm)].map((m) => ({ value: parseInt(m[1]!, 16), size: Number(m[2]), name: m[3]! }));
+    expect(fns.filter((f) => f.value & 1).length).toBeGreaterThan(0);
+    // Names sharing an address (a constructor's C1 and C2) are one function: any of them answers.
+    const starts = [...new Set(fns.map((f) => f.value & ~1))];
+    const namesAt = (a: number) => fns.filter((f) => (f.value & ~1) === a).map((f) => f.name);
+    const hits = await symbolicateFrames([Buffer.from(reading.text)], starts);
+    starts.forEach((a, i) => expect(namesAt(a), `0x${a.toString(16)}`).toContain(hits[i]?.name));
+    for (const a of starts) expect(reading.text).toMatch(new RegExp(`^FUNC ${a.toString(16)} [0-9a-f]+ 0 `, 'm'));
   });
 
   it('a library without debug information has functions and no lines', () => {

@@ -65,6 +65,8 @@ function functionsIn(elf: Elf, table: ElfSection): Fn[] {
   const u32 = (o: number) => (le ? d.readUInt32LE(o) : d.readUInt32BE(o));
   const u16 = (o: number) => (le ? d.readUInt16LE(o) : d.readUInt16BE(o));
   const u64 = (o: number) => Number(le ? d.readBigUInt64LE(o) : d.readBigUInt64BE(o));
+  // 32-bit ARM marks a Thumb function by setting its address's lowest bit; the code starts one byte lower.
+  const thumb = elf.machine === 'arm';
   const out: Fn[] = [];
   for (let o = 0; o + entry <= d.length; o += entry) {
     const info = wide ? d[o + 4]! : d[o + 12]!;
@@ -75,7 +77,7 @@ function functionsIn(elf: Elf, table: ElfSection): Fn[] {
     const at = u32(o);
     const end = strtab.indexOf(0, at);
     const name = strtab.subarray(at, end < 0 ? strtab.length : end).toString('utf8');
-    if (name) out.push({ addr, size, name });
+    if (name) out.push({ addr: thumb ? addr - (addr % 2) : addr, size, name });
   }
   return out.sort((a, b) => a.addr - b.addr || b.size - a.size).filter((f, i, all) => i === 0 || all[i - 1]!.addr !== f.addr);
 }
