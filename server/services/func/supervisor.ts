@@ -14,6 +14,7 @@ import { recordUsage } from '../../usage';
 import { records } from '../../engine/query';
 import type { Data } from '../../engine/store';
 import { levelOf } from '../../../resources/func/levels';
+import { SerialQueues } from '../multiverse/runtime/serial-queues';
 import type { LogLine, RuntimeDriver, SdkEvent, ServerMetrics } from '../multiverse/runtime/driver';
 import { ProcessDriver } from '../multiverse/runtime/process-driver';
 import type { StartCommand } from '../multiverse/runtime/start-command';
@@ -53,7 +54,7 @@ export class FuncSupervisor {
   readonly driver: RuntimeDriver;
   readonly instance = `${hostname()}:${process.pid}`;
   private readonly local = new Map<string, Local>();
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly events = new SerialQueues();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -143,13 +144,12 @@ export class FuncSupervisor {
   }
 
   private enqueue(id: string, e: SdkEvent): void {
-    const next = (this.queues.get(id) ?? Promise.resolve()).then(() => this.handle(id, e)).catch(() => undefined);
-    this.queues.set(id, next);
+    this.events.push(id, () => this.handle(id, e));
   }
 
   /** Waits for the events received so far. */
   async settled(): Promise<void> {
-    await Promise.all(this.queues.values());
+    await this.events.settled();
   }
 
   private async handle(id: string, e: SdkEvent): Promise<void> {
@@ -211,7 +211,7 @@ export class FuncSupervisor {
     const fn = await records(this.ctx.db, funcModels(this.ctx).functions).maybe(scopeId, l.functionId);
     await this.q.update(scopeId, { id }, { set: { logTail: fn?.clsEnabled === false ? [] : this.driver.logs(id, LOG_TAIL), sdkState: 'Shutdown', ...code } });
     this.driver.forget(id);
-    this.queues.delete(id);
+    this.events.drop(id);
   }
 
   /** Server time since it was last recorded, in seconds, to its level's meter; core-seconds on the record. */

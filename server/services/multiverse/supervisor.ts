@@ -13,6 +13,7 @@ import type { Data } from '../../engine/store';
 import { millicoresOf, memoryMiBOf } from '../../../resources/multiverse/rules';
 import { builtCommand, imageDirOf } from './images';
 import { multiverseModels } from './models';
+import { SerialQueues } from './runtime/serial-queues';
 import type { LogLine, RuntimeDriver, SdkEvent } from './runtime/driver';
 import { makeDriver } from './runtime/drivers';
 import type { MultiverseSettings } from './settings';
@@ -54,7 +55,7 @@ export class Supervisor {
   readonly driver: RuntimeDriver;
   readonly instance = `${hostname()}:${process.pid}`;
   private readonly local = new Map<string, Local>();
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly events = new SerialQueues();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -155,14 +156,12 @@ export class Supervisor {
   }
 
   private enqueue(id: string, e: SdkEvent): void {
-    const prev = this.queues.get(id) ?? Promise.resolve();
-    const next = prev.then(() => this.handle(id, e)).catch(() => undefined);
-    this.queues.set(id, next);
+    this.events.push(id, () => this.handle(id, e));
   }
 
   /** Waits for the events received so far (a test, before it reads the records). */
   async settled(): Promise<void> {
-    await Promise.all(this.queues.values());
+    await this.events.settled();
   }
 
   private async handle(id: string, e: SdkEvent): Promise<void> {
