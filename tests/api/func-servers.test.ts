@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from './multiverse-fixtures';
+import { hostname } from 'node:os';
+import { records } from '../../server/engine/query';
+import { funcModule } from '../../server/services/func/index';
+import { funcModels } from '../../server/services/func/models';
 import { funcArchive, lineClient, startFunc, type FuncHarness } from './func-fixtures';
 
 let h: FuncHarness;
@@ -135,5 +139,16 @@ describe('its servers', () => {
     await until(read, (v) => v.status === 'running');
     const failed = await until(read, (v) => v.status === 'failed');
     expect(failed.reason).toBe('the server missed its health checks');
+  });
+
+  it('left running by an earlier run of the platform, is found at start-up: its process killed, its record failed', async () => {
+    const id = (await h.fn('POST', `${fnPath()}/servers`)).json().id;
+    const s = await until(() => server(id), (v) => v.status === 'running' && v.pid > 0);
+    // As an earlier run on this machine would have left it: another instance's.
+    await records(h.db, funcModels(h.ctx).servers).update(h.appId, { id }, { set: { instance: `${hostname()}:1` } });
+    await funcModule.prepare!(h.ctx);
+    const failed = await until(() => server(id), (v) => v.status === 'failed');
+    expect(failed.reason).toBe('the platform restarted');
+    await until(async () => { try { process.kill(s.pid, 0); return false; } catch { return true; } }, (gone) => gone);
   });
 });
