@@ -53,4 +53,7 @@ export const multiverseMessages: Record<string, Text> = {
   'not a location of the region': { 'zh-CN': '该位置不属于此区域', en: 'Not a location of the region' },
   'the region has a ratio for this location already': { 'zh-CN': '该区域已为此位置设置了比例', en: 'The region has a ratio for this location already' },
   'only an administrator may see every app': { 'zh-CN': '只有管理员可以查看所有应用', en: 'Only an administrator may see every app' },
+  // An image made from an archive sent with the transfer token
+  'no archive uploaded under this key': { 'zh-CN': '该键下没有已上传的构建包', en: 'No archive was uploaded under this key' },
+  'give the archive in the body or by its key, not both': { 'zh-CN': '请在请求体中提供构建包，或通过其键提供，不能同时提供', en: 'Give the archive in the body or by its key, not both' },
 };

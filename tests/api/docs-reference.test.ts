@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findService, services } from '../../resources';
+import { func as funcDecl } from '../../resources/func';
 import type { DocReferenceAnswer, DocSectionsAnswer } from '../../resources/docs-api';
 import { startHarness, type Harness } from './harness';
 
@@ -105,7 +106,7 @@ describe('the documentation calls', () => {
   it('give the stateful functions section its calls, and refuse an address no service is documented under', async () => {
     const func = (await h.req({ method: 'GET', url: '/base/docs/reference?section=func/stateful' })).json<DocReferenceAnswer>();
     expect(func.services.map((s) => [s.name, s.available])).toEqual([['func', true]]);
-    expect(func.services[0].calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining(['POST /ufunc/v1/func/functions', 'GET /ufunc/v1/functions/{id}/{serverId}/players']));
+    expect(func.services[0].calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining([`POST ${funcDecl.base}/func/functions`, `GET ${funcDecl.base}/functions/{id}/{serverId}/players`]));
     const missing = await h.req({ method: 'GET', url: '/base/docs/reference?section=no-such-section' });
     expect(missing.statusCode).toBe(404);
     expect((await h.req({ method: 'GET', url: '/base/docs/reference?section=../x' })).statusCode).toBe(400);

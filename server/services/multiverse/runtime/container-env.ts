@@ -6,13 +6,13 @@
 import type { ServerSpec } from './driver';
 
 export function containerEnv(spec: ServerSpec): Record<string, string> {
-  const env: Record<string, string> = {
+  const given: Record<string, string> = {
     ...spec.env,
     LODESTAR_SERVER_ID: spec.id,
     LODESTAR_MILLICORES: String(spec.millicores),
     LODESTAR_MEMORY_MIB: String(spec.memoryMiB),
     PORT: String(spec.ports[0]?.containerPort ?? ''),
   };
-  for (const p of spec.ports) env[`PORT_${p.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] = String(p.containerPort);
-  return env;
+  for (const p of spec.ports) given[`PORT_${p.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] = String(p.containerPort);
+  return given;
 }
