@@ -49,7 +49,7 @@ describe("a playground with another user's app", () => {
   });
 
   it("gets no data from any example call sent in the app's name without its secret", async () => {
-    expect(playgrounds.map((p) => p.service.name).sort()).toEqual(['asset-streaming', 'func-stateless', 'passport', 'push', 'remote-config', 'stacktrace', 'usync', 'usync']);
+    expect(playgrounds.map((p) => p.service.name).sort()).toEqual(['asset-streaming', 'func', 'func-stateless', 'passport', 'push', 'remote-config', 'stacktrace', 'usync', 'usync']);
     const other = (await h.db.query<{ app_service_secret: string }>('SELECT app_service_secret FROM apps WHERE app_id = $1', [h.otherAppId])).rows[0].app_service_secret;
     let sent = 0;
     for (const { service, page } of playgrounds) {
