@@ -9,7 +9,7 @@ import { func } from '../../resources/func';
 /**
  * The playgrounds on the real server with its demo data: passport's signs a test player in and runs the player's and
  * the game server's calls, remote config's fetches a player's settings, each showing the request, its curl line and
- * the real answer; Sync's says the service is not available in this deployment, linking its docs.
+ * the real answer; stateful functions' lists the app's functions.
  */
 
 let server: RunningServer;
@@ -119,16 +119,17 @@ describe('playgrounds', () => {
     }
   });
 
-  it('stateful functions: says the service is not available in this deployment, with its docs, with or without an app', async () => {
+  it("stateful functions: lists the app's functions with the real call, in both languages", async () => {
     for (const locale of LOCALES) {
-      for (const path of ['/playground/func-stateful', `/playground/func-stateful/${appId}`]) {
-        await open(path, locale);
-        const notice = await visible(page.getByTestId('playground-not-available'));
-        expect(await notice.textContent()).toContain(locale === 'en' ? 'not available in this deployment yet' : '尚未在本部署中提供');
-        expect(await notice.locator(`a[href="${func.catalogue.docPage}"]`).count()).toBe(1);
-        await visible(page.getByTestId('playground-app'));
-        await shot(`func-stateful-${locale}${path.endsWith(appId) ? '-app' : ''}`);
-      }
+      await open(`/playground/func-stateful/${appId}`, locale);
+      const answer = await run('functions.list');
+      expect(await page.getByTestId('playground-method').textContent()).toBe('GET');
+      expect(await page.getByTestId('playground-path').inputValue()).toContain(`${func.base}/func/functions`);
+      expect(await page.getByTestId('playground-status').textContent()).toContain('200');
+      // The demo game's function, as the app's own call answers it.
+      expect(await answer.textContent()).toContain('"battle-room"');
+      expect(await page.getByTestId('playground-not-available').count()).toBe(0);
+      await shot(`func-stateful-${locale}`);
     }
   });
 
