@@ -58,6 +58,8 @@ interface Seen {
   allocating: boolean;
   gone: Promise<void>;
   markGone: () => void;
+  /** Its start has seen it placed: until then the start alone reads its state (the poll would end it under the start). */
+  placed?: boolean;
 }
 
 /** A GameServer's name: DNS-1123, from the record's id. */
@@ -140,6 +142,7 @@ export class AgonesDriver implements RuntimeDriver {
       if (st?.address && spec.ports.every((p) => st.ports?.some((q) => q.name === p.name && q.port > 0))) {
         const ports: PlacedPort[] = spec.ports.map((p) => ({ ...p, port: st.ports!.find((q) => q.name === p.name)!.port }));
         this.push(s, `placed at ${st.address} on ports ${ports.map((p) => `${p.name} ${p.port}/${p.protocol}`).join(', ')}`);
+        s.placed = true;
         return { id: spec.id, address: st.address, ports, sdkPort: AGONES_SDK_HTTP_PORT };
       }
       if (Date.now() > end) {
@@ -234,7 +237,7 @@ export class AgonesDriver implements RuntimeDriver {
       const list = (await this.objects.listNamespacedCustomObject({ group: GROUP, version: 'v1', namespace: this.ns, plural: PLURAL, labelSelector: `${MANAGED}=lodestar` })) as { items: GameServerObject[] };
       const byId = new Map(list.items.map((gs) => [gs.metadata.labels?.[SERVER_LABEL], gs]));
       for (const [id, s] of this.seen) {
-        if (!s.status.running) continue;
+        if (!s.status.running || !s.placed) continue;
         const gs = byId.get(id);
         if (!gs) this.exited(id, s, { code: null, signal: null }, 'the GameServer is gone');
         else this.compare(id, s, gs);
