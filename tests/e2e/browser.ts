@@ -58,3 +58,18 @@ export async function openDemoGame(page: Page, serverUrl: string): Promise<{ app
   const app = (await (await page.request.get(`${serverUrl}/api/app/${appId}`)).json()) as { AppId: string; AppServiceSecret: string };
   return { appId, credential: `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}` };
 }
+
+/** Picks an option of an antd select (the first whose text starts with `option`). */
+export async function choose(select: Locator, option: string): Promise<void> {
+  const item = select.page().locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${option}`) }).first();
+  // A dropdown opened while its drawer is still sliding in can close again under load: open it once more then.
+  for (let attempt = 1; ; attempt++) {
+    await select.click({ force: true });
+    try {
+      await item.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { gone, launchBrowser, screenshots, visible } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { choose, gone, launchBrowser, screenshots, visible } from './browser';
 import { startServer, type RunningServer } from './server';
 import { remoteConfig } from '../../resources/config';
 
@@ -16,21 +16,6 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let shot: (label: string) => Promise<void>;
-
-/** Picks an option of an antd select. */
-async function choose(select: Locator, option: string) {
-  const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${option}`) }).first();
-  // A dropdown opened while its drawer is still sliding in can close again under load: open it once more then.
-  for (let attempt = 1; ; attempt++) {
-    await select.click({ force: true });
-    try {
-      await item.click({ timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
 
 const toast = (text: string) => page.locator('.ant-notification-notice', { hasText: text });
 const row = (text: string) => page.locator('.ant-table-row', { hasText: text });

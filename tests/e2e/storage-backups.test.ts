@@ -1,20 +1,21 @@
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDemoGame, visible } from './browser';
+import { choose, gone, openDemoGame, visible } from './browser';
 import { callWith } from './server';
 import { syncConsole } from './sync-app';
 import { storage } from '../../resources/storage';
 
 /**
- * A developer backs a managed database up from its page, downloads the backup through the link the page gives, and
+ * A developer makes a PostgreSQL database in the console, waits for its request, signs a client in with what its page
+ * shows and writes a table; then backs it up from its page, downloads the backup through the link the page gives, and
  * after the data changed restores it (confirmed first): the original rows are back.
  */
 const c = syncConsole('storage-backups');
 const PASSWORD = 'Backup#Pass1';
 
 describe('Storage backups on the console', () => {
-  it('backs up from the database’s page, downloads the file and restores it', async () => {
+  it('makes the database in the console, connects with what its page shows, backs up, downloads the file and restores it', async () => {
     const { server, page, shot } = c;
     await openDemoGame(page, server.url);
     await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
@@ -25,10 +26,33 @@ describe('Storage backups on the console', () => {
     const credential = `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}`;
     const call = (method: string, path: string, body?: unknown) => callWith(server.url, credential, method, `${storage.base}${path}`, body);
 
-    const db = (await call('POST', '/databases', { name: 'save-data', engine: 'postgresql', region: 'ap-shanghai', instanceType: 's1', username: 'saver', password: PASSWORD })) as Record<string, string>;
-    for (let i = 0; i < 300 && (await call('GET', `/databases/${db.id}`)).status !== 'running'; i++) await new Promise((r) => setTimeout(r, 200));
+    // The database is made in the console: its create drawer, then its request followed until it runs.
+    await page.goto(`${server.url}/services/${app.AppId}/crud/storage/management`);
+    await page.getByRole('button', { name: /Create|New/ }).first().click();
+    const drawer = page.locator('.ant-drawer-content:visible');
+    await drawer.locator('#root_name').fill('save-data');
+    await choose(drawer.getByLabel('Engine', { exact: true }), 'PostgreSQL');
+    await choose(drawer.getByLabel('Region', { exact: true }), 'Shanghai');
+    await choose(drawer.getByLabel('Instance type', { exact: true }), 's1');
+    await drawer.locator('#root_username').fill('saver');
+    await drawer.locator('#root_password').fill(PASSWORD);
+    await shot('create');
+    await drawer.getByRole('button', { name: /Save|Submit|Create/ }).last().click();
+    await gone(drawer);
+    const listed = (await call('GET', '/databases')) as { items: Record<string, string>[] };
+    let db = listed.items.find((d) => d.name === 'save-data')!;
+    for (let i = 0; i < 300 && db.status !== 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      db = (await call('GET', `/databases/${db.id}`)) as Record<string, string>;
+    }
+    // The client signs in with what the database's page shows.
+    await page.goto(`${server.url}/services/${app.AppId}/crud/storage/management/${db.id}`);
+    const shown = async (label: string) => (await page.locator('tr', { has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td').first().innerText()).trim();
+    await visible(page.locator('th', { hasText: /^Connection user$/ }));
+    const signIn = { host: await shown('Host'), port: Number(await shown('Port')), user: await shown('Connection user'), database: await shown('Database name') };
+    expect(signIn).toEqual({ host: db.host, port: Number(db.port), user: db.user, database: db.databaseName });
     const connect = async () => {
-      const client = new pg.Client({ host: db.host, port: Number(db.port), user: db.user, database: db.databaseName, password: PASSWORD });
+      const client = new pg.Client({ ...signIn, password: PASSWORD });
       client.on('error', () => undefined);
       await client.connect();
       return client;
