@@ -6,6 +6,7 @@
 import type { CallDecl } from '../call-types';
 import { ok, recordOf, textField } from '../call-shapes';
 import type { JsonSchema } from '../types';
+import functionSchema from '../../schemas/func/function.json' with { type: 'json' };
 
 const onFunction = { resource: 'functions', missing: 'no such function' } as const;
 const TAGS: JsonSchema = { type: 'object', maxProperties: 20, propertyNames: { pattern: '^[A-Za-z0-9][-A-Za-z0-9_.]{0,62}$' }, additionalProperties: { type: 'string', maxLength: 256 } };
@@ -65,7 +66,7 @@ export const funcCalls: Record<string, CallDecl> = {
       additionalProperties: false,
       properties: {
         status: { type: 'string', enum: ['enabled', 'disabled'] },
-        level: { type: 'string', enum: ['100m', '1000m', '2000m', '4000m'] },
+        level: { type: 'string', enum: functionSchema.properties.level.enum },
         name: textField(64, 1),
         page: { type: 'integer', minimum: 1, maximum: 10_000, default: 1 },
         pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
