@@ -73,6 +73,20 @@ describe('an autoscaler', () => {
     expect(await scale()).toBe(0);
   });
 
+  it('does not take away an idle server started less than its cooldown ago, even when it never scaled itself', async () => {
+    const fresh = await functionWithCode('fresh', '1000m', 'node players.mjs');
+    await h.fn('POST', `${fnPath(fresh)}/autoscaler`, { minServers: 0, maxServers: 2, cpuTargetPercent: 50, cooldownSeconds: 60 });
+    const started = await h.fn('POST', `${fnPath(fresh)}/servers`);
+    expect(started.statusCode, started.body).toBe(201);
+    await until(() => h.fn('GET', `${fnPath(fresh)}/servers/${started.json().id}`).then((r) => r.json()), (s) => s.status === 'running');
+    // Two passes a second apart: the second measures the idle second alone (the first includes the start's CPU).
+    expect(await scale()).toBe(0);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await scale()).toBe(0);
+    expect((await live(fresh)).map((s: { id: string }) => s.id)).toEqual([started.json().id]);
+    expect(await history(fresh)).toEqual([]);
+  });
+
   it('closed, changes nothing more', async () => {
     const closed = await h.fn('DELETE', `${fnPath(idle)}/autoscaler`);
     expect([closed.statusCode, closed.json().status]).toEqual([200, 'closed']);

@@ -4,7 +4,8 @@
  * memory from the driver, as percent of what the level gives a server (1000m → one core, its memory); then, one step
  * per run and none within the cooldown after the last: below minServers or above maxServers it moves to the bound
  * (resource `count`); a CPU or memory average above its target adds a server (up to maxServers); use below half of
- * every target takes away one server with no players (down to minServers — zero scales the function to zero). Each
+ * every target takes away one server with no players that has run for at least the cooldown (down to minServers — zero
+ * scales the function to zero; a server just started, by hand or by a step, is not judged idle before it had time). Each
  * step is a history record: operation, resource, from → to, the use measured and why.
  */
 import type { Ctx } from '../../context';
@@ -115,7 +116,8 @@ export async function autoscaleOnce(ctx: Ctx, sup: FuncSupervisor): Promise<numb
     if (!fn || fn.status !== 'enabled' || !fn.codeSha256) continue;
     const live = await liveServers(ctx, scopeId, functionId, ['created', 'running']);
     const use = await usageOf(sup, live.filter((s) => s.status === 'running'));
-    const idle = live.filter((s) => Number(s.playerCount ?? 0) === 0);
+    const settledBefore = Date.now() - Number(a.cooldownSeconds ?? 30) * 1000;
+    const idle = live.filter((s) => s.status === 'running' && Number(s.playerCount ?? 0) === 0 && Date.parse(String(s.readyAt ?? '')) <= settledBefore);
     const step = decide(a as unknown as Settings, live.length, use, idle.length);
     if (!step) continue;
     let serverId: string | undefined;
