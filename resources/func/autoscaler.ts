@@ -5,7 +5,7 @@
  */
 import type { CallDecl } from '../call-types';
 import { ok, recordOf } from '../call-shapes';
-import type { AccessDecl, CommandDecl, DetailViewDecl, JsonSchema, ResourceDecl, Text } from '../types';
+import type { AccessDecl, DetailViewDecl, JsonSchema, ResourceDecl, Text } from '../types';
 import autoscalerSchema from '../../schemas/func/autoscaler.json' with { type: 'json' };
 import eventSchema from '../../schemas/func/autoscaling-event.json' with { type: 'json' };
 
@@ -76,11 +76,6 @@ export const autoscalerDetail: DetailViewDecl = {
   empty: t('还没有自动扩缩容', 'No autoscaler yet'),
   api: { call: 'autoscaler.get' },
 };
-
-export const autoscalerCommands: CommandDecl[] = [
-  { name: 'createAutoscaler', label: t('创建自动扩缩容', 'Create autoscaler'), on: 'item', method: 'POST', path: '/autoscaler', fields: autoscalerBody, api: { call: 'autoscaler.create' } },
-  { name: 'updateAutoscaler', label: t('修改自动扩缩容', 'Change autoscaler'), on: 'item', method: 'PUT', path: '/autoscaler', fields: autoscalerBody, api: { call: 'autoscaler.update' } },
-];
 
 export const autoscalerCalls: Record<string, CallDecl> = {
   'autoscaler.get': { method: 'GET', path: PATH, caller: 'service', record: onFunction, summary: "The function's autoscaler (an empty object when it has none)", answer: ok('the autoscaler', autoscalerDetail.answer), errors: [401, 403, 404] },

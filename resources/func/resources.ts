@@ -3,11 +3,12 @@
  * endpoint selection, enabled or disabled by their actions — and each function's servers, run by the runtime driver
  * in the six states of spec 001 §4. The runtime that moves them is `server/services/func/`.
  */
-import type { AccessDecl, CommandDecl, ResourceDecl, Text } from '../types';
+import type { AccessDecl, ResourceDecl, Text } from '../types';
 import functionSchema from '../../schemas/func/function.json' with { type: 'json' };
 import serverSchema from '../../schemas/func/server.json' with { type: 'json' };
-import { endpointAnswer, serverBody, tagRow } from './calls';
-import { autoscalerCommands, autoscalerDetail, autoscalers, autoscalingHistory } from './autoscaler';
+import { tagRow } from './calls';
+import { autoscalerDetail, autoscalers, autoscalingHistory } from './autoscaler';
+import { functionCommands } from './commands';
 
 /** The console's routes (spec 001 §2: func/servers, func/profiles, func/logs, func/{funcId}/autoscaler). */
 export const FUNC_ROUTES = {
@@ -18,12 +19,6 @@ export const FUNC_ROUTES = {
 
 const access = (): AccessDecl => ({ read: ['app', 'admin'], write: ['app', 'admin'] });
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
-
-const functionCommands: CommandDecl[] = [
-  { name: 'startServer', label: t('启动服务器', 'Start a server'), on: 'item', method: 'POST', path: '/servers', fields: serverBody, api: { call: 'servers.create' } },
-  { name: 'endpoint', label: t('为玩家选择服务器', 'Pick a server for a player'), on: 'item', method: 'POST', path: '/endpoint', answer: endpointAnswer, api: { call: 'endpoint' } },
-  ...autoscalerCommands,
-];
 
 export const functions: ResourceDecl = {
   name: 'functions',
