@@ -12,7 +12,7 @@ import { Api } from './engine/api';
 import { compileSchema, toFieldErrors } from './engine/ajv';
 import { ApiError } from './engine/errors';
 import { jsonProblem } from './engine/json-guard';
-import type { HookRegistry, PlayerRegistry } from './engine/hooks';
+import type { PlayerRegistry } from './engine/hooks';
 import { ensureIndexes } from './engine/indexes';
 import { buildModels } from './engine/model';
 import { checkDemo } from './engine/demo-seed';
@@ -30,7 +30,7 @@ import { mountBilling } from './billing/routes';
 import { mountMetering } from './billing/metering-routes';
 import { mountPayments } from './payments/routes';
 import { createMailer } from './mail';
-import { handlersOf, serviceModules, socketsOf, type ServiceModule } from './services';
+import { handlersOf, hookRegistryOf, serviceModules, socketsOf, type ServiceModule } from './services';
 import { mountDeclaredCalls } from './engine/declared-calls';
 import { mountSockets } from './engine/sockets';
 import websocket from '@fastify/websocket';
@@ -143,12 +143,11 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   mountBilling(api, ctx);
   mountMetering(api, ctx);
   mountPayments(api, ctx);
-  const hooks: HookRegistry = new Map();
   const players: PlayerRegistry = new Map();
   // The declared services' hand-written parts, or the caller's (a test declaring a service of its own).
   const modules = opts.modules ?? serviceModules;
+  const hooks = hookRegistryOf(modules);
   for (const mod of modules) {
-    for (const [res, h] of Object.entries(mod.hooks ?? {})) hooks.set(`${mod.service}/${res}`, h);
     if (mod.player) players.set(mod.service, sweepingFirst(mod.player));
     mod.mount?.(api, ctx);
     for (const job of mod.jobs?.(ctx, api) ?? []) startJob(api, ctx.db, job, ctx.config.jobLeaseMs);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { modelOf, type Ctx } from './context';
 import { createAccount, createApp, createOrganization } from './platform/accounts';
-import { handlersOf, serviceModules } from './services';
+import { handlersOf, hookRegistryOf, serviceModules } from './services';
 import { services } from '../resources';
 import { seedServiceDemo, type DemoSteps } from './engine/demo-seed';
 
@@ -66,6 +66,7 @@ export async function seedDemo(db: Db, ctx: Ctx): Promise<boolean> {
   for (const c of configs) await ctx.store.insert(cm, appId, randomUUID(), { variableType: 'keyValue', ...c }, null);
   const om = modelOf(ctx, 'remote-config', 'overrides');
   for (const o of overrides) await ctx.store.insert(om, appId, randomUUID(), { description: '', ...o }, 'enable');
-  for (const s of services) if (s.demo) await seedServiceDemo(ctx, s, appId, demoStepsOf(s.name), handlersOf(ctx, s.name));
+  const hooks = hookRegistryOf(serviceModules);
+  for (const s of services) if (s.demo) await seedServiceDemo(ctx, s, appId, demoStepsOf(s.name), handlersOf(ctx, s.name), hooks);
   return true;
 }

@@ -6,13 +6,13 @@ import type { DemoCallEntry, DemoEntry, DemoRecordEntry, DemoServiceCallEntry, D
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import { modelOf, type Ctx } from '../context';
 import type { CallHandlers } from './declared-calls';
-import type { PlayerCaller } from './hooks';
+import type { HookRegistry, PlayerCaller } from './hooks';
 import { makeAjv } from './ajv';
 import type { ResourceModel } from './model';
 import { records } from './query';
 import { advanceTimedStates } from './timed-states';
 import type { Data } from './store';
-import { serverManagedDefaults } from './write';
+import { derivedFields, serverManagedDefaults } from './write';
 
 /**
  * The engine's seeder of declared demo data (`ServiceDecl.demo`, `resources/demo-types.ts`): records stored with
@@ -153,6 +153,7 @@ class DemoSeeding {
     private readonly service: ServiceDecl,
     private readonly steps: DemoSteps,
     private readonly handlers: CallHandlers,
+    private readonly hooks: HookRegistry,
   ) {
     this.ids.set(APP, run.appId);
   }
@@ -235,7 +236,9 @@ class DemoSeeding {
     let answer: unknown;
     if (isRecord(e)) {
       const m = modelOf(this.run.ctx, this.service.name, e.resource);
-      const data = { ...serverManagedDefaults(m), ...((await this.value(e.data)) as Data) };
+      const given = { ...serverManagedDefaults(m), ...((await this.value(e.data)) as Data) };
+      // What the resource works out of a create (a level's figures) is worked out of a demo record too.
+      const data = { ...given, ...(await derivedFields(this.run.ctx, this.hooks, m, this.run.appId, given)) };
       this.check(m, data, label);
       const id = e.id ?? (m.res.singleton ? this.run.appId : randomUUID());
       const parentId = e.parent && this.idOf(e.parent.ref);
@@ -265,9 +268,10 @@ class DemoSeeding {
 
 /**
  * Seeds a service's declared demo data into the demo app, entry by entry, in order: `steps` are the modules' named
- * steps, `handlers` the behaviour of the service's declared calls and endpoints (`handlersOf`).
+ * steps, `handlers` the behaviour of the service's declared calls and endpoints (`handlersOf`), `hooks` the resources'
+ * hooks, whose `derive` a record's stored fields go through as a create's do.
  */
-export async function seedServiceDemo(ctx: Ctx, service: ServiceDecl, appId: string, steps: DemoSteps, handlers: CallHandlers): Promise<void> {
-  const seeding = new DemoSeeding({ ctx, appId, now: new Date(), actor: DEMO_ACTOR }, service, steps, handlers);
+export async function seedServiceDemo(ctx: Ctx, service: ServiceDecl, appId: string, steps: DemoSteps, handlers: CallHandlers, hooks: HookRegistry): Promise<void> {
+  const seeding = new DemoSeeding({ ctx, appId, now: new Date(), actor: DEMO_ACTOR }, service, steps, handlers, hooks);
   for (const [i, e] of (service.demo ?? []).entries()) await seeding.entry(e, i);
 }

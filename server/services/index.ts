@@ -4,7 +4,7 @@ import type { CallHandlers } from '../engine/declared-calls';
 import type { DemoSteps } from '../engine/demo-seed';
 import type { Job } from '../engine/jobs';
 import type { SocketHandlers } from '../engine/sockets';
-import type { PlayerPrincipal, ResourceHooks } from '../engine/hooks';
+import type { HookRegistry, PlayerPrincipal, ResourceHooks } from '../engine/hooks';
 import { aiModule } from './ai';
 import { bakingModules } from './baking';
 import { cdnModules } from './cdn';
@@ -91,4 +91,9 @@ export function socketsOf(ctx: Ctx, service: string, modules = serviceModules): 
 /** Every service's work in the background ended: what a caller that reads the data as a whole waits for. */
 export async function servicesSettled(ctx: Ctx): Promise<void> {
   for (const m of serviceModules) await m.settled?.(ctx);
+}
+
+/** The modules' resource hooks by `service/resource`: what the engine's writes, and the demo's records, run. */
+export function hookRegistryOf(modules: ServiceModule[]): HookRegistry {
+  return new Map(modules.flatMap((mod) => Object.entries(mod.hooks ?? {}).map(([res, h]) => [`${mod.service}/${res}`, h] as const)));
 }

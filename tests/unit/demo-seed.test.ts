@@ -172,7 +172,7 @@ describe('the demo seeder', () => {
     checkDemo(service, given);
     const { db, inserted, updates } = fakeDb();
     const before = Date.now();
-    await seedServiceDemo(ctxFor(service, db), service, 'app-1', given, handlers);
+    await seedServiceDemo(ctxFor(service, db), service, 'app-1', given, handlers, new Map());
 
     const [north, south, ann, member, singleton] = inserted;
     expect(inserted.map((r) => [r.kind, r.status, r.scope])).toEqual([
@@ -209,17 +209,25 @@ describe('the demo seeder', () => {
   it('fails loudly when a demo record breaks its resource schema', async () => {
     const service = serviceWith([{ resource: 'players', name: 'bo', data: { name: 'Bo', level: 0 } }]);
     const { db, inserted } = fakeDb();
-    await expect(seedServiceDemo(ctxFor(service, db), service, 'app-1', steps, {})).rejects.toThrow(/arena demo: 'bo' breaks the players schema: \/level must be >= 1/);
+    await expect(seedServiceDemo(ctxFor(service, db), service, 'app-1', steps, {}, new Map())).rejects.toThrow(/arena demo: 'bo' breaks the players schema: \/level must be >= 1/);
     expect(inserted).toEqual([]);
+  });
+
+  it("stores a record's derived fields as a create does: the resource's derive hook is run, its read-only answers kept", async () => {
+    const service = serviceWith([{ resource: 'players', name: 'cy', data: { name: 'Cy', level: 7 } }]);
+    const { db, inserted } = fakeDb();
+    const hooks = new Map([['arena/players', { derive: ({ data }: { data: Data }) => ({ rank: Number(data.level) * 10, name: 'ignored: not read-only' }) }]]);
+    await seedServiceDemo(ctxFor(service, db), service, 'app-1', steps, {}, hooks);
+    expect(inserted.map((r) => r.data)).toEqual([{ name: 'Cy', level: 7, rank: 70 }]);
   });
 
   it('refuses to name a step that answers no id', async () => {
     const service = serviceWith([{ step: 'befriend', name: 'pair' }]);
-    await expect(seedServiceDemo(ctxFor(service, fakeDb().db), service, 'app-1', steps, {})).rejects.toThrow(/'pair' answered no id to name/);
+    await expect(seedServiceDemo(ctxFor(service, fakeDb().db), service, 'app-1', steps, {}, new Map())).rejects.toThrow(/'pair' answered no id to name/);
   });
 
   it('refuses a call whose behaviour no module gives', async () => {
     const service = serviceWith([{ resource: 'realms', name: 'north', data: { name: 'North' } }, { call: 'realms.census', record: { ref: 'north' } }]);
-    await expect(seedServiceDemo(ctxFor(service, fakeDb().db), service, 'app-1', steps, {})).rejects.toThrow(/no module gives the behaviour of 'realms.census'/);
+    await expect(seedServiceDemo(ctxFor(service, fakeDb().db), service, 'app-1', steps, {}, new Map())).rejects.toThrow(/no module gives the behaviour of 'realms.census'/);
   });
 });
