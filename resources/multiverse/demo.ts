@@ -1,7 +1,8 @@
 /**
  * The demo app's Multiverse: the repository's example echo server uploaded and built as an image, an on-demand game
- * in the `local` region, and its profile with one released revision — ready to allocate a server. The schemas'
- * examples name these records by their fixed ids.
+ * in the `local` region, and its profile with one released revision — ready to allocate a server. The revision's
+ * number, millicores, memory and normalised environment are worked out by its derive hook, as a create's are. The
+ * schemas' examples name these records by their fixed ids.
  */
 import type { DemoEntry } from '../demo-types';
 
@@ -18,13 +19,9 @@ export const MULTIVERSE_DEMO: DemoEntry[] = [
     data: {
       profileId: MULTIVERSE_DEMO_IDS.profile,
       imageId: MULTIVERSE_DEMO_IDS.image,
-      revision: 1,
       cpu: 0.1,
-      millicores: 100,
-      memoryMiB: 154,
       ports: [{ name: 'game', port: 9998, protocol: 'UDP' }],
       env: [{ name: 'GREETING', value: 'hello' }],
-      environment: { GREETING: 'hello' },
       allocationTtlSeconds: 30,
       playerCapacity: 8,
       health: { periodSeconds: 5, failureThreshold: 3, initialDelaySeconds: 5 },

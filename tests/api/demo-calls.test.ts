@@ -81,9 +81,12 @@ describe("the demo's calls", () => {
     expect((await recordWith('entitlements', { name: '暑期免广告' })).status).toBe('Pending');
   });
 
-  it("worked out the demo function's level figures through the functions' derive hook, as a create does", async () => {
+  it("worked out the demo records' derived figures through their resources' derive hooks, as a create does", async () => {
     const fn = (await records(h.db, modelOf(h.ctx, 'func', 'functions')).first(h.appId, { where: { name: 'battle-room' } }))!;
     // The standard level 1000m: one core, 1,536 Mi per core (spec 001), not a trial, a 10-minute allocation TTL.
     expect([fn.level, fn.millicores, fn.memoryMiB, fn.trial, fn.allocationTtlMinutes, fn.clsEnabled]).toEqual(['1000m', 1000, 1536, false, 10, true]);
+    // Multiverse's released revision: 0.1 CPU → 100 millicores and ceil(1536 × 0.1) Mi, its env by name, number 1.
+    const rev = (await records(h.db, modelOf(h.ctx, 'multiverse', 'profile-revisions')).first(h.appId, { where: { profileId: 'demo-profile' } }))!;
+    expect([rev.revision, rev.millicores, rev.memoryMiB, rev.environment, rev.status]).toEqual([1, 100, 154, { GREETING: 'hello' }, 'released']);
   });
 });
