@@ -1,4 +1,4 @@
-import { callUrl } from './call-types';
+import { callUrl, type CallDecl } from './call-types';
 import type { BulkDecl, ChooseDecl, CommandDecl, CommandKind, ExportDecl, JsonSchema, ServiceDecl, Text } from './types';
 
 /** How a generic command of each kind is called: where it is offered, its method, path and flags. */
@@ -78,4 +78,53 @@ export function commandCallAddress(service: ServiceDecl, command: CommandDecl, a
   if (!call) throw new Error(`${service.name}: command '${command.name}' is made at a call, but names no declared call`);
   const filled = fillCommandPath(callUrl(service.base, call), call.appParam ? { ...values, [call.appParam]: appId } : values);
   return { method: call.method, url: filled.path, rest: filled.rest };
+}
+
+/** Whether a command's dialog values are sent in the query (a GET's, a DELETE's, or beside a file) rather than a JSON body. */
+export const sendsQuery = (command: CommandDecl): boolean => command.method === 'GET' || command.method === 'DELETE' || !!command.file;
+
+/** A command shown in the danger style: declared so, or a DELETE. */
+export const commandDanger = (command: CommandDecl): boolean => !!command.danger || command.method === 'DELETE';
+
+/** What a file picker offers for a call whose body is a file: its extensions, and `accept` (extensions and types). */
+export function filePicker(upload: NonNullable<CallDecl['upload']>) {
+  const extensions = upload.extensions ?? [];
+  return { extensions, accept: [...extensions, ...upload.types].join(',') };
+}
+
+const keysOf = (schema: JsonSchema | undefined) => Object.keys((schema?.properties ?? {}) as object);
+const requiredOf = (schema: JsonSchema | undefined) => (schema?.required as string[] | undefined) ?? [];
+
+/**
+ * The declared call a file command (`CommandDecl.file`) sends its file to, or why it cannot (checked at start-up):
+ * an item command naming, in `api.call`, a call with an `upload` body and the command's method; its file name
+ * parameter and every dialog field are parameters of the call's query, and every parameter the query requires is
+ * a required field of the dialog (or the file's name).
+ */
+export function commandFileCall(service: ServiceDecl, command: CommandDecl): CallDecl & { upload: NonNullable<CallDecl['upload']> } {
+  const where = `${service.name}: command '${command.name}'`;
+  const call = command.api?.call ? service.calls?.[command.api.call] : undefined;
+  const file = command.file;
+  if (!file) throw new Error(`${where} sends no file`);
+  if (!call?.upload) throw new Error(`${where} sends a file, but its api.call names no declared call with an upload body`);
+  if (command.on !== 'item' || command.address) throw new Error(`${where}: a file is sent by an item command, under the record`);
+  if (command.kind || command.upload || command.download) throw new Error(`${where}: a file command is none of the engine's kinds, and neither imports rows nor saves a file`);
+  if ((command.method !== 'POST' && command.method !== 'PUT') || call.method !== command.method) throw new Error(`${where}: a file is sent with its call's method, POST or PUT`);
+  if (pathFields(command.path).length) throw new Error(`${where}: a file command's fields are sent in the query, not its path`);
+  const query = keysOf(call.query);
+  const asked = [...(file.fileNameParam ? [file.fileNameParam] : []), ...keysOf(command.fields)];
+  const unknown = asked.filter((k) => !query.includes(k));
+  if (unknown.length) throw new Error(`${where}: '${unknown.join("', '")}' not a parameter of its call's query`);
+  const given = [...(file.fileNameParam ? [file.fileNameParam] : []), ...requiredOf(command.fields)];
+  const missing = requiredOf(call.query).filter((k) => !given.includes(k));
+  if (missing.length) throw new Error(`${where}: its call's query requires '${missing.join("', '")}', which the dialog does not require`);
+  return call as CallDecl & { upload: NonNullable<CallDecl['upload']> };
+}
+
+/** The request that sends a picked file for a file command at `url` (the record's): the dialog's values and the file's name in the query. */
+export function commandFileRequest(service: ServiceDecl, command: CommandDecl, url: string, values: Record<string, unknown>, fileName: string) {
+  const call = commandFileCall(service, command);
+  const named = command.file?.fileNameParam ? { [command.file.fileNameParam]: fileName } : {};
+  const query = Object.fromEntries(Object.entries({ ...values, ...named }).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Record<string, string | number | boolean>;
+  return { method: call.method as 'POST' | 'PUT', url, query, ...filePicker(call.upload) };
 }

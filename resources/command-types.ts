@@ -53,6 +53,18 @@ export interface ChooseDecl {
 }
 
 /**
+ * An item command whose body is a file (a function's code archive): the item-level form of a page's upload button
+ * (`UploadButtonDecl`). The command names its declared call in `api.call`, one with `upload`, made at the record's
+ * item path with the command's method and `path`; the dialog's file picker offers the call's `upload.extensions` and
+ * types, the picked file's name is sent in the query parameter `fileNameParam`, and the dialog's `fields` (each a
+ * parameter of the call's `query`) are sent in the query too; the progress is shown, and the server's refusal in the
+ * console's language (`commandFileRequest` in `resources/command-call.ts`; checked at start-up).
+ */
+export interface FileBodyDecl {
+  fileNameParam?: string;
+}
+
+/**
  * A call beside create/update/delete that the console offers as a button: on the list (`collection`), on the
  * records ticked in the list (`selection`, sent as `{ ids }`), or on one record (`item`, path appended to the item
  * path). Its behaviour is the service's code, or the engine's for a `kind`; the declaration says how to ask for it.
@@ -69,14 +81,20 @@ export interface CommandDecl {
   name: string;
   label: Text;
   on: 'collection' | 'selection' | 'item';
-  method: 'GET' | 'POST' | 'PUT';
+  /**
+   * A `DELETE` (closing or removing what hangs on a record: a function's autoscaler) needs a `confirm`, checked at
+   * start-up; the console shows it in the danger style. Its fields, like a GET's, are sent in the query.
+   */
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
    * Appended to the collection path (`collection`, `selection`) or the item path (`item`), e.g. `/generate`. A
    * `:name` in it is a required field of the dialog sent in the address (`/members/:memberId/scores`).
    */
   path: string;
-  /** What the dialog asks for (an object schema), sent as the JSON body (query for GET). */
+  /** What the dialog asks for (an object schema), sent as the JSON body (query for GET and DELETE, and with `file`). */
   fields?: JsonSchema;
+  /** The body is a file picked in the dialog (see `FileBodyDecl`). */
+  file?: FileBodyDecl;
   /** The answer is a file to save (CSV), not JSON. */
   download?: boolean;
   /** The call takes a CSV or JSON file's rows as `{ format, content }` and answers a per-row report. */

@@ -4,7 +4,7 @@
  * and what the file picker offers. Read by the console and its tests; the server mounts the call itself.
  */
 import { callUrl, type CallDecl } from './call-types';
-import { fillCommandPath } from './command-call';
+import { filePicker, fillCommandPath } from './command-call';
 import type { ServiceDecl, UploadButtonDecl } from './types';
 
 /** The declared call a button sends its file to, or why it cannot (for the declarations' test). */
@@ -26,6 +26,5 @@ export function uploadRequest(service: ServiceDecl, button: UploadButtonDecl, ap
   const call = uploadButtonCall(service, button);
   const { path } = fillCommandPath(callUrl(service.base, call), call.appParam ? { [call.appParam]: appId } : {});
   const query = button.fileNameParam ? { [button.fileNameParam]: fileName } : {};
-  const extensions = call.upload.extensions ?? [];
-  return { method: call.method as 'POST' | 'PUT', url: path, query, extensions, accept: [...extensions, ...call.upload.types].join(',') };
+  return { method: call.method as 'POST' | 'PUT', url: path, query, ...filePicker(call.upload) };
 }

@@ -15,7 +15,9 @@ import { answeredSchema, checkFieldRules, optionalOnUpdate } from './fields';
 import { checkFieldChecks } from './field-checks';
 import { checkEnumerated } from './enumerated';
 import { checkMasks } from './masks';
+import { checkCommands } from './command-checks';
 import { checkBorrowed, checkHas } from '../../resources/borrowed';
+import { sdkEndpointProblems } from '../../resources/runtime-sdk';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
 export interface ResourceModel {
@@ -76,6 +78,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
   checkAcrossApps(service, res);
   checkMasks(service, res);
   checkHas(service, res);
+  checkCommands(service, res);
   const writeOnly = writeOnlyFields(res.schema);
 
   const createSchema = writableSchema(res.schema);
@@ -121,5 +124,6 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
 /** Every service's models, once the services' borrowed resources (`ServiceDecl.borrowed`) are checked against them. */
 export function buildModels(services: ServiceDecl[]): ResourceModel[] {
   checkBorrowed(services);
+  for (const s of services) for (const problem of s.sdkEndpoint ? sdkEndpointProblems(s.sdkEndpoint) : []) throw new Error(`${s.name}: SDK endpoint: ${problem}`);
   return services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
 }

@@ -53,6 +53,8 @@ interface Route {
   params?: string[] | Record<string, JsonSchema>;
   /** The body as it is checked, when not the declared `fields`' (see `bodyOf`). */
   body?: JsonSchema;
+  /** The dialog's fields sent in the query instead (a DELETE command's): what the handler is given as its body. */
+  query?: JsonSchema;
 }
 
 /** A declared dialog as the call's body: what the console only shows or fills in (titles, defaults) left out. */
@@ -78,11 +80,12 @@ function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceC
   const [body, optionalBody] = optional ? [undefined, schema] : [schema, undefined];
   const answer = def.answer ?? route.answer;
   const errors = def.errors ?? errorResponses(400, 401, 403, 404, 409);
-  const toBody = (req: FastifyRequest) => (req.body ?? {}) as Data;
+  const query = def.query ?? route.query;
+  const toBody = (req: FastifyRequest) => ((route.query ? req.query : req.body) ?? {}) as Data;
   if (route.item) {
     const params = Array.isArray(route.params) ? Object.fromEntries(route.params.map((n) => [n, idParam])) : route.params;
     const call = { method: route.method, path: route.path, summary: def.summary, access: route.mode, principals: route.access };
-    mountRecordCall(api, ctx, m, { ...call, params, query: def.query, body, optionalBody, answer, errors }, (c) => def.handler({ ...c, body: toBody(c.req) }));
+    mountRecordCall(api, ctx, m, { ...call, params, query, body, optionalBody, answer, errors }, (c) => def.handler({ ...c, body: toBody(c.req) }));
     return;
   }
   api.route({
@@ -94,7 +97,7 @@ function mount(api: Api, ctx: Ctx, m: ResourceModel, route: Route, def: ServiceC
     access: route.access ?? m.res.access[route.mode],
     ...(body ? { body } : {}),
     ...(optionalBody ? { optionalBody } : {}),
-    ...(def.query ? { querystring: def.query } : {}),
+    ...(query ? { querystring: query } : {}),
     responses: { 200: answer, ...errors },
     handler: async (req, reply) => {
       const access = await authorize(ctx, req, m, route.mode, route.access);
@@ -137,7 +140,9 @@ export function mountCommandCall(api: Api, ctx: Ctx, m: ResourceModel, name: str
   const { method, path, fields } = command;
   const { params, body } = commandParts(where, path, fields);
   if (Object.keys(params).length && command.on !== 'item') throw new Error(`${where}: only an item command takes fields in its path`);
-  mount(api, ctx, m, { method, path, fields, body, params, answer, item: command.on === 'item', mode: method === 'GET' ? 'read' : 'write' }, def);
+  // A DELETE's dialog is sent in the query (`sendsQuery`), the handler given it as its body.
+  const sent = method === 'DELETE' && body ? { query: body } : { fields, body };
+  mount(api, ctx, m, { method, path, ...sent, params, answer, item: command.on === 'item', mode: method === 'GET' ? 'read' : 'write' }, def);
 }
 
 /** A state action the service's code performs (`implementedBy: 'service'`), at the action's declared call. */

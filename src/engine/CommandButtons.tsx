@@ -1,6 +1,7 @@
 import { Button, Dropdown } from 'antd';
 import { DownloadOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
+import { commandDanger } from '../../resources/command-call';
 import type { CommandDecl } from '../../resources/types';
 import type { CommandTarget } from './useDeclaredCommands';
 import type { DeclaredScope } from './useDeclared';
@@ -20,7 +21,7 @@ export function usePermittedCommands(scope: DeclaredScope, commands: CommandDecl
   return commands.filter((c) => (c.method === 'GET' ? canRead : canWrite));
 }
 
-const iconOf = (command: CommandDecl) => (command.upload ? <UploadOutlined /> : command.download ? <DownloadOutlined /> : undefined);
+const iconOf = (command: CommandDecl) => (command.upload || command.file ? <UploadOutlined /> : command.download ? <DownloadOutlined /> : undefined);
 
 interface Props {
   scope: DeclaredScope;
@@ -44,7 +45,7 @@ export function CommandButtons({ scope, commands, on, target, variant = 'buttons
       <Dropdown
         trigger={['click']}
         menu={{
-          items: shown.map((c) => ({ key: c.name, label: text(c.label), icon: iconOf(c), danger: c.danger })),
+          items: shown.map((c) => ({ key: c.name, label: text(c.label), icon: iconOf(c), danger: commandDanger(c) })),
           onClick: ({ key }) => {
             const command = shown.find((c) => c.name === key);
             if (command) commands.command(command, target, onDone, defaults);
@@ -60,7 +61,7 @@ export function CommandButtons({ scope, commands, on, target, variant = 'buttons
   return (
     <>
       {shown.map((c) => (
-        <Button key={c.name} icon={iconOf(c)} danger={c.danger} onClick={() => commands.command(c, target, onDone, defaults)} data-command={c.name}>
+        <Button key={c.name} icon={iconOf(c)} danger={commandDanger(c)} onClick={() => commands.command(c, target, onDone, defaults)} data-command={c.name}>
           {text(c.label)}
         </Button>
       ))}

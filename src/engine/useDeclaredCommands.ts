@@ -1,13 +1,14 @@
 import { App } from 'antd';
 import { useDataProvider, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { useNavigate } from 'react-router';
-import { commandCallAddress, fillCommandPath } from '../../resources/command-call';
+import { commandCallAddress, commandDanger, commandFileRequest, fillCommandPath, sendsQuery } from '../../resources/command-call';
 import { offeredByView } from '../../resources/view-call';
 import type { CommandDecl } from '../../resources/types';
 import { requestFile, type QueryValue } from '../../providers/http';
 import { toast } from '../../providers/notification';
 import { collectionCallUrl, recordCallUrl, type CallScope } from './calls';
 import { showPathOf } from './routes';
+import { sendFile } from './sendFile';
 import { formFields, pick } from './schema';
 import { saveFile, type Dialogs } from './useDialogs';
 import type { DeclaredScope } from './useDeclared';
@@ -25,10 +26,10 @@ export function commandPath(scope: CallScope, command: CommandDecl, record?: Bas
   return recordCallUrl(scope, record, command);
 }
 
-/** The call's arguments: the dialog's values, plus `{ ids }` for a selection; a query for GET, else the body. */
+/** The call's arguments: the dialog's values, plus `{ ids }` for a selection; a query for GET and DELETE, else the body. */
 export function commandArguments(command: CommandDecl, target: CommandTarget, values: Record<string, unknown> = {}) {
   const args = command.on === 'selection' ? { ...values, ids: (target.ids ?? []).map(String) } : values;
-  return command.method === 'GET' ? { query: args as Record<string, QueryValue>, body: undefined } : { query: undefined, body: args };
+  return sendsQuery(command) ? { query: args as Record<string, QueryValue>, body: undefined } : { query: undefined, body: args };
 }
 
 /** The ids a bulk command (`kind: 'bulk'`) refused, from its answer `{ total, <count>, failed: [{ id, code, message }] }`. */
@@ -40,11 +41,12 @@ export function bulkRefused(command: CommandDecl, answer: unknown): { id: string
 
 /**
  * The declared commands of a resource (its service's own calls): asked for in a dialog when they declare
- * `fields`, an import dialog for `upload`, a saved file for `download`, a confirmation when they declare
- * `confirm`. A reading command (`GET`) shows what it answered, and so does a bulk command that refused some of the
- * ticked records; the others say they are done and refresh the list.
+ * `fields`, an import dialog for `upload`, a file picked and sent for `file`, a saved file for `download`, a
+ * confirmation when they declare `confirm` (a DELETE always does, shown as dangerous). A reading command (`GET`)
+ * shows what it answered, and so does a bulk command that refused some of the ticked records; the others say they
+ * are done. After each, `refresh` is given what the command worked on (the screen reads again what it may have changed).
  */
-export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refresh: () => Promise<unknown>) {
+export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refresh: (target: CommandTarget) => Promise<unknown>) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const dataProvider = useDataProvider();
@@ -65,7 +67,7 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
     }
     const { data } = await dataProvider(service.convention).custom!({
       url,
-      method: command.method.toLowerCase() as 'get' | 'post' | 'put',
+      method: command.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete',
       payload: body,
       query,
       meta: { ...meta, silent },
@@ -73,14 +75,14 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
     return data as unknown;
   };
 
-  const finish = async (command: CommandDecl, title: string, answer: unknown) => {
+  const finish = async (command: CommandDecl, target: CommandTarget, title: string, answer: unknown) => {
     const label = text(command.label);
     if (command.download) {
       const name = (answer as { name?: string } | null)?.name;
       toast('success', t('engine.commandDownloaded', { name: name ?? label }));
       return;
     }
-    await refresh();
+    await refresh(target);
     // The record the call made (a new publish): its page opens.
     const opened = command.opens === 'record' && answer && typeof answer === 'object' ? showPathOf(decl, appId, answer as Record<string, unknown>) : undefined;
     if (opened) navigate(opened);
@@ -102,6 +104,7 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
         ? t('engine.commandOnSelection', { command: label, count: target.ids?.length ?? 0 })
         : label;
     const note = command.confirm ? text(command.confirm) : undefined;
+    const danger = commandDanger(command);
 
     if (command.upload) {
       dialogs.askUpload({
@@ -109,7 +112,25 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
         columns: formFields(decl, 'create'),
         submit: (format, content) => send(command, target, { format, content }, true),
         onImported: () => {
-          void refresh();
+          void refresh(target);
+          onDone?.();
+        },
+      });
+      return;
+    }
+    if (command.file) {
+      // Sent at the record's address; the picker offers what the declared call takes.
+      const url = commandPath(scope, command, target.record);
+      dialogs.askFile({
+        title,
+        okText: label,
+        picker: commandFileRequest(service, command, url, {}, ''),
+        schema: command.fields,
+        note,
+        danger,
+        submit: async (file, values, onProgress) => {
+          const answer = await sendFile(appId, commandFileRequest(service, command, url, values, file.name), file, onProgress);
+          await finish(command, target, title, answer);
           onDone?.();
         },
       });
@@ -120,12 +141,12 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
         title,
         schema: command.fields,
         okText: label,
-        danger: command.danger,
+        danger,
         note,
         initial: pick(defaults, Object.keys((command.fields.properties ?? {}) as object)),
         parent: decl.parent && meta.parentId ? { resource: decl.parent.resource, id: meta.parentId } : undefined,
         submit: async (values) => {
-          await finish(command, title, await send(command, target, values, true));
+          await finish(command, target, title, await send(command, target, values, true));
           onDone?.();
         },
       });
@@ -133,14 +154,14 @@ export function useDeclaredCommands(scope: DeclaredScope, dialogs: Dialogs, refr
     }
     const go = () =>
       send(command, target, undefined, false)
-        .then((answer) => finish(command, title, answer))
+        .then((answer) => finish(command, target, title, answer))
         .then(() => onDone?.())
         .catch(() => undefined);
     if (!note) {
       void go();
       return;
     }
-    modal.confirm({ title, content: note, okText: label, cancelText: t('common.cancel'), okButtonProps: { danger: command.danger }, onOk: go });
+    modal.confirm({ title, content: note, okText: label, cancelText: t('common.cancel'), okButtonProps: { danger }, onOk: go });
   };
 
   // An item command a view offers is on that view, not among the record's buttons.

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { AnswerDialog, type AnswerRequest } from './AnswerDialog';
 import { FieldsDialog, type FieldsRequest } from './FieldsDialog';
+import { FileCommandDialog, type FileRequest } from './FileCommandDialog';
 import { UploadDialog, type UploadRequest } from './UploadDialog';
 
 /**
- * The dialogs a declared resource's calls may need: fields asked before a call, a file to import, and what a
- * reading call answered. The hook holds which one is open; `element` renders them (once, beside the screen).
+ * The dialogs a declared resource's calls may need: fields asked before a call, a file to import, a file to send
+ * as a call's body, and what a reading call answered. The hook holds which one is open; `element` renders them (once, beside the screen).
  */
 export function useDialogs(appId: string, serviceName: string) {
   const [fields, setFields] = useState<FieldsRequest>();
   const [upload, setUpload] = useState<UploadRequest & { onImported?: () => void }>();
   const [answer, setAnswer] = useState<AnswerRequest>();
+  const [file, setFile] = useState<FileRequest>();
 
   const element = (
     <>
@@ -22,11 +24,12 @@ export function useDialogs(appId: string, serviceName: string) {
           setUpload(undefined);
         }}
       />
+      <FileCommandDialog request={file} appId={appId} serviceName={serviceName} onClose={() => setFile(undefined)} />
       <AnswerDialog request={answer} onClose={() => setAnswer(undefined)} />
     </>
   );
 
-  return { askFields: setFields, askUpload: setUpload, showAnswer: setAnswer, element };
+  return { askFields: setFields, askUpload: setUpload, askFile: setFile, showAnswer: setAnswer, element };
 }
 
 export type Dialogs = ReturnType<typeof useDialogs>;

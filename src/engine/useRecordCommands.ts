@@ -40,7 +40,10 @@ export function useRecordCommands(scope: DeclaredScope) {
 
   // Everything of the resource: a record's page may have loaded it by its slug rather than its id.
   const refresh = (_id?: BaseKey) => invalidate({ resource: key, invalidates: ['resourceAll'], dataProviderName: service.convention });
-  const declared = useDeclaredCommands(scope, dialogs, refresh);
+  // After a command on one record, all the service's reads on screen: its page's child lists, views and details may
+  // have changed without the record (a server started under a function, its autoscaler closed).
+  const refreshAround = () => invalidate({ invalidates: ['all'], dataProviderName: service.convention });
+  const declared = useDeclaredCommands(scope, dialogs, (target) => (target.record ? refreshAround() : refresh()));
 
   /** What uses the record, asked before the confirmation when anything may refer to it (empty when nothing does). */
   const usedBy = async (record: BaseRecord): Promise<UsedByGroup[]> => {

@@ -1,0 +1,113 @@
+import { useEffect, useId, useState } from 'react';
+import { Alert, Button, Modal, Space } from 'antd';
+import type { JsonSchema } from '../../resources/types';
+import { useLocale } from '../lib/useLocale';
+import { FileDropZone, SendingStatus, type Sending } from './FileSend';
+import { LazySchemaForm } from './LazySchemaForm';
+
+export interface FileRequest {
+  title: string;
+  okText: string;
+  /** What the picker offers (the call's extensions and types). */
+  picker: { accept: string; extensions: string[] };
+  /** The dialog's other fields (sent in the call's query), when it asks for any. */
+  schema?: JsonSchema;
+  /** Said above the form (a declared confirmation). */
+  note?: string;
+  danger?: boolean;
+  /** Sends the file with the fields' values, reporting the share sent; rejects with the server's refusal. */
+  submit: (file: File, values: Record<string, unknown>, onProgress: (percent: number) => void) => Promise<void>;
+}
+
+interface Props {
+  request?: FileRequest;
+  appId: string;
+  serviceName: string;
+  onClose: () => void;
+}
+
+/**
+ * A command whose body is a file (`CommandDecl.file`: a function's code): the file picked with the page uploads'
+ * picker, the command's fields as a form, then the file sent with its progress; the server's refusal is said in the
+ * console's language and the dialog stays open to try again.
+ */
+export function FileCommandDialog({ request, appId, serviceName, onClose }: Props) {
+  const { t } = useLocale();
+  const formId = useId().replace(/:/g, '');
+  const [file, setFile] = useState<File>();
+  const [data, setData] = useState<Record<string, unknown>>({});
+  const [missing, setMissing] = useState(false);
+  const [sending, setSending] = useState<Sending>({ state: 'idle' });
+  const busy = sending.state === 'sending';
+
+  useEffect(() => {
+    setFile(undefined);
+    setData({});
+    setMissing(false);
+    setSending({ state: 'idle' });
+  }, [request]);
+
+  const send = async (values: Record<string, unknown>) => {
+    if (!request) return;
+    if (!file) {
+      setMissing(true);
+      return;
+    }
+    setSending({ state: 'sending', name: file.name, percent: 0 });
+    try {
+      await request.submit(file, values, (percent) => setSending({ state: 'sending', name: file.name, percent }));
+      onClose();
+    } catch (e) {
+      setSending({ state: 'refused', name: file.name, message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  return (
+    <Modal
+      title={request?.title}
+      open={!!request}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      width={560}
+      footer={
+        <Space>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            danger={request?.danger}
+            loading={busy}
+            {...(request?.schema ? { htmlType: 'submit' as const, form: formId } : { onClick: () => void send({}) })}
+            data-testid="file-dialog-ok"
+          >
+            {request?.okText}
+          </Button>
+        </Space>
+      }
+    >
+      {request?.note && <Alert type={request.danger ? 'warning' : 'info'} showIcon message={request.note} style={{ marginBottom: 16 }} />}
+      {request && (
+        <FileDropZone
+          picker={request.picker}
+          disabled={busy}
+          chosen={file?.name}
+          onPick={(picked) => {
+            setFile(picked);
+            setMissing(false);
+            setSending({ state: 'idle' });
+          }}
+          testId="file-dialog-file"
+        />
+      )}
+      {missing && <Alert type="error" showIcon message={t('fileUpload.pickFirst')} style={{ marginTop: 16 }} />}
+      {request?.schema && (
+        <div style={{ marginTop: 16 }}>
+          <LazySchemaForm id={formId} schema={request.schema} formData={data} onChange={setData} onSubmit={(values) => void send(values)} appId={appId} serviceName={serviceName} disabled={busy} autofocus={false} />
+        </div>
+      )}
+      <SendingStatus sending={sending} />
+    </Modal>
+  );
+}
