@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { answerMismatches, parseTutorial, tutorialRunner, type Tutorial } from './doc-tutorials';
 
-const SECTIONS = ['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'matchmaking', 'push', 'hello', 'crud/storage', 'stacktrace', 'func/stateless', 'sync'];
+const SECTIONS = ['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'matchmaking', 'push', 'hello', 'crud/storage', 'stacktrace', 'func/stateless', 'func/stateful', 'sync'];
 const LANGS = ['en', 'zh-CN'];
 
 const read = (lang: string, section: string) => readFile(new URL(`../../docs/site/${lang}/${section}/tutorial.md`, import.meta.url), 'utf8');

@@ -12,7 +12,7 @@
  *   what comes before the `…` (`"…"`: any string — secrets and tokens).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -119,12 +119,14 @@ export function answerMismatches(shown: unknown, real: unknown, at = '$'): strin
 
 /**
  * Runs a tutorial's blocks one after the other in bash, in a directory of their own (cookies and saved answers
- * stay there), carrying every variable a block sets to the next. `curl` is the real curl, wrapped only to note the
+ * stay there) that holds the repository's `examples` as the reader's repository folder does, carrying every variable
+ * a block sets to the next. `curl` is the real curl, wrapped only to note the
  * status and body of the call while passing the body through to the block's pipes.
  */
 export async function tutorialRunner(server: string) {
   const dir = await mkdtemp(join(tmpdir(), 'lodestar-tutorial-'));
   const env = join(dir, '.env.sh');
+  await symlink(new URL('../../examples', import.meta.url).pathname, join(dir, 'examples'));
   await writeFile(env, `export LODESTAR=${server}\n`);
   const wrapper = [
     'curl() { command curl -sS -o "$TUTORIAL_DIR/.body" -w "%{http_code}" "$@" > "$TUTORIAL_DIR/.status" || return $?; cat "$TUTORIAL_DIR/.body"; }',

@@ -13,12 +13,9 @@ const ROOT = new URL('../../docs/site/', import.meta.url).pathname;
 const LANGS = ['en', 'zh-CN'] as const;
 const CODE_LANGS = new Set(['bash', 'json', 'ts', 'js', 'http']);
 
-/** Built services whose documentation has its concept and Q&A pages but no tutorial yet. */
-const NO_TUTORIAL = ['func/stateful'];
 const REQUIRED = [
   'overview',
-  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'matchmaking', 'push', 'hello', 'crud/storage', 'stacktrace', 'func/stateless', 'sync'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
-  ...NO_TUTORIAL.flatMap((s) => [`${s}/concept`, `${s}/qa`]),
+  ...['passport', 'remote-config', 'cdn', 'upr', 'wind', 'safe', 'baking', 'device', 'crud/save', 'multiverse', 'matchmaking', 'push', 'hello', 'crud/storage', 'stacktrace', 'func/stateless', 'func/stateful', 'sync'].flatMap((s) => ['concept', 'tutorial', 'qa'].map((p) => `${s}/${p}`)),
   'others/concept',
   'bill/payment',
   'bill/certification',
