@@ -4,6 +4,7 @@
  * mounted (`server/site/docs-reference.ts`). Imports nothing but types, so a public page may use it (ADR 0014).
  */
 import type { Text } from './types';
+import type { SdkEndpointDecl } from './sdk-endpoint-types';
 
 export const DOCS_SECTIONS_PATH = '/base/docs/sections';
 export const DOCS_REFERENCE_PATH = '/base/docs/reference';
@@ -85,6 +86,8 @@ export interface ServiceReference extends DocServiceSummary {
   calls: CallDoc[];
   /** Every error its calls answer, once per status and code, with how many calls answer it. */
   errors: (ErrorRow & { calls: number })[];
+  /** The SDK endpoint its server processes call, as it declares it. */
+  sdkEndpoint?: SdkEndpointDecl;
 }
 
 export interface DocReferenceAnswer {

@@ -6,6 +6,7 @@ import { autoscalerCalls } from './func/autoscaler';
 import { observeCalls } from './func/observe';
 import { FUNC_DEMO } from './func/demo';
 import { FUNC_ROUTES, funcResources } from './func/resources';
+import { agonesSdkEndpoint } from './runtime-sdk';
 
 const REFRESH_TOKEN_PATH = '/func/refresh-token';
 
@@ -102,4 +103,24 @@ export const func: ServiceDecl = {
   resources: funcResources,
   calls: { ...funcCalls, ...autoscalerCalls, ...observeCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: FUNC_DEMO,
+  // What a function's server does through its SDK endpoint (`server/services/func/supervisor.ts` acts on each).
+  sdkEndpoint: agonesSdkEndpoint({
+    capacity: { 'zh-CN': '服务器启动时容量为 0：第一名玩家连接前先设置。', en: 'A server starts with room for no player: set it before the first connect.' },
+    ready: {
+      'zh-CN': '服务器变为 running，玩家只会被送到运行中的服务器。未在规格的分配有效期（试用 1 分钟，其余 10 分钟）内调用的服务器会被停止并标为 failed。',
+      en: "The server is `running`; players are sent to running servers only. One that has not called it within its level's allocation time-to-live (1 minute on trial, 10 minutes otherwise) is stopped and marked `failed`.",
+    },
+    health: {
+      'zh-CN': 'Ready 之后至少每三个健康检查间隔（函数的 healthPeriodSeconds，默认 5 秒）发送一次，否则服务器被标为 unhealthy，随后 failed。',
+      en: "After Ready, send one at least every three health periods (the function's `healthPeriodSeconds`, 5 by default), or the server is marked `unhealthy`, then `failed`.",
+    },
+    label: { 'zh-CN': '标签成为服务器的 tag（GET …/server-tags 列出，key 与发送时一致）。', en: "The label is one of the server's tags (listed by `GET …/server-tags`, its key as sent)." },
+    playerConnect: {
+      'zh-CN': '玩家列入服务器的玩家（GET /functions/{id}/{serverId}/players）并计数：LEAST 选择方式与自动扩缩容读取该计数（有玩家的服务器不会被缩掉）。',
+      en: 'The player is listed on the server (`GET /functions/{id}/{serverId}/players`) and counted: the `LEAST` endpoint selection and the autoscaler read the count (a server with players is never taken away).',
+    },
+    playerDisconnect: { 'zh-CN': '玩家不再列出，也不再计数。', en: 'The player is no longer listed or counted.' },
+    gameServer: null,
+    shutdown: { 'zh-CN': '服务器变为 deleting，进程被停止，随后为 deleted。', en: 'The server is `deleting`, its process is stopped, then it is `deleted`.' },
+  }),
 };

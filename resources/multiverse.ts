@@ -9,6 +9,7 @@ import { MULTIVERSE_OPERATOR_ROUTES } from './multiverse/operator';
 import { MULTIVERSE_SCHEDULE_ROUTES } from './multiverse/schedules';
 import { STATS_ROUTE, multiverseStatsCalls, usagePage } from './multiverse/stats';
 import { refreshTokenCall } from './refresh-token';
+import { agonesSdkEndpoint } from './runtime-sdk';
 import { MATCH_BORROWED_ROUTES } from './match/resources';
 
 /** Where the app's cached credentials are dropped (the spec's refresh-token call). */
@@ -69,4 +70,21 @@ export const multiverse: ServiceDecl = {
   resources: multiverseResources,
   calls: { ...multiverseCalls, ...multiverseStatsCalls, refreshToken: refreshTokenCall(REFRESH_TOKEN_PATH) },
   demo: MULTIVERSE_DEMO,
+  // What a game server does through its SDK endpoint (`server/services/multiverse/supervisor.ts` acts on each).
+  sdkEndpoint: agonesSdkEndpoint({
+    capacity: null,
+    ready: {
+      'zh-CN': '分配启动的服务器随即变为 allocated，分配调用随之回答；服务器池中的服务器进入 Ready，等待分配。',
+      en: "An allocation's server is then `allocated` and the allocation call answers; a fleet's server is Ready and waits for an allocation.",
+    },
+    health: { 'zh-CN': '心跳停止后，服务器被标为 unhealthy，随后 failed。', en: 'When the pings stop, the server is marked `unhealthy`, then `failed`.' },
+    allocate: { 'zh-CN': '处于 created 的服务器变为 allocated。', en: 'A `created` server becomes `allocated`.' },
+    reserve: { 'zh-CN': '服务器的 SDK 状态变为 Reserved。', en: "The server's SDK state is `Reserved`." },
+    label: { 'zh-CN': '保存在服务器的 labels 中，key 加前缀 agones.dev/sdk-。', en: "Kept in the server's labels, its key prefixed `agones.dev/sdk-`." },
+    playerConnect: { 'zh-CN': '玩家计入服务器的玩家与玩家数。', en: "The player is in the server's players and player count." },
+    playerDisconnect: { 'zh-CN': '玩家从服务器的玩家与玩家数中移除。', en: "The player leaves the server's players and player count." },
+    playersConnected: null,
+    gameServer: null,
+    shutdown: { 'zh-CN': '服务器被停止：已分配的变为 deallocated，其余变为 canceled。', en: 'The server is stopped: an allocated one is `deallocated`, another `canceled`.' },
+  }),
 };

@@ -10,6 +10,7 @@ import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl, RecordChartDecl } from './dashboard-types';
 import type { DemoEntry } from './demo-types';
+import type { SdkEndpointDecl } from './sdk-endpoint-types';
 import type { MovedTableDecl } from './move-types';
 import type { CommandDecl } from './command-types';
 import type { PlaygroundDecl } from './playground-types';
@@ -425,4 +426,6 @@ export interface ServiceDecl {
   sockets?: Record<string, SocketDecl>;
   /** Other services' resources listed under this service's routes, narrowed to some of their records (`BorrowedDecl`). */
   borrowed?: BorrowedDecl[];
+  /** The SDK endpoint the service's server processes call, and what it does on each call (`runtime-sdk.ts`). */
+  sdkEndpoint?: SdkEndpointDecl;
 }

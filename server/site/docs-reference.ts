@@ -152,5 +152,5 @@ export function serviceReference(doc: Json, s: ServiceDecl, available: Set<strin
   const calls = operations(doc)
     .filter(({ op }) => ((op.tags ?? []) as string[]).includes(s.name))
     .map(({ path, method, op }) => callDoc(doc, path, method, op));
-  return { ...serviceSummary(s, available), calls, errors: serviceErrors(calls) };
+  return { ...serviceSummary(s, available), calls, errors: serviceErrors(calls), ...(s.sdkEndpoint ? { sdkEndpoint: s.sdkEndpoint } : {}) };
 }

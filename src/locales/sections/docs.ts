@@ -116,6 +116,15 @@ export const docs = {
       title: '{{service}} SDK',
       intro: '用 HTTP 调用 {{service}} 的接口：任何语言都可以直接发请求，下面是常用语言的最小示例。',
       credentials: '服务器端调用使用应用的 AppId 与 AppServiceSecret（在控制台的应用设置页查看），以 HTTP Basic 方式发送。',
+      endpoint: {
+        title: '服务器调用的 SDK 端点',
+        intro:
+          '{{service}} 启动的每台服务器都有自己的 SDK 端点：与 Agones SDK 的 REST 网关路径和 JSON 请求体相同，为 Agones 编写的服务器无需修改即可运行（gRPC SDK 无法连接，请使用 REST）。服务器进程启动时带有以下环境变量：',
+        variable: '环境变量',
+        calls: '端点的调用',
+        call: '调用',
+        example: 'Node.js 示例（18 及以上）',
+      },
     },
   },
   en: {
@@ -234,6 +243,15 @@ export const docs = {
       title: '{{service}} SDK',
       intro: 'Call {{service}} over HTTP: any language can send the requests directly; here are short examples in common ones.',
       credentials: "Calls from your servers send the app's AppId and AppServiceSecret (on the app's settings page in the console) as HTTP Basic.",
+      endpoint: {
+        title: 'The SDK endpoint your server calls',
+        intro:
+          "Each server {{service}} starts has an SDK endpoint of its own: the Agones SDK's REST gateway, with the same paths and JSON bodies, so a server written for Agones runs here unchanged (the gRPC SDK cannot connect: use the REST one). A server process starts with these variables:",
+        variable: 'Variable',
+        calls: "The endpoint's calls",
+        call: 'Call',
+        example: 'In Node.js (18 or later)',
+      },
     },
   },
 };

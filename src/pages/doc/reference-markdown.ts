@@ -1,5 +1,6 @@
 import type { CallDoc, ErrorRow, FieldNote, FieldRow, ServiceReference } from '../../../resources/docs-api';
 import type { Locale } from '../../../providers/i18n';
+import type { SdkEndpointDecl } from '../../../resources/sdk-endpoint-types';
 
 /**
  * The API reference pages as Markdown, rendered by the documentation's renderer like the written pages (headings
@@ -8,8 +9,16 @@ import type { Locale } from '../../../providers/i18n';
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Text for a Markdown table cell or line: Markdown's marks escaped (backticks kept: `code` in a description shows as code), line breaks flattened. */
-export const escapeMd = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/([\\*_{}[\]()#+!|<>~])/g, '\\$1');
+/**
+ * Text for a Markdown table cell or line: Markdown's marks escaped, line breaks flattened. Backticks are kept, so
+ * `code` in a description shows as code, as written: within it only `|` is escaped (a table cell's pipe).
+ */
+export const escapeMd = (text: string) =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part.replace(/\|/g, '\\|') : part.replace(/([\\*_{}[\]()#+!|<>~])/g, '\\$1')))
+    .join('');
 
 /** Inline code holding any text (a backtick inside gets a longer fence). */
 const code = (text: string) => {
@@ -110,5 +119,37 @@ export function sdkMarkdown(t: Translate, locale: Locale, service: ServiceRefere
     `### TypeScript\n`,
     `\`\`\`ts\ninterface ApiError { message: string; code: string; details?: { field: string; message: string }[] }\n\nconst headers = ${auth};\n\nasync function call<T>(method: string, path: string, body?: unknown): Promise<T> {\n  const res = await fetch(\`${origin}\${path}\`, {\n    method,\n    headers: { ...headers, 'Content-Type': 'application/json' },\n    body: body === undefined ? undefined : JSON.stringify(body),\n  });\n  if (!res.ok) throw (await res.json()) as ApiError;\n  return (await res.json()) as T;\n}\n\nconst answer = await call('${call.method}', '${call.path}');\n\`\`\`\n`,
   );
+  if (service.sdkEndpoint) parts.push(sdkEndpointMarkdown(t, locale, service.sdkEndpoint, name));
   return parts.join('\n');
+}
+
+/**
+ * The SDK endpoint a service's server processes call, as the service declares it: the variables a server starts
+ * with, each call with an example body and what it does there, and the calls in Node.js in the declared order.
+ */
+export function sdkEndpointMarkdown(t: Translate, locale: Locale, decl: SdkEndpointDecl, service: string): string {
+  const variables = decl.variables.map((v) => `| ${code(v.name)} | ${escapeMd(v.about[locale])} |`);
+  const calls = decl.calls.map((c) => `| ${code(`${c.method} ${c.path}`)} | ${c.body ? code(JSON.stringify(c.body)) : ''} | ${escapeMd(c.about[locale])} |`);
+  const args = (c: SdkEndpointDecl['calls'][number]) => [`'${c.method}'`, `'${c.path}'`, ...(c.body ? [JSON.stringify(c.body)] : [])].join(', ');
+  const lines = decl.calls.map((c) => (c.name === 'health' ? `setInterval(() => sdk(${args(c)}).catch(console.error), 1000);` : `await sdk(${args(c)});`));
+  const helper = [
+    'const sdk = async (method, path, body) => {',
+    "  const res = await fetch(`http://${process.env.AGONES_SDK_HTTP_HOST ?? '127.0.0.1'}:${process.env.AGONES_SDK_HTTP_PORT}${path}`, {",
+    '    method,',
+    "    headers: { 'content-type': 'application/json' },",
+    '    body: body === undefined ? undefined : JSON.stringify(body),',
+    '  });',
+    '  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);',
+    '  return res.json();',
+    '};',
+  ];
+  return [
+    `## ${escapeMd(t('docs.sdk.endpoint.title'))}\n`,
+    `${escapeMd(t('docs.sdk.endpoint.intro', { service }))}\n`,
+    `| ${t('docs.sdk.endpoint.variable')} | ${t('docs.api.description')} |\n|---|---|\n${variables.join('\n')}\n`,
+    `### ${escapeMd(t('docs.sdk.endpoint.calls'))}\n`,
+    `| ${t('docs.sdk.endpoint.call')} | ${t('docs.api.body')} | ${t('docs.api.description')} |\n|---|---|---|\n${calls.join('\n')}\n`,
+    `### ${escapeMd(t('docs.sdk.endpoint.example'))}\n`,
+    `\`\`\`js\n${[...helper, '', ...lines].join('\n')}\n\`\`\`\n`,
+  ].join('\n');
 }
