@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { agonesSdkEndpoint, sdkEndpointProblems } from '../../resources/runtime-sdk';
-import { sdkMarkdown } from '../../src/pages/doc/reference-markdown';
+import { sdkExampleCall, sdkMarkdown } from '../../src/pages/doc/reference-markdown';
 import { markdownRenderer } from '../../src/pages/doc/markdown-render';
 
 const t = (key: string, options?: Record<string, unknown>) => `${key}${options && 'service' in options ? `:${String(options.service)}` : ''}`;
@@ -17,6 +17,20 @@ describe("a service's SDK page", () => {
     ready: { 'zh-CN': '房间开放。', en: 'The room opens.' },
     health: null,
     playerConnect: { 'zh-CN': '玩家入座。', en: 'The player sits down.' },
+  });
+
+  it('shows a read with the app credential and the fewest path parameters, its address in JavaScript as in curl', () => {
+    const param = { name: 'id', type: 'string', required: true, notes: [] };
+    const write = { ...read, id: 'create', method: 'POST', path: '/game/v1/rooms', curl: 'curl -X POST "{origin}/game/v1/rooms"' };
+    const open = { ...read, id: 'open', auth: 'none', path: '/game/v1/open', curl: 'curl "{origin}/game/v1/open"' };
+    const one = { ...read, id: 'one', path: '/game/v1/rooms/{id}', pathParams: [param], curl: 'curl "{origin}/game/v1/rooms/$ID?full=$FULL"' };
+    const two = { ...one, id: 'two', path: '/game/v1/rooms/{id}/seats/{seat}', pathParams: [param, param] };
+    expect(sdkExampleCall([write, open, two, one])?.id).toBe('one');
+    expect(sdkExampleCall([write, open])?.id).toBe('open');
+    const page = sdkMarkdown(t, 'en', { ...service, calls: [write, two, one] }, 'https://play.example');
+    expect(page).toContain('fetch(`https://play.example/game/v1/rooms/${process.env.ID}?full=${process.env.FULL}`');
+    expect(page).toContain("await call('GET', `/game/v1/rooms/${process.env.ID}?full=${process.env.FULL}`)");
+    expect(sdkMarkdown(t, 'en', { ...service, calls: [open] }, 'https://play.example')).toContain('const headers = {};');
   });
 
   it('calls the service over HTTP, and shows no SDK endpoint for a service that declares none', () => {

@@ -99,26 +99,47 @@ export function errorsMarkdown(t: Translate, locale: Locale, service: ServiceRef
 }
 
 /**
- * A service's SDK page: calling it over HTTP from a shell, JavaScript and TypeScript, with one of its own calls (a
- * read without parameters when it has one).
+ * The call a service's SDK page shows: a read before a write, one needing no query before one that does, one with
+ * the app's credential or a player's before the others, then the one with the fewest path parameters.
+ */
+export function sdkExampleCall(calls: CallDoc[]): CallDoc | undefined {
+  const rank = (c: CallDoc) => [c.method === 'GET' ? 0 : 1, c.query.some((q) => q.required) ? 1 : 0, c.auth === 'service' || c.auth === 'player' ? 0 : 1, c.pathParams.length];
+  const order = (a: CallDoc, b: CallDoc) => rank(a).reduce((d, x, i) => d || x - rank(b)[i], 0);
+  return [...calls].sort(order)[0];
+}
+
+/** The headers a call authenticates with in JavaScript, as its `curl` line sends them. */
+const authHeaders: Record<string, string> = {
+  player: "{ Authorization: `Bearer ${process.env.PLAYER_TOKEN}` }",
+  service: "{ Authorization: 'Basic ' + btoa(`${process.env.APP_ID}:${process.env.APP_SERVICE_SECRET}`) }",
+  session: '{ Cookie: `sst=${process.env.SESSION}` }',
+};
+
+/** The call's path and query as its `curl` line gives them, as a JavaScript template (`$ID` → `${process.env.ID}`). */
+const pathTemplate = (call: CallDoc) => (/"\{origin\}([^"]*)"/.exec(call.curl)?.[1] ?? call.path).replace(/\$([A-Z][A-Z0-9_]*)/g, '${process.env.$1}');
+
+/**
+ * A service's SDK page: calling it over HTTP from a shell, JavaScript and TypeScript, with one of its own calls
+ * (`sdkExampleCall`), then the SDK endpoint its servers call when it declares one.
  */
 export function sdkMarkdown(t: Translate, locale: Locale, service: ServiceReference, origin: string): string {
   const name = service.displayName[locale];
-  const call = service.calls.find((c) => c.method === 'GET' && c.pathParams.length === 0 && !c.query.some((q) => q.required)) ?? service.calls[0];
+  const call = sdkExampleCall(service.calls);
   const parts = [`# ${escapeMd(t('docs.sdk.title', { service: name }))}\n`, `${escapeMd(t('docs.sdk.intro', { service: name }))}\n`, `${escapeMd(t('docs.sdk.credentials'))}\n`];
-  if (!call) return parts.join('\n');
-  const url = `${origin}${call.path}`;
-  const auth = call.auth === 'player' ? "{ Authorization: `Bearer ${process.env.PLAYER_TOKEN}` }" : "{ Authorization: 'Basic ' + btoa(`${process.env.APP_ID}:${process.env.APP_SERVICE_SECRET}`) }";
-  parts.push(
-    `## ${escapeMd(call.summary)}\n`,
-    `${code(`${call.method} ${call.path}`)}\n`,
-    `### curl\n`,
-    `\`\`\`bash\n${curlAt(call, origin)}\n\`\`\`\n`,
-    `### JavaScript\n`,
-    `\`\`\`js\nconst headers = ${auth};\nconst res = await fetch('${url}', { method: '${call.method}', headers });\nif (!res.ok) throw new Error((await res.json()).message);\nconsole.log(await res.json());\n\`\`\`\n`,
-    `### TypeScript\n`,
-    `\`\`\`ts\ninterface ApiError { message: string; code: string; details?: { field: string; message: string }[] }\n\nconst headers = ${auth};\n\nasync function call<T>(method: string, path: string, body?: unknown): Promise<T> {\n  const res = await fetch(\`${origin}\${path}\`, {\n    method,\n    headers: { ...headers, 'Content-Type': 'application/json' },\n    body: body === undefined ? undefined : JSON.stringify(body),\n  });\n  if (!res.ok) throw (await res.json()) as ApiError;\n  return (await res.json()) as T;\n}\n\nconst answer = await call('${call.method}', '${call.path}');\n\`\`\`\n`,
-  );
+  if (call) {
+    const path = pathTemplate(call);
+    const auth = authHeaders[call.auth] ?? '{}';
+    parts.push(
+      `## ${escapeMd(call.summary)}\n`,
+      `${code(`${call.method} ${call.path}`)}\n`,
+      `### curl\n`,
+      `\`\`\`bash\n${curlAt(call, origin)}\n\`\`\`\n`,
+      `### JavaScript\n`,
+      `\`\`\`js\nconst headers = ${auth};\nconst res = await fetch(\`${origin}${path}\`, { method: '${call.method}', headers });\nif (!res.ok) throw new Error((await res.json()).message);\nconsole.log(await res.json());\n\`\`\`\n`,
+      `### TypeScript\n`,
+      `\`\`\`ts\ninterface ApiError { message: string; code: string; details?: { field: string; message: string }[] }\n\nconst headers = ${auth};\n\nasync function call<T>(method: string, path: string, body?: unknown): Promise<T> {\n  const res = await fetch(\`${origin}\${path}\`, {\n    method,\n    headers: { ...headers, 'Content-Type': 'application/json' },\n    body: body === undefined ? undefined : JSON.stringify(body),\n  });\n  if (!res.ok) throw (await res.json()) as ApiError;\n  return (await res.json()) as T;\n}\n\nconst answer = await call('${call.method}', \`${path}\`);\n\`\`\`\n`,
+    );
+  }
   if (service.sdkEndpoint) parts.push(sdkEndpointMarkdown(t, locale, service.sdkEndpoint, name));
   return parts.join('\n');
 }
