@@ -5,7 +5,8 @@ import { funcCalls } from './func/calls';
 import { autoscalerCalls } from './func/autoscaler';
 import { observeCalls } from './func/observe';
 import { FUNC_DEMO } from './func/demo';
-import { FUNC_ROUTES, funcResources } from './func/resources';
+import { funcResources } from './func/resources';
+import { funcMenu, funcPages } from './func/pages';
 import { agonesSdkEndpoint } from './runtime-sdk';
 
 const REFRESH_TOKEN_PATH = '/func/refresh-token';
@@ -76,11 +77,10 @@ export const func: ServiceDecl = {
     netMeter(),
     netMeter('realtimeNet', 'realtime-net', { 'zh-CN': '实时网络流量', en: 'Realtime network traffic' }),
   ],
-  menu: [
-    { route: FUNC_ROUTES.profiles, label: { 'zh-CN': '函数配置', en: 'Functions' } },
-  ],
+  menu: funcMenu,
   // Spec 000 §2: its playground: make a function, start a server, see it running, send a player, see the players.
   pages: [
+    ...funcPages,
     {
       route: '/playground/func-stateful/:appId?',
       absolute: true,

@@ -43,8 +43,29 @@ export function pageViewRequest(service: ServiceDecl, view: PageViewDecl, values
   const url = missing.length
     ? undefined
     : call.path.replace(PARAM, (_, name: string) => encodeURIComponent(name === 'appId' ? appId : String(values[name])));
-  const params: Record<string, string | number> = pagingParams(view.paging, page);
-  for (const filter of view.filters ?? []) {
+  const params: Record<string, string | number> = { ...pagingParams(view.paging, page), ...filterParams(view.filters ?? [], values, inPath) };
+  const filtered = (view.filters ?? []).some((f) => !inPath.includes(f.name) && isSet(values[f.name]));
+  return { method: call.method, url, params, missing, filtered };
+}
+
+/**
+ * A call the page makes beside its list (a download, a detail, a chart's source): `path` under the service base with
+ * the app and the page's values in place — undefined while one it needs is unset — and the set filters among `names`
+ * as its query (a date range as its two parameters).
+ */
+export function pageCallRequest(path: string, filters: ViewFilterDecl[], values: FilterValues, appId: string, names: string[]): { url?: string; query: Record<string, string> } {
+  const needed = [...path.matchAll(PARAM)].map((m) => m[1]).filter((name) => name !== 'appId');
+  const url = needed.every((name) => isSet(values[name]))
+    ? path.replace(PARAM, (_, name: string) => encodeURIComponent(name === 'appId' ? appId : String(values[name])))
+    : undefined;
+  const query = Object.fromEntries(Object.entries(filterParams(filters, values, needed)).filter(([name]) => names.includes(name)));
+  return { url, query };
+}
+
+/** The set filters not in the path as a call's parameters, a date range as its two. */
+function filterParams(filters: ViewFilterDecl[], values: FilterValues, inPath: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const filter of filters) {
     const value = values[filter.name];
     if (inPath.includes(filter.name) || !isSet(value)) continue;
     if (filter.kind === 'dateRange') {
@@ -54,8 +75,7 @@ export function pageViewRequest(service: ServiceDecl, view: PageViewDecl, values
       if (end) params[to] = end;
     } else params[filter.name] = String(value);
   }
-  const filtered = (view.filters ?? []).some((f) => !inPath.includes(f.name) && isSet(values[f.name]));
-  return { method: call.method, url, params, missing, filtered };
+  return params;
 }
 
 /** A filter's value read from the page address's query (`param`), when it declares one. */

@@ -73,4 +73,10 @@ export interface ParentDecl {
    * lists and opens these records on their own routes (`routes`), the app being their parent.
    */
   ofApp?: boolean;
+  /**
+   * The app's records under every parent are also listed at `GET <appList>` under the service base (a function's
+   * servers, all of the app's at once), served by the engine with the list's paging, sorting, search and filters —
+   * `field` among them, to narrow to one parent — and the resource's read access. A page view lists them there.
+   */
+  appList?: string;
 }

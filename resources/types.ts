@@ -18,7 +18,7 @@ import type { ActionDecl } from './action-types';
 import type { CounterDecl } from './counter-types';
 import type { ChildDecl, ParentDecl, ReferenceDecl } from './relation-types';
 
-export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, UploadButtonDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
+export type { DetailViewDecl, ViewDecl, RowCommandDecl, ViewFilterDecl, PageViewDecl, PageDownloadDecl, PageDetailDecl, PageChartDecl, UploadButtonDecl, PlayerOwner, PlayerReadDecl, LookupDecl, RowsOfDecl } from './view-types';
 export type { ChangeDecl, CreateOnceDecl, FieldCondition, RefusalDecl } from './change-types';
 export type { DashboardDecl, DashboardSourceDecl, DashboardFigureDecl, DashboardChartDecl, DashboardTableDecl, DashboardBlockDecl, RecordChartDecl, RecordChartSource } from './dashboard-types';
 export type { CommandDecl, CommandKind, ExportDecl, BulkDecl, ChooseDecl } from './command-types';

@@ -4,6 +4,7 @@
  * player reads and lookups). Part of the format in `types.ts`, which exports these too.
  */
 import type { EndpointApi } from './call-types';
+import type { RecordChartDecl } from './dashboard-types';
 import type { CommandDecl, JsonSchema, Text } from './types';
 
 /**
@@ -120,7 +121,8 @@ export interface ViewFilterDecl {
 /**
  * A page's list of one of the service's calls, not under a record (`PageDecl.view`): `GET <path>` under the service
  * base, or passport's `POST <path>/search`; `:appId` in the path is the app, any other `:name` a filter's value (the
- * list waits for it, saying `choose`). Filters, the toolbar's commands and the rows' commands are declared with it.
+ * list waits for it, saying `choose`) or, when the page's route names it too (`func/:funcId/autoscaler`), the
+ * address's. Filters, the toolbar's commands and the rows' commands are declared with it.
  */
 export interface PageViewDecl extends ViewDecl {
   subtitle?: Text;
@@ -137,7 +139,38 @@ export interface PageViewDecl extends ViewDecl {
   links?: { route: string; label: Text }[];
   /** Toolbar buttons that send a picked file to a declared call whose body is a file (see `UploadButtonDecl`). */
   uploads?: UploadButtonDecl[];
+  /** A toolbar button saving the file a declared `GET` call answers for the list's filters (`PageDownloadDecl`). */
+  download?: PageDownloadDecl;
+  /** Objects calls answer about what the page shows, each a description list above the list (`PageDetailDecl`). */
+  details?: PageDetailDecl[];
+  /** Charts above the list, drawn from calls' answers (`PageChartDecl`). */
+  charts?: PageChartDecl[];
 }
+
+/**
+ * A page's download (`PageViewDecl.download`): the declared `GET` call `call`, its path's parameters the page's (the
+ * app, the filters, the address's) and its query the set filters the call's query declares, as the list sends them,
+ * paging aside; the answer is saved as a file under the name its `content-disposition` gives. Disabled while a
+ * parameter its path needs is unset.
+ */
+export interface PageDownloadDecl {
+  call: string;
+  label: Text;
+}
+
+/**
+ * A page's detail (`PageViewDecl.details`): `GET <path>` under the service base, its parameters filled as the view's,
+ * shown as a record's detail view is (`DetailViewDecl`: `answer`, `fields`, `tag`, `empty`); asked again after a
+ * toolbar command and on refresh. The call must be one of the service's declared calls (its `api` is that call's).
+ */
+export type PageDetailDecl = Omit<DetailViewDecl, 'api'>;
+
+/**
+ * A page's chart (`PageViewDecl.charts`): a record chart whose `from.path` is under the service base, its parameters
+ * filled as the view's, `from.query` sent beside the set filters the chart's `filters` names. Charts sharing a `from`
+ * share one call; asked again on refresh and every `from.refreshSeconds`.
+ */
+export type PageChartDecl = RecordChartDecl & { from: NonNullable<RecordChartDecl['from']>; filters?: string[] };
 
 /**
  * A button that sends a file to the declared call `call` (one with `upload`: Safe's protect): the file picker offers

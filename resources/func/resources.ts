@@ -15,6 +15,9 @@ export const FUNC_ROUTES = {
   profiles: 'func/profiles',
   profile: 'func/profiles/:id',
   servers: 'func/servers',
+  server: 'func/profiles/:id/servers/:serverId',
+  logs: 'func/logs',
+  autoscaler: 'func/:funcId/autoscaler',
 } as const;
 
 const access = (): AccessDecl => ({ read: ['app', 'admin'], write: ['app', 'admin'] });
@@ -93,16 +96,18 @@ export const servers: ResourceDecl = {
   scope: 'app',
   // Started, changed and deleted by the service's calls (`calls.ts`); listed and read here.
   operations: ['list', 'show'],
-  parent: { resource: 'functions', param: 'id', field: 'functionId', onDelete: 'cascade' },
+  // Also listed for the whole app at `GET /func/servers` (the console's `func/servers`), narrowed by `functionId`.
+  parent: { resource: 'functions', param: 'id', field: 'functionId', onDelete: 'cascade', appList: '/func/servers' },
   list: {
     columns: ['status', 'sdkState', 'level', 'address', 'port', 'playerCount', 'readyAt', 'createdAt'],
-    filters: ['status', 'sdkState'],
+    filters: ['status', 'sdkState', 'functionId'],
     sorters: ['playerCount'],
     defaultSort: { field: 'createdAt', order: 'desc' },
     pageSize: 20,
   },
   status: { field: 'status', initial: 'created', watch: ['created', 'deleting', 'unhealthy'], values: FUNC_SERVER_STATES },
   access: access(),
+  routes: { show: FUNC_ROUTES.server },
 };
 
 export const funcResources: ResourceDecl[] = [functions, servers, autoscalers, autoscalingHistory];

@@ -19,9 +19,10 @@ export interface Access {
 /**
  * Resolves who calls and confines the call to their scope (a platform-scoped resource's: `platform-scope.ts`). App-scoped resources are reached with the app
  * credential or an administrator session naming the app; the app must have the service enabled. `allowed` narrows
- * who may call (a state action's own `access`). The call's due timed moves are made in that app before it reads.
+ * who may call (a state action's own `access`); `everyParent`, a sub-resource's app-wide list, confines it to the app
+ * alone. The call's due timed moves are made in that app before it reads.
  */
-export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel, mode: 'read' | 'write', allowed?: Principal[]): Promise<Access> {
+export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel, mode: 'read' | 'write', allowed?: Principal[], everyParent = false): Promise<Access> {
   // The platform's records (one set for the deployment): an administrator, or an app credential where `access` allows.
   if (m.res.scope === 'platform') return { principal: await platformPrincipal(ctx, req, m.service.name, allowed ?? m.res.access[mode]), scopeId: PLATFORM_SCOPE_ID };
   if (m.res.scope !== 'app') throw new Error(`${m.service.name}/${m.res.name}: only app- and platform-scoped resources are mounted by the engine`);
@@ -29,7 +30,8 @@ export async function authorize(ctx: Ctx, req: FastifyRequest, m: ResourceModel,
   if (!(allowed ?? m.res.access[mode]).includes(principal.kind)) throw forbidden();
   requireServiceEnabled(principal.app, m.service.name);
   await advanceForCall(ctx, req, principal.app.AppId);
-  return { principal, scopeId: principal.app.AppId, parentId: await requireParent(ctx, req, m, principal.app.AppId) };
+  // A sub-resource's list of the app's records under every parent (`ParentDecl.appList`) names no parent.
+  return { principal, scopeId: principal.app.AppId, parentId: everyParent ? undefined : await requireParent(ctx, req, m, principal.app.AppId) };
 }
 
 /** The same check for a service's hand-written calls. */

@@ -123,12 +123,27 @@ export function mountList(api: Api, ctx: Ctx, m: ResourceModel): void {
     description: 'one page',
     schema: { type: 'object', required: ['total', key], properties: { total: { type: 'integer' }, [key]: { type: 'array', items: m.recordSchema } } },
   });
-  const run = async (req: Parameters<Parameters<Api['route']>[0]['handler']>[0], args: Record<string, unknown>) => {
-    const access = await authorize(ctx, req, m, 'read');
+  const runOver = (everyParent: boolean) => async (req: Parameters<Parameters<Api['route']>[0]['handler']>[0], args: Record<string, unknown>) => {
+    const access = await authorize(ctx, req, m, 'read', undefined, everyParent);
     guardListQuery(access, m, args);
     const { total, items } = await ctx.store.list(m, access.scopeId, { ...toQuery(args), parentId: access.parentId });
     return { total, items: items.map((r) => answerFor(access, m, r)) };
   };
+  const run = runOver(false);
+  const appList = m.res.parent?.appList;
+  if (appList && m.service.convention === 'rest') {
+    api.route({
+      method: 'GET',
+      url: `${m.service.base}${appList}`,
+      summary: `List the app's ${plural} under every ${m.res.parent!.resource.replace(/s$/, '')}`,
+      tag,
+      auth: 'service',
+      access: m.res.access.read,
+      querystring: restQuerySchema(m),
+      responses: { 200: page('items'), ...errorResponses(400, 401, 403) },
+      handler: (req) => runOver(true)(req, req.query as Record<string, unknown>),
+    });
+  }
 
   if (m.service.convention === 'cdn') return mountCdnList(api, m, tag, plural, run);
 

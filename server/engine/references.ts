@@ -67,6 +67,10 @@ export function checkRelations(service: ServiceDecl, res: ResourceDecl): void {
   }
   if (res.parent.field && p[res.parent.field]?.readOnly !== true) throw new Error(`${where}: parent field '${res.parent.field}' must be a readOnly schema property`);
   if (!['restrict', 'cascade'].includes(res.parent.onDelete)) throw new Error(`${where}: parent onDelete must be restrict or cascade`);
+  const { appList, field } = res.parent;
+  if (appList !== undefined && (!/^\/[a-z0-9/-]+$/.test(appList) || !field || !(res.list.filters ?? []).includes(field) || !res.operations.includes('list'))) {
+    throw new Error(`${where}: appList '${appList}' needs a fixed path, the list operation and the parent field among the list's filters`);
+  }
 }
 
 const cache = new WeakMap<ResourceModel, Referrer[]>();

@@ -20,6 +20,7 @@ import { useRecordCommands } from './useRecordCommands';
 import { useRowCommands } from './RowCommands';
 import { ViewFilters } from './ViewFilters';
 import { ViewTable } from './ViewTable';
+import { PageCharts, PageDetails, PageDownloadButton } from './PageViewParts';
 
 /**
  * The page as a declared resource for the engine's command buttons: no records of its own, its toolbar commands
@@ -63,15 +64,24 @@ function Toolbar({ service, page, onDone }: { service: ServiceDecl; page: PageDe
  * while a needed filter is unset or nothing matches.
  */
 export default function PageViewPage({ service, page }: { service: ServiceDecl; page: PageDecl & { view: PageViewDecl } }) {
-  const { appId = '' } = useParams();
+  const { appId = '', ...routeParams } = useParams();
   const { t, text, locale } = useLocale();
   const view = page.view;
   usePageTitle(text(page.label));
   const [query, setQuery] = useSearchParams();
-  const [values, setValues] = useState<FilterValues>(() => Object.fromEntries((view.filters ?? []).map((f) => [f.name, filterFromQuery(f, query)])));
+  const [chosen, setValues] = useState<FilterValues>(() => Object.fromEntries((view.filters ?? []).map((f) => [f.name, filterFromQuery(f, query)])));
+  // A parameter of the view's path that the page's route names too is the address's (`func/:funcId/autoscaler`).
+  const values = useMemo(() => ({ ...chosen, ...routeParams }), [chosen, JSON.stringify(routeParams)]); // eslint-disable-line react-hooks/exhaustive-deps
   const [page_, setPage] = useState(1);
-  const { state, request } = usePageViewRows(service, view, values, appId, page_, setPage);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const { state: listed, request } = usePageViewRows(service, view, values, appId, page_, setPage);
+  const refetch = () => {
+    setRefreshKey((k) => k + 1);
+    return listed.refetch();
+  };
+  const state = { ...listed, refetch };
   const rowCommands = useRowCommands({ service, view, appId, values, onDone: state.refetch });
+  const parts = { service, view, values, appId, refreshKey };
 
   const change = (name: string, value: FilterValue) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -102,6 +112,7 @@ export default function PageViewPage({ service, page }: { service: ServiceDecl; 
                 <Button>{text(link.label)}</Button>
               </Link>
             ))}
+            {view.download && <PageDownloadButton service={service} view={view} values={values} appId={appId} download={view.download} />}
             <Toolbar service={service} page={page} onDone={() => void state.refetch()} />
             {refresh}
           </Space>
@@ -110,6 +121,8 @@ export default function PageViewPage({ service, page }: { service: ServiceDecl; 
       <Flex vertical gap={16}>
         {view.notice && <Alert type="info" showIcon message={text(view.notice)} />}
         {page.record && <CreatedOnceCard service={service} resource={page.record} />}
+        <PageDetails {...parts} />
+        <PageCharts {...parts} />
         <Card
           title={text(view.label)}
           data-testid={`view-${view.name}`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Breadcrumb, Button, Card, Result, Skeleton } from 'antd';
 import { useCan, useOne } from '@refinedev/core';
@@ -26,11 +26,14 @@ import { useRecordCommands } from './useRecordCommands';
  * place with its own save, the declared detail views, panels and views, then a list of each child resource's records of this one.
  */
 export default function ResourceShowPage({ resourceKey }: { resourceKey: string }) {
-  const declared = shownResources().find((r) => r.key === resourceKey);
-  if (!declared) throw new Error(`No declaration for ${resourceKey}`);
+  const found = useMemo(() => shownResources().find((r) => r.key === resourceKey), [resourceKey]);
+  if (!found) throw new Error(`No declaration for ${resourceKey}`);
+  const params = useParams();
+  // A sub-resource's page names its parent in the address (`func/profiles/:id/servers/:serverId`).
+  const parent = found.decl.parent && !found.decl.parent.ofApp ? params[found.decl.parent.param] : undefined;
+  const declared = useMemo(() => (parent ? { ...found, parentId: parent } : found), [found, parent]);
   const scope = useDeclared(declared);
   const { decl, key, meta, t, text, appId } = scope;
-  const params = useParams();
   const id = params[recordParamOf(decl.routes?.show ?? '')] ?? '';
   const navigate = useNavigate();
   const commands = useRecordCommands(scope);

@@ -73,14 +73,17 @@ export function addressOf(decl: ResourceDecl, record: Record<string, unknown>): 
 
 /**
  * The page of one record, or undefined when its resource has no show route. The route's last parameter names the
- * record (by its slug where the resource is addressed by one); any other parameter is read from the record's
- * field of that name. Given only an id, the record is named by it.
+ * record (by its slug where the resource is addressed by one); a sub-resource's parent param from its parent field;
+ * any other parameter from the record's field of that name. Given only an id, the record is named by it.
  */
 export function showPathOf(decl: ResourceDecl, appId: string, recordOrId: string | Record<string, unknown>): string | undefined {
   const route = decl.routes?.show;
   const record = typeof recordOrId === 'string' ? { [decl.idField]: recordOrId } : recordOrId;
   if (!route) return undefined;
   const params: Record<string, string> = { appId, [recordParamOf(route)]: addressOf(decl, record) };
+  // A sub-resource's page names its parent by the parent's param, read from the record's parent field.
+  const { param, field } = decl.parent ?? {};
+  if (param && field && !(param in params) && record[field] !== undefined) params[param] = String(record[field]);
   for (const [, name] of route.matchAll(/:(\w+)/g)) if (!(name in params) && record[name] !== undefined) params[name] = String(record[name]);
   return routeTo(route, params);
 }
