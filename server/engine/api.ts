@@ -31,6 +31,8 @@ export interface RouteDef {
   body?: JsonSchema;
   /** The body may be left out (an optional JSON object). Checked by the handler. */
   optionalBody?: JsonSchema;
+  /** The body is a file's raw bytes of these media types (`application/octet-stream` is always taken), documented as binary. */
+  fileBody?: string[];
   responses: Record<number, ResponseDef>;
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** A WebSocket endpoint: a GET that upgrades runs this on the connection, a plain GET runs `handler`. */

@@ -145,6 +145,7 @@ export function mountDeclaredCalls(api: Api, ctx: Ctx, service: ServiceDecl, han
       ...(params ? { params } : {}),
       ...(call.body ? { body: call.body } : {}),
       ...(call.optionalBody ? { optionalBody: call.optionalBody } : {}),
+      ...(call.upload ? { fileBody: call.upload.types } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       responses: { [call.status ?? 200]: answer(call.answer), ...more, ...errorResponses(...call.errors) },
       handler: async (req, reply) => {

@@ -59,6 +59,12 @@ const security = {
   player: [{ playerToken: [] }],
 };
 
+/** A body that is a file's raw bytes: each media type taken, and `application/octet-stream`, as a binary string. */
+function fileRequestBody(types: string[]) {
+  const binary = { schema: { type: 'string', format: 'binary' } };
+  return { required: true, content: Object.fromEntries([...new Set([...types, 'application/octet-stream'])].map((t) => [t, binary])) };
+}
+
 /** The OpenAPI 3.1 document of every operation the server mounted, grouped by the declared services it mounted. */
 export function buildOpenApi(routes: RouteDef[], version: string, services: ServiceDecl[] = []): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -76,6 +82,7 @@ export function buildOpenApi(routes: RouteDef[], version: string, services: Serv
       ...(def.access ? { 'x-access': def.access } : {}),
       parameters: schemas.place(parameters(def)),
       ...(body ? { requestBody: { required: !def.optionalBody, content: { 'application/json': { schema: schemas.place(body) } } } } : {}),
+      ...(def.fileBody ? { requestBody: fileRequestBody(def.fileBody) } : {}),
       responses: Object.fromEntries(
         Object.entries(def.responses).map(([code, r]) => [
           code,
