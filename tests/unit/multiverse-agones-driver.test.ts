@@ -1,83 +1,28 @@
 /**
- * The `agones` driver against the Kubernetes API's own shapes: Kubernetes and Agones cannot run here, so an HTTP
- * server in the test answers the requests the driver makes as the API server does (GameServer objects as the Agones
- * CRD defines them, a GameServerList, a Status on 404, a GameServerAllocation's answer, the pod log as text, a
- * PodMetricsList) and records every request. The test moves the GameServers' states as Agones' controller would.
+ * The `agones` driver against the Kubernetes API's own shapes (tests/stand-ins/kubernetes.ts: an HTTP server answering
+ * as the API server does, recording every request). The test moves the GameServers' states as Agones' controller
+ * would.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgonesDriver, type GameServerObject } from '../../server/services/multiverse/runtime/agones-driver';
+import { AgonesDriver } from '../../server/services/multiverse/runtime/agones-driver';
 import type { SdkEvent, ServerSpec } from '../../server/services/multiverse/runtime/driver';
+import { startKubernetes, type Kubernetes } from '../stand-ins/kubernetes';
 
 const NS = 'games';
-const GS = `/apis/agones.dev/v1/namespaces/${NS}/gameservers`;
-interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body?: Record<string, unknown>;
-  authorization?: string;
-}
-const requests: Recorded[] = [];
-const objects = new Map<string, GameServerObject & { spec?: unknown }>();
-let server: Server;
+let k8s: Kubernetes;
 let kc: KubeConfig;
-
-const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-const notFound = (name: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `gameservers.agones.dev "${name}" not found`, reason: 'NotFound', details: { name, group: 'agones.dev', kind: 'gameservers' }, code: 404 });
-
-async function bodyOf(req: IncomingMessage) {
-  let text = '';
-  for await (const c of req) text += c;
-  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-}
+let GS: string;
+let requests: Kubernetes['requests'];
+let objects: Kubernetes['objects'];
+let place: Kubernetes['place'];
+let whenCreated: Kubernetes['whenCreated'];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    void bodyOf(req).then((body) => {
-      const url = new URL(req.url ?? '/', 'http://k8s');
-      requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, body, authorization: req.headers.authorization });
-      const name = url.pathname.startsWith(`${GS}/`) ? url.pathname.slice(GS.length + 1) : '';
-      if (req.method === 'POST' && url.pathname === GS) {
-        const gs = { ...(body as object), metadata: { ...(body as { metadata: object }).metadata, uid: 'u-1', resourceVersion: '1', creationTimestamp: new Date().toISOString() }, status: { state: 'Creating' } } as unknown as GameServerObject;
-        objects.set(gs.metadata.name, gs);
-        return json(res, 201, gs);
-      }
-      if (req.method === 'GET' && url.pathname === GS) {
-        const [k, v] = (url.searchParams.get('labelSelector') ?? '').split('=');
-        return json(res, 200, { apiVersion: 'agones.dev/v1', kind: 'GameServerList', metadata: { resourceVersion: '9' }, items: [...objects.values()].filter((o) => o.metadata.labels?.[k] === v) });
-      }
-      if (name && req.method === 'GET') return objects.has(name) ? json(res, 200, objects.get(name)) : json(res, 404, notFound(name));
-      if (name && req.method === 'DELETE') {
-        if (!objects.delete(name)) return json(res, 404, notFound(name));
-        return json(res, 200, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, group: 'agones.dev', kind: 'gameservers' } });
-      }
-      if (req.method === 'POST' && url.pathname === `/apis/allocation.agones.dev/v1/namespaces/${NS}/gameserverallocations`) {
-        const wanted = ((body as { spec: { selectors: { matchLabels: Record<string, string> }[] } }).spec.selectors[0].matchLabels['lodestar.dev/server-id']);
-        const gs = [...objects.values()].find((o) => o.metadata.labels?.['lodestar.dev/server-id'] === wanted && o.status?.state === 'Ready');
-        if (gs) gs.status!.state = 'Allocated';
-        return json(res, 201, { apiVersion: 'allocation.agones.dev/v1', kind: 'GameServerAllocation', spec: (body as { spec: unknown }).spec, status: gs ? { state: 'Allocated', gameServerName: gs.metadata.name, address: gs.status!.address, ports: gs.status!.ports, nodeName: 'node-a' } : { state: 'UnAllocated' } });
-      }
-      const log = /^\/api\/v1\/namespaces\/games\/pods\/([^/]+)\/log$/.exec(url.pathname);
-      if (log) return res.writeHead(200, { 'content-type': 'text/plain' }).end('2026-01-02T03:04:05.000000001Z listening on 7654\n2026-01-02T03:04:06.500000000Z player joined\n');
-      if (url.pathname === `/apis/metrics.k8s.io/v1beta1/namespaces/${NS}/pods`) {
-        return json(res, 200, { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items: [...objects.keys()].map((n) => ({ metadata: { name: n, namespace: NS }, timestamp: new Date().toISOString(), window: '15s', containers: [{ name: 'agones-gameserver-sidecar', usage: { cpu: '1m', memory: '10Mi' } }, { name: 'gameserver', usage: { cpu: '250000000n', memory: '65536Ki' } }] })) });
-      }
-      json(res, 404, { kind: 'Status', status: 'Failure', code: 404, reason: 'NotFound' });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [{ name: 'test', server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, skipTLSVerify: true }],
-    users: [{ name: 'lodestar', token: 'cluster-token' }],
-    contexts: [{ name: 'test', cluster: 'test', user: 'lodestar', namespace: NS }],
-    currentContext: 'test',
-  });
+  k8s = await startKubernetes(NS);
+  ({ kc, gs: GS, requests, objects, place, whenCreated } = k8s);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => k8s.close());
 
 const spec: ServerSpec = {
   id: 'A1b2-c3',
@@ -89,18 +34,6 @@ const spec: ServerSpec = {
   labels: { mode: 'duel', note: 'a value with spaces is no label value' },
   playerCapacity: 8,
   image: { id: 'img-1' },
-};
-
-/** Agones' controller placing the server once its object exists: a node's address and a host port for each port. */
-const place = (name: string, state = 'Scheduled') => whenCreated(name, (gs) => (gs.status = { state, address: '10.0.0.7', ports: [{ name: 'game', port: 7654 }], players: { ids: [] } }));
-/** Runs `then` on the object once the driver has written it. */
-const whenCreated = (name: string, then: (gs: GameServerObject) => void) => {
-  const timer = setInterval(() => {
-    const gs = objects.get(name);
-    if (!gs) return;
-    clearInterval(timer);
-    then(gs);
-  }, 10);
 };
 
 describe('the agones driver', () => {
@@ -120,7 +53,7 @@ describe('the agones driver', () => {
     expect(created.authorization).toBe('Bearer cluster-token');
     const body = created.body as { apiVersion: string; kind: string; metadata: { name: string; namespace: string; labels: Record<string, string>; annotations: Record<string, string> }; spec: { container: string; ports: unknown[]; players: unknown; template: { spec: { containers: { name: string; image: string; env: { name: string; value: string }[]; resources: unknown }[] } } } };
     expect([body.apiVersion, body.kind, body.metadata.name, body.metadata.namespace]).toEqual(['agones.dev/v1', 'GameServer', 'lodestar-a1b2-c3', NS]);
-    expect(body.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'lodestar', 'lodestar.dev/server-id': 'A1b2-c3', mode: 'duel' });
+    expect(body.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'lodestar', 'lodestar.dev/server-id': 'A1b2-c3', 'lodestar.dev/owner': 'multiverse', mode: 'duel' });
     expect(body.metadata.annotations).toEqual({ note: 'a value with spaces is no label value' });
     expect(body.spec.ports).toEqual([{ name: 'game', portPolicy: 'Dynamic', containerPort: 9998, protocol: 'UDP' }]);
     expect(body.spec.players).toEqual({ initialCapacity: 8 });
@@ -201,5 +134,46 @@ describe('the agones driver', () => {
     await d.reclaim('left-2');
     expect(objects.has('lodestar-left-1')).toBe(false);
     expect(requests.filter((r) => r.method === 'DELETE' && r.path.includes('/lodestar-left-')).map((r) => r.path)).toEqual([`${GS}/lodestar-left-1`, `${GS}/lodestar-left-2`]);
+  });
+});
+
+describe('a GameServer an earlier run left', () => {
+  const events: { id: string; e: SdkEvent }[] = [];
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(done()).toBe(true);
+  };
+  const labels = (id: string) => ({ 'app.kubernetes.io/managed-by': 'lodestar', 'lodestar.dev/server-id': id, 'lodestar.dev/owner': 'func' });
+  const driver = () => new AgonesDriver({ kubeConfig: kc, namespace: NS, imageOf: () => 'img', pollMs: 20, owner: 'func' }, (id, e) => events.push({ id, e }));
+  const kept = { id: 'kept-1', ports: [{ name: 'default', protocol: 'TCP' as const, containerPort: 8899, port: 0 }], players: ['p1'], sdkState: 'Ready' as const };
+
+  it('is followed again from the state its record had: a Ready already recorded is not reported again, what changed is', async () => {
+    objects.set('lodestar-kept-1', { metadata: { name: 'lodestar-kept-1', labels: labels('kept-1'), creationTimestamp: new Date(Date.now() - 60_000).toISOString() }, status: { state: 'Ready', address: '10.0.0.9', ports: [{ name: 'default', port: 7001 }], players: { ids: ['p1', 'p2'] } } });
+    const d = driver();
+    expect(await d.adopt(kept)).toEqual({ id: 'kept-1', address: '10.0.0.9', ports: [{ name: 'default', protocol: 'TCP', containerPort: 8899, port: 7001 }], sdkPort: 9358 });
+    await until(() => events.some((x) => x.e.type === 'playerConnect'));
+    expect(events.filter((x) => x.e.type !== 'health')).toEqual([{ id: 'kept-1', e: { type: 'playerConnect', playerId: 'p2' } }]);
+    await until(() => d.logs('kept-1').some((l) => l.line === 'player joined'));
+    expect((await d.metrics('kept-1'))?.cpuPercent).toBe(25);
+    // The platform stopping lets go of it: the poll stops, the GameServer stays.
+    await d.release();
+    const asked = requests.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect([d.running(), objects.has('lodestar-kept-1'), requests.length]).toEqual([[], true, asked]);
+  });
+
+  it('one shut down, failing or gone is not followed', async () => {
+    objects.set('lodestar-kept-2', { metadata: { name: 'lodestar-kept-2', labels: labels('kept-2') }, status: { state: 'Shutdown', address: '10.0.0.9', ports: [] } });
+    const d = driver();
+    expect(await d.adopt({ ...kept, id: 'kept-2' })).toBeUndefined();
+    expect(await d.adopt({ ...kept, id: 'never-made' })).toBeUndefined();
+    expect(d.running()).toEqual([]);
+  });
+
+  it("lists its owner's GameServers, whatever their state, by server id", async () => {
+    objects.set('lodestar-theirs', { metadata: { name: 'lodestar-theirs', labels: { ...labels('theirs'), 'lodestar.dev/owner': 'multiverse' } }, status: { state: 'Ready' } });
+    expect((await driver().found()).sort()).toEqual(['kept-1', 'kept-2']);
+    const list = requests.filter((r) => r.method === 'GET' && r.path === GS).at(-1)!;
+    expect(list.query.get('labelSelector')).toBe('app.kubernetes.io/managed-by=lodestar,lodestar.dev/owner=func');
   });
 });

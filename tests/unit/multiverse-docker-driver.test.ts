@@ -1,103 +1,47 @@
 /**
- * The `docker` driver against the Docker Engine API's own shapes: no Docker daemon runs here, so an HTTP server on a
- * unix socket (dockerode speaks HTTP over it, as to the Engine) answers the requests the driver makes as the Engine
- * does — an image inspected (404 until built), a build context received as a gzipped tar and its progress streamed,
- * a container created, its wait held until it ends, its output as the Engine's multiplexed stream, its stats — and
- * records every request.
+ * The `docker` driver against the Docker Engine API's own shapes (tests/stand-ins/docker-engine.ts: an HTTP server on
+ * a unix socket answering as the Engine does, recording every request): the build, the container body, the wait
+ * before the start, the multiplexed output, stats, stop — and a container an earlier run left, followed again.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseTar } from 'nanotar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DockerDriver } from '../../server/services/multiverse/runtime/docker-driver';
+import { DockerDriver, type DockerDriverOptions } from '../../server/services/multiverse/runtime/docker-driver';
 import type { SdkEvent, ServerSpec } from '../../server/services/multiverse/runtime/driver';
+import { startDockerEngine, type DockerEngine } from '../stand-ins/docker-engine';
 
-interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Buffer;
-}
-const requests: Recorded[] = [];
-const images = new Set<string>();
-const waits: ServerResponse[] = [];
 let dir: string;
-let socketPath: string;
-let engine: Server;
-
-const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-/** One frame of the Engine's multiplexed output: stream 1 stdout, 2 stderr, then the payload's length, big-endian. */
-const frame = (stream: 1 | 2, text: string) => {
-  const payload = Buffer.from(text);
-  const head = Buffer.alloc(8);
-  head[0] = stream;
-  head.writeUInt32BE(payload.length, 4);
-  return Buffer.concat([head, payload]);
-};
-const endWaits = (code: number) => {
-  for (const w of waits.splice(0)) json(w, 200, { StatusCode: code, Error: null });
-};
-
-async function read(req: IncomingMessage) {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
+let engine: DockerEngine;
+let requests: DockerEngine['requests'];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lodestar-docker-'));
   await writeFile(join(dir, 'server.mjs'), 'console.log("hi")\n');
-  socketPath = join(dir, 'docker.sock');
-  engine = createServer((req, res) => {
-    void read(req).then((body) => {
-      const url = new URL(req.url ?? '/', 'http://docker');
-      const path = url.pathname.replace(/^\/v1\.\d+/, '');
-      requests.push({ method: req.method ?? '', path, query: url.searchParams, body });
-      const image = /^\/images\/(.+)\/json$/.exec(path);
-      if (req.method === 'GET' && image) return images.has(decodeURIComponent(image[1])) ? json(res, 200, { Id: 'sha256:abc', RepoTags: [image[1]] }) : json(res, 404, { message: `No such image: ${image[1]}` });
-      if (req.method === 'POST' && path === '/build') {
-        images.add(url.searchParams.get('t')!);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(['{"stream":"Step 1/4 : FROM node:20-slim\\n"}', '{"stream":"Step 4/4 : CMD [\\"node\\",\\"server.mjs\\"]\\n"}', '{"aux":{"ID":"sha256:abc"}}', '{"stream":"Successfully built abc\\n"}'].join('\r\n') + '\r\n');
-      }
-      if (req.method === 'POST' && path === '/containers/create') return json(res, 201, { Id: 'c0ffee0000000000000000000000000000000000000000000000000000000001', Warnings: [] });
-      const c = /^\/containers\/(c0ffee[0-9]+)(\/[a-z]+)?$/.exec(path);
-      if (c && c[2] === '/wait') return void waits.push(res);
-      if (c && c[2] === '/start') return res.writeHead(204).end();
-      if (c && c[2] === '/logs') {
-        res.writeHead(200, { 'content-type': 'application/vnd.docker.multiplexed-stream' });
-        res.write(frame(1, '2026-01-02T03:04:05.000000000Z listening on 9998\n'));
-        res.write(frame(2, '2026-01-02T03:04:05.250000000Z a warning\n'));
-        return;
-      }
-      if (c && c[2] === '/stats') {
-        return json(res, 200, {
-          read: '2026-01-02T03:04:06Z',
-          cpu_stats: { cpu_usage: { total_usage: 4_000_000_000 }, system_cpu_usage: 200_000_000_000, online_cpus: 4 },
-          precpu_stats: { cpu_usage: { total_usage: 3_000_000_000 }, system_cpu_usage: 190_000_000_000 },
-          memory_stats: { usage: 50 * 1024 * 1024, limit: 461 * 1024 * 1024 },
-        });
-      }
-      if (c && c[2] === '/stop') {
-        res.writeHead(204).end();
-        return endWaits(143);
-      }
-      if (c && !c[2] && req.method === 'DELETE') return res.writeHead(204).end();
-      if (req.method === 'DELETE' && path === '/containers/lodestar-left-1') return res.writeHead(204).end();
-      if (req.method === 'DELETE' && path.startsWith('/containers/')) return json(res, 404, { message: `No such container: ${path.slice(12)}` });
-      json(res, 404, { message: 'page not found' });
-    });
-  });
-  await new Promise<void>((r) => engine.listen(socketPath, r));
+  engine = await startDockerEngine(dir);
+  requests = engine.requests;
 });
 afterAll(async () => {
-  engine.closeAllConnections();
-  await new Promise<void>((r) => engine.close(() => r()));
+  await engine.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+const options = (o: Partial<DockerDriverOptions> = {}): DockerDriverOptions => ({ socketPath: engine.socketPath, ports: { from: 17600, to: 17609 }, publicHost: '203.0.113.5', sdkHost: 'host.docker.internal', sdkListen: '127.0.0.1', baseImage: 'node:20-slim', imageOf: (s) => `lodestar-game:${s.image!.id.toLowerCase()}`, ...o });
+/** A call to an SDK endpoint, as the server in the container makes it: the answer's status. */
+const sdkCall = (port: number, path: string, body: unknown = {}) =>
+  new Promise<number>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(done()).toBe(true);
+};
 
 describe('the docker driver', () => {
   const events: SdkEvent[] = [];
@@ -115,7 +59,7 @@ describe('the docker driver', () => {
   });
 
   it('builds the image once from the tree with a generated Dockerfile, the start command as CMD', async () => {
-    driver = new DockerDriver({ socketPath, ports: { from: 17600, to: 17609 }, publicHost: '203.0.113.5', sdkHost: 'host.docker.internal', sdkListen: '127.0.0.1', baseImage: 'node:20-slim', imageOf: (s) => `lodestar-game:${s.image!.id.toLowerCase()}` }, (_id, e) => events.push(e));
+    driver = new DockerDriver(options(), (_id, e) => events.push(e));
     const run = await driver.start(spec());
     sdkPort = run.sdkPort;
     expect([run.address, run.ports]).toEqual(['203.0.113.5', [{ name: 'game', protocol: 'UDP', containerPort: 9998, port: 17600 }]]);
@@ -132,7 +76,7 @@ describe('the docker driver', () => {
     expect([created.query.get('name'), body.Image]).toEqual(['lodestar-srv-1', 'lodestar-game:img-1']);
     expect(body.ExposedPorts).toEqual({ '9998/udp': {} });
     expect(body.HostConfig).toEqual({ PortBindings: { '9998/udp': [{ HostPort: '17600' }] }, NanoCpus: 300_000_000, Memory: 461 * 1048576, ExtraHosts: ['host.docker.internal:host-gateway'] });
-    expect(body.Labels).toEqual({ mode: 'duel', 'app.kubernetes.io/managed-by': 'lodestar', 'lodestar.dev/server-id': 'srv-1' });
+    expect(body.Labels).toEqual({ mode: 'duel', 'app.kubernetes.io/managed-by': 'lodestar', 'lodestar.dev/server-id': 'srv-1', 'lodestar.dev/owner': 'multiverse' });
     expect(body.Env).toEqual(expect.arrayContaining(['MAP_NAME=dust', 'AGONES_SDK_HTTP_HOST=host.docker.internal', `AGONES_SDK_HTTP_PORT=${sdkPort}`, 'PORT=9998', 'PORT_GAME=9998', 'LODESTAR_SERVER_ID=srv-1']));
     // The wait is asked before the start: an end however soon is seen.
     const order = requests.map((r) => r.path.split('/').pop());
@@ -141,12 +85,7 @@ describe('the docker driver', () => {
   });
 
   it("serves the container's SDK calls, keeps its output by stream with the Engine's times, reads its stats", async () => {
-    const answer = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: sdkPort, method: 'POST', path: '/ready', headers: { 'content-type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
-      req.on('error', reject);
-      req.end('{}');
-    });
-    expect(answer).toBe(200);
+    expect(await sdkCall(sdkPort, '/ready')).toBe(200);
     expect(events).toEqual([{ type: 'ready' }]);
     for (let i = 0; i < 100 && driver.logs('srv-1').length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     expect(driver.logs('srv-1').filter((l) => l.stream !== 'system')).toEqual([
@@ -171,16 +110,72 @@ describe('the docker driver', () => {
     expect(again.ports[0].port).toBeGreaterThanOrEqual(17600);
     expect(again.ports[0].port).toBeLessThanOrEqual(17609);
     expect(requests.filter((r) => r.path === '/build')).toHaveLength(1);
-    endWaits(137);
+    engine.exit('lodestar-srv-2', 137);
     for (let i = 0; i < 50 && driver.running().length; i++) await new Promise((r) => setTimeout(r, 20));
     expect(events.at(-1)).toEqual({ type: 'exit', code: 137, signal: 'SIGKILL' });
     await driver.close();
   });
 
   it("reclaims a container an earlier run left, by its server's name; one already gone is no error", async () => {
+    engine.leave('lodestar-left-1');
     await driver.reclaim('left-1');
     await driver.reclaim('left-2');
     const deletes = requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/containers/lodestar-left')).map((r) => [r.path, r.query.get('force')]);
     expect(deletes).toEqual([['/containers/lodestar-left-1', 'true'], ['/containers/lodestar-left-2', 'true']]);
+  });
+});
+
+/** A port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('a container an earlier run left', () => {
+  const events: { id: string; e: SdkEvent }[] = [];
+  const kept = { id: 'kept-1', ports: [{ name: 'default', protocol: 'TCP' as const, containerPort: 8899, port: 17605 }], labels: { map: 'dust' }, players: ['p1'], sdkState: 'Ready' as const };
+
+  it('is followed again: its SDK endpoint on the port its environment names, its output and its end', async () => {
+    const sdkPort = await freePort();
+    engine.leave('lodestar-kept-1', { AGONES_SDK_HTTP_PORT: String(sdkPort) }, { 'lodestar.dev/owner': 'func', 'lodestar.dev/server-id': 'kept-1' });
+    const first = new DockerDriver(options({ owner: 'func' }), (id, e) => events.push({ id, e }));
+    expect(await first.adopt(kept)).toEqual({ id: 'kept-1', address: '203.0.113.5', ports: kept.ports, sdkPort });
+    // The SDK state is the record's: p1 is connected, the server said Ready.
+    expect(await sdkCall(sdkPort, '/alpha/player/disconnect', { playerID: 'p1' })).toBe(200);
+    expect(events).toEqual([{ id: 'kept-1', e: { type: 'playerDisconnect', playerId: 'p1' } }]);
+    await until(() => first.logs('kept-1').some((l) => l.line === 'a warning'));
+    expect(requests.some((r) => r.path === '/containers/lodestar-kept-1/wait')).toBe(true);
+
+    // The platform stopping lets go of it: it runs on, nothing listens for its SDK, no exit is reported.
+    await first.release();
+    expect([first.running(), engine.containers.get('lodestar-kept-1')?.running]).toEqual([[], true]);
+    await expect(sdkCall(sdkPort, '/health')).rejects.toThrow(/ECONNREFUSED/);
+
+    // The next run follows it again on the same port; its end is reported there, once.
+    const second = new DockerDriver(options({ owner: 'func' }), (id, e) => events.push({ id, e }));
+    expect((await second.adopt(kept))?.sdkPort).toBe(sdkPort);
+    expect(await sdkCall(sdkPort, '/health')).toBe(200);
+    engine.exit('lodestar-kept-1', 1);
+    await until(() => events.some((x) => x.e.type === 'exit'));
+    expect(events.slice(1)).toEqual([{ id: 'kept-1', e: { type: 'health' } }, { id: 'kept-1', e: { type: 'exit', code: 1, signal: null } }]);
+    expect(second.status('kept-1')).toEqual({ running: false, exitCode: 1, signal: null });
+  });
+
+  it('one that no longer runs, or is not there, is not followed', async () => {
+    engine.leave('lodestar-kept-2').running = false;
+    const d = new DockerDriver(options({ owner: 'func' }), () => undefined);
+    expect(await d.adopt({ ...kept, id: 'kept-2' })).toBeUndefined();
+    expect(await d.adopt({ ...kept, id: 'never-made' })).toBeUndefined();
+    expect(d.running()).toEqual([]);
+  });
+
+  it("lists its owner's containers, running or not, by server id", async () => {
+    engine.leave('lodestar-theirs', {}, { 'lodestar.dev/owner': 'multiverse', 'lodestar.dev/server-id': 'theirs' });
+    engine.leave('lodestar-mine', {}, { 'lodestar.dev/owner': 'func', 'lodestar.dev/server-id': 'mine' }).running = false;
+    const found = await new DockerDriver(options({ owner: 'func' }), () => undefined).found();
+    expect(found.sort()).toEqual(['kept-1', 'mine']);
   });
 });

@@ -1,4 +1,3 @@
-import type { Ctx } from '../../context';
 import type { ServiceModule } from '../index';
 import { records } from '../../engine/query';
 import { levelOf } from '../../../resources/func/levels';
@@ -7,26 +6,8 @@ import { funcModels, SERVICE } from './models';
 import { serverCalls } from './servers';
 import { autoscalerCalls, autoscalerJob } from './autoscaler';
 import { observeCalls } from './observe';
-import { LIVE } from './supervisor';
 import { funcSupervisorOf } from './supervisors';
-import { killLeftover, leftBehindBy } from '../multiverse/runtime/leftovers';
-
-/**
- * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
- * environment names the server), is stopped, and the record marked failed — none is forgotten.
- */
-async function recoverLeftovers(ctx: Ctx): Promise<void> {
-  const sup = funcSupervisorOf(ctx);
-  const q = records(ctx.db, funcModels(ctx).servers);
-  const live = await q.findEverywhere({ where: { status: { $in: [...LIVE, 'deleting'] } }, limit: 10_000 });
-  for (const { scopeId, record } of live) {
-    if (!leftBehindBy(String(record.instance ?? ''), sup.instance)) continue;
-    await killLeftover(Number(record.pid ?? 0), String(record.id));
-    const endedAt = new Date().toISOString();
-    await q.update(scopeId, { id: String(record.id), status: 'deleting' }, { status: 'deleted', set: { endedAt } });
-    await q.update(scopeId, { id: String(record.id), status: { $in: LIVE } }, { status: 'failed', set: { reason: 'the platform restarted', endedAt } });
-  }
-}
+import { recoverFuncServers } from './supervisor-recover';
 
 /**
  * Stateful functions (`resources/func.ts`): a function's code checked and unpacked, its servers run by the runtime
@@ -50,7 +31,7 @@ export const funcModule: ServiceModule = {
     const sup = funcSupervisorOf(ctx);
     api.app.addHook('onClose', () => sup.close());
   },
-  prepare: recoverLeftovers,
+  prepare: (ctx) => recoverFuncServers(ctx, funcSupervisorOf(ctx)),
   jobs: (ctx) => [autoscalerJob(ctx, funcSupervisorOf(ctx))],
   settled: (ctx) => funcSupervisorOf(ctx).settled(),
   calls: (ctx) => {

@@ -1,12 +1,13 @@
 /**
- * The function supervisor: starts a function's servers through the runtime driver (Multiverse's `process` driver,
- * on the function's own port range) and moves their records on what happens — every state of spec 001 §4 "Func
+ * The function supervisor: starts a function's servers through the runtime driver (the one Multiverse's servers run
+ * on — `process`, `docker` or `agones` — on the function's own port range and images) and moves their records on what happens — every state of spec 001 §4 "Func
  * server" from a real event. `created` when started; `running` when the server calls the SDK's Ready; `unhealthy`
  * when its health pings stop (or its process dies), then `failed` once it is stopped; `failed` too when it is not
  * Ready within its level's allocation TTL; `deleting` when deleted (or it shuts itself down through the SDK), then
  * `deleted` once its process has exited. Tags come from the SDK's SetLabel, players from its player connect and
  * disconnect. Server time is recorded to the level's meter (seconds) while it runs; its output is kept on the record
- * when it ends, so the logs outlive the process.
+ * when it ends, so the logs outlive the process. On a driver whose servers outlive the platform, a later run follows
+ * an earlier run's servers again (`adopt`, from `recoverServers`), and stopping lets go of them instead of ending them.
  */
 import { hostname } from 'node:os';
 import type { Ctx } from '../../context';
@@ -16,7 +17,7 @@ import type { Data } from '../../engine/store';
 import { levelOf } from '../../../resources/func/levels';
 import { SerialQueues } from '../multiverse/runtime/serial-queues';
 import type { LogLine, RuntimeDriver, SdkEvent, ServerMetrics } from '../multiverse/runtime/driver';
-import { ProcessDriver } from '../multiverse/runtime/process-driver';
+import { makeDriver } from '../multiverse/runtime/drivers';
 import type { StartCommand } from '../multiverse/runtime/start-command';
 import { funcModels, SERVICE } from './models';
 import type { FuncSettings } from './settings';
@@ -52,7 +53,6 @@ export interface FuncStart {
 
 export class FuncSupervisor {
   readonly driver: RuntimeDriver;
-  readonly instance = `${hostname()}:${process.pid}`;
   private readonly local = new Map<string, Local>();
   private readonly events = new SerialQueues();
   private timer: NodeJS.Timeout | undefined;
@@ -60,8 +60,36 @@ export class FuncSupervisor {
   constructor(
     private readonly ctx: Ctx,
     readonly settings: FuncSettings,
+    /** This run of the platform, host:pid (the records say which run runs a server). */
+    readonly instance = `${hostname()}:${process.pid}`,
   ) {
-    this.driver = new ProcessDriver({ ports: settings.ports, publicHost: settings.publicHost, interpreters: settings.interpreters }, (id, e) => this.enqueue(id, e));
+    this.driver = makeDriver(settings, (id, e) => this.enqueue(id, e), SERVICE);
+  }
+
+  /** What this instance keeps of a server it runs, from its function and record. */
+  private track(id: string, scopeId: string, fn: Data, startedAt: number, seen: { ready?: boolean; tags?: Record<string, string>; players?: string[] } = {}): Local {
+    const level = levelOf(String(fn.level ?? '1000m'));
+    const now = Date.now();
+    const l: Local = {
+      scopeId,
+      functionId: String(fn.id),
+      startedAt,
+      deadline: startedAt + level.allocationTtlMinutes * 60_000,
+      ready: seen.ready ?? false,
+      healthPeriodMs: Number(fn.healthPeriodSeconds ?? 5) * 1000,
+      // A server followed again is given its health periods from now.
+      ...(seen.ready ? { lastHealth: now } : {}),
+      lastHealthWrite: 0,
+      stopping: false,
+      tags: { ...seen.tags },
+      players: new Set(seen.players),
+      meter: level.meter,
+      millicores: level.millicores,
+      billedFrom: now,
+    };
+    this.local.set(id, l);
+    this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
+    return l;
   }
 
   private get q() {
@@ -71,30 +99,14 @@ export class FuncSupervisor {
   async start(scopeId: string, o: FuncStart): Promise<Data> {
     const { fn } = o;
     const level = levelOf(String(fn.level ?? '1000m'));
-    this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
     const functionId = String(fn.id);
     const record = await this.q.insert(
       scopeId,
-      { functionId, level: String(fn.level ?? '1000m'), millicores: level.millicores, memoryMiB: level.memoryMiB, sdkState: 'Scheduled', instance: this.instance, tags: o.tags ?? {}, players: [], playerCount: 0, cpuSeconds: 0, ...(o.note ? { note: o.note } : {}) },
+      { functionId, level: String(fn.level ?? '1000m'), millicores: level.millicores, memoryMiB: level.memoryMiB, sdkState: 'Scheduled', instance: this.instance, driver: this.driver.name, tags: o.tags ?? {}, players: [], playerCount: 0, cpuSeconds: 0, ...(o.note ? { note: o.note } : {}) },
       { parentId: functionId },
     );
     const id = String(record.id);
-    const now = Date.now();
-    this.local.set(id, {
-      scopeId,
-      functionId,
-      startedAt: now,
-      deadline: now + level.allocationTtlMinutes * 60_000,
-      ready: false,
-      healthPeriodMs: Number(fn.healthPeriodSeconds ?? 5) * 1000,
-      lastHealthWrite: 0,
-      stopping: false,
-      tags: { ...o.tags },
-      players: new Set(),
-      meter: level.meter,
-      millicores: level.millicores,
-      billedFrom: now,
-    });
+    this.track(id, scopeId, fn, Date.now(), { tags: o.tags });
     try {
       const env = Object.fromEntries(((fn.env ?? []) as { envKey: string; envValue?: string }[]).map((e) => [e.envKey, e.envValue ?? '']));
       const run = await this.driver.start({
@@ -105,6 +117,8 @@ export class FuncSupervisor {
         millicores: level.millicores,
         memoryMiB: level.memoryMiB,
         labels: o.tags,
+        // The `docker` and `agones` drivers' image is named by the code's digest.
+        image: { id: String(fn.codeSha256 ?? functionId) },
       });
       const [hit] = await this.q.update(scopeId, { id }, { set: { address: run.address, port: run.ports[0]?.port, ...(run.pid ? { pid: run.pid } : {}) } });
       return hit?.record ?? record;
@@ -113,6 +127,30 @@ export class FuncSupervisor {
       await this.q.update(scopeId, { id, status: 'created' }, { status: 'failed', set: { reason: (e as Error).message, endedAt: new Date().toISOString() } });
       throw e;
     }
+  }
+
+  /**
+   * A server an earlier run of the platform started, followed again by this one (its record then names this
+   * instance); false when the driver no longer finds it running.
+   */
+  async adopt(scopeId: string, record: Data): Promise<boolean> {
+    const id = String(record.id);
+    const fn = await records(this.ctx.db, funcModels(this.ctx).functions).maybe(scopeId, String(record.functionId));
+    if (!fn || !this.driver.adopt) return false;
+    const ready = record.status === 'running';
+    const tags = (record.tags ?? {}) as Record<string, string>;
+    const players = (record.players ?? []) as string[];
+    this.track(id, scopeId, fn, Date.parse(String(record.createdAt ?? '')) || Date.now(), { ready, tags, players });
+    const port = Number(record.port ?? 0);
+    const run = await this.driver
+      .adopt({ id, ports: [{ name: 'default', protocol: 'TCP', containerPort: Number(fn.port ?? 8899), port }], labels: tags, players, sdkState: ready ? 'Ready' : 'Scheduled' })
+      .catch(() => undefined);
+    if (!run) {
+      this.local.delete(id);
+      return false;
+    }
+    await this.q.update(scopeId, { id }, { set: { instance: this.instance, address: run.address, ...(run.ports[0] ? { port: run.ports[0].port } : {}) } });
+    return true;
   }
 
   /** A delete: `deleting` when it resolves; `exited` once the process has exited (killed after `graceMs`), `deleted`. */
@@ -255,10 +293,21 @@ export class FuncSupervisor {
     await this.driver.stop(id, this.settings.stopGraceMs);
   }
 
-  /** The platform stopping: its servers are marked failed (it no longer runs them), then stopped. */
+  /**
+   * The platform stopping: its servers are marked failed (it no longer runs them), then stopped — unless they outlive
+   * it (containers, GameServers): then their time so far is recorded and the driver lets go of them, their records
+   * left live for the next run to follow again.
+   */
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    if (this.driver.release) {
+      for (const [id, l] of this.local.entries()) if (!l.stopping) await this.bill(id, l).catch(() => undefined);
+      this.local.clear();
+      await this.driver.release();
+      await this.settled();
+      return;
+    }
     const endedAt = new Date().toISOString();
     for (const [id, l] of this.local.entries()) {
       l.stopping = true;

@@ -9,26 +9,29 @@ import { transferCalls } from './transfer';
 import { multiverseModels, SERVICE } from './models';
 import { releaseRevision, revisionHooks } from './revisions';
 import { supervisorOf } from './supervisors';
-import { killLeftover, leftBehindBy } from './runtime/leftovers';
+import { recoverServers } from './runtime/recover';
 import { multiverseDemoModule } from './demo';
 import { statsCallHandlers } from './stats';
 import { locationRatioHooks, scheduleHooks } from './schedule-hooks';
 
+const HELD = ['created', 'allocated', 'unhealthy'];
+
 /**
- * Servers a previous run of the platform on this machine left live: each one's process, if it still runs (its
- * environment names the server), is stopped — or its container or GameServer removed by the driver — and the record
- * marked failed: none is forgotten.
+ * Servers an earlier run of the platform left live (`runtime/recover.ts`): followed again when their driver's
+ * containers or GameServers still run them, otherwise stopped and their records marked failed — none is forgotten.
  */
 async function recoverLeftovers(ctx: Ctx): Promise<void> {
-  const sup = supervisorOf(ctx);
-  const q = records(ctx.db, multiverseModels(ctx).servers);
-  const live = await q.findEverywhere({ where: { status: { $in: ['created', 'allocated', 'unhealthy'] } }, limit: 10_000 });
-  for (const { scopeId, record } of live) {
-    if (!leftBehindBy(String(record.instance ?? ''), sup.instance)) continue;
-    if (sup.driver.reclaim) await sup.driver.reclaim(String(record.id));
-    else await killLeftover(Number(record.pid ?? 0), String(record.id));
-    await q.update(scopeId, { id: String(record.id), status: { $in: ['created', 'allocated', 'unhealthy'] } }, { status: 'failed', set: { reason: 'the platform restarted', endedAt: new Date().toISOString() } });
-  }
+  const servers = records(ctx.db, multiverseModels(ctx).servers);
+  await recoverServers({
+    sup: supervisorOf(ctx),
+    severalInstances: ctx.config.severalInstances,
+    servers,
+    held: HELD,
+    followable: (record) => record.status !== 'unhealthy',
+    end: async (scopeId, record) => {
+      await servers.update(scopeId, { id: String(record.id), status: { $in: HELD } }, { status: 'failed', set: { reason: 'the platform restarted', endedAt: new Date().toISOString() } });
+    },
+  });
 }
 
 /**

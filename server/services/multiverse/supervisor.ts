@@ -4,7 +4,9 @@
  * it Ready (or it allocates itself through the SDK); `deallocated` when its allocation ends or it shuts itself down
  * allocated; `canceled` when it ends before it was allocated (its allocation's TTL passed without Ready, or it shut
  * down unallocated); `unhealthy` when its health pings stop or its process dies, then `failed` once it is stopped.
- * Health and deadlines are watched here, every half second, for the servers this instance's driver runs.
+ * Health and deadlines are watched here, every half second, for the servers this instance's driver runs. On a driver
+ * whose servers outlive the platform (`docker`, `agones`), a later run follows an earlier run's again (`adopt`, from
+ * `runtime/recover.ts`), and stopping lets go of them instead of ending them.
  */
 import { hostname } from 'node:os';
 import type { Ctx } from '../../context';
@@ -14,7 +16,7 @@ import { millicoresOf, memoryMiBOf } from '../../../resources/multiverse/rules';
 import { builtCommand, imageDirOf } from './images';
 import { multiverseModels } from './models';
 import { SerialQueues } from './runtime/serial-queues';
-import type { LogLine, RuntimeDriver, SdkEvent } from './runtime/driver';
+import type { LogLine, PlacedPort, RuntimeDriver, SdkEvent } from './runtime/driver';
 import { makeDriver } from './runtime/drivers';
 import type { MultiverseSettings } from './settings';
 import { factorOf, recordServerCpu, scaledResources } from './usage';
@@ -53,7 +55,6 @@ export interface StartOptions {
 
 export class Supervisor {
   readonly driver: RuntimeDriver;
-  readonly instance = `${hostname()}:${process.pid}`;
   private readonly local = new Map<string, Local>();
   private readonly events = new SerialQueues();
   private timer: NodeJS.Timeout | undefined;
@@ -61,6 +62,8 @@ export class Supervisor {
   constructor(
     private readonly ctx: Ctx,
     readonly settings: MultiverseSettings,
+    /** This run of the platform, host:pid (the records say which run runs a server). */
+    readonly instance = `${hostname()}:${process.pid}`,
   ) {
     this.driver = makeDriver(settings, (id, e) => this.enqueue(id, e));
   }
@@ -76,8 +79,6 @@ export class Supervisor {
     // The operator's resource factor for the app scales what the server is given (and reserves).
     const { millicores, memoryMiB } = scaledResources(asked, Number(rev.memoryMiB ?? memoryMiBOf(asked)), await factorOf(this.ctx, scopeId, 'resource-factor'));
     const command = await builtCommand(this.settings, scopeId, String(rev.imageId));
-    // Health and deadlines are watched from the first server on.
-    this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
     const ttl = o.ttlSeconds ?? Number(rev.allocationTtlSeconds ?? 30);
     const deadline = o.kind === 'allocation' ? Date.now() + ttl * 1000 : undefined;
     const record = await this.q.insert(scopeId, {
@@ -91,28 +92,14 @@ export class Supervisor {
       millicores,
       memoryMiB,
       instance: this.instance,
+      driver: this.driver.name,
       labels: o.labels ?? {},
       players: [],
       playerCount: 0,
       ...(deadline ? { deadline: new Date(deadline).toISOString() } : {}),
     });
     const id = String(record.id);
-    const health = (rev.health ?? {}) as { periodSeconds?: number; failureThreshold?: number; initialDelaySeconds?: number };
-    this.local.set(id, {
-      scopeId,
-      kind: o.kind,
-      startedAt: Date.now(),
-      deadline,
-      ready: false,
-      health: { periodMs: (health.periodSeconds ?? 5) * 1000, threshold: health.failureThreshold ?? 3, initialDelayMs: (health.initialDelaySeconds ?? 5) * 1000 },
-      lastHealthWrite: 0,
-      stopping: false,
-      labels: { ...o.labels },
-      players: new Set(),
-      millicores,
-      billedFrom: Date.now(),
-      gameId: o.gameId,
-    });
+    this.track(id, scopeId, rev, { kind: o.kind, deadline, labels: o.labels, millicores, gameId: o.gameId });
     try {
       const run = await this.driver.start({
         id,
@@ -132,6 +119,54 @@ export class Supervisor {
       await this.q.update(scopeId, { id, status: 'created' }, { status: 'failed', set: { reason: (e as Error).message, endedAt: new Date().toISOString() } });
       throw e;
     }
+  }
+
+  /** What this instance keeps of a server it runs. */
+  private track(id: string, scopeId: string, rev: Data, o: Pick<Local, 'kind' | 'deadline' | 'millicores' | 'gameId'> & { labels?: Record<string, string>; players?: string[]; ready?: boolean; startedAt?: number }): void {
+    const health = (rev.health ?? {}) as { periodSeconds?: number; failureThreshold?: number; initialDelaySeconds?: number };
+    this.local.set(id, {
+      scopeId,
+      kind: o.kind,
+      startedAt: o.startedAt ?? Date.now(),
+      deadline: o.deadline,
+      ready: o.ready ?? false,
+      health: { periodMs: (health.periodSeconds ?? 5) * 1000, threshold: health.failureThreshold ?? 3, initialDelayMs: (health.initialDelaySeconds ?? 5) * 1000 },
+      // A server followed again is given its health periods from now.
+      ...(o.ready ? { lastHealth: Date.now() } : {}),
+      lastHealthWrite: 0,
+      stopping: false,
+      labels: { ...o.labels },
+      players: new Set(o.players),
+      millicores: o.millicores,
+      billedFrom: Date.now(),
+      gameId: o.gameId,
+    });
+    // Health and deadlines are watched from the first server on.
+    this.timer ??= setInterval(() => void this.watch().catch(() => undefined), 500);
+  }
+
+  /**
+   * A server an earlier run of the platform started, followed again by this one (its record then names this
+   * instance); false when the driver no longer finds it running.
+   */
+  async adopt(scopeId: string, record: Data): Promise<boolean> {
+    const id = String(record.id);
+    const rev = (await records(this.ctx.db, multiverseModels(this.ctx).revisions).maybe(scopeId, String(record.revisionId))) ?? {};
+    if (!this.driver.adopt) return false;
+    const sdkState = String(record.sdkState ?? 'Scheduled') as 'Scheduled' | 'Ready' | 'Allocated' | 'Reserved';
+    const labels = (record.labels ?? {}) as Record<string, string>;
+    const players = (record.players ?? []) as string[];
+    const deadline = record.deadline ? Date.parse(String(record.deadline)) : undefined;
+    const ready = record.status === 'allocated' || sdkState !== 'Scheduled';
+    this.track(id, scopeId, rev, { kind: record.kind as ServerKind, deadline, labels, players, millicores: Number(record.millicores ?? 0), gameId: record.gameId as string | undefined, ready, startedAt: Date.parse(String(record.createdAt ?? '')) || Date.now() });
+    const ports = (record.ports ?? []) as PlacedPort[];
+    const run = await this.driver.adopt({ id, ports, labels, players, playerCapacity: Number(rev.playerCapacity ?? 0), sdkState }).catch(() => undefined);
+    if (!run) {
+      this.local.delete(id);
+      return false;
+    }
+    await this.q.update(scopeId, { id }, { set: { instance: this.instance, address: run.address, ports: run.ports, port: run.ports[0]?.port } });
+    return true;
   }
 
   /** Ends a server on purpose: its record moves to `to` (from a live state), its process is stopped. */
@@ -285,9 +320,21 @@ export class Supervisor {
     }
   }
 
-  /** The platform stopping: its servers are marked failed (it no longer runs them), then stopped. */
+  /**
+   * The platform stopping: its servers are marked failed (it no longer runs them), then stopped — unless they outlive
+   * it (containers, GameServers): then their CPU so far is billed and the driver lets go of them, their records left
+   * live for the next run to follow again.
+   */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.timer = undefined;
+    if (this.driver.release) {
+      for (const [id, l] of this.local.entries()) if (!l.stopping) await this.bill(l.scopeId, id, l).catch(() => undefined);
+      this.local.clear();
+      await this.driver.release();
+      await this.settled();
+      return;
+    }
     const endedAt = new Date().toISOString();
     for (const [id, l] of this.local.entries()) {
       l.stopping = true;

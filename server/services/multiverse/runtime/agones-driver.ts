@@ -7,10 +7,11 @@
  * annotation; `status.players.ids` → player connect / disconnect. An allocation by the platform is a
  * `GameServerAllocation` selecting exactly that server. Logs are the pod's (the pod log API), metrics the
  * metrics.k8s.io API's when the cluster has it. The service's fleet keeps its warm servers as its own records, one
- * GameServer each, so no Agones `Fleet` is written (ADR 0024).
+ * GameServer each, so no Agones `Fleet` is written (ADR 0024). GameServers outlive the platform: a later run, on this
+ * host or another, follows an earlier run's again (`adopt`), and the platform stopping lets go of them (`release`).
  */
 import { CoreV1Api, CustomObjectsApi, Metrics, type KubeConfig } from '@kubernetes/client-node';
-import type { EventSink, LogLine, PlacedPort, RunningServer, RuntimeDriver, SdkEvent, ServerMetrics, ServerSpec, ServerStatus } from './driver';
+import type { AdoptSpec, EventSink, LogLine, PlacedPort, RunningServer, RuntimeDriver, SdkEvent, ServerMetrics, ServerSpec, ServerStatus } from './driver';
 import { containerEnv } from './container-env';
 import { coresOf, bytesOf, resourcesOf } from './quantities';
 import type { GameServerState } from './sdk-endpoint';
@@ -24,12 +25,15 @@ export interface AgonesDriverOptions {
   /** How long a new GameServer is given to be placed (an address and its ports). */
   startTimeoutMs?: number;
   logLines?: number;
+  /** Which service's servers these are (`lodestar.dev/owner`): what `found` lists. */
+  owner?: string;
 }
 
 const GROUP = 'agones.dev';
 const PLURAL = 'gameservers';
 const MANAGED = 'app.kubernetes.io/managed-by';
 export const SERVER_LABEL = 'lodestar.dev/server-id';
+const OWNER_LABEL = 'lodestar.dev/owner';
 const SDK_PREFIX = 'agones.dev/sdk-';
 const CONTAINER = 'gameserver';
 /** The Agones sidecar's REST port, the same in every pod. */
@@ -43,7 +47,6 @@ export interface GameServerObject {
 }
 
 interface Seen {
-  spec: ServerSpec;
   name: string;
   state?: string;
   sdk: Record<string, string>;
@@ -69,8 +72,8 @@ const isNotFound = (e: unknown) => (e as { code?: number }).code === 404;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The GameServer object the driver writes for a server (exported for its test). */
-export function gameServerOf(spec: ServerSpec, namespace: string, image: string) {
-  const labels: Record<string, string> = { [MANAGED]: 'lodestar', [SERVER_LABEL]: spec.id };
+export function gameServerOf(spec: ServerSpec, namespace: string, image: string, owner = 'multiverse') {
+  const labels: Record<string, string> = { [MANAGED]: 'lodestar', [SERVER_LABEL]: spec.id, [OWNER_LABEL]: owner };
   const annotations: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.labels ?? {})) {
     if (v.length <= 63 && LABEL_VALUE.test(v)) labels[k] = v;
@@ -87,7 +90,7 @@ export function gameServerOf(spec: ServerSpec, namespace: string, image: string)
       health: { disabled: false, initialDelaySeconds: 5, periodSeconds: 5, failureThreshold: 3 },
       ...(spec.playerCapacity ? { players: { initialCapacity: spec.playerCapacity } } : {}),
       template: {
-        metadata: { labels: { [MANAGED]: 'lodestar', [SERVER_LABEL]: spec.id } },
+        metadata: { labels: { [MANAGED]: 'lodestar', [SERVER_LABEL]: spec.id, [OWNER_LABEL]: owner } },
         spec: {
           containers: [{ name: CONTAINER, image, env: Object.entries(env).map(([name, value]) => ({ name, value })), resources: resourcesOf(spec.millicores, spec.memoryMiB) }],
         },
@@ -122,13 +125,9 @@ export class AgonesDriver implements RuntimeDriver {
   async start(spec: ServerSpec): Promise<RunningServer> {
     if (this.seen.get(spec.id)?.status.running) throw new Error(`server ${spec.id} already runs`);
     const name = gameServerName(spec.id);
-    await this.objects.createNamespacedCustomObject({ group: GROUP, version: 'v1', namespace: this.ns, plural: PLURAL, body: gameServerOf(spec, this.ns, this.opts.imageOf(spec)) });
-    let markGone = () => undefined as void;
-    const gone = new Promise<void>((r) => (markGone = r));
-    const s: Seen = { spec, name, sdk: {}, players: new Set(), status: { running: true }, system: [], podLogs: [], startedAt: Date.now(), cpuMs: 0, allocating: false, gone, markGone };
-    this.seen.set(spec.id, s);
+    await this.objects.createNamespacedCustomObject({ group: GROUP, version: 'v1', namespace: this.ns, plural: PLURAL, body: gameServerOf(spec, this.ns, this.opts.imageOf(spec), this.owner) });
+    const s = this.follow(spec.id, name, Date.now());
     this.push(s, `created GameServer ${this.ns}/${name}`);
-    this.timer ??= setInterval(() => void this.poll(), this.opts.pollMs ?? 1000);
     // Placed once Agones gives it a node's address and its host ports.
     const end = Date.now() + (this.opts.startTimeoutMs ?? 120_000);
     for (;;) {
@@ -152,6 +151,49 @@ export class AgonesDriver implements RuntimeDriver {
       }
       await sleep(this.opts.pollMs ?? 1000);
     }
+  }
+
+  private get owner() {
+    return this.opts.owner ?? 'multiverse';
+  }
+
+  /** Follows a GameServer from now on (the poll reads it once placed). */
+  private follow(id: string, name: string, startedAt: number): Seen {
+    let markGone = () => undefined as void;
+    const gone = new Promise<void>((r) => (markGone = r));
+    const s: Seen = { name, sdk: {}, players: new Set(), status: { running: true }, system: [], podLogs: [], startedAt, cpuMs: 0, allocating: false, gone, markGone };
+    this.seen.set(id, s);
+    this.timer ??= setInterval(() => void this.poll(), this.opts.pollMs ?? 1000);
+    return s;
+  }
+
+  /**
+   * A GameServer an earlier run wrote, followed again: found by its server's name and neither ended nor failing, its
+   * state compared from the one the record last had (a Ready already recorded is not reported again).
+   */
+  async adopt(spec: AdoptSpec): Promise<RunningServer | undefined> {
+    const name = gameServerName(spec.id);
+    const gs = (await this.read(name)) as GameServerObject | undefined;
+    const st = gs?.status;
+    if (!gs || !st?.address || ['Error', 'Unhealthy', 'Shutdown'].includes(st.state ?? '')) return undefined;
+    const s = this.follow(spec.id, name, Date.parse(gs.metadata.creationTimestamp ?? '') || Date.now());
+    Object.assign(s, { state: spec.sdkState, players: new Set(spec.players), placed: true });
+    this.push(s, `followed again after a restart: GameServer ${this.ns}/${name}, ${st.state}`);
+    const ports: PlacedPort[] = spec.ports.map((p) => ({ ...p, port: st.ports?.find((q) => q.name === p.name)?.port ?? p.port }));
+    return { id: spec.id, address: st.address, ports, sdkPort: AGONES_SDK_HTTP_PORT };
+  }
+
+  /** The ids of this owner's GameServers in the namespace, whatever their state. */
+  async found(): Promise<string[]> {
+    const list = (await this.objects.listNamespacedCustomObject({ group: GROUP, version: 'v1', namespace: this.ns, plural: PLURAL, labelSelector: `${MANAGED}=lodestar,${OWNER_LABEL}=${this.owner}` })) as { items: GameServerObject[] };
+    return list.items.map((gs) => gs.metadata.labels?.[SERVER_LABEL] ?? '').filter(Boolean);
+  }
+
+  /** Lets go of every GameServer without deleting it: the poll stops. */
+  async release(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.seen.clear();
   }
 
   /** The platform's allocation: a GameServerAllocation selecting this server (Agones moves it Ready → Allocated). */

@@ -5,14 +5,16 @@
  * bound to the ports its revision declares, its CPU (NanoCpus from millicores) and memory limits, its env and
  * labels. The SDK endpoint is this platform's, one per server as with `process`, listening on the address the
  * containers reach the host at (AGONES_SDK_HTTP_HOST, `host.docker.internal` mapped to the host gateway). Logs are
- * the container's output (followed), metrics its stats, its end the Engine's wait.
+ * the container's output (followed), metrics its stats, its end the Engine's wait. Containers outlive the platform: a
+ * later run finds an earlier run's by its server's name and follows it again (`adopt`: its SDK endpoint listens on the
+ * port the container was given), and the platform stopping lets go of them (`release`).
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import Docker from 'dockerode';
 import { containerEnv } from './container-env';
-import type { EventSink, LogLine, RunningServer, RuntimeDriver, ServerMetrics, ServerSpec, ServerStatus } from './driver';
+import type { AdoptSpec, EventSink, LogLine, PlacedPort, RunningServer, RuntimeDriver, ServerMetrics, ServerSpec, ServerStatus } from './driver';
 import { PortPool, type PortRange } from './ports';
 import { startSdkEndpoint, type GameServerState, type SdkState } from './sdk-endpoint';
 import type { StartCommand } from './start-command';
@@ -29,11 +31,14 @@ export interface DockerDriverOptions {
   baseImage: string;
   imageOf: (spec: ServerSpec) => string;
   logLines?: number;
+  /** Which service's servers these are (`lodestar.dev/owner`): what `found` lists. */
+  owner?: string;
 }
 
 export const DOCKERFILE = '.lodestar.Dockerfile';
 const MANAGED = 'app.kubernetes.io/managed-by';
 const SERVER_LABEL = 'lodestar.dev/server-id';
+export const OWNER_LABEL = 'lodestar.dev/owner';
 const LOG_LINES = 1000;
 
 interface Box {
@@ -45,6 +50,9 @@ interface Box {
   status: ServerStatus;
   exited: Promise<void>;
   startedAt: number;
+  /** Ends the Engine requests that follow it (its wait, its output) when the platform lets go of it. */
+  following: AbortController;
+  released?: boolean;
 }
 
 /** The Dockerfile of a build: its tree in /srv, its start command as CMD (exec form: no shell). */
@@ -55,6 +63,7 @@ export function dockerfileOf(base: string, command: StartCommand): string {
 
 const containerName = (id: string) => `lodestar-${id.toLowerCase().replace(/[^a-z0-9_.-]/g, '-')}`;
 const signalOf = (code: number) => (code === 137 ? 'SIGKILL' : code === 143 ? 'SIGTERM' : null);
+const envOf = (env: string[] | null | undefined) => Object.fromEntries((env ?? []).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
 
 export class DockerDriver implements RuntimeDriver {
   readonly name = 'docker' as const;
@@ -126,7 +135,7 @@ export class DockerDriver implements RuntimeDriver {
         name: containerName(spec.id),
         Image: tag,
         Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
-        Labels: { ...spec.labels, [MANAGED]: 'lodestar', [SERVER_LABEL]: spec.id },
+        Labels: { ...spec.labels, [MANAGED]: 'lodestar', [SERVER_LABEL]: spec.id, [OWNER_LABEL]: this.owner },
         ExposedPorts: Object.fromEntries(ports.map((p) => [key(p), {}])),
         HostConfig: {
           PortBindings: Object.fromEntries(ports.map((p) => [key(p), [{ HostPort: String(p.port) }]])),
@@ -136,13 +145,8 @@ export class DockerDriver implements RuntimeDriver {
         },
       });
       made = container;
-      const box: Box = { container, sdk, closeSdk: endpoint.close, hostPorts, logs: [], status: { running: true }, exited: Promise.resolve(), startedAt: Date.now() };
       // The wait is asked before the start, so an end however soon is not missed.
-      box.exited = container.wait({ condition: 'next-exit' }).then(
-        (r: { StatusCode: number }) => this.ended(spec.id, box, r.StatusCode),
-        (e: Error) => this.ended(spec.id, box, null, `the Engine's wait failed: ${e.message}`),
-      );
-      this.boxes.set(spec.id, box);
+      const box = this.box(spec.id, container, sdk, endpoint, hostPorts, Date.now());
       await container.start();
       this.follow(box);
       this.push(box, 'system', `started container ${container.id.slice(0, 12)} of ${tag} on ports ${ports.map((p) => `${p.name} ${p.port}/${p.protocol}`).join(', ')}, SDK on ${endpoint.port}`);
@@ -155,6 +159,62 @@ export class DockerDriver implements RuntimeDriver {
       await made?.remove({ force: true }).catch(() => undefined);
       throw e;
     }
+  }
+
+  /** Follows a container from now on: its end (the Engine's wait) reported as the exit. */
+  private box(id: string, container: Docker.Container, sdk: SdkState, endpoint: { close: () => Promise<void> }, hostPorts: number[], startedAt: number): Box {
+    const following = new AbortController();
+    const box: Box = { container, sdk, closeSdk: endpoint.close, hostPorts, logs: [], status: { running: true }, exited: Promise.resolve(), startedAt, following };
+    box.exited = container.wait({ condition: 'next-exit', abortSignal: following.signal }).then(
+      (r: { StatusCode: number }) => this.ended(id, box, r.StatusCode),
+      (e: Error) => this.ended(id, box, null, `the Engine's wait failed: ${e.message}`),
+    );
+    this.boxes.set(id, box);
+    return box;
+  }
+
+  /**
+   * A container an earlier run started, followed again: found by its server's name and running, its SDK endpoint
+   * listening again on the port its environment names, its host ports held, its output and end followed.
+   */
+  async adopt(spec: AdoptSpec): Promise<RunningServer | undefined> {
+    const container = this.docker.getContainer(containerName(spec.id));
+    const info = await container.inspect().catch((e: { statusCode?: number }) => {
+      if (e.statusCode === 404) return undefined;
+      throw e;
+    });
+    if (!info?.State.Running) return undefined;
+    const ports: PlacedPort[] = spec.ports;
+    const sdk: SdkState = { name: spec.id, state: spec.sdkState ?? 'Scheduled', address: this.opts.publicHost, ports, labels: { ...spec.labels }, annotations: {}, players: new Set(spec.players), capacity: spec.playerCapacity ?? 0 };
+    const endpoint = await startSdkEndpoint(sdk, (e) => this.sink(spec.id, e), this.opts.sdkListen, Number(envOf(info.Config.Env).AGONES_SDK_HTTP_PORT ?? 0));
+    const hostPorts = ports.map((p) => p.port);
+    this.pool.hold(hostPorts);
+    const box = this.box(spec.id, container, sdk, endpoint, hostPorts, Date.parse(info.State.StartedAt) || Date.now());
+    this.follow(box);
+    this.push(box, 'system', `followed again after a restart: container ${info.Id.slice(0, 12)}, SDK on ${endpoint.port}`);
+    return { id: spec.id, address: this.opts.publicHost, ports, sdkPort: endpoint.port };
+  }
+
+  /** The ids of this owner's containers the Engine has, running or not. */
+  async found(): Promise<string[]> {
+    const list = await this.docker.listContainers({ all: true, filters: { label: [`${OWNER_LABEL}=${this.owner}`] } });
+    return list.map((c) => c.Labels[SERVER_LABEL]).filter(Boolean);
+  }
+
+  /** Lets go of every container without stopping it: no more following, the SDK endpoints closed. */
+  async release(): Promise<void> {
+    const boxes = [...this.boxes.values()].filter((b) => b.status.running);
+    this.boxes.clear();
+    for (const b of boxes) {
+      b.released = true;
+      b.following.abort();
+      this.pool.release(b.hostPorts);
+      await b.closeSdk();
+    }
+  }
+
+  private get owner() {
+    return this.opts.owner ?? 'multiverse';
   }
 
   private push(box: Box, stream: LogLine['stream'], line: string, at = new Date().toISOString()): void {
@@ -182,15 +242,15 @@ export class DockerDriver implements RuntimeDriver {
       });
       return out;
     };
-    box.container.logs({ follow: true, stdout: true, stderr: true, timestamps: true }).then(
+    box.container.logs({ follow: true, stdout: true, stderr: true, timestamps: true, tail: this.opts.logLines ?? LOG_LINES, abortSignal: box.following.signal }).then(
       (stream) => this.docker.modem.demuxStream(stream, into('stdout'), into('stderr')),
-      (e: Error) => this.push(box, 'system', `could not follow the output: ${e.message}`),
+      (e: Error) => !box.released && this.push(box, 'system', `could not follow the output: ${e.message}`),
     );
   }
 
   /** The container has ended: its ports and SDK endpoint let go, the exit reported. */
   private ended(id: string, box: Box, code: number | null, problem?: string): void {
-    if (!box.status.running) return;
+    if (!box.status.running || box.released) return;
     const signal = code === null ? null : signalOf(code);
     box.status = { running: false, exitCode: code, signal };
     if (problem) this.push(box, 'system', problem);

@@ -40,6 +40,21 @@ export interface ServerSpec {
   image?: { id: string };
 }
 
+/**
+ * A server an earlier run of the platform started, as its record knows it: what a driver whose servers outlive the
+ * platform (`docker`, `agones`) needs to follow it again.
+ */
+export interface AdoptSpec {
+  id: string;
+  /** Its ports as placed (the `docker` driver holds their host ports again). */
+  ports: PlacedPort[];
+  labels?: Record<string, string>;
+  players?: string[];
+  playerCapacity?: number;
+  /** The SDK state the record last had: a server that said Ready before the restart is not Ready again. */
+  sdkState?: GameServerState;
+}
+
 export interface RunningServer {
   id: string;
   /** Where players reach it. */
@@ -113,4 +128,13 @@ export interface RuntimeDriver {
    * `process` driver has none, its leftovers are found by pid (`leftovers.ts`).
    */
   reclaim?(id: string): Promise<void>;
+  /**
+   * Drivers whose servers outlive the platform (a container, a GameServer). `adopt` follows a server an earlier run
+   * started again — its SDK calls, state, logs, metrics and end — and answers where it runs; undefined when it no
+   * longer runs. `found` lists the servers of this driver's owner that its runtime has, running or not, by id.
+   * `release` lets go of every server without stopping it (the platform stopping: the next run adopts them).
+   */
+  adopt?(spec: AdoptSpec): Promise<RunningServer | undefined>;
+  found?(): Promise<string[]>;
+  release?(): Promise<void>;
 }

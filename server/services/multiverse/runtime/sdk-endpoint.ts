@@ -102,9 +102,10 @@ function handle(s: SdkState, method: string, path: string, body: Record<string, 
 
 /**
  * Listens for one server's SDK calls on `host` (127.0.0.1; the `docker` driver's containers reach it on the bridge's
- * address), a port of the system's choosing; `close` stops listening.
+ * address), a port of the system's choosing — or `port`, the one a server followed again after a restart was given;
+ * `close` stops listening.
  */
-export async function startSdkEndpoint(state: SdkState, report: (e: SdkEvent) => void, host = '127.0.0.1'): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startSdkEndpoint(state: SdkState, report: (e: SdkEvent) => void, host = '127.0.0.1', port = 0): Promise<{ port: number; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://sdk').pathname.replace(/\/+$/, '') || '/';
     bodyOf(req)
@@ -118,7 +119,7 @@ export async function startSdkEndpoint(state: SdkState, report: (e: SdkEvent) =>
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, host, () => resolve());
+    server.listen(port, host, () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,
