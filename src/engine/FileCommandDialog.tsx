@@ -107,7 +107,7 @@ export function FileCommandDialog({ request, appId, serviceName, onClose }: Prop
           <LazySchemaForm id={formId} schema={request.schema} formData={data} onChange={setData} onSubmit={(values) => void send(values)} appId={appId} serviceName={serviceName} disabled={busy} autofocus={false} />
         </div>
       )}
-      <SendingStatus sending={sending} />
+      <SendingStatus sending={sending} named={false} />
     </Modal>
   );
 }

@@ -46,17 +46,22 @@ export function FileDropZone({ picker, disabled, chosen, onPick, testId }: Picke
   );
 }
 
-/** The file being sent and its progress, or the server's refusal in the console's language. */
-export function SendingStatus({ sending }: { sending: Sending }) {
+/**
+ * The file being sent and its progress, or the server's refusal in the console's language; `named`: the file's name
+ * above them (where the picker does not show it already).
+ */
+export function SendingStatus({ sending, named = true }: { sending: Sending; named?: boolean }) {
   const { t } = useLocale();
   if (sending.state === 'idle') return null;
   return (
-    <>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
-        <Typography.Text data-user-text>{sending.name}</Typography.Text>
-      </Typography.Paragraph>
+    <div style={{ marginTop: 16 }}>
+      {named && (
+        <Typography.Paragraph style={{ marginBottom: 0 }}>
+          <Typography.Text data-user-text>{sending.name}</Typography.Text>
+        </Typography.Paragraph>
+      )}
       {sending.state === 'sending' && <Progress percent={sending.percent} status="active" data-testid="upload-progress" />}
       {sending.state === 'refused' && <Alert type="error" showIcon message={t('fileUpload.refused')} description={sending.message} data-testid="upload-refused" />}
-    </>
+    </div>
   );
 }

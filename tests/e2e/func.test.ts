@@ -3,20 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { zipSync } from 'fflate';
 import { launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { callWith, startServer, type RunningServer } from './server';
-import { func } from '../../resources/func';
+import { startServer, type RunningServer } from './server';
 import { FUNC_ROUTES } from '../../resources/func/resources';
 
 /**
  * A developer runs a stateful function from the console, on the real server with its demo data: the demo function
- * `battle-room` is given the example players server's code, a server is started from its page and seen running, a
- * player is sent to it, and the autoscaler's settings are on the page.
+ * `battle-room` is given the example players server's code through its page's upload (a start command naming no
+ * file of the archive refused first), a server is started from its page and appears running in its servers list
+ * by itself, a player is sent to it, and its autoscaler is closed.
  */
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let shot: (label: string) => Promise<void>;
+
+/** Generous: the machine running the tests may be busy, and a server's process has to start. */
+const SLOW = 60_000;
 
 beforeAll(async () => {
   server = await startServer();
@@ -31,35 +34,56 @@ afterAll(async () => {
 });
 
 describe('Stateful functions on the console', () => {
-  it('starts a server of a function, sees it running and sends a player to it', async () => {
-    const { appId, credential } = await openDemoGame(page, server.url);
-    const list = (await callWith(server.url, credential, 'GET', `${func.base}/func/functions`)) as { items?: { id: string; name: string }[] };
-    const fn = list.items!.find((f) => f.name === 'battle-room')!;
+  it('uploads the code, starts a server and sees it running, sends a player to it and closes the autoscaler', async () => {
+    const { appId } = await openDemoGame(page, server.url);
     const code = zipSync({ 'players.mjs': new Uint8Array(readFileSync(new URL('../../examples/func-players/server.mjs', import.meta.url))) });
-    const up = await fetch(`${server.url}${func.base}/func/functions/${fn.id}/code?startCommand=${encodeURIComponent('node players.mjs')}`, { method: 'PUT', headers: { authorization: credential, 'content-type': 'application/zip' }, body: code });
-    expect(up.status).toBe(200);
 
     await page.goto(`${server.url}/services/${appId}/${FUNC_ROUTES.profiles}`);
     await page.locator('.ant-table-row', { hasText: 'battle-room' }).getByText('battle-room').first().click();
     await page.waitForURL(/\/func\/profiles\/[^/]+$/);
-    await visible(page.locator('[data-testid="detail-autoscaler"]'));
+    const autoscaler = page.locator('[data-testid="detail-autoscaler"]');
+    await visible(autoscaler.getByText('运行中'));
+
+    // The code, through the page's upload: the archive picked, the start command asked beside it.
+    await page.getByRole('button', { name: '上传代码' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '上传代码' });
+    await visible(dialog.getByText('.tar.gz'));
+    await shot('upload-code-empty');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'players.zip', mimeType: 'application/zip', buffer: Buffer.from(code) });
+    await visible(dialog.getByText('players.zip'));
+    await dialog.getByLabel('启动命令').fill('node missing.mjs');
+    await dialog.getByTestId('file-dialog-ok').click();
+    // Refused in the console's language, the dialog kept open with the file picked.
+    await visible(dialog.getByTestId('upload-refused').getByText('启动命令中的文件不在压缩包中'), SLOW);
+    await shot('upload-code-refused');
+    await dialog.getByLabel('启动命令').fill('node players.mjs');
+    await shot('upload-code-dialog');
+    await dialog.getByTestId('file-dialog-ok').click();
+    await dialog.waitFor({ state: 'hidden', timeout: SLOW });
+    await visible(page.getByText('node players.mjs'), SLOW);
     await shot('function');
 
+    // A server started from the page appears in its servers list by itself, then runs.
     await page.getByRole('button', { name: '启动服务器' }).click();
-    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|启动服务器/ }).last().click();
-    // The function's children are read again with their own reload button.
-    const servers = page.locator('.ant-card', { hasText: '扩缩容历史' }).last();
-    await visible(page.locator('.ant-notification-notice').first());
-    for (let i = 0; i < 20 && !(await servers.locator('.ant-table-row', { hasText: '运行中' }).count()); i++) {
-      await servers.locator('button:has(.anticon-reload)').first().click();
-      await page.waitForTimeout(1000);
-    }
-    await visible(servers.locator('.ant-table-row', { hasText: '运行中' }).first());
+    await page.getByTestId('fields-dialog-ok').click();
+    const servers = page.locator('[data-testid="children-servers"]');
+    await visible(servers.locator('.ant-table-row').first(), SLOW);
+    await visible(servers.locator('.ant-table-row', { hasText: '运行中' }), SLOW);
     await shot('server-running');
 
     await page.getByRole('button', { name: '为玩家选择服务器' }).click();
-    await visible(page.getByText('LEAST').first());
+    await visible(page.getByText('LEAST').first(), SLOW);
     await shot('endpoint');
+    await page.keyboard.press('Escape');
+
+    // Closing the autoscaler asks first, in the danger style; its panel then says it is closed.
+    await page.getByRole('button', { name: '关闭自动扩缩容' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await visible(confirm.getByText('它启动的服务器继续运行'));
+    await shot('close-autoscaler-confirm');
+    await confirm.getByRole('button', { name: '关闭自动扩缩容' }).click();
+    await visible(autoscaler.getByText('已关闭'), SLOW);
+    await shot('autoscaler-closed');
     expect(await page.getByText('加载失败').count()).toBe(0);
-  }, 90_000);
+  }, 240_000);
 });
