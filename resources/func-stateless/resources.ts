@@ -34,6 +34,13 @@ const callButton = (name: string, label: Text, method: CommandDecl['method'], pa
 export const functionCommands: CommandDecl[] = [
   callButton('rollback', t('回滚', 'Roll back'), 'POST', '/rollback', 'rollback', { fields: rollbackBody, confirm: t('将线上别名指回较早的版本？', 'Point the live alias back at an earlier version?') }),
   callButton('redeploy', t('重新部署', 'Redeploy'), 'POST', '/scf-redeploy', 'redeploy', { fields: redeployBody }),
+  callButton('uploadZip', t('上传代码包', 'Upload a code zip'), 'POST', '/scf', 'scf.post', {
+    file: { fileNameParam: 'fileName' },
+    fields: { type: 'object', properties: { description: { type: 'string', maxLength: 500, 'x-ui': { title: t('版本说明', 'Version description') } } } },
+  }),
+  callButton('deleteDeployment', t('删除部署', 'Delete deployment'), 'DELETE', '/scf', 'scf.delete', {
+    confirm: t('删除全部版本及其代码、线上别名和 API 网关，函数在重新部署前不可调用（日志保留）。确定删除吗？', 'Every version and its code, the live alias and the gateway are deleted; the function cannot be invoked until code is deployed again (its logs are kept). Delete them?'),
+  }),
   callButton('syncFunction', t('同步函数', 'Sync'), 'POST', '/sync-function', 'syncFunction'),
   callButton('defaultEnv', t('默认环境变量', 'Default environment'), 'PUT', '/default-env', 'defaultEnv', { fields: envBody }),
   callButton('gateway', t('API 网关', 'API gateway'), 'PUT', '/gateway', 'gateway', { fields: gatewayBody }),
