@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Alert, Button, Modal, Space } from 'antd';
+import { Alert, Button } from 'antd';
 import type { JsonSchema } from '../../resources/types';
 import { translateServerMessage } from '../../providers/i18n';
 import { useLocale } from '../lib/useLocale';
+import { CallDialog } from './CallDialog';
 import { useServerForm } from './form/useServerForm';
 import type { FormParent } from './form/context';
 import { LazySchemaForm } from './LazySchemaForm';
@@ -64,23 +65,18 @@ export function FieldsDialog({ request, appId, serviceName, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <CallDialog
       title={request?.title}
       open={!!request}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      width={560}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" danger={request?.danger} htmlType="submit" form={formId} loading={busy} data-testid="fields-dialog-ok">
-            {request?.okText}
-          </Button>
-        </Space>
+      onClose={onClose}
+      note={request?.note}
+      danger={request?.danger}
+      ok={
+        <Button type="primary" danger={request?.danger} htmlType="submit" form={formId} loading={busy} data-testid="fields-dialog-ok">
+          {request?.okText}
+        </Button>
       }
     >
-      {request?.note && <Alert type={request.danger ? 'warning' : 'info'} showIcon message={request.note} style={{ marginBottom: 16 }} />}
       {failure && (
         <Alert
           type="error"
@@ -104,6 +100,6 @@ export function FieldsDialog({ request, appId, serviceName, onClose }: Props) {
           disabled={busy}
         />
       )}
-    </Modal>
+    </CallDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Modal, Space } from 'antd';
+import { Alert, Button } from 'antd';
 import type { JsonSchema } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
+import { CallDialog } from './CallDialog';
 import { FileDropZone, SendingStatus, type Sending } from './FileSend';
 import { LazySchemaForm } from './LazySchemaForm';
 
@@ -63,31 +64,25 @@ export function FileCommandDialog({ request, appId, serviceName, onClose }: Prop
   };
 
   return (
-    <Modal
+    <CallDialog
       title={request?.title}
       open={!!request}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      width={560}
-      footer={
-        <Space>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            danger={request?.danger}
-            loading={busy}
-            {...(request?.schema ? { htmlType: 'submit' as const, form: formId } : { onClick: () => void send({}) })}
-            data-testid="file-dialog-ok"
-          >
-            {request?.okText}
-          </Button>
-        </Space>
+      onClose={onClose}
+      busy={busy}
+      note={request?.note}
+      danger={request?.danger}
+      ok={
+        <Button
+          type="primary"
+          danger={request?.danger}
+          loading={busy}
+          {...(request?.schema ? { htmlType: 'submit' as const, form: formId } : { onClick: () => void send({}) })}
+          data-testid="file-dialog-ok"
+        >
+          {request?.okText}
+        </Button>
       }
     >
-      {request?.note && <Alert type={request.danger ? 'warning' : 'info'} showIcon message={request.note} style={{ marginBottom: 16 }} />}
       {request && (
         <FileDropZone
           picker={request.picker}
@@ -108,6 +103,6 @@ export function FileCommandDialog({ request, appId, serviceName, onClose }: Prop
         </div>
       )}
       <SendingStatus sending={sending} named={false} />
-    </Modal>
+    </CallDialog>
   );
 }
