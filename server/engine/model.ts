@@ -18,7 +18,6 @@ import { checkMasks } from './masks';
 import { checkCommands } from './command-checks';
 import { checkBorrowed, checkHas } from '../../resources/borrowed';
 import { sdkEndpointProblems } from '../../resources/runtime-sdk';
-import { sdkEndpointProblems } from '../../resources/runtime-sdk';
 
 /** Everything the engine derives once from a resource declaration and its schema. */
 export interface ResourceModel {
@@ -125,7 +124,6 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
 /** Every service's models, once the services' borrowed resources (`ServiceDecl.borrowed`) are checked against them. */
 export function buildModels(services: ServiceDecl[]): ResourceModel[] {
   checkBorrowed(services);
-  for (const s of services) for (const problem of s.sdkEndpoint ? sdkEndpointProblems(s.sdkEndpoint) : []) throw new Error(`${s.name}: SDK endpoint: ${problem}`);
   for (const s of services) for (const problem of s.sdkEndpoint ? sdkEndpointProblems(s.sdkEndpoint) : []) throw new Error(`${s.name}: SDK endpoint: ${problem}`);
   return services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
 }
