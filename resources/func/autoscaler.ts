@@ -5,7 +5,7 @@
  */
 import type { CallDecl } from '../call-types';
 import { ok, recordOf } from '../call-shapes';
-import type { AccessDecl, DetailViewDecl, JsonSchema, ResourceDecl, Text } from '../types';
+import type { AccessDecl, DetailViewDecl, JsonSchema, RecordChartDecl, ResourceDecl, Text } from '../types';
 import autoscalerSchema from '../../schemas/func/autoscaler.json' with { type: 'json' };
 import eventSchema from '../../schemas/func/autoscaling-event.json' with { type: 'json' };
 
@@ -60,6 +60,43 @@ export const autoscalingHistory: ResourceDecl = {
   list: { columns: ['createdAt', 'operation', 'resource', 'from', 'to', 'cpuPercent', 'memoryPercent', 'why'], filters: ['operation', 'resource'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   access: access(),
 };
+
+/**
+ * The autoscaler's steps charted, oldest first as the history call pages them (`path`: the history list's, under the
+ * function's item path on its page, under the service base on the autoscaler's): how many servers before and after
+ * each step, and the CPU and memory use that moved it.
+ */
+export function historyCharts(path: string): (RecordChartDecl & { from: NonNullable<RecordChartDecl['from']> })[] {
+  const from = { path, query: { sort: 'createdAt', order: 'asc', pageSize: 200 } };
+  return [
+    {
+      kind: 'line',
+      label: t('服务器数（每一步从 → 到）', 'Servers (each step, from → to)'),
+      from,
+      list: 'items',
+      x: 'createdAt',
+      series: [
+        { field: 'from', label: t('之前', 'From') },
+        { field: 'to', label: t('之后', 'To') },
+      ],
+      span: 12,
+      empty: t('还没有扩缩容记录', 'No autoscaling steps yet'),
+    },
+    {
+      kind: 'line',
+      label: t('扩缩容时的用量（%）', 'Use at each step (%)'),
+      from,
+      list: 'items',
+      x: 'createdAt',
+      series: [
+        { field: 'cpuPercent', label: t('CPU', 'CPU') },
+        { field: 'memoryPercent', label: t('内存', 'Memory') },
+      ],
+      span: 12,
+      empty: t('还没有用量记录', 'No use measured yet'),
+    },
+  ];
+}
 
 export const autoscalerDetail: DetailViewDecl = {
   name: 'autoscaler',

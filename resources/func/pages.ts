@@ -5,7 +5,7 @@
  * function's autoscaler — its settings, its steps charted and listed (`autoscaling-history`).
  */
 import type { MenuEntry, PageDecl, PageViewDecl, Text } from '../types';
-import { autoscalerDetail } from './autoscaler';
+import { autoscalerDetail, historyCharts } from './autoscaler';
 import { FUNC_ROUTES, FUNC_SERVER_STATES, servers } from './resources';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
@@ -24,7 +24,7 @@ const serversView: PageViewDecl = {
   path: servers.parent!.appList!,
   listKey: 'items',
   row: 'servers',
-  columns: ['id', 'functionId', 'status', 'level', 'address', 'port', 'playerCount', 'readyAt', 'createdAt'],
+  columns: ['id', 'functionId', 'status', 'level', 'address', 'port', 'playerCount', 'createdAt'],
   rowKey: 'id',
   empty: t('还没有服务器：在函数页面启动一台', 'No servers yet — start one from a function'),
   emptyFiltered: t('没有符合条件的服务器', 'No servers match'),
@@ -114,35 +114,7 @@ const historyView: PageViewDecl = {
   empty: t('还没有扩缩容记录：自动扩缩容每一步都会记在这里', 'No steps yet: each step the autoscaler takes is listed here'),
   paging: { mode: 'server', pageSize: 20, by: 'page' },
   details: [{ ...autoscalerDetail, path: '/func/functions/:funcId/autoscaler' }],
-  // The steps oldest first, as the history call pages them.
-  charts: [
-    {
-      kind: 'line',
-      label: t('服务器数（每一步从 → 到）', 'Servers (each step, from → to)'),
-      from: { path: '/func/functions/:funcId/autoscaling-history', query: { sort: 'createdAt', order: 'asc', pageSize: 200 } },
-      list: 'items',
-      x: 'createdAt',
-      series: [
-        { field: 'from', label: t('之前', 'From') },
-        { field: 'to', label: t('之后', 'To') },
-      ],
-      span: 12,
-      empty: t('还没有扩缩容记录', 'No steps yet'),
-    },
-    {
-      kind: 'line',
-      label: t('扩缩容时的用量（%）', 'Use at each step (%)'),
-      from: { path: '/func/functions/:funcId/autoscaling-history', query: { sort: 'createdAt', order: 'asc', pageSize: 200 } },
-      list: 'items',
-      x: 'createdAt',
-      series: [
-        { field: 'cpuPercent', label: t('CPU', 'CPU') },
-        { field: 'memoryPercent', label: t('内存', 'Memory') },
-      ],
-      span: 12,
-      empty: t('还没有用量记录', 'No use measured yet'),
-    },
-  ],
+  charts: historyCharts('/func/functions/:funcId/autoscaling-history'),
   links: [
     { route: FUNC_ROUTES.servers, label: SERVERS },
     { route: FUNC_ROUTES.logs, label: LOGS },

@@ -7,7 +7,7 @@ import type { AccessDecl, ResourceDecl, Text } from '../types';
 import functionSchema from '../../schemas/func/function.json' with { type: 'json' };
 import serverSchema from '../../schemas/func/server.json' with { type: 'json' };
 import { tagRow } from './calls';
-import { autoscalerDetail, autoscalers, autoscalingHistory } from './autoscaler';
+import { autoscalerDetail, autoscalers, autoscalingHistory, historyCharts } from './autoscaler';
 import { functionCommands } from './commands';
 
 /** The console's routes (spec 001 §2: func/servers, func/profiles, func/logs, func/{funcId}/autoscaler). */
@@ -55,6 +55,7 @@ export const functions: ResourceDecl = {
     { name: 'enable', label: t('启用', 'Enable'), from: ['disabled'], to: 'enabled', method: 'POST', path: '/enable', refused: 'only a disabled function can be enabled' },
   ],
   details: [autoscalerDetail],
+  charts: historyCharts('/autoscaling-history'),
   views: [
     {
       name: 'serverTags',

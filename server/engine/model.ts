@@ -5,7 +5,7 @@ import { collectionPath } from '../../resources/relations';
 import { checkRelations } from './references';
 import { checkLookups } from './lookups';
 import { checkPlayerReads } from './player-routes';
-import { checkRecordCharts } from './record-charts';
+import { checkPageViews, checkRecordCharts } from './record-charts';
 import { checkRecordViews } from './record-views';
 import { checkChanges } from './created-once';
 import { checkTimedMoves } from './timed-states';
@@ -124,6 +124,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
 /** Every service's models, once the services' borrowed resources (`ServiceDecl.borrowed`) are checked against them. */
 export function buildModels(services: ServiceDecl[]): ResourceModel[] {
   checkBorrowed(services);
+  for (const s of services) checkPageViews(s);
   for (const s of services) for (const problem of s.sdkEndpoint ? sdkEndpointProblems(s.sdkEndpoint) : []) throw new Error(`${s.name}: SDK endpoint: ${problem}`);
   return services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
 }

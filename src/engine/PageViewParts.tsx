@@ -7,7 +7,7 @@ import { toast } from '../../providers/notification';
 import { pageCallRequest, type FilterValues } from '../../resources/page-view-call';
 import type { JsonSchema, PageChartDecl, PageDetailDecl, PageDownloadDecl, PageViewDecl, ServiceDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
-import { chartFormat, sourcedChartPoints } from './dashboard-data';
+import { chartFormat, chartIsEmpty, sourcedChartPoints } from './dashboard-data';
 import { DetailFields } from './DetailView';
 import { DeclaredValue } from './DeclaredValue';
 import { answerFieldSpecs, detailFieldSpecs, detailIsEmpty } from './detail-fields';
@@ -101,7 +101,7 @@ function SourcedPageCharts(props: PagePartProps & { charts: PageChartDecl[] }) {
         const points = answer ? sourcedChartPoints(chart, answer, locale) : undefined;
         let body;
         if (!answer) body = call.isFetching ? <Skeleton active /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(chart.empty)} />;
-        else if (!points?.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(chart.empty)} />;
+        else if (!points?.length || chartIsEmpty(points)) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(chart.empty)} />;
         else
           body = (
             <Suspense fallback={<Skeleton active />}>

@@ -15,7 +15,7 @@ import { RecordDetails } from './DetailView';
 import { RecordCharts } from './RecordCharts';
 import { RecordPanels } from './RecordPanels';
 import { RecordViews } from './RecordViews';
-import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute, shownResources } from './routes';
+import { listPathOf, listRoutes, recordParamOf, routeTo, serviceOfRoute, shownResources, viewPages } from './routes';
 import { useDeclared } from './useDeclared';
 import { watched, WATCH_MS } from './watch';
 import { useRecordCommands } from './useRecordCommands';
@@ -49,8 +49,9 @@ export default function ResourceShowPage({ resourceKey }: { resourceKey: string 
     queryOptions: { retry: false, refetchInterval: (q) => (watched(decl, q.state.data?.data) ? WATCH_MS : false) },
   });
 
-  const listPath = listPathOf(decl, appId) ?? `/services/${appId}`;
-  const route = decl.routes?.list ?? '';
+  // Its list: its own, or the service's page whose view lists its records (a sub-resource's app-wide list).
+  const route = decl.routes?.list ?? viewPages().find(({ service, page }) => service === declared.service && page.view.row === decl.name)?.page.route ?? '';
+  const listPath = listPathOf(decl, appId) ?? (route ? routeTo(route, { appId }) : `/services/${appId}`);
   const menuLabel = serviceOfRoute(route)?.menu?.find((m) => m.route === route)?.label;
   const sharesRoute = (listRoutes().find((r) => r.route === route)?.resources.length ?? 0) > 1;
   const title = record ? scope.titleOf(record) : scope.singular;

@@ -38,7 +38,9 @@ export function viewColumnSpecs(service: ServiceDecl, view: Pick<ViewDecl, 'name
   return view.columns.map((field) => {
     const prop = propertyOf(schema, field);
     const hints = xui(prop);
-    const title = TIMESTAMP_TITLES[field] && !hints.title ? t(TIMESTAMP_TITLES[field]) : fieldTitle(prop, field, locale);
+    // Timestamps and a record row's id (the engine's, not in its schema) are titled by the console.
+    const own = TIMESTAMP_TITLES[field] ?? (records && !prop && field === records.idField ? 'engine.id' : undefined);
+    const title = own && !hints.title ? t(own) : fieldTitle(prop, field, locale);
     const isStatus = records?.status?.field === field;
     const link = hints.link ?? (records && field === records.titleField ? { resource: records.name, idField: records.idField } : undefined);
     return { field, title, width: widthOf(field, prop, isStatus), align: hints.align, prop, link };

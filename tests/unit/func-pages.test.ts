@@ -4,6 +4,7 @@ import { funcPages } from '../../resources/func/pages';
 import { FUNC_ROUTES, servers } from '../../resources/func/resources';
 import { pageCallRequest, pageViewRequest } from '../../resources/page-view-call';
 import { checkRelations } from '../../server/engine/references';
+import { checkPageViews, checkRecordCharts } from '../../server/engine/record-charts';
 import { showPathOf } from '../../src/engine/routes';
 
 const view = (route: string) => funcPages.find((p) => p.route === route)!.view!;
@@ -43,5 +44,17 @@ describe("stateful functions' pages", () => {
     const bad = { ...servers, list: { ...servers.list, filters: ['status'] } };
     expect(() => checkRelations(func, bad)).toThrow(/appList/);
     expect(() => checkRelations(func, servers)).not.toThrow();
+  });
+
+  it('are checked at start-up: charts and details read served calls, the download a declared GET', () => {
+    expect(() => checkPageViews(func)).not.toThrow();
+    expect(() => checkRecordCharts(func, func.resources.find((r) => r.name === 'functions')!)).not.toThrow();
+    const swap = (route: string, change: (view: NonNullable<(typeof funcPages)[number]['view']>) => object) => ({
+      ...func,
+      pages: funcPages.map((p) => (p.route === route ? { ...p, view: { ...p.view!, ...change(p.view!) } } : p)),
+    });
+    expect(() => checkPageViews(swap(FUNC_ROUTES.logs, () => ({ download: { call: 'logs.search', label: { 'zh-CN': 'x', en: 'x' } } })))).toThrow(/not a declared GET/);
+    expect(() => checkPageViews(swap(FUNC_ROUTES.autoscaler, (v) => ({ charts: [{ ...v.charts![0], x: 'when' }] })))).toThrow(/'when' is not a field/);
+    expect(() => checkPageViews(swap(FUNC_ROUTES.servers, (v) => ({ charts: [{ ...v.charts![0], from: { path: '/functions/metrics/none' } }] })))).toThrow(/no GET call/);
   });
 });
