@@ -24,7 +24,7 @@ const serversView: PageViewDecl = {
   path: servers.parent!.appList!,
   listKey: 'items',
   row: 'servers',
-  columns: ['id', 'functionId', 'status', 'level', 'address', 'port', 'playerCount', 'createdAt'],
+  columns: ['id', 'functionId', 'status', 'level', 'address', 'playerCount', 'createdAt'],
   rowKey: 'id',
   empty: t('还没有服务器：在函数页面启动一台', 'No servers yet — start one from a function'),
   emptyFiltered: t('没有符合条件的服务器', 'No servers match'),

@@ -21,12 +21,13 @@ const KB = 1024;
  * Matchmaking and Stateless functions (617 KB measured), 595 KB since the app's layout no longer carries the markdown
  * libraries refine's antd package imports (589 KB measured with Sync), 605 KB since Sync's plugins and app limits and
  * Storage's backups, metrics and proxies (598.7 KB measured), 612 KB since stateful functions' declarations, MongoDB
- * and the transfer token (607.9 KB measured). Loading each service's declarations with its own pages would end this
+ * and the transfer token (607.9 KB measured), 615 KB since stateful functions' servers, logs and autoscaler pages and
+ * the services' SDK endpoints (613.9 KB measured). Loading each service's declarations with its own pages would end this
  * growth.
  */
 const SCREENS = {
   'sign-in page': { budgetKb: 250, modules: ['src/pages/LoginPage.tsx'] },
-  'app console shell': { budgetKb: 612, modules: ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx'] },
+  'app console shell': { budgetKb: 615, modules: ['src/Console.tsx', 'src/pages/layout/AppLayout.tsx', 'src/pages/account/PolicyPrompt.tsx'] },
 } as const;
 
 /** The files that route to pages: the site's root, the console's route table, each area's route set, and the page registries. */
