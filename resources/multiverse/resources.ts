@@ -42,6 +42,7 @@ export const games: ResourceDecl = {
   references: [{ field: 'profileId', resource: 'profiles', onDelete: 'set-null' }],
   // Spec 001 §7 "game/games CRUD with regions": the regions read and replaced on their own.
   parts: [{ path: '/regions', field: 'regions', label: { 'zh-CN': '地域', en: 'Regions' } }],
+  children: [{ resource: 'profiles', field: 'gameId' }],
   list: { columns: ['name', 'mode', 'regions', 'profileId', 'createdAt'], filters: ['mode'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   routes: { list: MULTIVERSE_ROUTES.games, show: MULTIVERSE_ROUTES.game },
   access: access(),
@@ -57,8 +58,14 @@ export const profiles: ResourceDecl = {
   titleField: 'name',
   scope: 'app',
   operations: ['list', 'show', 'create', 'update', 'delete'],
-  references: [{ field: 'gameId', resource: 'games', onDelete: 'restrict' }],
+  // The released revision is one of the profile's own: it cannot be deleted while released.
+  references: [
+    { field: 'gameId', resource: 'games', onDelete: 'restrict' },
+    { field: 'releasedRevisionId', resource: 'profile-revisions', onDelete: 'restrict' },
+  ],
   readOnly: ['releasedRevisionId', 'releasedRevision'],
+  // Its revisions are made, listed and released on its page.
+  children: [{ resource: 'profile-revisions', field: 'profileId' }],
   list: { columns: ['name', 'gameId', 'releasedRevision', 'createdAt'], filters: ['gameId'], search: ['name'], defaultSort: { field: 'createdAt', order: 'desc' }, pageSize: 20 },
   routes: { list: MULTIVERSE_ROUTES.profiles, show: MULTIVERSE_ROUTES.profile },
   access: access(),
