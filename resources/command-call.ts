@@ -92,32 +92,10 @@ export function filePicker(upload: NonNullable<CallDecl['upload']>) {
   return { extensions, accept: [...extensions, ...upload.types].join(',') };
 }
 
-const keysOf = (schema: JsonSchema | undefined) => Object.keys((schema?.properties ?? {}) as object);
-const requiredOf = (schema: JsonSchema | undefined) => (schema?.required as string[] | undefined) ?? [];
-
-/**
- * The declared call a file command (`CommandDecl.file`) sends its file to, or why it cannot (checked at start-up):
- * an item command naming, in `api.call`, a call with an `upload` body and the command's method; its file name
- * parameter and every dialog field are parameters of the call's query, and every parameter the query requires is
- * a required field of the dialog (or the file's name).
- */
+/** The declared call a file command (`CommandDecl.file`) sends its file to (checked at start-up: `server/engine/command-checks.ts`). */
 export function commandFileCall(service: ServiceDecl, command: CommandDecl): CallDecl & { upload: NonNullable<CallDecl['upload']> } {
-  const where = `${service.name}: command '${command.name}'`;
   const call = command.api?.call ? service.calls?.[command.api.call] : undefined;
-  const file = command.file;
-  if (!file) throw new Error(`${where} sends no file`);
-  if (!call?.upload) throw new Error(`${where} sends a file, but its api.call names no declared call with an upload body`);
-  if (command.on !== 'item' || command.address) throw new Error(`${where}: a file is sent by an item command, under the record`);
-  if (command.kind || command.upload || command.download) throw new Error(`${where}: a file command is none of the engine's kinds, and neither imports rows nor saves a file`);
-  if ((command.method !== 'POST' && command.method !== 'PUT') || call.method !== command.method) throw new Error(`${where}: a file is sent with its call's method, POST or PUT`);
-  if (pathFields(command.path).length) throw new Error(`${where}: a file command's fields are sent in the query, not its path`);
-  const query = keysOf(call.query);
-  const asked = [...(file.fileNameParam ? [file.fileNameParam] : []), ...keysOf(command.fields)];
-  const unknown = asked.filter((k) => !query.includes(k));
-  if (unknown.length) throw new Error(`${where}: '${unknown.join("', '")}' not a parameter of its call's query`);
-  const given = [...(file.fileNameParam ? [file.fileNameParam] : []), ...requiredOf(command.fields)];
-  const missing = requiredOf(call.query).filter((k) => !given.includes(k));
-  if (missing.length) throw new Error(`${where}: its call's query requires '${missing.join("', '")}', which the dialog does not require`);
+  if (!command.file || !call?.upload) throw new Error(`${service.name}: command '${command.name}' sends a file, but its api.call names no declared call with an upload body`);
   return call as CallDecl & { upload: NonNullable<CallDecl['upload']> };
 }
 
