@@ -68,33 +68,11 @@ export const autoscalingHistory: ResourceDecl = {
  */
 export function historyCharts(path: string): (RecordChartDecl & { from: NonNullable<RecordChartDecl['from']> })[] {
   const from = { path, query: { sort: 'createdAt', order: 'asc', pageSize: 200 } };
+  const line = (label: Text, series: [string, Text][], empty: Text) =>
+    ({ kind: 'line', label, from, list: 'items', x: 'createdAt', series: series.map(([field, name]) => ({ field, label: name })), span: 12, empty }) as const;
   return [
-    {
-      kind: 'line',
-      label: t('服务器数（每一步从 → 到）', 'Servers (each step, from → to)'),
-      from,
-      list: 'items',
-      x: 'createdAt',
-      series: [
-        { field: 'from', label: t('之前', 'From') },
-        { field: 'to', label: t('之后', 'To') },
-      ],
-      span: 12,
-      empty: t('还没有扩缩容记录', 'No autoscaling steps yet'),
-    },
-    {
-      kind: 'line',
-      label: t('扩缩容时的用量（%）', 'Use at each step (%)'),
-      from,
-      list: 'items',
-      x: 'createdAt',
-      series: [
-        { field: 'cpuPercent', label: t('CPU', 'CPU') },
-        { field: 'memoryPercent', label: t('内存', 'Memory') },
-      ],
-      span: 12,
-      empty: t('还没有用量记录', 'No use measured yet'),
-    },
+    line(t('服务器数（每一步从 → 到）', 'Servers (each step, from → to)'), [['from', t('之前', 'From')], ['to', t('之后', 'To')]], t('还没有扩缩容记录', 'No autoscaling steps yet')),
+    line(t('扩缩容时的用量（%）', 'Use at each step (%)'), [['cpuPercent', t('CPU', 'CPU')], ['memoryPercent', t('内存', 'Memory')]], t('还没有用量记录', 'No use measured yet')),
   ];
 }
 

@@ -38,6 +38,30 @@ export function SchemaAnswer({ context, schema, answer }: { context: DetailConte
 }
 
 /**
+ * What a detail's card holds: a skeleton while its call is first asked, the failure with a retry, its `empty` text when
+ * the answer holds none of its fields, else the fields.
+ */
+export function DetailBody({ context, detail, specs, answer, fetching, onRetry }: { context: DetailContext; detail: Pick<DetailViewDecl, 'empty'>; specs: ViewColumnSpec[]; answer: Answer | undefined; fetching: boolean; onRetry: () => void }) {
+  const { t, text } = useLocale();
+  if (!answer && fetching) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (!answer)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t('errors.loadFailed')}
+        action={
+          <Button size="small" onClick={onRetry}>
+            {t('errors.retry')}
+          </Button>
+        }
+      />
+    );
+  if (detail.empty && detailIsEmpty(specs, answer)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(detail.empty)} />;
+  return <DetailFields context={context} specs={specs} answer={answer} />;
+}
+
+/**
  * One detail view of a record (`DetailViewDecl`): the object its call answers, shown as a description list by its
  * declared answer schema, its `tag` beside the label, its `empty` text when it holds none of its fields, a retry
  * when the call failed. Asked again when the record's version changes (an action on the page).
@@ -61,23 +85,7 @@ function DetailBlock({ scope, detail, record }: { scope: DeclaredScope; detail: 
   const context = { service, owner: decl, appId };
   const tagSpec = detail.tag ? answerFieldSpecs(detail.answer, locale, [detail.tag])[0] : undefined;
 
-  let body;
-  if (!answer && query.isFetching) body = <Skeleton active paragraph={{ rows: 3 }} />;
-  else if (!answer)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={t('errors.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {t('errors.retry')}
-          </Button>
-        }
-      />
-    );
-  else if (detail.empty && detailIsEmpty(specs, answer)) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(detail.empty)} />;
-  else body = <DetailFields context={context} specs={specs} answer={answer} />;
+  const body = <DetailBody context={context} detail={detail} specs={specs} answer={answer} fetching={query.isFetching} onRetry={() => void refetch()} />;
 
   return (
     <Card

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import { isApiError, requestFile } from '../../providers/http';
@@ -8,9 +8,9 @@ import { pageCallRequest, type FilterValues } from '../../resources/page-view-ca
 import type { JsonSchema, PageChartDecl, PageDetailDecl, PageDownloadDecl, PageViewDecl, ServiceDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
 import { chartFormat, chartIsEmpty, sourcedChartPoints } from './dashboard-data';
-import { DetailFields } from './DetailView';
+import { DetailBody } from './DetailView';
 import { DeclaredValue } from './DeclaredValue';
-import { answerFieldSpecs, detailFieldSpecs, detailIsEmpty } from './detail-fields';
+import { answerFieldSpecs, detailFieldSpecs } from './detail-fields';
 import { saveFile } from './useDialogs';
 import { useRefetchOnChange } from './useRefetchOnChange';
 
@@ -51,18 +51,14 @@ function usePageCall(props: PagePartProps, path: string, query: Record<string, s
 
 function PageDetail(props: PagePartProps & { detail: PageDetailDecl }) {
   const { detail, service, appId } = props;
-  const { t, text, locale } = useLocale();
+  const { text, locale } = useLocale();
   const { ready, call } = usePageCall(props, detail.path, {}, []);
   const specs = useMemo(() => detailFieldSpecs(detail, locale), [detail, locale]);
   if (!ready) return null;
   const answer = call.data?.data;
   const context = { service, owner: service.resources[0], appId };
   const tagSpec = detail.tag ? answerFieldSpecs(detail.answer as JsonSchema, locale, [detail.tag])[0] : undefined;
-  let body;
-  if (!answer && call.isFetching) body = <Skeleton active paragraph={{ rows: 3 }} />;
-  else if (!answer) body = <Alert type="error" showIcon message={t('errors.loadFailed')} />;
-  else if (detail.empty && detailIsEmpty(specs, answer)) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(detail.empty)} />;
-  else body = <DetailFields context={context} specs={specs} answer={answer} />;
+  const body = <DetailBody context={context} detail={detail} specs={specs} answer={answer} fetching={call.isFetching} onRetry={() => void call.refetch()} />;
   return (
     <Card
       title={text(detail.label)}
