@@ -13,7 +13,7 @@ const SESSION = /(?:^|;\s*)sst=[^;]/;
 const SHELL_READS = ['/auth/auth-check', '/auth/base-info'];
 
 /** The build's route manifest (src/engine/route-manifest.ts), read per request as the page is: a new build needs no restart. */
-function readManifest(root: string): ManifestRoute[] {
+export function readManifest(root: string): ManifestRoute[] {
   const file = join(root, ROUTE_MANIFEST_FILE);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ManifestRoute[]) : [];
 }

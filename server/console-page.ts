@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { carriedAnswers, carriedElement } from './console-carried';
+import { matchPath } from 'react-router';
+import { firstRead, manifestRoute } from '../src/engine/route-manifest';
+import { LATER_STYLES_META } from '../src/later-styles';
+import { carriedAnswers, carriedElement, readManifest } from './console-carried';
 
 /** What the build writes for an app console page opened directly (scripts/console-preload.ts); not served. */
 export const CONSOLE_PRELOAD_FILE = '.vite/console-preload.json';
@@ -14,21 +17,38 @@ export interface ConsolePreload {
   files: string[];
 }
 
+/** The link of antd's later style sheet in the built page (scripts/antd-static-style.ts marks it). */
+const LATER_STYLE_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*data-later-style[^>]*>/;
+
+/**
+ * Whether the address is a list page with a table (its first read in the route manifest): a page whose first content
+ * needs only the styles of antd's first sheet (the layout, its menu, the table and its bar), so its later sheet is
+ * linked once the rows are in (src/later-styles.ts) rather than read and matched before them.
+ */
+function showsATable(root: string, pathname: string, search: string): boolean {
+  const appId = matchPath('/services/:appId/*', pathname)?.params.appId;
+  const route = appId ? manifestRoute(readManifest(root), pathname) : undefined;
+  return route?.page === 'list' && firstRead(route, appId!, search) !== undefined;
+}
+
 /**
  * The console's page (index.html) as sent for an address: under the app console's base, with a preload link for
  * each file of the console's code the build named, so the browser asks for them beside the entry. A module preload:
  * the browser compiles each file off the page's thread as it comes (a plain script preload cannot be used that way
  * for a module, so it was compiled again on the page's thread once imported). The entry starts its first calls
- * before anything else runs (src/boot.ts). Read per request, so a new build is served without a restart.
+ * before anything else runs (src/boot.ts). For a list page with a table, antd's later sheet is named in a meta
+ * element instead of linked. Read per request, so a new build is served without a restart.
  */
-export function consolePage(root: string, path: string): Buffer {
+export function consolePage(root: string, path: string, search = ''): Buffer {
   const page = readFileSync(join(root, 'index.html'));
   const preloadFile = join(root, CONSOLE_PRELOAD_FILE);
   if (!existsSync(preloadFile)) return page;
   const { base, files } = JSON.parse(readFileSync(preloadFile, 'utf8')) as ConsolePreload;
   if (!path.startsWith(base)) return page;
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-  return Buffer.from(page.toString('utf8').replace('</head>', `${links}</head>`));
+  let html = page.toString('utf8').replace('</head>', `${links}</head>`);
+  if (showsATable(root, path, search)) html = html.replace(LATER_STYLE_LINK, (_, href: string) => `<meta name="${LATER_STYLES_META}" content="${href}">`);
+  return Buffer.from(html);
 }
 
 /** Where the page's answers go: before the console's root element, so they are in the page when its code runs. */
@@ -48,7 +68,7 @@ const runEntryAtOnce = (page: string): string => page.replace('<script type="mod
  * credential: it is never stored (`no-store`).
  */
 export async function sendConsolePage(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, root: string, path: string): Promise<FastifyReply> {
-  const page = consolePage(root, path).toString('utf8');
+  const page = consolePage(root, path, req.url.split('?')[1]).toString('utf8');
   reply.type('text/html');
   const at = page.indexOf(ROOT_ELEMENT);
   const answers = at < 0 ? undefined : carriedAnswers(app, req, root, req.url);

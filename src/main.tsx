@@ -3,6 +3,7 @@ import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pageRead } from '../providers/carried-answers';
+import { linkLaterStyles } from './later-styles';
 import { Root } from './Root';
 
 /** Resolves once every style sheet the page links has loaded (or failed: at the latest when the page has loaded). */
@@ -23,6 +24,7 @@ async function render(): Promise<void> {
   await styleSheetsLoaded();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  linkLaterStyles(root);
   createRoot(root).render(
     <StrictMode>
       <Root />

@@ -3,7 +3,8 @@
  * read, an address opened directly shows the page asking for nothing twice (the page carries its first answers and
  * names its code; the console uses what they brought), and signing out removes the marker again. The code
  * of a list page opened directly comes in a few files (scripts/chunk-layers.ts), not one per shared module, and
- * antd's component styles come from the sheet the build wrote (scripts/antd-static-style.ts).
+ * antd's component styles come from the sheets the build wrote (scripts/antd-static-style.ts), the later of which a
+ * list page links once its rows are in.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -108,6 +109,52 @@ it("names the console's code in the page sent for an app's address, for the brow
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
   expect(preloads(await page('/services/any-app/config'))).toEqual(expect.arrayContaining(['Console', 'AppLayout', 'ResourceListPage']));
   expect(preloads(await page('/login-authorize'))).not.toContain('Console');
+});
+
+it("links antd's later style sheet once a list's rows are in: the rows show styled by the first sheet alone", async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  const address = `${server.url}/services/${appId}/config`;
+  // The page sent for the list names the later sheet in a meta element and links only the first; another page links both.
+  const sent = await (await context.request.get(address)).text();
+  const later = /<meta name="later-styles" content="([^"]+)">/.exec(sent)?.[1];
+  expect(later).toMatch(/^\/assets\/antd-later-[\w-]+\.css$/);
+  expect(sent).not.toContain(`href="${later}"`);
+  expect(await (await context.request.get(`${server.url}/services/${appId}/dashboard`)).text()).toContain(`href="${later}"`);
+  const first = /<link rel="stylesheet" href="(\/assets\/antd-[\w-]+\.css)">/.exec(sent)![1];
+  const classes = async (href: string) => new Set((await (await context.request.get(`${server.url}${href}`)).text()).match(/\.ant-[\w-]+/g)!.map((c) => c.slice(1)));
+  const [inFirst, inLater] = await Promise.all([classes(first), classes(later!)]);
+  // The later sheet is the larger part (the forms, pickers, uploads, trees…), and styles classes the first does not.
+  expect([...inLater].filter((c) => !inFirst.has(c)).length).toBeGreaterThan(500);
+  const page = await context.newPage();
+  // The antd classes in the page, and whether the later sheet was linked, when the first row came into it.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('.ant-table-row')) return;
+      seen.disconnect();
+      Object.assign(window, {
+        atFirstRow: {
+          classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))].filter((c) => c.startsWith('ant-')),
+          laterLinked: document.querySelector('link[href*="antd-later"]') !== null,
+        },
+      });
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(address);
+  await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
+  const atFirstRow = (await page.evaluate(() => (window as unknown as { atFirstRow: { classes: string[]; laterLinked: boolean } }).atFirstRow))!;
+  expect(atFirstRow.laterLinked).toBe(false);
+  // Every class the rows' screen shows that antd styles in the later sheet is styled in the first one too.
+  expect(atFirstRow.classes.filter((c) => inLater.has(c) && !inFirst.has(c))).toEqual([]);
+  expect(atFirstRow.classes).toEqual(expect.arrayContaining(['ant-table-row', 'ant-layout-sider', 'ant-btn-primary', 'ant-pagination']));
+  // Then the later sheet is linked, right after the first, and its styles apply: a form's item in the create drawer.
+  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')))).toEqual(expect.arrayContaining([first, later]));
+  expect(await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].findIndex((l) => l.getAttribute('href')?.includes('antd-later')))).toBe(1);
+  await page.getByRole('button', { name: '新建配置项' }).click();
+  await visible(page.locator('.ant-drawer .ant-form-item').first());
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('.ant-drawer .ant-form-item')!).marginBottom)).not.toBe('0px');
+  await page.close();
 });
 
 it("renders an app's menu after the page beside it: the side bar comes without it, then with the page's entry chosen", async () => {
