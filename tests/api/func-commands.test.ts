@@ -12,10 +12,14 @@ import { func } from '../../resources/func';
 import { toOpenApiPath } from '../../server/engine/openapi';
 import { funcArchive, startFunc, type FuncHarness } from './func-fixtures';
 
-type Json = Record<string, any>;
+interface Operation {
+  summary: string;
+  requestBody: { content: Record<string, { schema: unknown }> };
+  parameters: { in: string; name: string }[];
+}
 
 let h: FuncHarness;
-let doc: Json;
+let doc: { paths: Record<string, Record<string, Operation>> };
 
 beforeAll(async () => {
   h = await startFunc('commands', { FUNC_PORT_RANGE: '17600-17609' });
@@ -26,7 +30,7 @@ afterAll(() => h?.close());
 /** Every DELETE or file command of the product, with its service and resource. */
 const commands = services.flatMap((s) => s.resources.flatMap((r) => (r.commands ?? []).filter((c) => c.method === 'DELETE' || c.file).map((c) => ({ s, r, c }))));
 const anyParam = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
-const operation = (url: string, method: string): Json | undefined => {
+const operation = (url: string, method: string): Operation | undefined => {
   const path = Object.keys(doc.paths).find((p) => anyParam(p) === anyParam(toOpenApiPath(url)));
   return path ? doc.paths[path][method.toLowerCase()] : undefined;
 };
@@ -42,10 +46,10 @@ describe('DELETE and file commands', () => {
       expect(op, where).toBeDefined();
       if (c.api?.call) expect(op!.summary, where).toBe(s.calls![c.api.call].summary);
       if (!c.file) continue;
-      const content = op!.requestBody.content as Json;
+      const content = op!.requestBody.content;
       expect(Object.keys(content).sort(), where).toEqual([...new Set([...s.calls![c.api!.call!].upload!.types, 'application/octet-stream'])].sort());
       for (const media of Object.values(content)) expect(media.schema, where).toEqual({ type: 'string', format: 'binary' });
-      const query = (op!.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name);
+      const query = op!.parameters.filter((p) => p.in === 'query').map((p) => p.name);
       expect(query, where).toEqual(expect.arrayContaining([...Object.keys(c.fields?.properties ?? {}), ...(c.file.fileNameParam ? [c.file.fileNameParam] : [])]));
     }
   });
