@@ -109,7 +109,9 @@ describe('stateful functions on the docker driver', () => {
     const kept = await startServer(h, fn);
     const ended = await startServer(h, fn);
     await sdk(sdkPortOf(kept.id), 'POST', '/ready');
-    await until(() => serverOf(h, fn, kept.id), (v) => v.status === 'running');
+    // The server sets its capacity once, at start: the next run's SDK endpoint is given it back from the record.
+    expect(await sdk(sdkPortOf(kept.id), 'PUT', '/alpha/player/capacity', { count: 10 })).toBe(200);
+    await until(() => serverOf(h, fn, kept.id), (v) => v.status === 'running' && v.playerCapacity === 10);
     // A record ended while its container stayed (a stop the Engine never carried out).
     await records(h.db, funcModels(h.ctx).servers).update(h.appId, { id: ended.id }, { status: 'failed', set: { reason: 'the server missed its health checks' } });
     const builds = engine.requests.filter((r) => r.path === '/build').length;
@@ -120,7 +122,6 @@ describe('stateful functions on the docker driver', () => {
     expect([engine.containers.has(`lodestar-${ended.id}`), engine.requests.filter((r) => r.path === '/build').length]).toEqual([false, builds]);
     // Its SDK answers the next run: a player joins.
     const port = sdkPortOf(kept.id);
-    expect(await sdk(port, 'PUT', '/alpha/player/capacity', { count: 10 })).toBe(200);
     expect(await sdk(port, 'POST', '/alpha/player/connect', { playerID: 'p9' })).toBe(200);
     await until(() => serverOf(h, fn, kept.id), (v) => v.playerCount === 1);
     const { exited } = await next.remove(h.appId, kept.id, 1000);

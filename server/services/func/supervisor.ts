@@ -143,7 +143,7 @@ export class FuncSupervisor {
     this.track(id, scopeId, fn, Date.parse(String(record.createdAt ?? '')) || Date.now(), { ready, tags, players });
     const port = Number(record.port ?? 0);
     const run = await this.driver
-      .adopt({ id, ports: [{ name: 'default', protocol: 'TCP', containerPort: Number(fn.port ?? 8899), port }], labels: tags, players, sdkState: ready ? 'Ready' : 'Scheduled' })
+      .adopt({ id, ports: [{ name: 'default', protocol: 'TCP', containerPort: Number(fn.port ?? 8899), port }], labels: tags, players, playerCapacity: Number(record.playerCapacity ?? 0), sdkState: ready ? 'Ready' : 'Scheduled' })
       .catch(() => undefined);
     if (!run) {
       this.local.delete(id);
@@ -226,6 +226,9 @@ export class FuncSupervisor {
         if (e.type === 'playerConnect') l.players.add(e.playerId);
         else l.players.delete(e.playerId);
         await this.q.update(scopeId, { id }, { set: { players: [...l.players], playerCount: l.players.size } });
+        return;
+      case 'playerCapacity':
+        await this.q.update(scopeId, { id }, { set: { playerCapacity: e.count } });
         return;
       case 'exit':
         await this.finish(id, l, e.code);
