@@ -184,6 +184,13 @@ async function api<T>(path: string): Promise<T> {
 }
 
 /** A service's first record, read with the app's credential as the game's server would (the passport convention). */
+/** The first record of a REST list (a stateful function, whose autoscaler has a page of its own). */
+async function firstRestRecord(serviceName: string, resourceName: string): Promise<Record<string, string> | undefined> {
+  const url = `${server.url}${findService(serviceName)!.base}${findResource(serviceName, resourceName)!.path}?pageSize=1`;
+  const res = await fetch(url, { headers: { Authorization: `Basic ${Buffer.from(`${app.AppId}:${app.AppServiceSecret}`).toString('base64')}` } });
+  return ((await res.json()) as { items?: Record<string, string>[] }).items?.[0];
+}
+
 async function firstRecord(serviceName: string, resourceName: string): Promise<Record<string, string> | undefined> {
   const service = findService(serviceName)!;
   const decl = findResource(serviceName, resourceName)!;
@@ -261,6 +268,7 @@ beforeAll(async () => {
     transactionId: await depositOf(app.OrganizationId),
     personaId: (await firstRecord('passport', 'personas'))?.id,
     slugName: (await firstRecord('passport', 'battlePasses'))?.slugName,
+    funcId: (await firstRestRecord('func', 'functions'))?.id,
   });
 });
 
