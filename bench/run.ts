@@ -22,6 +22,7 @@ import { runSaveBench } from './save';
 import { runPushBench } from './push';
 import { runStacktraceBench } from './stacktrace';
 import { runMatchBench } from './match';
+import { runMultiverseBench } from './multiverse';
 import { runFuncStatelessBench } from './func-stateless';
 import { runSyncBench } from './usync';
 
@@ -133,6 +134,7 @@ await runSaveBench();
 await runPushBench();
 await runStacktraceBench();
 await runMatchBench();
+await runMultiverseBench();
 await runFuncStatelessBench();
 await runSyncBench();
 await runAssistantEval();
