@@ -1,19 +1,19 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Result, Row, Segmented, Statistic, Typography } from 'antd';
 import { useCustom } from '@refinedev/core';
 import { isApiError, type ApiError } from '../../providers/http';
 import type { DashboardChartDecl, DashboardDecl, DashboardFigureDecl, DashboardTableDecl, PageDecl, ServiceDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
 import { usePageTitle } from '../lib/usePageTitle';
-import { chartFormat, chartIsEmpty, chartPoints, figureText, fillAnswer, sourceQuery } from './dashboard-data';
+import { chartPoints, figureText, fillAnswer, sourceQuery } from './dashboard-data';
+import { ChartBody } from './ChartBody';
 import { PageHeader } from './PageHeader';
 import { routeTo } from './routes';
 import { valueAtPath } from './view-cells';
 import { ViewTable } from './ViewTable';
 import type { ViewRowsState } from './useViewRows';
 
-const DashboardChart = lazy(() => import('./DashboardChart'));
 
 type Answer = Record<string, unknown>;
 
@@ -70,18 +70,9 @@ function Chart({ where, chart }: { where: Where; chart: DashboardChartDecl }) {
   const { text, locale } = useLocale();
   const { answer, loading } = useSource(where, chart.source);
   const points = chartPoints(chart, answer, locale);
-  let body;
-  if (loading && !answer) body = <Skeleton active />;
-  else if (chartIsEmpty(points)) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(chart.empty)} />;
-  else
-    body = (
-      <Suspense fallback={<Skeleton active />}>
-        <DashboardChart kind={chart.kind} data={points} format={chartFormat(chart, locale)} />
-      </Suspense>
-    );
   return (
     <Card title={text(chart.label)} size="small">
-      {body}
+      <ChartBody chart={chart} points={points} waiting={loading && !answer} />
     </Card>
   );
 }

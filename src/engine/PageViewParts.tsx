@@ -1,5 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Card, Col, Row } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import { isApiError, requestFile } from '../../providers/http';
@@ -7,14 +7,14 @@ import { toast } from '../../providers/notification';
 import { pageCallRequest, type FilterValues } from '../../resources/page-view-call';
 import type { JsonSchema, PageChartDecl, PageDetailDecl, PageDownloadDecl, PageViewDecl, ServiceDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
-import { chartFormat, chartIsEmpty, sourcedChartPoints } from './dashboard-data';
+import { sourcedChartPoints } from './dashboard-data';
+import { ChartBody } from './ChartBody';
 import { DetailBody } from './DetailView';
 import { DeclaredValue } from './DeclaredValue';
 import { answerFieldSpecs, detailFieldSpecs } from './detail-fields';
 import { saveFile } from './useDialogs';
 import { useRefetchOnChange } from './useRefetchOnChange';
 
-const DashboardChart = lazy(() => import('./DashboardChart'));
 
 type Answer = Record<string, unknown>;
 
@@ -95,19 +95,10 @@ function SourcedPageCharts(props: PagePartProps & { charts: PageChartDecl[] }) {
     <>
       {charts.map((chart) => {
         const points = answer ? sourcedChartPoints(chart, answer, locale) : undefined;
-        let body;
-        if (!answer) body = call.isFetching ? <Skeleton active /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(chart.empty)} />;
-        else if (!points?.length || chartIsEmpty(points)) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(chart.empty)} />;
-        else
-          body = (
-            <Suspense fallback={<Skeleton active />}>
-              <DashboardChart kind={chart.kind} data={points} format={chartFormat(chart, locale)} />
-            </Suspense>
-          );
         return (
           <Col key={chart.list + chart.label.en} xs={24} lg={chart.span}>
             <Card title={text(chart.label)} size="small" data-testid="page-chart" data-points={points?.length ?? 0}>
-              {body}
+              <ChartBody chart={chart} points={points} waiting={!answer && call.isFetching} />
             </Card>
           </Col>
         );

@@ -1,14 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { Card, Col, Empty, Row, Skeleton } from 'antd';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import type { RecordChartDecl, RecordChartSource } from '../../resources/types';
 import { detailUrl, recordParentId } from '../../resources/view-call';
 import { useLocale } from '../lib/useLocale';
-import { chartFormat, chartIsEmpty, chartPoints, sourcedChartPoints } from './dashboard-data';
+import { chartIsEmpty, chartPoints, sourcedChartPoints } from './dashboard-data';
+import { ChartBody } from './ChartBody';
 import type { DeclaredScope } from './useDeclared';
 import { useRefetchOnChange } from './useRefetchOnChange';
 
-const DashboardChart = lazy(() => import('./DashboardChart'));
 
 type Answer = Record<string, unknown>;
 
@@ -54,9 +53,7 @@ function SourcedCharts({ scope, record, from, charts }: { scope: DeclaredScope; 
         .filter(({ points }) => points && points.length > 0)
         .map(({ chart, points }) => (
           <ChartCard key={chart.list + chart.label.en} chart={chart}>
-            <Suspense fallback={<Skeleton active />}>
-              <DashboardChart kind={chart.kind} data={points!} format={chartFormat(chart, locale)} />
-            </Suspense>
+            <ChartBody chart={chart} points={points} />
           </ChartCard>
         ))}
     </>
@@ -81,9 +78,7 @@ export function RecordCharts({ scope, record }: { scope: DeclaredScope; record: 
     <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
       {own.map(({ chart, points }) => (
         <ChartCard key={chart.list + chart.label.en} chart={chart}>
-          <Suspense fallback={<Skeleton active />}>
-            <DashboardChart kind={chart.kind} data={points} format={chartFormat(chart, locale)} />
-          </Suspense>
+          <ChartBody chart={chart} points={points} />
         </ChartCard>
       ))}
       {[...sources.entries()].map(([key, { from, charts }]) => (
