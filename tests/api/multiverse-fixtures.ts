@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createSocket } from 'node:dgram';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { multiverse } from '../../resources/multiverse';
+import { udpExchange, until } from '../game-client';
 import { createAccount, createApp, createOrganization } from '../../server/platform/accounts';
 import { buildPending } from '../../server/services/multiverse/images';
 import { refillFleets } from '../../server/services/multiverse/fleet';
@@ -56,33 +56,7 @@ export async function echoArchive(): Promise<Uint8Array> {
   return zipSync({ 'server.mjs': new Uint8Array(server), 'idle.mjs': text('setInterval(() => undefined, 1000);\n'), 'README.txt': text('echo server') });
 }
 
-/** Sends one UDP datagram and answers the reply's text (or rejects after `ms`). */
-export function udpExchange(host: string, port: number, text: string, ms = 3000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = createSocket('udp4');
-    const timer = setTimeout(() => {
-      socket.close();
-      reject(new Error('no UDP answer'));
-    }, ms);
-    socket.once('message', (msg) => {
-      clearTimeout(timer);
-      socket.close();
-      resolve(msg.toString('utf8'));
-    });
-    socket.send(text, port, host);
-  });
-}
-
-/** Polls `read` until `done` holds of its answer, or fails after `ms`. */
-export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { udpExchange, until };
 
 /**
  * A game of `mode` in region `local` whose profile has a released revision of the example echo server (0.2 cores):

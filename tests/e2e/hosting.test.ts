@@ -1,10 +1,10 @@
-import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
-import { choose, launchBrowser, openDemoGame, screenshots, visible } from './browser';
-import { startServer, type RunningServer } from './server';
+import { choose, openDemoGame, visible } from './browser';
+import { callWith } from './server';
+import { syncConsole } from './sync-app';
+import { udpExchange, until } from '../game-client';
 import { match } from '../../resources/match';
 import { MATCH_DEMO_IDS } from '../../resources/match/demo';
 import { MATCH_ROUTES } from '../../resources/match/resources';
@@ -21,64 +21,11 @@ import { DEMO_REALM_ID } from '../../resources/passport/demo-players';
  * shuts itself down through the SDK the console shows it deallocated.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let shot: (label: string) => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en', timezoneId: 'Asia/Shanghai' });
-  shot = screenshots(page, 'hosting');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function call(method: string, path: string, body: unknown, authorization: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} };
-}
-
-/** One UDP datagram to the server and its answer. */
-function udp(host: string, port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = createSocket('udp4');
-    const timer = setTimeout(() => {
-      socket.close();
-      reject(new Error(`no UDP answer from ${host}:${port}`));
-    }, 5000);
-    socket.once('message', (msg) => {
-      clearTimeout(timer);
-      socket.close();
-      resolve(msg.toString('utf8'));
-    });
-    socket.send(text, port, host);
-  });
-}
-
-/** Waits until `read` answers something `done` accepts (polling real state), or fails with the last answer. */
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  let last = await read();
-  while (!done(last)) {
-    if (Date.now() > end) throw new Error(`gave up waiting: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 300));
-    last = await read();
-  }
-  return last;
-}
+const c = syncConsole('hosting');
 
 describe('hosting a game, from the build to a match', () => {
   it('builds an uploaded server, releases it, matches two players onto it, and sees it deallocated once it shuts down', async () => {
+    const { server, page, shot } = c;
     const { appId, credential } = await openDemoGame(page, server.url);
     await page.evaluate(() => localStorage.setItem('lodestar.locale', 'en'));
     const at = (route: string) => `${server.url}/services/${appId}/${route}`;
@@ -115,22 +62,21 @@ describe('hosting a game, from the build to a match', () => {
     // Two players sign in through the game's server and ask for a duel through the player call.
     const tokens: string[] = [];
     for (const player of ['e2e-red', 'e2e-blue']) {
-      const login = await call('POST', `${passport.base}/login/external`, { method: 'ServerSide', platform: 'Android', realmId: DEMO_REALM_ID, externalId: player, nickname: player }, credential);
-      expect(login.status, JSON.stringify(login.body)).toBe(200);
-      tokens.push(`Bearer ${String(login.body.token)}`);
+      const login = await callWith(server.url, credential, 'POST', `${passport.base}/login/external`, { method: 'ServerSide', platform: 'Android', realmId: DEMO_REALM_ID, externalId: player, nickname: player });
+      tokens.push(`Bearer ${String(login.token)}`);
     }
     const tickets: string[] = [];
     for (const [i, skill] of [1500, 1560].entries()) {
-      const asked = await call('POST', `${match.base}/sdk/tickets`, { configId: MATCH_DEMO_IDS.duel, attributes: { skill }, regions: ['local'] }, tokens[i]);
-      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-      tickets.push(String(asked.body.id));
+      const asked = await callWith(server.url, tokens[i], 'POST', `${match.base}/sdk/tickets`, { configId: MATCH_DEMO_IDS.duel, attributes: { skill }, regions: ['local'] });
+      expect(asked.status).toBe('searching');
+      tickets.push(String(asked.id));
     }
     // Each player polls their own ticket until the server is found.
-    const found = await Promise.all(tickets.map((id, i) => until(() => call('GET', `${match.base}/sdk/tickets/${id}`, undefined, tokens[i]).then((r) => r.body), (t) => ['found', 'failed', 'timeout'].includes(String(t.status)), 45_000)));
+    const found = await Promise.all(tickets.map((id, i) => until(() => callWith(server.url, tokens[i], 'GET', `${match.base}/sdk/tickets/${id}`), (t) => ['found', 'failed', 'timeout'].includes(String(t.status)), 45_000)));
     expect(found.map((t) => t.status)).toEqual(['found', 'found']);
     expect(found[1].matchId).toBe(found[0].matchId);
     expect([found[1].host, found[1].port]).toEqual([found[0].host, found[0].port]);
-    expect(await udp(String(found[0].host), Number(found[0].port), 'gg')).toBe('ECHO gg');
+    expect(await udpExchange(String(found[0].host), Number(found[0].port), 'gg')).toBe('ECHO gg');
 
     // The console: the match with its two players, and the server it got, of the new revision, allocated.
     await page.goto(at(MATCH_ROUTES.match.replace(':matchId', String(found[0].matchId))));
@@ -145,7 +91,7 @@ describe('hosting a game, from the build to a match', () => {
     await shot('allocated');
 
     // The server shuts itself down through the SDK; the page follows it to deallocated.
-    expect(await udp(String(found[0].host), Number(found[0].port), 'EXIT')).toBe('BYE');
+    expect(await udpExchange(String(found[0].host), Number(found[0].port), 'EXIT')).toBe('BYE');
     await visible(page.locator('.ant-tag', { hasText: 'Deallocated' }), 30_000);
     await shot('deallocated');
     expect(await page.getByText('Failed to load').count()).toBe(0);
