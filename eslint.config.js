@@ -18,4 +18,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The console loads each service's declarations on its own (providers/services.ts): the index of them all, which
+    // would load every one with the screen, is for the server and the build only; its types are in resources/types.
+    files: ['src/**/*.tsx', 'src/**/*.ts', 'providers/**/*.ts', 'providers/**/*.tsx'],
+    ignores: ['src/engine/route-reads.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\.?/)+resources(/index(\\.ts)?)?$', allowTypeImports: true, message: 'Read services from providers/services.ts (types from resources/types).' }] },
+      ],
+    },
+  },
 );

@@ -9,7 +9,8 @@ import { docsSearchIndex } from './scripts/docs-search-index.ts';
 import { apiReferencePassages } from './scripts/docs-api-passages.ts';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { routeManifest } from './scripts/route-manifest.ts';
-import { consolePreload } from './scripts/console-preload.ts';
+import { consolePreload, serviceModules } from './scripts/console-preload.ts';
+import { serviceLoaders } from './resources/service-loaders.ts';
 import { pureLibraries } from './scripts/pure-libraries.ts';
 import { APP_BASE } from './src/engine/routes.ts';
 
@@ -47,7 +48,12 @@ const layers = [
 
 // What an app's page opened directly loads (the console shell's and the list page's layers): named in the page the
 // server sends for an address under the app console's base, for the browser to ask beside the entry.
-const appPagePreload = consolePreload({ base: `${APP_BASE.split('/:')[0]}/`, modules: layers.filter((l) => l.name !== 'sign-in').flatMap((l) => l.modules) });
+// With them, the declarations of the services the address's page shows (each service's loads on its own).
+const appPagePreload = consolePreload({
+  base: `${APP_BASE.split('/:')[0]}/`,
+  modules: layers.filter((l) => l.name !== 'sign-in').flatMap((l) => l.modules),
+  services: serviceModules(serviceLoaders),
+});
 
 export default defineConfig({
   // precompress: brotli and gzip copies of the built files, which the server sends as they are.

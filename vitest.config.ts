@@ -5,12 +5,13 @@ export default defineConfig({
   test: {
     projects: [
       // The unit tests load console code, whose forms import the checks the build compiles.
-      { plugins: [formValidators()], test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { plugins: [formValidators()], test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/load-services.ts'] } },
       {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/load-services.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -49,6 +50,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/load-services.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,5 +1,6 @@
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, LogicalFilter, MetaQuery } from '@refinedev/core';
-import { findService, type ResourceDecl, type ServiceDecl } from '../resources';
+import type { ResourceDecl, ServiceDecl } from '../resources/types';
+import { findService } from './services';
 import { collectionPath } from '../resources/relations';
 import { requireDeclared, sortableFields } from './declarations';
 import { requireOk, type QueryValue, type RequestOptions } from './http';

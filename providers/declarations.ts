@@ -1,4 +1,5 @@
-import { findResource, findService, services, type ResourceDecl, type ServiceDecl } from '../resources';
+import type { ResourceDecl, ServiceDecl } from '../resources/types';
+import { findResource, findService, services } from './services';
 import { acrossAppsResource, acrossAppsResources } from '../resources/across-apps';
 import { borrowedOf } from '../resources/borrowed';
 import type { BorrowedWhere } from '../resources/types';
@@ -26,30 +27,40 @@ export function allResources(): DeclaredResource[] {
   return services.flatMap((service) => service.resources.map((decl) => ({ service, decl, key: resourceKey(service, decl) })));
 }
 
-let acrossApps: DeclaredResource[] | undefined;
+/**
+ * A list built from the loaded services, built again only when more have loaded (services only ever arrive), keeping
+ * the entries it had: the screens see the same objects throughout.
+ */
+function builtPerServices(build: () => DeclaredResource[]): () => DeclaredResource[] {
+  let built: DeclaredResource[] = [];
+  let from = -1;
+  return () => {
+    if (from !== services.length) {
+      const had = new Map(built.map((entry) => [entry.key, entry]));
+      [built, from] = [build().map((entry) => had.get(entry.key) ?? entry), services.length];
+    }
+    return built;
+  };
+}
 
 /**
  * The back office's lists of app-scoped resources across every app (`ResourceDecl.acrossApps`), each as the platform's
- * resource it reads as (`acrossAppsResource`), built once so the screens see the same objects.
+ * resource it reads as (`acrossAppsResource`).
  */
-export function acrossAppsDeclared(): DeclaredResource[] {
-  acrossApps ??= acrossAppsResources(services).map(({ service, res }) => {
+export const acrossAppsDeclared = builtPerServices(() =>
+  acrossAppsResources(services).map(({ service, res }) => {
     const decl = acrossAppsResource(res);
     return { service, decl, key: resourceKey(service, decl) };
-  });
-  return acrossApps;
-}
-
-let borrowed: DeclaredResource[] | undefined;
+  }),
+);
 
 /**
  * Resources shown under another service's routes (`ServiceDecl.borrowed`), each keyed by the borrower
- * (`<borrower>.<service>.<resource>`) and calling the lender's API, built once so the screens see the same objects.
+ * (`<borrower>.<service>.<resource>`) and calling the lender's API.
  */
-export function borrowedDeclared(): DeclaredResource[] {
-  borrowed ??= borrowedOf(services).map(({ borrower, lender, decl, where }) => ({ service: lender, decl, key: `${borrower.name}.${resourceKey(lender, decl)}`, where }));
-  return borrowed;
-}
+export const borrowedDeclared = builtPerServices(() =>
+  borrowedOf(services).map(({ borrower, lender, decl, where }) => ({ service: lender, decl, key: `${borrower.name}.${resourceKey(lender, decl)}`, where })),
+);
 
 type MetaLike = Record<string, unknown> | undefined;
 

@@ -15,6 +15,8 @@ export interface ConsolePreload {
   base: string;
   /** The files, relative to the built console's root. */
   files: string[];
+  /** The files of each service's declarations, by the service's name (providers/services.ts loads them). */
+  services: Record<string, string[]>;
 }
 
 /** The link of antd's later style sheet in the built page (scripts/antd-static-style.ts marks it). */
@@ -31,9 +33,15 @@ function showsATable(root: string, pathname: string, search: string): boolean {
   return route?.page === 'list' && firstRead(route, appId!, search) !== undefined;
 }
 
+/** The services whose declarations the address's page waits for (its route in the route manifest), if it is an engine page. */
+function routeServices(root: string, pathname: string): string[] {
+  return matchPath('/services/:appId/*', pathname) ? (manifestRoute(readManifest(root), pathname)?.services ?? []) : [];
+}
+
 /**
  * The console's page (index.html) as sent for an address: under the app console's base, with a preload link for
- * each file of the console's code the build named, so the browser asks for them beside the entry. A module preload:
+ * each file of the console's code the build named, and of the declarations of the services the address's page shows,
+ * so the browser asks for them beside the entry. A module preload:
  * the browser compiles each file off the page's thread as it comes (a plain script preload cannot be used that way
  * for a module, so it was compiled again on the page's thread once imported). The entry starts its first calls
  * before anything else runs (src/boot.ts). For a list page with a table, antd's later sheet is named in a meta
@@ -43,9 +51,10 @@ export function consolePage(root: string, path: string, search = ''): Buffer {
   const page = readFileSync(join(root, 'index.html'));
   const preloadFile = join(root, CONSOLE_PRELOAD_FILE);
   if (!existsSync(preloadFile)) return page;
-  const { base, files } = JSON.parse(readFileSync(preloadFile, 'utf8')) as ConsolePreload;
+  const { base, files, services = {} } = JSON.parse(readFileSync(preloadFile, 'utf8')) as ConsolePreload;
   if (!path.startsWith(base)) return page;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const wanted = [...new Set([...files, ...routeServices(root, path).flatMap((name) => services[name] ?? [])])];
+  const links = wanted.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   let html = page.toString('utf8').replace('</head>', `${links}</head>`);
   if (showsATable(root, path, search)) html = html.replace(LATER_STYLE_LINK, (_, href: string) => `<meta name="${LATER_STYLES_META}" content="${href}">`);
   return Buffer.from(html);

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { Authenticated } from '@refinedev/core';
 import { CatchAllNavigate } from '@refinedev/react-router';
 import { SIGN_IN_PATH } from '../providers/http';
+import { AllServices } from './engine/AllServices';
 import { APP_BASE, dashboardPages, listRoutes, showRoutes, viewPages } from './engine/routes';
 import { PageLoading } from './pages/PageLoading';
 import { registeredPages } from './pages/registry';
@@ -15,6 +16,12 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** An optional app parameter at the end of an absolute page's route (`/playground/passport/:appId?`). */
 const OPTIONAL_APP = /\/:appId\?$/;
+
+/**
+ * A page that is not one of the engine's pages of a service: it may read any service's declarations, and an address
+ * not found may be one whose service has not loaded yet, so each waits for them all.
+ */
+const all = (page: ReactNode, full?: boolean) => <AllServices full={full}>{page}</AllServices>;
 
 /**
  * Every console route, lazily loaded (public pages are routed in src/Root.tsx): the pages of each area by who may
@@ -32,7 +39,9 @@ export function AppRoutes() {
             path={BACK_OFFICES[office].base}
             element={
               <RequireBackOffice office={office}>
-                <AdminLayout office={office} />
+                <AllServices full>
+                  <AdminLayout office={office} />
+                </AllServices>
               </RequireBackOffice>
             }
           >
@@ -52,13 +61,13 @@ export function AppRoutes() {
         >
           <Route index element={<Navigate to="/apps" replace />} />
           {pagesOf('user').map(({ path, Component }) => (
-            <Route key={path} path={path} element={<Component />} />
+            <Route key={path} path={path} element={all(<Component />)} />
           ))}
           <Route path="/services" element={<Navigate to="/apps" replace />} />
           <Route path={APP_BASE} element={<AppLayout />}>
             <Route index element={<Navigate to="dashboard" replace />} />
             {pagesOf('app').map(({ path, Component }) => (
-              <Route key={path} path={path} element={<Component />} />
+              <Route key={path} path={path} element={all(<Component />)} />
             ))}
             {listRoutes().map(({ route }) => (
               <Route key={route} path={route} element={<ResourceListPage route={route} />} />
@@ -75,25 +84,25 @@ export function AppRoutes() {
             {pages
               .filter(({ page }) => !page.absolute)
               .map(({ page, Component }) => (
-                <Route key={page.route} path={page.route} element={<Component />} />
+                <Route key={page.route} path={page.route} element={all(<Component />)} />
               ))}
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={all(<NotFoundPage />)} />
           </Route>
           {pages
             .filter(({ page }) => page.absolute)
             .map(({ page, Component }) => (
               <Route key={page.route} path={page.route.replace(OPTIONAL_APP, '/:appId')} element={<AppLayout />}>
-                <Route index element={<Component />} />
+                <Route index element={all(<Component />)} />
               </Route>
             ))}
           {/* A page whose app is optional opens without one too (it then asks for one), outside the app layout. */}
           {pages
             .filter(({ page }) => page.absolute && OPTIONAL_APP.test(page.route))
             .map(({ page, Component }) => (
-              <Route key={`${page.route}-no-app`} path={page.route.replace(OPTIONAL_APP, '')} element={<Component />} />
+              <Route key={`${page.route}-no-app`} path={page.route.replace(OPTIONAL_APP, '')} element={all(<Component />)} />
             ))}
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={all(<NotFoundPage />, true)} />
       </Routes>
     </Suspense>
   );

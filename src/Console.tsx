@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App as AntdApp } from 'antd';
 import { Refine, useInvalidateAuthStore } from '@refinedev/core';
@@ -11,17 +11,25 @@ import { notificationProvider } from '../providers/notification';
 import { dataProviders } from '../providers/data-providers';
 import { addServerMessages } from '../resources/messages/lookup';
 import { consoleMessages } from '../resources/messages/console';
-import { services } from '../resources';
+import { referenceMessagesOf } from '../resources/messages/references';
+import { loadServices, services, useServicesLoaded, useServicesVersion } from '../providers/services';
+import manifest from 'virtual:route-manifest';
 import { AppRoutes } from './AppRoutes';
+import { afterFirstContent } from './first-content';
+import { manifestRoute } from './engine/route-manifest';
 import { refineResources } from './engine/routes';
 import { consoleSections } from './locales/sections/console';
+import { PageLoading } from './pages/PageLoading';
 
-// What only the console needs: its texts and server messages, and each service's own toast duration.
+// What only the console needs: its texts and server messages.
 addTexts(consoleSections);
 addServerMessages(consoleMessages);
-setServiceToastSeconds(services);
 
-const resources = refineResources();
+/**
+ * The services the address the console opened on waits for: an engine page's, as the route manifest names them;
+ * none for any other address (its page waits for them all itself, src/engine/AllServices.tsx).
+ */
+const openedOn = (): string[] => manifestRoute(manifest, window.location.pathname)?.services ?? [];
 
 /** After a 401 the HTTP client hands the redirect to the router (no full reload). */
 function SessionExpiry() {
@@ -40,9 +48,27 @@ function SessionExpiry() {
 
 /**
  * The console: antd's App context (the pages' confirmation dialogs and messages; the toasts are the site's), Refine
- * with the console's providers and every declared resource, and the console's routes.
+ * with the console's providers and every loaded service's resources, and the console's routes. Opened on an engine
+ * page of a service, it renders once that service's declarations are in; the others load after the page's first
+ * content (src/main.tsx) and join the routes and resources as they arrive.
  */
 export default function Console() {
+  const [needs] = useState(openedOn);
+  const ready = useServicesLoaded(needs);
+  const loaded = useServicesVersion();
+  // Every loaded service as Refine's resources, its toast duration and its refusals of a delete, again as more load.
+  const resources = useMemo(() => {
+    setServiceToastSeconds(services);
+    addServerMessages(referenceMessagesOf(services));
+    return refineResources();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+  // The services the first page did not wait for: once it shows.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (ready && root) afterFirstContent(root, () => void loadServices().catch((error: unknown) => console.error(error)));
+  }, [ready]);
+  if (!ready) return <PageLoading full />;
   return (
     <AntdApp component={false}>
       <Refine

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Tag, Typography } from 'antd';
 import { allResources } from '../../providers/declarations';
-import { findService } from '../../resources';
+import { findService } from '../../providers/services';
 import type { ResourceDecl } from '../../resources/types';
 import { showPathOf } from './routes';
 import type { OptionsFrom } from './schema';

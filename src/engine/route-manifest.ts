@@ -30,6 +30,8 @@ export interface ManifestRoute {
   page: ManifestPage;
   /** A list's first reads by tab (the resource's name), the first tab first; a singleton's or a nested list's: null. */
   reads?: Record<string, ManifestRead | null>;
+  /** The services whose declarations the page shows (its own, those it borrows or names): what it waits for (providers/services.ts). */
+  services: string[];
 }
 
 /** The route an address opens: the first in the manifest that matches (lists, then records, views, dashboards). */

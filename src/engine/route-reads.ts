@@ -1,6 +1,10 @@
 import type { DeclaredResource } from '../../providers/declarations';
 import { dataProviders } from '../../providers/data-providers';
-import { dashboardPages, listRoutes, routePattern, showRoutes, viewPages } from './routes';
+import { findService, registerServices } from '../../providers/services';
+import { services } from '../../resources';
+import type { ServiceDecl } from '../../resources/types';
+import { servicesNamedBy } from '../../resources/service-loaders';
+import { dashboardPages, listRoutes, routePattern, serviceOfRoute, showRoutes, viewPages } from './routes';
 import { firstPage } from './first-page';
 import { APP_PLACEHOLDER, type ManifestRead, type ManifestRoute } from './route-manifest';
 
@@ -37,18 +41,36 @@ async function recordFirstRead({ service, decl, key }: DeclaredResource): Promis
   return sent[0] ?? null;
 }
 
+/**
+ * The services a route's page needs loaded: the service whose route it is (whose menu names it: the borrower of a
+ * borrowed resource), those whose records it shows, and every service they name, as the registry loads them.
+ */
+function needed(route: string, shown: ServiceDecl[]): string[] {
+  const names = new Set<string>();
+  const add = (name: string) => {
+    if (names.has(name)) return;
+    names.add(name);
+    const decl = findService(name);
+    if (decl) servicesNamedBy(decl).forEach(add);
+  };
+  [serviceOfRoute(route), ...shown].forEach((s) => s && add(s.name));
+  return [...names];
+}
+
 export async function routeManifest(): Promise<ManifestRoute[]> {
+  registerServices(services);
   const lists: ManifestRoute[] = [];
   for (const { route, resources } of listRoutes()) {
     const reads: Record<string, ManifestRead | null> = {};
     for (const resource of resources) reads[resource.decl.name] = await recordFirstRead(resource);
-    lists.push({ pattern: routePattern(route), page: 'list', reads });
+    lists.push({ pattern: routePattern(route), page: 'list', reads, services: needed(route, resources.map((r) => r.service)) });
   }
-  const pages = (page: ManifestRoute['page'], routes: string[]) => routes.map((route) => ({ pattern: routePattern(route), page }));
+  const pages = (page: ManifestRoute['page'], routes: { route: string; service: ServiceDecl }[]) =>
+    routes.map(({ route, service }) => ({ pattern: routePattern(route), page, services: needed(route, [service]) }));
   return [
     ...lists,
-    ...pages('show', showRoutes().map(({ route }) => route)),
-    ...pages('view', viewPages().map(({ page }) => page.route)),
-    ...pages('dashboard', dashboardPages().map(({ page }) => page.route)),
+    ...pages('show', showRoutes().map(({ route, resource }) => ({ route, service: resource.service }))),
+    ...pages('view', viewPages().map(({ page, service }) => ({ route: page.route, service }))),
+    ...pages('dashboard', dashboardPages().map(({ page, service }) => ({ route: page.route, service }))),
   ];
 }

@@ -1,5 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
-import { services, type DashboardDecl, type PageDecl, type PageViewDecl, type ResourceDecl, type ServiceDecl } from '../../resources';
+import type { DashboardDecl, PageDecl, PageViewDecl, ResourceDecl, ServiceDecl } from '../../resources/types';
+import { services } from '../../providers/services';
 import { acrossAppsDeclared, allResources, borrowedDeclared, type DeclaredResource } from '../../providers/declarations';
 import type { AppRecord } from '../../providers/types';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useList, type BaseRecord } from '@refinedev/core';
-import { findResource } from '../../resources';
+import { findResource } from '../../providers/services';
 import { optionsParentId, optionsService } from './form/widgets/reference-options';
 import { propertyOf, xui } from './schema';
 import type { DeclaredScope } from './useDeclared';

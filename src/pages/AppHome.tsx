@@ -1,5 +1,5 @@
 import { Card, Col, Descriptions, Flex, Row, Spin, Typography } from 'antd';
-import { services } from '../../resources';
+import { services } from '../../providers/services';
 import { PageHeader } from '../engine/PageHeader';
 import { useCurrentAppState } from '../lib/currentApp';
 import { useLocale } from '../lib/useLocale';

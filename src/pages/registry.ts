@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { services, type PageDecl, type ServiceDecl } from '../../resources';
+import type { PageDecl, ServiceDecl } from '../../resources/types';
+import { services } from '../../providers/services';
 import type { AreaRegistry, PanelProps } from './registry-types';
 import { passportRegistry } from './passport/registry';
 import { cdnRegistry } from './cdn/registry';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { acrossAppsDeclared, allResources, type DeclaredResource } from '../../providers/declarations';
-import { services } from '../../resources';
+import { services } from '../../providers/services';
 import { acrossAppsName, acrossAppsPages, type AcrossAppsPageDecl } from '../../resources/across-apps';
 import type { PageRoute, RouteSet } from './types';
 
@@ -35,15 +35,29 @@ function acrossAppsPage(page: AcrossAppsPageDecl, i: number): PageRoute {
   };
 }
 
+/** The pages, built from the services loaded so far; built again only when more have loaded (services only ever arrive). */
+let built: { from: number; pages: PageRoute[] } | undefined;
+
+function declaredAdminPages(): PageRoute[] {
+  if (built?.from !== services.length) {
+    const pages = [
+      ...allResources()
+        .filter((r) => r.decl.scope === 'platform' && r.decl.routes?.admin)
+        .map(platformPage),
+      ...acrossAppsPages(services).map(acrossAppsPage),
+    ];
+    built = { from: services.length, pages };
+  }
+  return built.pages;
+}
+
 /**
  * The back office's pages of the platform-scoped resources (`ResourceDecl.routes.admin`) and of the app resources
- * listed across apps (`ResourceDecl.acrossApps`), from the declarations.
+ * listed across apps (`ResourceDecl.acrossApps`), from the declarations: read as the routes render, so they follow
+ * the services as they load (providers/services.ts).
  */
 export const declaredAdminRoutes: RouteSet = {
-  admin: [
-    ...allResources()
-      .filter((r) => r.decl.scope === 'platform' && r.decl.routes?.admin)
-      .map(platformPage),
-    ...acrossAppsPages(services).map(acrossAppsPage),
-  ],
+  get admin() {
+    return declaredAdminPages();
+  },
 };

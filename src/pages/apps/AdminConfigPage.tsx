@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Result, Switch, Table, Tag, Typography } from 'antd';
-import { findService } from '../../../resources';
+import { findService } from '../../../providers/services';
 import type { UpdateAppBody } from '../../../resources/app-api';
 import type { ServiceState } from '../../../resources/platform';
 import { requireOk } from '../../../providers/http';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
-import { services } from '../../../resources';
+import { services } from '../../../providers/services';
 import type { AppRecord } from '../../../providers/types';
 import { isServiceEnabled } from '../../engine/routes';
 import { useLocale } from '../../lib/useLocale';

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { App, Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
-import { services, type ServiceDecl } from '../../../resources';
+import type { ServiceDecl } from '../../../resources/types';
+import { services } from '../../../providers/services';
 import { displayStatus, occupiedBy, type DisplayStatus } from '../../../resources/serviceStatus';
 import { requireOk } from '../../../providers/http';
 import { routeTo } from '../../engine/routes';

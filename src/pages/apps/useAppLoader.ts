@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { services, type ServiceDecl } from '../../../resources';
+import { findService, servicesLoaded, whenServicesLoaded } from '../../../providers/services';
+import { serviceNames } from '../../../resources/service-loaders';
 import type { ServiceDetails } from '../../../resources/app-api';
 import type { ServiceRuntime } from '../../../resources/serviceStatus';
 import { fetchSessions } from '../../../providers/auth';
@@ -8,17 +9,23 @@ import type { AppRecord } from '../../../providers/types';
 import { EDIT_ROLES, type CurrentApp } from '../../lib/currentApp';
 import { rememberOrganization } from '../../lib/workingOrganization';
 
+/** Whether a service needs a project (its declaration's catalogue says so): unknown until its declaration has loaded. */
+const needsProject = (name: string): boolean | undefined => (servicesLoaded([name]) ? !!findService(name)?.catalogue.needsProject : undefined);
+
 /**
  * One enabled service's details. A service that needs a project and has none gets it: enabling the service again
- * provisions it (spec 000 §4, "a missing hello project is created automatically"); only editors may.
+ * provisions it (spec 000 §4, "a missing hello project is created automatically"); only editors may. Whether it
+ * needs one is in its declaration: if that has not loaded yet, `later` hears of the service.
  */
-async function loadDetails(app: AppRecord, decl: ServiceDecl, canEdit: boolean): Promise<ServiceDetails | undefined> {
-  const path = `/api/app/service/${encodeURIComponent(app.Services[decl.name].ServiceId)}`;
+async function loadDetails(app: AppRecord, name: string, canEdit: boolean, later: (name: string) => void): Promise<ServiceDetails | undefined> {
+  const path = `/api/app/service/${encodeURIComponent(app.Services[name].ServiceId)}`;
   let details = await request<ServiceDetails>(path, { ignoreErrors: true });
-  if (details && decl.catalogue.needsProject && !details.Project && canEdit) {
+  const needs = details && !details.Project && canEdit ? needsProject(name) : false;
+  if (needs === undefined) later(name);
+  if (details && needs) {
     const provisioned = await request<AppRecord>(`/api/app/${encodeURIComponent(app.AppId)}/service`, {
       method: 'POST',
-      body: { Service: decl.name },
+      body: { Service: name },
       ignoreErrors: true,
     });
     if (provisioned) details = await request<ServiceDetails>(path, { ignoreErrors: true });
@@ -58,15 +65,23 @@ export function useAppLoader(appId: string): { loaded?: AppLoad; reload: () => P
           const kept = fresh && previous?.appId === appId && previous.state ? previous.state : { details: {}, runtime: {} };
           return { appId, state: { app, details: kept.details, runtime: kept.runtime, initialised: false, isAdmin, canEdit } };
         });
-        const enabled = services.filter((s) => app.Services?.[s.name]?.Status === 'Enabled');
-        const answers = await Promise.all(enabled.map((s) => loadDetails(app, s, canEdit)));
+        // The services by name, from the app's record: their details need none of their declarations.
+        const enabled = serviceNames.filter((name) => app.Services?.[name]?.Status === 'Enabled');
+        const unknown: string[] = [];
+        const answers = await Promise.all(enabled.map((name) => loadDetails(app, name, canEdit, (later) => unknown.push(later))));
         if (!live()) return;
+        // A service without a project whose declaration had not loaded: once it has (after the page's first content,
+        // src/Console.tsx), the app is read again if it needs one, which provisions it.
+        if (unknown.length)
+          void whenServicesLoaded(unknown).then(() => {
+            if (live() && unknown.some((name) => needsProject(name))) void load(true);
+          });
         const details: Record<string, ServiceDetails> = {};
         const runtime: Record<string, ServiceRuntime> = {};
-        enabled.forEach((s, i) => {
+        enabled.forEach((name, i) => {
           const d = answers[i];
-          runtime[s.name] = { loaded: !!d, hasProject: !!d?.Project };
-          if (d) details[s.name] = d;
+          runtime[name] = { loaded: !!d, hasProject: !!d?.Project };
+          if (d) details[name] = d;
         });
         setLoaded({ appId, state: { app, details, runtime, initialised: true, isAdmin, canEdit } });
       } catch (error) {

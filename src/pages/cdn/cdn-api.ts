@@ -5,7 +5,7 @@ import { resourceKey } from '../../../providers/declarations';
 import { assetStreaming } from '../../../resources/asset-streaming';
 import { callUrl, type CallDecl } from '../../../resources/call-types';
 import { fillCommandPath } from '../../../resources/command-call';
-import { findResource } from '../../../resources';
+import { findResource } from '../../../providers/services';
 
 /** Asset streaming's screens read the service, its calls and its records' addresses from its declaration. */
 export const cdnService = assetStreaming;

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Layout, Menu, theme } from 'antd';
 import { useThemedLayoutContext } from '@refinedev/antd';
-import { services, type MenuEntry } from '../../../resources';
+import type { MenuEntry } from '../../../resources/types';
+import { services, servicesLoaded, useServicesVersion } from '../../../providers/services';
 import { menuTree } from '../../engine/menu';
 import { dashboardPages, isServiceEnabled, listRoutes, routeTo, viewPages } from '../../engine/routes';
 import { useCurrentAppState } from '../../lib/currentApp';
@@ -29,8 +30,8 @@ const SERVICES_AT = 50;
  * The app console's menu, built from the registry: the overview, then for every service the app has enabled,
  * the entries of its declared `menu` (grouped in sub-menus where entries name a group), then the app's other
  * pages (settings, administrator settings…). Services start open; a group opens when one of its pages is open.
- * The menu renders once the page beside it has (the side bar keeps its width meanwhile): on a deep link its hundreds
- * of items do not hold back the page's first rows.
+ * The menu renders once the page beside it has and every service is loaded (the side bar keeps its width meanwhile):
+ * on a deep link its hundreds of items, and the other services' declarations, do not hold back the page's first rows.
  */
 export function ServiceSider() {
   const current = useCurrentAppState();
@@ -41,6 +42,9 @@ export function ServiceSider() {
   const { text } = useLocale();
   const { token } = theme.useToken();
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
+  // The menu names every service: it is built once they have all loaded (providers/services.ts).
+  const loaded = useServicesVersion();
+  const allLoaded = servicesLoaded();
 
   const { items, paths, parents, groupKeys, serviceKeys } = useMemo(() => {
     const known = knownRoutes();
@@ -84,7 +88,8 @@ export function ServiceSider() {
     // Every sub-menu: the services and the groups inside them.
     const groupKeys = serviceItems.flatMap((i) => [i.key, ...i.children.filter((c) => 'children' in c).map((c) => c.key)]);
     return { items: [...before, ...serviceItems, ...after], paths: allPaths, parents: parentOf, groupKeys, serviceKeys };
-  }, [app, appId, text, isAdmin]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [app, appId, text, isAdmin, loaded]);
 
   // The entry whose path is the longest prefix of the address (a record's page selects its list).
   const selected = paths
@@ -104,7 +109,7 @@ export function ServiceSider() {
   }
   const openKeys = openKeysOf(shape, shownParents, choices);
   const [popupKeys, setPopupKeys] = useState<string[]>([]);
-  const menuShown = useAfterFirstContent();
+  const menuShown = useAfterFirstContent() && allLoaded;
   // Collapsing starts with every pop-up closed.
   useEffect(() => {
     if (siderCollapsed) setPopupKeys([]);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { findService } from '../../../resources';
+import { findService } from '../../../providers/services';
 import { findMeter } from '../../../resources/meters';
 import { useOrganizations } from '../apps/useOrganizations';
 import { useLocale } from '../../lib/useLocale';

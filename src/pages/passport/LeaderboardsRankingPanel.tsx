@@ -6,13 +6,13 @@ import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 import { callAddress, callPassport, usePassportQuery, useRefreshResource } from './passport-api';
 import { useRefetchOnChange } from '../../engine/useRefetchOnChange';
-import { findResource } from '../../../resources';
 import type { Schedule, VersionView } from '../../../resources/leaderboards-api';
+import { passport } from '../../../resources/passport';
 import LeaderboardsRankingTable from './LeaderboardsRankingTable';
 
 const LeaderboardsRewardsTable = lazy(() => import('./LeaderboardsRewardsTable'));
 const LeaderboardsScheduleEditor = lazy(() => import('./LeaderboardsScheduleEditor'));
-const board = findResource('passport', 'leaderboards')!;
+const board = passport.resources.find((r) => r.name === 'leaderboards')!;
 
 interface ResetAnswer {
   archivedVersion: number;

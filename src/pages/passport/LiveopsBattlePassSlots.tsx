@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Flex, Typography } from 'antd';
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { findResource } from '../../../resources';
 import { passport } from '../../../resources/passport';
 import { passSlotsView, slotsPersonaFilter } from '../../../resources/passport/battle-pass-views';
 import { LIVEOPS_ROUTES } from '../../../resources/passport/liveops';
@@ -13,7 +12,7 @@ import { ViewTable } from '../../engine/ViewTable';
 import { useLocale } from '../../lib/useLocale';
 import type { PanelProps } from '../registry-types';
 
-const battlePasses = findResource('passport', 'battlePasses')!;
+const battlePasses = passport.resources.find((r) => r.name === 'battlePasses')!;
 
 /** A battle pass's levels at a glance (`passSlotsView`), and the way to one persona's progress on it. */
 export default function LiveopsBattlePassSlots({ record, appId }: PanelProps) {

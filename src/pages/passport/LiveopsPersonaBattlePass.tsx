@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { App, Breadcrumb, Button, Card, Result, Skeleton } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
-import { findResource } from '../../../resources';
 import { passport } from '../../../resources/passport';
 import { passStandingRow, passStandingSchema, personaSlotRows, personaSlotsView, type PassStanding } from '../../../resources/passport/battle-pass-views';
 import { LIVEOPS_ROUTES } from '../../../resources/passport/liveops';
@@ -19,8 +18,8 @@ import { callAddress, callPassport, usePassportQuery, useRefreshResource } from 
 
 type Pass = { id: string; name: string; slugName: string; status: string; startTime: string; endTime: string; slots?: PassSlot[] };
 
-const battlePasses = findResource('passport', 'battlePasses')!;
-const personas = findResource('passport', 'personas')!;
+const battlePasses = passport.resources.find((r) => r.name === 'battlePasses')!;
+const personas = passport.resources.find((r) => r.name === 'personas')!;
 
 /** `passport/battle-pass/:personaId/:slugName`: one persona's experience, level, premium track and claims on one pass. */
 export default function LiveopsPersonaBattlePass() {

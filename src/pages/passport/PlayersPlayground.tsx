@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import { LoginOutlined } from '@ant-design/icons';
-import { findResource, type PageDecl } from '../../../resources';
+import type { PageDecl } from '../../../resources/types';
 import { passport } from '../../../resources/passport';
 import { PLAYERS_ROUTES } from '../../../resources/passport/players';
 import { PageHeader } from '../../engine/PageHeader';
@@ -29,8 +29,8 @@ interface SignedIn {
   user: Record<string, unknown> & { id: string; name: string; version: number };
 }
 
-const usersDecl = findResource('passport', 'users')!;
-const realmsDecl = findResource('passport', 'realms')!;
+const usersDecl = passport.resources.find((r) => r.name === 'users')!;
+const realmsDecl = passport.resources.find((r) => r.name === 'realms')!;
 const playgroundPage = passport.pages!.find((p) => p.route === PLAYERS_ROUTES.playground) as PageDecl;
 
 /**

@@ -1,5 +1,5 @@
 import { matchPath, useLocation } from 'react-router';
-import { services } from '../../../resources';
+import { services } from '../../../providers/services';
 import type { PageDecl, ServiceDecl } from '../../../resources/types';
 
 /**

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Alert, Card, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
-import { findResource } from '../../../resources';
+import { findResource } from '../../../providers/services';
 import { showPathOf } from '../../engine/routes';
 import { useLocale } from '../../lib/useLocale';
 import type { OverrideReason, SimulatedConfig, SimulatedOverride, Simulation } from './simulation';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Flex, Input, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { findService } from '../../../../resources';
+import { findService } from '../../../../providers/services';
 import { request } from '../../../../providers/http';
 import { translateServerMessage } from '../../../../providers/i18n';
 import { useLocale } from '../../../lib/useLocale';

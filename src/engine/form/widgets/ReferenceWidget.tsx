@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Select } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { findResource, findService } from '../../../../resources';
+import { findResource, findService } from '../../../../providers/services';
 import { articleContext } from '../../../lib/format';
 import { useLocale } from '../../../lib/useLocale';
 import type { OptionsFrom } from '../../schema';

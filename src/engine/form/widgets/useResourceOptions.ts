@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useList, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { findResource } from '../../../../resources';
+import { findResource } from '../../../../providers/services';
 import type { OptionsFrom } from '../../schema';
 import type { FormContext } from '../context';
 import { optionsParentId, optionsService } from './reference-options';

@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Flex, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useCustom } from '@refinedev/core';
-import { services } from '../../../../resources';
+import { services } from '../../../../providers/services';
 import type { AppList, AppRecord } from '../../../../providers/types';
 import { PageHeader } from '../../../engine/PageHeader';
 import { isServiceEnabled } from '../../../engine/routes';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
-import { services } from '../../../../resources';
+import { services } from '../../../../providers/services';
 import {
   AMOUNT_PATTERN,
   MAX_TOKENS_PER_CALL,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { findService } from '../../../../resources';
+import { findService } from '../../../../providers/services';
 import { TOKEN_STATUSES, type ServiceTokenItem, type ServiceTokenList, type TokenStatus } from '../../../../resources/org-api';
 import { requireOk } from '../../../../providers/http';
 import { toast } from '../../../../providers/notification';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Typography } from 'antd';
 import { ApiOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { services } from '../../../../resources';
+import { services } from '../../../../providers/services';
 import { API_REFERENCE_PATH, quickStartCall, quickStartCurl } from '../../../../resources/api-reference';
 import { useCurrentAppState } from '../../../lib/currentApp';
 import { useLocale } from '../../../lib/useLocale';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
-import { findService } from '../../../../resources';
+import { findService } from '../../../../providers/services';
 import type { RedeemAnswer } from '../../../../resources/app-api';
 import { requireOk } from '../../../../providers/http';
 import { useCurrentAppState } from '../../../lib/currentApp';
