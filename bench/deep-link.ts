@@ -109,9 +109,10 @@ export async function runDeepLinkBench(): Promise<void> {
       tasks.push(after.task - before.task);
       scripts.push(after.script - before.script);
       if (i === 0) {
-        // The requests asked before the first row showed (those after it are the page's later work).
+        // The requests asked before the first row showed (those after it are the page's later work). A request's start
+        // is known once it is answered: one not answered yet (its start reads 0) was asked after the row showed.
         const shownAt = (await page.evaluate(() => performance.timeOrigin)) + cold[cold.length - 1];
-        const asked = seen.filter((r) => r.timing().startTime <= shownAt);
+        const asked = seen.filter((r) => r.timing().startTime > 0 && r.timing().startTime <= shownAt);
         requests = asked.map((r) => new URL(r.url()).pathname);
         timeline = asked.map(line(from));
       }
