@@ -53,7 +53,10 @@ function loadOne(name: string): Promise<ServiceDecl> {
   return pending;
 }
 
-/** A service's declaration and those it names (see `servicesNamedBy`), and theirs, each once (services may name each other). */
+/**
+ * A service's declaration and those it names (see `servicesNamedBy`), and theirs, each once (services may name each
+ * other): `servicesWithNamed` as the services load.
+ */
 async function loadNamed(name: string, asked: Set<string>): Promise<void> {
   if (asked.has(name)) return;
   asked.add(name);
@@ -83,7 +86,20 @@ export async function loadServices(names: string[] = serviceNames): Promise<void
   }
 }
 
-/** Whether the named services (all when none are named) are loaded and announced. */
+/** The named services with those they name, and theirs, among the loaded ones (what `loadServices` loads for them). */
+export function servicesWithNamed(names: string[]): string[] {
+  const found = new Set<string>();
+  const add = (name: string) => {
+    if (found.has(name)) return;
+    found.add(name);
+    const decl = findService(name);
+    if (decl) servicesNamedBy(decl).forEach(add);
+  };
+  names.forEach(add);
+  return [...found];
+}
+
+/** Whether the named services (all when none are named) are loaded. */
 export const servicesLoaded = (names: string[] = serviceNames): boolean => names.every((name) => !serviceNames.includes(name) || services.some((s) => s.name === name));
 
 /** Resolves once the named services are loaded, without asking for them: when something else has (or has already). */

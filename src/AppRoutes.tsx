@@ -38,11 +38,7 @@ export function AppRoutes() {
             key={office}
             path={BACK_OFFICES[office].base}
             element={
-              <RequireBackOffice office={office}>
-                <AllServices full>
-                  <AdminLayout office={office} />
-                </AllServices>
-              </RequireBackOffice>
+              <RequireBackOffice office={office}>{all(<AdminLayout office={office} />, true)}</RequireBackOffice>
             }
           >
             {pagesOf(office).map(({ path, Component }) =>

@@ -50,7 +50,7 @@ function SessionExpiry() {
  * The console: antd's App context (the pages' confirmation dialogs and messages; the toasts are the site's), Refine
  * with the console's providers and every loaded service's resources, and the console's routes. Opened on an engine
  * page of a service, it renders once that service's declarations are in; the others load after the page's first
- * content (src/main.tsx) and join the routes and resources as they arrive.
+ * content (src/first-content.ts) and join the routes and resources as they arrive.
  */
 export default function Console() {
   const [needs] = useState(openedOn);

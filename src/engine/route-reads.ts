@@ -1,9 +1,8 @@
 import type { DeclaredResource } from '../../providers/declarations';
 import { dataProviders } from '../../providers/data-providers';
-import { findService, registerServices } from '../../providers/services';
+import { registerServices, servicesWithNamed } from '../../providers/services';
 import { services } from '../../resources';
 import type { ServiceDecl } from '../../resources/types';
-import { servicesNamedBy } from '../../resources/service-loaders';
 import { dashboardPages, listRoutes, routePattern, serviceOfRoute, showRoutes, viewPages } from './routes';
 import { firstPage } from './first-page';
 import { APP_PLACEHOLDER, type ManifestRead, type ManifestRoute } from './route-manifest';
@@ -46,15 +45,7 @@ async function recordFirstRead({ service, decl, key }: DeclaredResource): Promis
  * borrowed resource), those whose records it shows, and every service they name, as the registry loads them.
  */
 function needed(route: string, shown: ServiceDecl[]): string[] {
-  const names = new Set<string>();
-  const add = (name: string) => {
-    if (names.has(name)) return;
-    names.add(name);
-    const decl = findService(name);
-    if (decl) servicesNamedBy(decl).forEach(add);
-  };
-  [serviceOfRoute(route), ...shown].forEach((s) => s && add(s.name));
-  return [...names];
+  return servicesWithNamed([serviceOfRoute(route), ...shown].flatMap((s) => (s ? [s.name] : [])));
 }
 
 export async function routeManifest(): Promise<ManifestRoute[]> {
