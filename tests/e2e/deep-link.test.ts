@@ -6,6 +6,7 @@
  * antd's component styles come from the sheets the build wrote (scripts/antd-static-style.ts), the later of which a
  * list page links once its rows are in.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Request } from 'playwright-core';
@@ -108,6 +109,9 @@ it("names the console's code in the page sent for an app's address, for the brow
   const page = async (path: string) => (await context.request.get(`${server.url}${path}`)).text();
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
   expect(preloads(await page('/services/any-app/config'))).toEqual(expect.arrayContaining(['Console', 'AppLayout', 'ResourceListPage']));
+  // With the declarations of the service the page shows (resources/config.ts), and no other service's.
+  expect(preloads(await page('/services/any-app/config'))).toContain('config');
+  expect(preloads(await page('/services/any-app/config'))).not.toContain('passport');
   expect(preloads(await page('/login-authorize'))).not.toContain('Console');
 });
 
@@ -175,6 +179,38 @@ it("renders an app's menu after the page beside it: the side bar comes without i
   await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
   await visible(page.locator('.ant-menu-item-selected', { hasText: '配置管理' }));
   expect(await page.evaluate(() => (window as unknown as { menuWithSider?: boolean }).menuWithSider)).toBe(false);
+  await page.close();
+});
+
+it("loads only the declarations of the service a page shows before its first row, and the others after it", async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  const { services } = JSON.parse(readFileSync(join(process.env.STATIC_DIR ?? join(ROOT, 'dist'), '.vite/console-preload.json'), 'utf8')) as { services: Record<string, string[]> };
+  // Each service's own chunk (the first file the build names for it).
+  const own = (name: string) => `/${services[name][0]}`;
+  const page = await context.newPage();
+  const events: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === own('remote-config')) events.push('asked remote-config');
+    if (path === own('passport') || path === own('multiverse')) events.push('asked another');
+  });
+  await page.exposeFunction('rowShown', () => events.push('row shown'));
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('.ant-table-row')) return;
+      seen.disconnect();
+      (window as unknown as { rowShown: () => void }).rowShown();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${server.url}/services/${appId}/config`);
+  await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
+  // Then the other services come, and the menu names them.
+  await visible(page.getByRole('menuitem', { name: 'Passport 玩家账号' }));
+  expect(events.indexOf('asked remote-config')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('asked remote-config')).toBeLessThan(events.indexOf('row shown'));
+  expect(events.indexOf('asked another')).toBeGreaterThan(events.indexOf('row shown'));
   await page.close();
 });
 

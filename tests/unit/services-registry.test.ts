@@ -25,6 +25,8 @@ describe('the console services registry', () => {
     expect(registry.servicesLoaded(['usync', 'match'])).toBe(true);
     expect(registry.servicesLoaded()).toBe(false);
     expect(registry.findResource('remote-config', 'configs')).toBeUndefined();
+    // What the route manifest names for a page of Sync: the same services, told from those loaded.
+    expect(registry.servicesWithNamed(['usync']).sort()).toEqual(names().sort());
   });
 
   it('keeps the catalogue order whatever order they arrive in', async () => {
