@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchBrowser, visible } from './browser';
 import { entryKey, readManifest, staticClosure } from './bundle-manifest';
 import { ROOT, startServer, type RunningServer } from './server';
@@ -34,6 +34,19 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Adds 'row shown' to `events` when the list's first row comes into the page, in order with what else they note. */
+async function noteFirstRow(page: Page, events: string[]): Promise<void> {
+  await page.exposeFunction('rowShown', () => events.push('row shown'));
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('.ant-table-row')) return;
+      seen.disconnect();
+      (window as unknown as { rowShown: () => void }).rowShown();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+}
 
 const marker = async () => (await context.cookies()).find((c) => c.name === MARKER);
 
@@ -60,15 +73,7 @@ it('opens an app\'s config list from its address, asking for each call and file 
   // The order in which the list's first row came into the page and the form's code was asked.
   const events: string[] = [];
   page.on('request', (r) => /\/assets\/SchemaForm-/.test(r.url()) && events.push('asked form'));
-  await page.exposeFunction('rowShown', () => events.push('row shown'));
-  await page.addInitScript(() => {
-    const seen = new MutationObserver(() => {
-      if (!document.querySelector('.ant-table-row')) return;
-      seen.disconnect();
-      (window as unknown as { rowShown: () => void }).rowShown();
-    });
-    seen.observe(document, { childList: true, subtree: true });
-  });
+  await noteFirstRow(page, events);
   await page.goto(`${server.url}/services/${appId}/config`);
   await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
   const seen = asked.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
@@ -195,15 +200,7 @@ it("loads only the declarations of the service a page shows before its first row
     if (path === own('remote-config')) events.push('asked remote-config');
     if (path === own('passport') || path === own('multiverse')) events.push('asked another');
   });
-  await page.exposeFunction('rowShown', () => events.push('row shown'));
-  await page.addInitScript(() => {
-    const seen = new MutationObserver(() => {
-      if (!document.querySelector('.ant-table-row')) return;
-      seen.disconnect();
-      (window as unknown as { rowShown: () => void }).rowShown();
-    });
-    seen.observe(document, { childList: true, subtree: true });
-  });
+  await noteFirstRow(page, events);
   await page.goto(`${server.url}/services/${appId}/config`);
   await visible(page.locator('.ant-table-row', { hasText: 'welcome_message' }));
   // Then the other services come, and the menu names them.
