@@ -156,6 +156,8 @@ describe('Sync on the console', () => {
     await statusFilter.click();
     await page.locator('.ant-select-item-option', { hasText: 'Running' }).click();
     const row = sessions.locator('.ant-table-row', { hasText: 'Tidewater Game' });
+    // The narrowed list replaces the whole one: until it arrives both sessions still show.
+    await gone(row.filter({ hasText: 'Finished' }));
     await visible(row.getByText('Running'));
     expect(await row.count()).toBe(1);
     // The session's profile by its name, read in the row's app.
