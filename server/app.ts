@@ -4,7 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { services as declaredServices, type ServiceDecl } from '../resources';
-import { databaseAnswers, isUnavailable, type Db } from './db';
+import { databaseAnswers, isUnavailable, type Db, type Queryable } from './db';
 import { underStartupLock } from './db/locks';
 import type { ServerConfig } from './config';
 import type { Ctx } from './context';
@@ -187,12 +187,12 @@ export async function buildApp(db: Db, config: ServerConfig, opts: { logger?: bo
   app.get('/openapi.json', { schema: { hide: true } }, async () => document);
   await registerApiReference(app, document);
 
-  mountConsole(app, config, apiPrefixes(services));
+  mountConsole(app, ctx.db, config, apiPrefixes(services));
   return { app, ctx, api };
 }
 
 /** Serves the built console, its version file, and index.html for every console route. */
-function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: string[]): void {
+function mountConsole(app: FastifyInstance, db: Queryable, config: ServerConfig, prefixes: string[]): void {
   const root = resolve(config.staticDir);
   const index = join(root, 'index.html');
   const built = existsSync(index);
@@ -205,7 +205,7 @@ function mountConsole(app: FastifyInstance, config: ServerConfig, prefixes: stri
   if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders });
   const version = built ? String(statSync(index).mtimeMs) : VERSION;
   // The page, with the console's code named for the browser to ask ahead when the address is an app's (console-page.ts).
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply, path = '/') => sendConsolePage(app, req, reply, root, path);
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply, path = '/') => sendConsolePage(app, db, req, reply, root, path);
   // The console's root is a directory to the file server (which lists none): it is the console's page.
   if (built) app.get('/', { schema: { hide: true } }, (req, reply) => sendIndex(req, reply));
   app.get('/web-version.json', { schema: { hide: true } }, async (_req, reply) => {

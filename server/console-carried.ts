@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
 import { appHeaders, callKey, CARRIED_ANSWERS_ID, type CarriedAnswer } from '../providers/carried-answers';
 import type { AppRecord } from '../providers/types';
+import type { Queryable } from './db';
+import { enabledServiceDetails } from './platform/app-services';
 import { firstRead, manifestRoute, ROUTE_MANIFEST_FILE, type ManifestRoute } from '../src/engine/route-manifest';
 
 /** The session cookie a signed-in member's page load carries (server/auth/sessions.ts). */
@@ -21,20 +23,20 @@ export function readManifest(root: string): ManifestRoute[] {
 /**
  * The answers an app's page opened directly carries (providers/carried-answers.ts): made here, as the member who
  * asked for the page (the same cookies, the same address), through the server's own routes — the sessions, the
- * console's base information, the app's record, its enabled services' details, and the first read of the list the address opens (with the app's
- * credential from that record, as the console sends it). Only answers that succeeded are carried; the page makes
- * any other call itself. No session, or an address outside an app: nothing.
+ * console's base information, the app's record, and the first read of the list the address opens (with the app's
+ * credential from that record, as the console sends it) — and the app's enabled services' details. Only answers that
+ * succeeded are carried; the page makes any other call itself. No session, or an address outside an app: nothing.
  */
-export function carriedAnswers(app: FastifyInstance, req: FastifyRequest, root: string, url: string): Promise<CarriedAnswer[]> | undefined {
+export function carriedAnswers(app: FastifyInstance, db: Queryable, req: FastifyRequest, root: string, url: string): Promise<CarriedAnswer[]> | undefined {
   const cookie = req.headers.cookie;
   if (!cookie || !SESSION.test(cookie)) return undefined;
   const [pathname, search = ''] = url.split('?');
   const appId = matchPath('/services/:appId/*', pathname)?.params.appId;
   if (!appId) return undefined;
-  return answersFor(app, req, root, cookie, appId, pathname, search);
+  return answersFor(app, db, req, root, cookie, appId, pathname, search);
 }
 
-async function answersFor(app: FastifyInstance, req: FastifyRequest, root: string, cookie: string, appId: string, pathname: string, search: string): Promise<CarriedAnswer[]> {
+async function answersFor(app: FastifyInstance, db: Queryable, req: FastifyRequest, root: string, cookie: string, appId: string, pathname: string, search: string): Promise<CarriedAnswer[]> {
   const ask = async (method: string, address: string, headers: Record<string, string> = {}, body?: unknown) => {
     const answer = await app.inject({
       method: method as 'GET',
@@ -58,18 +60,19 @@ async function answersFor(app: FastifyInstance, req: FastifyRequest, root: strin
     const headers = read.appId ? appHeaders(record as AppRecord) : {};
     keep(callKey(read.method, read.appId, read.path, read.body), await ask(read.method, read.path, headers, read.body));
   };
-  await Promise.all([listRead(), ...enabledServicePaths(record as AppRecord | undefined).map(async (path) => keep(callKey('GET', undefined, path), await ask('GET', path)))]);
+  await Promise.all([listRead(), serviceDetails()]);
   return carried;
-}
 
-/**
- * The details of each service the app has enabled (GET /api/app/service/:serviceId): the app's layout reads them all
- * before it shows a service's page (src/pages/apps/useAppLoader.ts, spec 000 §4).
- */
-function enabledServicePaths(record: AppRecord | undefined): string[] {
-  return Object.values(record?.Services ?? {})
-    .filter((s) => s.Status === 'Enabled' && s.ServiceId)
-    .map((s) => `/api/app/service/${encodeURIComponent(s.ServiceId)}`);
+  /**
+   * The details of each service the app has enabled (GET /api/app/service/:serviceId), which the app's layout reads
+   * before it shows a service's page (src/pages/apps/useAppLoader.ts, spec 000 §4). Read together rather than one
+   * call each: who may read the app's record may read its services' details (both are its organisation's members'
+   * and administrators'), and the record came.
+   */
+  async function serviceDetails() {
+    if (!record) return;
+    for (const details of await enabledServiceDetails(db, appId)) keep(callKey('GET', undefined, `/api/app/service/${encodeURIComponent(details.ServiceId)}`), details);
+  }
 }
 
 /** The answers as the page's element: JSON that cannot end the script element it is in. */

@@ -6,6 +6,7 @@ import { matchPath } from 'react-router';
 import { firstRead, manifestRoute } from '../src/engine/route-manifest';
 import { LATER_STYLES_META } from '../src/later-styles';
 import { carriedAnswers, carriedElement, readManifest } from './console-carried';
+import type { Queryable } from './db';
 
 /** What the build writes for an app console page opened directly (scripts/console-preload.ts); not served. */
 export const CONSOLE_PRELOAD_FILE = '.vite/console-preload.json';
@@ -76,11 +77,11 @@ const runEntryAtOnce = (page: string): string => page.replace('<script type="mod
  * it while the server makes the reads, and the rest of the page follows with the answers. Such a page holds the app's
  * credential: it is never stored (`no-store`).
  */
-export async function sendConsolePage(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, root: string, path: string): Promise<FastifyReply> {
+export async function sendConsolePage(app: FastifyInstance, db: Queryable, req: FastifyRequest, reply: FastifyReply, root: string, path: string): Promise<FastifyReply> {
   const page = consolePage(root, path, req.url.split('?')[1]).toString('utf8');
   reply.type('text/html');
   const at = page.indexOf(ROOT_ELEMENT);
-  const answers = at < 0 ? undefined : carriedAnswers(app, req, root, req.url);
+  const answers = at < 0 ? undefined : carriedAnswers(app, db, req, root, req.url);
   if (!answers) return reply.header('cache-control', 'no-cache').send(page);
   const sent = runEntryAtOnce(page);
   const rest = sent.indexOf(ROOT_ELEMENT);

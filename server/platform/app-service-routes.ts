@@ -15,6 +15,7 @@ import {
   findServiceById,
   lockApp,
   newServiceState,
+  serviceDetails,
   serviceSuspended,
   writeServiceState,
 } from './app-services';
@@ -93,15 +94,7 @@ export function mountAppServices(api: Api, ctx: Ctx): void {
       if (!found) throw notFound();
       await appCaller(ctx, req, found.appId, 'read', sessions);
       const needsProject = findService(found.service)?.catalogue.needsProject;
-      return {
-        ServiceId: found.state.ServiceId,
-        AppId: found.appId,
-        Service: found.service,
-        Status: found.state.Status,
-        Properties: found.state.Properties ?? {},
-        EnabledAt: found.state.EnabledAt ?? null,
-        Project: needsProject ? await findProject(ctx.db, found.appId, found.service) : null,
-      };
+      return serviceDetails(found.appId, found.service, found.state, needsProject ? await findProject(ctx.db, found.appId, found.service) : null);
     },
   });
 }

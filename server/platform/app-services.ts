@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { services, type ServiceDecl } from '../../resources';
-import type { ServiceProject } from '../../resources/app-api';
+import { findService, services, type ServiceDecl } from '../../resources';
+import type { ServiceDetails, ServiceProject } from '../../resources/app-api';
 import type { ServiceState } from '../../resources/platform';
 import { occupiedBy } from '../../resources/serviceStatus';
 import type { Queryable } from '../db';
@@ -130,4 +130,28 @@ export async function findServiceById(db: Queryable, serviceId: string): Promise
   );
   const r = res.rows[0];
   return r ? { appId: r.app_id, service: r.service, state: r.state } : undefined;
+}
+
+/** An enabled service's details, as GET /api/app/service/:serviceId answers them. */
+export const serviceDetails = (appId: string, service: string, state: ServiceState, project: ServiceProject | null): ServiceDetails => ({
+  ServiceId: state.ServiceId,
+  AppId: appId,
+  Service: service,
+  Status: state.Status,
+  Properties: state.Properties ?? {},
+  EnabledAt: state.EnabledAt ?? null,
+  Project: findService(service)?.catalogue.needsProject ? project : null,
+});
+
+/**
+ * The details of each service an app has enabled, each as GET /api/app/service/:serviceId answers it: the app's
+ * services and projects read once for all of them (an app's page opened directly carries them, server/console-carried.ts).
+ */
+export async function enabledServiceDetails(db: Queryable, appId: string): Promise<ServiceDetails[]> {
+  const app = await db.query<{ services: Record<string, ServiceState> }>('SELECT services FROM apps WHERE app_id = $1', [appId]);
+  const projects = await db.query<ProjectRow & { service: string }>('SELECT service, id, name, created_at FROM app_service_projects WHERE app_id = $1', [appId]);
+  const byService = new Map(projects.rows.map((r) => [r.service, toProject(r)]));
+  return Object.entries(app.rows[0]?.services ?? {})
+    .filter(([, state]) => state.Status === 'Enabled' && state.ServiceId)
+    .map(([service, state]) => serviceDetails(appId, service, state, byService.get(service) ?? null));
 }

@@ -78,6 +78,9 @@ it("carries an app page's first answers for its member, each as the same call ma
   );
   expect(answers.get(callKey('GET', undefined, `/api/app/${h.appId}`))).toEqual(record);
   for (const path of details) expect(answers.get(callKey('GET', undefined, path))).toEqual(await direct(path, { cookie: owner }));
+  // A service that needs a project carries it (Hello's), the others none.
+  const projects = details.map((path) => (answers.get(callKey('GET', undefined, path)) as { Service: string; Project: unknown }));
+  expect(projects.filter((d) => d.Project !== null).map((d) => d.Service)).toEqual(['hello']);
   expect(answers.get(callKey('GET', undefined, '/auth/auth-check'))).toEqual(await direct('/auth/auth-check', { cookie: owner }));
   const configs = answers.get(callKey('GET', h.appId, CONFIGS)) as { Items?: unknown[]; items?: unknown[] };
   expect(configs).toEqual(await direct(CONFIGS, { authorization: h.basic }));
