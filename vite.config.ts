@@ -12,6 +12,7 @@ import { routeManifest } from './scripts/route-manifest.ts';
 import { consolePreload, serviceModules } from './scripts/console-preload.ts';
 import { serviceLoaders } from './resources/service-loaders.ts';
 import { pureLibraries } from './scripts/pure-libraries.ts';
+import { productionRouter } from './scripts/production-router.ts';
 import { APP_BASE } from './src/engine/routes.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -26,8 +27,8 @@ const FIRST_STYLES = ['App', 'Layout', 'Menu', 'Breadcrumb', 'Avatar', 'Dropdown
 
 // What reads the sources: React, the console forms' checks compiled from the declarations (no code generated in the
 // browser), the route manifest the entry reads to start a deep link's page and first read at once, Ant Design's
-// styles for the console's theme (computed once here rather than on every page load), and the libraries whose unused
-// modules are left out.
+// styles for the console's theme (computed once here rather than on every page load), the libraries whose unused
+// modules are left out, and React Router's production build.
 const sourcePlugins = () => [
   react(),
   formValidators(),
@@ -36,6 +37,7 @@ const sourcePlugins = () => [
   routeManifest(),
   antdStaticStyle({ first: FIRST_STYLES }),
   pureLibraries(),
+  productionRouter(),
 ];
 
 // The screens whose code loads in a few files rather than one per shared module (scripts/chunk-layers.ts): the
