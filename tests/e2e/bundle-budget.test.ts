@@ -3,7 +3,7 @@
  * must load before the sign-in page and before the app console's shell can show, gzip, against their budgets; and
  * every routed page in a lazily loaded chunk of its own, outside that initial JavaScript.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './server';
@@ -82,4 +82,12 @@ it('loads every routed page as its own lazy chunk, outside the initial JavaScrip
   }
   expect(problems).toEqual([]);
   console.log(`${new Set(pages.map((p) => p.module)).size} routed pages, each a lazy chunk of its own`);
+});
+
+it("holds React Router's production build, whose checks and warnings a built console does not run", () => {
+  // A warning only React Router's development build gives (its package's exports name no other, scripts/production-router.ts).
+  const warning = 'You rendered descendant <Routes>';
+  const shell = [...initial.get('app console shell')!].map((c) => manifest[c].file);
+  expect(shell.length).toBeGreaterThan(3);
+  expect(shell.filter((file) => readFileSync(join(DIST, file), 'utf8').includes(warning))).toEqual([]);
 });
