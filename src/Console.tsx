@@ -15,6 +15,8 @@ import { referenceMessagesOf } from '../resources/messages/references';
 import { loadServices, services, useServicesLoaded, useServicesVersion } from '../providers/services';
 import manifest from 'virtual:route-manifest';
 import { AppRoutes } from './AppRoutes';
+// The console's month and weekday names (date pickers) follow its language.
+import './lib/dayjsLocale';
 import { afterFirstContent } from './first-content';
 import { manifestRoute } from './engine/route-manifest';
 import { refineResources } from './engine/routes';

@@ -48,6 +48,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Opens the logs page's time filter and reads its calendar's month names (as `month` matches) and weekday names, then closes it. */
+async function expectCalendarIn(page: Page, month: RegExp, weekdays: string[]): Promise<void> {
+  await page.locator('.ant-picker-range').first().click();
+  const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  await visible(calendar.locator('.ant-picker-month-btn').first());
+  const months = await calendar.locator('.ant-picker-month-btn').allTextContents();
+  expect(months.every((name) => month.test(name)), `months shown: ${months.join(', ')}`).toBe(true);
+  expect(await calendar.locator('.ant-picker-content thead th').allTextContents()).toEqual(expect.arrayContaining(weekdays));
+  await page.keyboard.press('Escape');
+}
+
 describe("Stateful functions' servers, logs and autoscaler pages", () => {
   it('lists the server the autoscaler started, finds and downloads its log line, and charts the step', async () => {
     const opened = await openDemoGame(page, server.url);
@@ -89,6 +100,8 @@ describe("Stateful functions' servers, logs and autoscaler pages", () => {
     await refreshUntil(line);
     await visible(line.first().getByText(serverId.slice(0, 8), { exact: false }));
     await shot('logs');
+    // The time filter's calendar speaks the console's language: its months and weekdays too, not only its year.
+    await expectCalendarIn(page, /^\d{1,2}月$/, ['一', '二', '日']);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="page-download"]').click()]);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toContain('players server listening on');
@@ -114,6 +127,7 @@ describe("Stateful functions' servers, logs and autoscaler pages", () => {
     await page.goto(`${at(FUNC_ROUTES.logs)}?function=${fnId}`);
     await visible(page.locator('[data-testid="view-logs"] .ant-table-row').first());
     await shot('logs-en');
+    await expectCalendarIn(page, /^[A-Z][a-z]{2}$/, ['Mo', 'Tu', 'Su']);
     await page.goto(at(FUNC_ROUTES.autoscaler, { funcId: fnId }));
     await visible(page.locator('[data-testid="page-chart"] canvas').first());
     await shot('autoscaler-en');
