@@ -17,6 +17,7 @@ import { showPathOf } from './routes';
 import { formFields } from './schema';
 import { useDeclared } from './useDeclared';
 import { useDirectories } from './useDirectories';
+import { preloadDialogs } from './useDialogs';
 import { firstPage } from './first-page';
 import { useInertMeasureRows } from './useInertMeasureRows';
 import { useRecordCommands } from './useRecordCommands';
@@ -77,10 +78,11 @@ export function ResourceTable({ declared, fixed: fixedHere, changedWith }: { dec
     queryOptions: { refetchInterval: (q) => ((q.state.data?.data ?? []).some((row) => watched(decl, row)) ? WATCH_MS : false) },
   });
   useRefetchOnChange(tableQuery.refetch, changedWith);
-  // The create form's code, once the first page has come: the rows are drawn before it is read.
+  // The create form's code and the calls' dialogs, once the first page has come: the rows are drawn before they are read.
   const firstPageIn = result.total !== undefined;
   useEffect(() => {
     if (canCreate && firstPageIn) preloadSchemaForm();
+    if (firstPageIn) preloadDialogs();
   }, [canCreate, firstPageIn]);
 
   const filterValues = useMemo(

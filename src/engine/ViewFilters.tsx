@@ -1,11 +1,14 @@
-import { useMemo } from 'react';
-import { DatePicker, Flex, Input, Segmented, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Suspense, useMemo } from 'react';
+import { Flex, Input, Segmented, Select } from 'antd';
 import type { FilterValue, FilterValues } from '../../resources/page-view-call';
 import type { ServiceDecl, ViewFilterDecl } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
 import { useTypedResourceOptions } from './form/widgets/useResourceOptions';
 import { useReferenced } from './useReferenced';
+import { preloadable } from '../lib/preloadable';
+
+// The date pickers' code is large and most lists filter by no date: it loads with the first list that does.
+const DateRangeFilter = preloadable(() => import('./DateRangeFilter'));
 
 /** A record of the service chosen by its name, searched on the server as one types (a persona picker). */
 function ReferenceFilter({ service, filter, value, onChange, appId }: { service: ServiceDecl; filter: ViewFilterDecl; value?: string; onChange: (v?: string) => void; appId: string }) {
@@ -52,18 +55,12 @@ export function ViewFilter({ service, filter, value, onChange, appId }: { servic
       return <ReferenceFilter service={service} filter={filter} value={single} onChange={onChange} appId={appId} />;
     case 'text':
       return <Input.Search allowClear placeholder={label} aria-label={label} defaultValue={single} onSearch={(v) => onChange(v || undefined)} style={{ width: 220 }} data-filter={filter.name} />;
-    case 'dateRange': {
-      const [from, to] = Array.isArray(value) ? value : ['', ''];
+    case 'dateRange':
       return (
-        <DatePicker.RangePicker
-          aria-label={label}
-          placeholder={[label, label]}
-          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-          onChange={(range) => onChange(range?.[0] || range?.[1] ? [range[0]?.startOf('day').toISOString() ?? '', range[1]?.endOf('day').toISOString() ?? ''] : undefined)}
-          data-filter={filter.name}
-        />
+        <Suspense fallback={<Input disabled placeholder={label} aria-label={label} style={{ width: 256 }} />}>
+          <DateRangeFilter name={filter.name} label={label} value={value} onChange={onChange} />
+        </Suspense>
       );
-    }
     default: {
       const options = Object.entries(filter.values ?? {}).map(([v, { label: l }]) => ({ value: v, label: text(l) }));
       if (filter.all) {

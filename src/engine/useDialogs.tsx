@@ -1,8 +1,25 @@
-import { useState } from 'react';
-import { AnswerDialog, type AnswerRequest } from './AnswerDialog';
+import { Suspense, useState, type ReactNode } from 'react';
+import { preloadable } from '../lib/preloadable';
+import type { AnswerRequest } from './AnswerDialog';
 import { FieldsDialog, type FieldsRequest } from './FieldsDialog';
-import { FileCommandDialog, type FileRequest } from './FileCommandDialog';
-import { UploadDialog, type UploadRequest } from './UploadDialog';
+import type { FileRequest } from './FileCommandDialog';
+import type { UploadRequest } from './UploadDialog';
+
+// A list's first screen opens none of these: their code (the import report, a file's upload, an answer's details)
+// loads with the first call that needs one, or ahead once the list's first page is in (`preloadDialogs`).
+const UploadDialog = preloadable(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
+const FileCommandDialog = preloadable(() => import('./FileCommandDialog').then((m) => ({ default: m.FileCommandDialog })));
+const AnswerDialog = preloadable(() => import('./AnswerDialog').then((m) => ({ default: m.AnswerDialog })));
+
+/** Loads the dialogs' code once the browser is idle, before a call asks for one. */
+export function preloadDialogs(): void {
+  const load = () => [UploadDialog, FileCommandDialog, AnswerDialog].forEach((dialog) => void dialog.preload().catch(() => undefined));
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 200);
+}
+
+/** A dialog rendered from the first time it is asked for on (then kept, so it closes as it opened). */
+const once = (asked: boolean, dialog: ReactNode) => asked && <Suspense fallback={null}>{dialog}</Suspense>;
 
 /**
  * The dialogs a declared resource's calls may need: fields asked before a call, a file to import, a file to send
@@ -13,23 +30,33 @@ export function useDialogs(appId: string, serviceName: string) {
   const [upload, setUpload] = useState<UploadRequest & { onImported?: () => void }>();
   const [answer, setAnswer] = useState<AnswerRequest>();
   const [file, setFile] = useState<FileRequest>();
+  const [asked, setAsked] = useState<{ upload?: true; answer?: true; file?: true }>({});
+  const ask =
+    <T,>(set: (request: T | undefined) => void, which: keyof typeof asked) =>
+    (request: T | undefined) => {
+      if (request) setAsked((known) => (known[which] ? known : { ...known, [which]: true }));
+      set(request);
+    };
 
   const element = (
     <>
       <FieldsDialog request={fields} appId={appId} serviceName={serviceName} onClose={() => setFields(undefined)} />
-      <UploadDialog
-        request={upload}
-        onClose={(imported) => {
-          if (imported) upload?.onImported?.();
-          setUpload(undefined);
-        }}
-      />
-      <FileCommandDialog request={file} appId={appId} serviceName={serviceName} onClose={() => setFile(undefined)} />
-      <AnswerDialog request={answer} onClose={() => setAnswer(undefined)} />
+      {once(
+        !!asked.upload,
+        <UploadDialog
+          request={upload}
+          onClose={(imported) => {
+            if (imported) upload?.onImported?.();
+            setUpload(undefined);
+          }}
+        />,
+      )}
+      {once(!!asked.file, <FileCommandDialog request={file} appId={appId} serviceName={serviceName} onClose={() => setFile(undefined)} />)}
+      {once(!!asked.answer, <AnswerDialog request={answer} onClose={() => setAnswer(undefined)} />)}
     </>
   );
 
-  return { askFields: setFields, askUpload: setUpload, askFile: setFile, showAnswer: setAnswer, element };
+  return { askFields: setFields, askUpload: ask(setUpload, 'upload'), askFile: ask(setFile, 'file'), showAnswer: ask(setAnswer, 'answer'), element };
 }
 
 export type Dialogs = ReturnType<typeof useDialogs>;
