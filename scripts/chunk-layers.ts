@@ -6,8 +6,10 @@
  * Its chunk holds what the bundler's own split would give those modules as static imports and that no earlier
  * layer holds; the entry's static imports come first, in one chunk. So a screen loads what it loaded before, in
  * fewer files. A signed-in screen's layer puts what it shares with the public pages outside the layers in a chunk
- * of its own (`<name>-shared`), so those pages never load the console's code, only that chunk. Each lazily loaded
- * module keeps its own chunk (a routed page stays a chunk of its own).
+ * of its own (`<name>-shared`), so those pages never load the console's code, only that chunk; a public screen's
+ * layer (the sign-in page) likewise puts what it shares with the signed-in screens in its own `<name>-shared`, so a
+ * console page opened directly does not load the sign-in page's forms. Each lazily loaded module keeps its own chunk
+ * (a routed page stays a chunk of its own).
  *
  * The bundler's split is read from a first build that writes nothing: it knows what tree shaking keeps, which
  * the module graph alone does not (a library's index imports all of it). */
@@ -69,9 +71,12 @@ export function assignLayers(chunks: SplitChunk[], layers: ChunkLayer[], publicP
   const layered = new Set(layers.flatMap((l) => l.modules));
   const apart = closure(chunksOf(publicPages.filter((p) => !layered.has(p))));
   const isPublic = (layer: ChunkLayer) => layer.modules.some((m) => publicPages.includes(m));
+  // What the signed-in screens load: a public screen's layer puts what it shares with them in a chunk of its own, so
+  // they never load the public screen's own code (the sign-in page's forms), only that chunk.
+  const signedIn = closure(chunksOf(layers.filter((l) => !isPublic(l)).flatMap((l) => l.modules)));
   for (const layer of layers) {
     const needed = [...closure(chunksOf(layer.modules))];
-    if (!isPublic(layer)) claim(`${layer.name}-shared`, needed.filter((c) => apart.has(c)));
+    claim(`${layer.name}-shared`, needed.filter((c) => (isPublic(layer) ? signedIn : apart).has(c)));
     claim(layer.name, needed);
   }
   return owner;
