@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../lib/LazyResult';
 import type { ServiceDecl } from '../../resources';
 import { useLocale } from '../lib/useLocale';
 
@@ -11,7 +12,7 @@ export function ServiceNotEnabled({ service }: { service: ServiceDecl }) {
   const { t, text } = useLocale();
   const { appId = '' } = useParams();
   return (
-    <Result
+    <LazyResult
       status="info"
       title={t('org.dashboard.notEnabledTitle', { name: text(service.catalogue.displayName) })}
       subTitle={t('org.dashboard.notEnabledHint')}

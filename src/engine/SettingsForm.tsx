@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
-import { Alert, Button, Flex, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { LazyResult } from '../lib/LazyResult';
 import { useCan, useOne, useUpdate, type BaseRecord } from '@refinedev/core';
 import type { DeclaredResource } from '../../providers/declarations';
 import { toast } from '../../providers/notification';
@@ -44,7 +45,7 @@ export function SettingsForm({ declared }: { declared: DeclaredResource }) {
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!record) {
     return (
-      <Result
+      <LazyResult
         status="error"
         title={query.error?.message ?? t('errors.loadFailed')}
         extra={<Button onClick={() => void query.refetch()}>{t('errors.retry')}</Button>}

@@ -1,6 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../../lib/LazyResult';
 import { ThemedLayout } from '@refinedev/antd';
 import { isApiError } from '../../../providers/http';
 import { CurrentAppContext, useCurrentApp, type CurrentApp } from '../../lib/currentApp';
@@ -30,7 +31,7 @@ export default function AppLayout() {
   if (!value) {
     const status = isApiError(loaded.error) ? loaded.error.statusCode : 0;
     return (
-      <Result
+      <LazyResult
         status={status === 403 ? '403' : status === 404 ? '404' : 'error'}
         title={isApiError(loaded.error) ? loaded.error.message : t('errors.loadFailed')}
         extra={
