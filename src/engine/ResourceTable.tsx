@@ -51,6 +51,10 @@ export function ResourceTable({ declared, fixed: fixedHere, changedWith }: { dec
   const navigate = useNavigate();
   const commands = useRecordCommands(scope);
   const [panel, setPanel] = useState<Panel>();
+  // The create / edit drawer is drawn from the first time it opens on (then kept, so it closes as it opened).
+  const editing = panel?.kind === 'create' || panel?.kind === 'edit';
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (editing && !drawerUsed) setDrawerUsed(true);
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const tableBox = useInertMeasureRows<HTMLDivElement>();
   const params = { appId };
@@ -212,14 +216,16 @@ export function ResourceTable({ declared, fixed: fixedHere, changedWith }: { dec
           }}
         />
       </div>
-      <RecordDrawer
-        scope={scope}
-        mode={panel?.kind === 'edit' ? 'edit' : 'create'}
-        record={panel?.kind === 'edit' ? panel.record : undefined}
-        defaults={defaults}
-        open={panel?.kind === 'create' || panel?.kind === 'edit'}
-        onClose={() => setPanel(undefined)}
-      />
+      {drawerUsed && (
+        <RecordDrawer
+          scope={scope}
+          mode={panel?.kind === 'edit' ? 'edit' : 'create'}
+          record={panel?.kind === 'edit' ? panel.record : undefined}
+          defaults={defaults}
+          open={editing}
+          onClose={() => setPanel(undefined)}
+        />
+      )}
       <Drawer
         title={t('engine.viewTitle', { name: scope.singular })}
         open={panel?.kind === 'view'}

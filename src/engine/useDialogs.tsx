@@ -18,7 +18,8 @@ export function preloadDialogs(): void {
   else setTimeout(load, 200);
 }
 
-/** A dialog rendered from the first time it is asked for on (then kept, so it closes as it opened). */
+/** A dialog rendered from the first time it is asked for on (then kept, so it closes as it opened): a screen's first
+ * render draws none of them. */
 const once = (asked: boolean, dialog: ReactNode) => asked && <Suspense fallback={null}>{dialog}</Suspense>;
 
 /**
@@ -30,7 +31,7 @@ export function useDialogs(appId: string, serviceName: string) {
   const [upload, setUpload] = useState<UploadRequest & { onImported?: () => void }>();
   const [answer, setAnswer] = useState<AnswerRequest>();
   const [file, setFile] = useState<FileRequest>();
-  const [asked, setAsked] = useState<{ upload?: true; answer?: true; file?: true }>({});
+  const [asked, setAsked] = useState<{ fields?: true; upload?: true; answer?: true; file?: true }>({});
   const ask =
     <T,>(set: (request: T | undefined) => void, which: keyof typeof asked) =>
     (request: T | undefined) => {
@@ -40,7 +41,7 @@ export function useDialogs(appId: string, serviceName: string) {
 
   const element = (
     <>
-      <FieldsDialog request={fields} appId={appId} serviceName={serviceName} onClose={() => setFields(undefined)} />
+      {once(!!asked.fields, <FieldsDialog request={fields} appId={appId} serviceName={serviceName} onClose={() => setFields(undefined)} />)}
       {once(
         !!asked.upload,
         <UploadDialog
@@ -56,7 +57,7 @@ export function useDialogs(appId: string, serviceName: string) {
     </>
   );
 
-  return { askFields: setFields, askUpload: ask(setUpload, 'upload'), askFile: ask(setFile, 'file'), showAnswer: ask(setAnswer, 'answer'), element };
+  return { askFields: ask(setFields, 'fields'), askUpload: ask(setUpload, 'upload'), askFile: ask(setFile, 'file'), showAnswer: ask(setAnswer, 'answer'), element };
 }
 
 export type Dialogs = ReturnType<typeof useDialogs>;
