@@ -24,12 +24,23 @@ export function formatDateTime(iso: string | null | undefined, pattern = 'YYYY-M
 const offsets = new Map<number, number>();
 const QUARTER_HOUR_MS = 15 * 60_000;
 
+/**
+ * The display zone's wall clock, read by one formatter made once. Making a formatter is what costs (ICU's zone and
+ * pattern data, some 15–20 ms the first time in a browser); dayjs's `tz()` makes one per call.
+ */
+let wallClock: Intl.DateTimeFormat | undefined;
+const CLOCK: Intl.DateTimeFormatOptions = { timeZone: DISPLAY_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
+
 /** The display zone's offset from UTC, in minutes, at an instant: what a list of times asks many times over. */
 function zoneOffset(ms: number): number {
   const quarter = Math.floor(ms / QUARTER_HOUR_MS);
   let offset = offsets.get(quarter);
   if (offset === undefined) {
-    offset = dayjs(quarter * QUARTER_HOUR_MS).tz(DISPLAY_ZONE).utcOffset();
+    wallClock ??= new Intl.DateTimeFormat('en-US', CLOCK);
+    const at = quarter * QUARTER_HOUR_MS;
+    const parts = Object.fromEntries(wallClock.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+    // The wall clock read as if it were UTC, less the instant: how far ahead of UTC the zone is.
+    offset = Math.round((Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - at) / 60_000);
     offsets.set(quarter, offset);
   }
   return offset;

@@ -23,6 +23,14 @@ describe('the time-zone note', () => {
     expect(displayZoneOffset(new Date('2026-07-15T12:00:00Z'))).toBe('UTC+8');
     expect(zoneNote('北京时间', new Date('2026-07-15T12:00:00Z'))).toBe('北京时间 (UTC+8)');
   });
+
+  it("follows the zone's history: China kept summer time from 1986 to 1991 (UTC+9)", () => {
+    expect(displayZoneOffset(new Date('1988-07-01T00:00:00Z'))).toBe('UTC+9');
+    expect(formatDateTime('1988-07-01T00:00:00Z')).toBe('1988-07-01 09:00:00');
+    expect(displayZoneOffset(new Date('1988-12-01T00:00:00Z'))).toBe('UTC+8');
+    // Near midnight and across the year's end, the date moves with the clock.
+    expect(formatDateTime('2025-12-31T16:00:00Z')).toBe('2026-01-01 00:00:00');
+  });
 });
 
 describe('formatAmount', () => {
