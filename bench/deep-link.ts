@@ -131,7 +131,7 @@ export async function runDeepLinkBench(): Promise<void> {
     console.log(`  in-app (baseline)     ${base.toFixed(0).padStart(6)} ms`);
     console.log(`  requests before the first row (cold): ${requests.length}`);
     console.log(`  main thread until the first row (cold): ${median(tasks).toFixed(0)} ms of tasks, ${median(scripts).toFixed(0)} ms of script`);
-    if (process.env.BENCH_DEEP_LINK_VERBOSE) console.log(timeline.join('\n'));
+    if (process.env.BENCH_DEEP_LINK_VERBOSE) console.log(`  cold runs: ${cold.map((ms) => ms.toFixed(0)).join(", ")}\n${timeline.join("\n")}`);
   } finally {
     await browser.close();
     await server.stop();
