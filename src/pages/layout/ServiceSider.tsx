@@ -7,7 +7,6 @@ import { services, servicesLoaded, useServicesVersion } from '../../../providers
 import { menuTree } from '../../engine/menu';
 import { dashboardPages, isServiceEnabled, listRoutes, routeTo, viewPages } from '../../engine/routes';
 import { useCurrentAppState } from '../../lib/currentApp';
-import { iconOf } from '../../lib/icons';
 import { useLocale } from '../../lib/useLocale';
 import { useAfterFirstContent } from '../../lib/useAfterFirstContent';
 import { registeredPages } from '../registry';
@@ -23,6 +22,10 @@ function knownRoutes(): Set<string> {
 
 const NO_KEYS: string[] = [];
 
+// The services' icons load with the menu, once the page beside it has rendered, not with the console's shell.
+const loadIcons = () => import('../../lib/icons');
+type Icons = Awaited<ReturnType<typeof loadIcons>>;
+
 /** App pages ordered below this come before the services in the menu (the overview); the rest after them. */
 const SERVICES_AT = 50;
 
@@ -30,8 +33,9 @@ const SERVICES_AT = 50;
  * The app console's menu, built from the registry: the overview, then for every service the app has enabled,
  * the entries of its declared `menu` (grouped in sub-menus where entries name a group), then the app's other
  * pages (settings, administrator settings…). Services start open; a group opens when one of its pages is open.
- * The menu renders once the page beside it has and every service is loaded (the side bar keeps its width meanwhile):
- * on a deep link its hundreds of items, and the other services' declarations, do not hold back the page's first rows.
+ * The menu renders once the page beside it has, every service is loaded and the services' icons are in (the side bar
+ * keeps its width meanwhile): on a deep link its hundreds of items, the other services' declarations and the icons do
+ * not hold back the page's first rows.
  */
 export function ServiceSider() {
   const current = useCurrentAppState();
@@ -45,6 +49,12 @@ export function ServiceSider() {
   // The menu names every service: it is built once they have all loaded (providers/services.ts).
   const loaded = useServicesVersion();
   const allLoaded = servicesLoaded();
+  const ready = useAfterFirstContent() && allLoaded;
+  const [icons, setIcons] = useState<Icons>();
+  useEffect(() => {
+    if (ready && !icons) void loadIcons().then(setIcons, (error: unknown) => console.error(error));
+  }, [ready, icons]);
+  const iconOf = (name: string | undefined) => icons?.iconOf(name);
 
   const { items, paths, parents, groupKeys, serviceKeys } = useMemo(() => {
     const known = knownRoutes();
@@ -89,7 +99,7 @@ export function ServiceSider() {
     const groupKeys = serviceItems.flatMap((i) => [i.key, ...i.children.filter((c) => 'children' in c).map((c) => c.key)]);
     return { items: [...before, ...serviceItems, ...after], paths: allPaths, parents: parentOf, groupKeys, serviceKeys };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [app, appId, text, isAdmin, loaded]);
+  }, [app, appId, text, isAdmin, loaded, icons]);
 
   // The entry whose path is the longest prefix of the address (a record's page selects its list).
   const selected = paths
@@ -109,7 +119,7 @@ export function ServiceSider() {
   }
   const openKeys = openKeysOf(shape, shownParents, choices);
   const [popupKeys, setPopupKeys] = useState<string[]>([]);
-  const menuShown = useAfterFirstContent() && allLoaded;
+  const menuShown = ready && !!icons;
   // Collapsing starts with every pop-up closed.
   useEffect(() => {
     if (siderCollapsed) setPopupKeys([]);
