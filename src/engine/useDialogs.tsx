@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { preloadable } from '../lib/preloadable';
 import type { AnswerRequest } from './AnswerDialog';
 import { FieldsDialog, type FieldsRequest } from './FieldsDialog';
@@ -18,6 +18,9 @@ export function preloadDialogs(): void {
   else setTimeout(load, 200);
 }
 
+/** Which dialogs were asked for at least once. */
+type Asked = { fields?: true; upload?: true; answer?: true; file?: true };
+
 /** A dialog rendered from the first time it is asked for on (then kept, so it closes as it opened): a screen's first
  * render draws none of them. */
 const once = (asked: boolean, dialog: ReactNode) => asked && <Suspense fallback={null}>{dialog}</Suspense>;
@@ -31,13 +34,17 @@ export function useDialogs(appId: string, serviceName: string) {
   const [upload, setUpload] = useState<UploadRequest & { onImported?: () => void }>();
   const [answer, setAnswer] = useState<AnswerRequest>();
   const [file, setFile] = useState<FileRequest>();
-  const [asked, setAsked] = useState<{ fields?: true; upload?: true; answer?: true; file?: true }>({});
-  const ask =
-    <T,>(set: (request: T | undefined) => void, which: keyof typeof asked) =>
-    (request: T | undefined) => {
-      if (request) setAsked((known) => (known[which] ? known : { ...known, [which]: true }));
-      set(request);
-    };
+  const [asked, setAsked] = useState<Asked>({});
+  // Asking for a dialog notes that it was asked for; the functions keep their identity, as state setters do.
+  const asks = useMemo(() => {
+    const ask =
+      <T,>(set: (request: T | undefined) => void, which: keyof Asked) =>
+      (request: T | undefined) => {
+        if (request) setAsked((known) => (known[which] ? known : { ...known, [which]: true }));
+        set(request);
+      };
+    return { askFields: ask(setFields, 'fields'), askUpload: ask(setUpload, 'upload'), askFile: ask(setFile, 'file'), showAnswer: ask(setAnswer, 'answer') };
+  }, []);
 
   const element = (
     <>
@@ -57,7 +64,7 @@ export function useDialogs(appId: string, serviceName: string) {
     </>
   );
 
-  return { askFields: ask(setFields, 'fields'), askUpload: ask(setUpload, 'upload'), askFile: ask(setFile, 'file'), showAnswer: ask(setAnswer, 'answer'), element };
+  return { ...asks, element };
 }
 
 export type Dialogs = ReturnType<typeof useDialogs>;
