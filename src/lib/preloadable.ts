@@ -30,3 +30,13 @@ export function preloadable<P extends object>(load: () => Promise<Module<Compone
     { preload },
   );
 }
+
+/**
+ * Asks for code ahead of time once the browser is idle (at the latest 2 s on): a screen's first drawing does not wait
+ * for it. A load that fails here is asked again when the code is needed.
+ */
+export function preloadWhenIdle(...loads: Array<() => Promise<unknown>>): void {
+  const run = () => loads.forEach((load) => void load().catch(() => undefined));
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
