@@ -22,6 +22,7 @@ import { firstPage } from './first-page';
 import { useInertMeasureRows } from './useInertMeasureRows';
 import { useRecordCommands } from './useRecordCommands';
 import { usePreset } from './usePreset';
+import { useOpenedOnce } from '../lib/useOpenedOnce';
 
 type Panel = { kind: 'create' } | { kind: 'edit'; record: BaseRecord } | { kind: 'view'; record: BaseRecord };
 
@@ -51,10 +52,8 @@ export function ResourceTable({ declared, fixed: fixedHere, changedWith }: { dec
   const navigate = useNavigate();
   const commands = useRecordCommands(scope);
   const [panel, setPanel] = useState<Panel>();
-  // The create / edit drawer is drawn from the first time it opens on (then kept, so it closes as it opened).
   const editing = panel?.kind === 'create' || panel?.kind === 'edit';
-  const [drawerUsed, setDrawerUsed] = useState(false);
-  if (editing && !drawerUsed) setDrawerUsed(true);
+  const drawerOpened = useOpenedOnce(editing);
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const tableBox = useInertMeasureRows<HTMLDivElement>();
   const params = { appId };
@@ -216,7 +215,7 @@ export function ResourceTable({ declared, fixed: fixedHere, changedWith }: { dec
           }}
         />
       </div>
-      {drawerUsed && (
+      {drawerOpened && (
         <RecordDrawer
           scope={scope}
           mode={panel?.kind === 'edit' ? 'edit' : 'create'}

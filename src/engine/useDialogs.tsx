@@ -1,5 +1,6 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
-import { preloadable } from '../lib/preloadable';
+import { Suspense, useState, type ReactNode } from 'react';
+import { preloadable, preloadWhenIdle } from '../lib/preloadable';
+import { useOpenedOnce } from '../lib/useOpenedOnce';
 import type { AnswerRequest } from './AnswerDialog';
 import { FieldsDialog, type FieldsRequest } from './FieldsDialog';
 import type { FileRequest } from './FileCommandDialog';
@@ -12,18 +13,10 @@ const FileCommandDialog = preloadable(() => import('./FileCommandDialog').then((
 const AnswerDialog = preloadable(() => import('./AnswerDialog').then((m) => ({ default: m.AnswerDialog })));
 
 /** Loads the dialogs' code once the browser is idle, before a call asks for one. */
-export function preloadDialogs(): void {
-  const load = () => [UploadDialog, FileCommandDialog, AnswerDialog].forEach((dialog) => void dialog.preload().catch(() => undefined));
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 200);
-}
+export const preloadDialogs = (): void => preloadWhenIdle(UploadDialog.preload, FileCommandDialog.preload, AnswerDialog.preload);
 
-/** Which dialogs were asked for at least once. */
-type Asked = { fields?: true; upload?: true; answer?: true; file?: true };
-
-/** A dialog rendered from the first time it is asked for on (then kept, so it closes as it opened): a screen's first
- * render draws none of them. */
-const once = (asked: boolean, dialog: ReactNode) => asked && <Suspense fallback={null}>{dialog}</Suspense>;
+/** A dialog drawn from the first time it is asked for on (`useOpenedOnce`), its code loaded then if not before. */
+const once = (opened: boolean, dialog: ReactNode) => opened && <Suspense fallback={null}>{dialog}</Suspense>;
 
 /**
  * The dialogs a declared resource's calls may need: fields asked before a call, a file to import, a file to send
@@ -34,23 +27,13 @@ export function useDialogs(appId: string, serviceName: string) {
   const [upload, setUpload] = useState<UploadRequest & { onImported?: () => void }>();
   const [answer, setAnswer] = useState<AnswerRequest>();
   const [file, setFile] = useState<FileRequest>();
-  const [asked, setAsked] = useState<Asked>({});
-  // Asking for a dialog notes that it was asked for; the functions keep their identity, as state setters do.
-  const asks = useMemo(() => {
-    const ask =
-      <T,>(set: (request: T | undefined) => void, which: keyof Asked) =>
-      (request: T | undefined) => {
-        if (request) setAsked((known) => (known[which] ? known : { ...known, [which]: true }));
-        set(request);
-      };
-    return { askFields: ask(setFields, 'fields'), askUpload: ask(setUpload, 'upload'), askFile: ask(setFile, 'file'), showAnswer: ask(setAnswer, 'answer') };
-  }, []);
+  const opened = { fields: useOpenedOnce(!!fields), upload: useOpenedOnce(!!upload), file: useOpenedOnce(!!file), answer: useOpenedOnce(!!answer) };
 
   const element = (
     <>
-      {once(!!asked.fields, <FieldsDialog request={fields} appId={appId} serviceName={serviceName} onClose={() => setFields(undefined)} />)}
+      {once(opened.fields, <FieldsDialog request={fields} appId={appId} serviceName={serviceName} onClose={() => setFields(undefined)} />)}
       {once(
-        !!asked.upload,
+        opened.upload,
         <UploadDialog
           request={upload}
           onClose={(imported) => {
@@ -59,12 +42,12 @@ export function useDialogs(appId: string, serviceName: string) {
           }}
         />,
       )}
-      {once(!!asked.file, <FileCommandDialog request={file} appId={appId} serviceName={serviceName} onClose={() => setFile(undefined)} />)}
-      {once(!!asked.answer, <AnswerDialog request={answer} onClose={() => setAnswer(undefined)} />)}
+      {once(opened.file, <FileCommandDialog request={file} appId={appId} serviceName={serviceName} onClose={() => setFile(undefined)} />)}
+      {once(opened.answer, <AnswerDialog request={answer} onClose={() => setAnswer(undefined)} />)}
     </>
   );
 
-  return { ...asks, element };
+  return { askFields: setFields, askUpload: setUpload, askFile: setFile, showAnswer: setAnswer, element };
 }
 
 export type Dialogs = ReturnType<typeof useDialogs>;
