@@ -60,19 +60,18 @@ async function answersFor(app: FastifyInstance, db: Queryable, req: FastifyReque
     const headers = read.appId ? appHeaders(record as AppRecord) : {};
     keep(callKey(read.method, read.appId, read.path, read.body), await ask(read.method, read.path, headers, read.body));
   };
-  await Promise.all([listRead(), serviceDetails()]);
-  return carried;
-
   /**
    * The details of each service the app has enabled (GET /api/app/service/:serviceId), which the app's layout reads
    * before it shows a service's page (src/pages/apps/useAppLoader.ts, spec 000 §4). Read together rather than one
    * call each: who may read the app's record may read its services' details (both are its organisation's members'
    * and administrators'), and the record came.
    */
-  async function serviceDetails() {
+  const serviceDetails = async () => {
     if (!record) return;
     for (const details of await enabledServiceDetails(db, appId)) keep(callKey('GET', undefined, `/api/app/service/${encodeURIComponent(details.ServiceId)}`), details);
-  }
+  };
+  await Promise.all([listRead(), serviceDetails()]);
+  return carried;
 }
 
 /** The answers as the page's element: JSON that cannot end the script element it is in. */
