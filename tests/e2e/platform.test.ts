@@ -23,6 +23,20 @@ let shot: (label: string) => Promise<void>;
 let appId = '';
 
 const confirmModal = () => page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary');
+
+/**
+ * Enables a service from its dashboard card: confirms the dialog that names it, and waits for the dialog to leave, so
+ * the next confirmation cannot land on this one while it closes.
+ */
+async function enable(service: string): Promise<void> {
+  const card = page.getByTestId(`service-${service}`);
+  const name = ((await card.locator('strong').first().textContent()) ?? '').trim();
+  expect(name, service).not.toBe('');
+  await card.getByTestId(`enable-${service}`).click();
+  const dialog = page.locator('.ant-modal-confirm', { has: page.locator('.ant-modal-confirm-title', { hasText: `开通「${name}」？` }) });
+  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+}
 const status = (service: string) => page.getByTestId(`status-${service}`);
 
 /** The verification code the server wrote to its log for this e-mail (no SMTP server is configured). */
@@ -102,12 +116,10 @@ describe('platform shell', () => {
 
   it('enables passport and then multiverse, and shows the statuses of spec 000 §4', async () => {
     await expect.poll(() => status('passport').textContent(), { timeout: 15_000 }).toBe('未开通');
-    await page.getByTestId('enable-passport').click();
-    await confirmModal().click();
+    await enable('passport');
     await expect.poll(() => status('passport').textContent(), { timeout: 15_000 }).toBe('已开通');
 
-    await page.getByTestId('enable-multiverse').click();
-    await confirmModal().click();
+    await enable('multiverse');
     await expect.poll(() => status('multiverse').textContent(), { timeout: 15_000 }).toBe('已开通');
     // The app supports several services: multiverse and sync exclude each other, func / push / baking do not.
     await expect.poll(() => status('usync').textContent(), { timeout: 15_000 }).toBe('已占用');
