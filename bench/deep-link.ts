@@ -5,7 +5,7 @@
  * the same address again (cache filled), once the first page has settled; the baseline, measured in the same run:
  * moving to that page from another console page without a reload (from the click). Prints milliseconds and the ratios to the
  * baseline, the requests made before the first content (with BENCH_DEEP_LINK_VERBOSE=1, each of them of the
- * first cold load: when it was asked and answered), and the page's main-thread time of a cold load until then (the
+ * last cold load, the server warmed by the others: when it was asked and answered), and the page's main-thread time of a cold load until then (the
  * browser's own task and script time: what the machine's load stretches, but not the network's waits).
  */
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
@@ -69,7 +69,7 @@ async function mainThread(cdp: CDPSession): Promise<{ task: number; script: numb
   return { task: metric('TaskDuration'), script: metric('ScriptDuration') };
 }
 
-/** A request of the first cold load as `asked → answered ms  path` from the navigation (answered: - when still open). */
+/** A request of the last cold load as `asked → answered ms  path` from the navigation (answered: - when still open). */
 const line = (from: number) => (r: Request) => {
   const t = r.timing();
   const asked = t.startTime - from;
@@ -108,7 +108,7 @@ export async function runDeepLinkBench(): Promise<void> {
       const after = await mainThread(cdp);
       tasks.push(after.task - before.task);
       scripts.push(after.script - before.script);
-      if (i === 0) {
+      if (i === RUNS - 1) {
         // The requests asked before the first row showed (those after it are the page's later work). A request's start
         // is known once it is answered: one not answered yet (its start reads 0) was asked after the row showed.
         const shownAt = (await page.evaluate(() => performance.timeOrigin)) + cold[cold.length - 1];
