@@ -211,6 +211,19 @@ it("loads only the declarations of the service a page shows before its first row
   await page.close();
 });
 
+it('recognises the first content of pages without rows: a list, an app\'s dashboard and a view that waits for its filter', async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  // How the page's later work was started (src/first-content.ts): by its content shown, or by the fallback.
+  for (const route of ['config', 'dashboard', 'func/logs']) {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/services/${appId}/${route}`);
+    const how = await page.waitForFunction(() => document.getElementById('root')?.dataset.firstContent).then((h) => h.jsonValue());
+    expect(how, route).toBe('shown');
+    await page.close();
+  }
+});
+
 it('removes the session marker on signing out', async () => {
   const page = await context.newPage();
   await page.goto(`${server.url}/apps`);
