@@ -269,6 +269,20 @@ describe('remote config console', () => {
     await gone(page.getByText('页面不存在'));
   });
 
+  it("answers an app's address it cannot open with the app console's refusal, leading back to every app", async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    // The refusal the app's own call gives (a missing app, or one of another organisation) is the one shown.
+    const refused = await page.request.get(`${server.url}/api/app/${unknown}`);
+    expect([403, 404]).toContain(refused.status());
+    await page.goto(`${server.url}/services/${unknown}/config`);
+    const result = page.locator(`.ant-result-${refused.status()}`);
+    await visible(result);
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    await result.getByRole('button').click();
+    await page.waitForURL(/\/apps$/);
+    await gone(result);
+  });
+
   it('serves console routes as the page and refuses missing files', async () => {
     const route = await fetch(`${server.url}/services/any/config`);
     expect(route.status).toBe(200);
