@@ -18,6 +18,8 @@ import { AppRoutes } from './AppRoutes';
 // The console's month and weekday names (date pickers) follow its language.
 import './lib/dayjsLocale';
 import { afterFirstContent } from './first-content';
+import { loadIcons } from './lib/loadIcons';
+import { preloadWhenIdle } from './lib/preloadable';
 import { manifestRoute } from './engine/route-manifest';
 import { refineResources } from './engine/routes';
 import { consoleSections } from './locales/sections/console';
@@ -65,10 +67,12 @@ export default function Console() {
     return refineResources();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
-  // The services the first page did not wait for: once it shows.
+  // The services the first page did not wait for: once it shows, after the app menu's icons, when the browser is next
+  // idle: the menu, drawn from the console's own code once its icons are in, comes before them.
   useEffect(() => {
     const root = document.getElementById('root');
-    if (ready && root) afterFirstContent(root, () => void loadServices().catch((error: unknown) => console.error(error)));
+    const later = () => preloadWhenIdle(() => loadServices());
+    if (ready && root) afterFirstContent(root, () => void loadIcons().then(later, later));
   }, [ready]);
   if (!ready) return <PageLoading full />;
   return (

@@ -1,5 +1,14 @@
 import type { MenuEntry, Text } from '../../resources/types';
 
+/** A service's menu as the build writes it (src/engine/service-menus.ts): what the console's menu is drawn from. */
+export interface ServiceMenu {
+  name: string;
+  icon: string;
+  displayName: Text;
+  /** Its declared menu's entries whose routes open a screen, in order. */
+  entries: MenuEntry[];
+}
+
 /** A service's menu as shown: entries in order, each group of entries in one node where its first entry was. */
 export type MenuNode = { kind: 'entry'; entry: MenuEntry } | { kind: 'group'; key: string; label: Text; entries: MenuEntry[] };
 

@@ -6,6 +6,8 @@ import type { ServiceDecl } from '../../resources/types';
 import { dashboardPages, listRoutes, routePattern, serviceOfRoute, showRoutes, viewPages } from './routes';
 import { firstPage } from './first-page';
 import { APP_PLACEHOLDER, type ManifestRead, type ManifestRoute } from './route-manifest';
+import type { ServiceMenu } from './menu';
+import { serviceMenus } from './service-menus';
 
 /**
  * The route manifest (./route-manifest.ts), from the declarations, when the console is built: the routes the console
@@ -64,4 +66,10 @@ export async function routeManifest(): Promise<ManifestRoute[]> {
     ...pages('view', viewPages().map(({ page, service }) => ({ route: page.route, service }))),
     ...pages('dashboard', dashboardPages().map(({ page, service }) => ({ route: page.route, service }))),
   ];
+}
+
+/** The services' menus (./service-menus.ts), read in the same pass as the routes: `virtual:menu-manifest`. */
+export function menuManifest(): ServiceMenu[] {
+  registerServices(services);
+  return serviceMenus(services);
 }

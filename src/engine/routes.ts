@@ -94,7 +94,7 @@ export function listPathOf(decl: ResourceDecl, appId: string): string | undefine
   return decl.routes?.list ? `${routeTo(decl.routes.list, { appId })}?tab=${encodeURIComponent(decl.name)}` : undefined;
 }
 
-export const isServiceEnabled = (app: AppRecord | undefined, service: ServiceDecl): boolean =>
+export const isServiceEnabled = (app: AppRecord | undefined, service: Pick<ServiceDecl, 'name'>): boolean =>
   app?.Services?.[service.name]?.Status === 'Enabled';
 
 /** The service a console route belongs to (for its menu entry and title). */

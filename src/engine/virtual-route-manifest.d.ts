@@ -1,7 +1,11 @@
 /** The console's route manifest, computed from the declarations when the console is built (scripts/route-manifest.ts). */
 declare module 'virtual:route-manifest' {
-  import type { ManifestRoute } from './route-manifest';
-
-  const manifest: ManifestRoute[];
+  const manifest: import('./route-manifest').ManifestRoute[];
   export default manifest;
+}
+
+/** The services' menus, computed from the declarations when the console is built (src/engine/service-menus.ts). */
+declare module 'virtual:menu-manifest' {
+  const menus: import('./menu').ServiceMenu[];
+  export default menus;
 }

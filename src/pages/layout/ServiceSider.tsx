@@ -2,40 +2,32 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Layout, Menu, theme } from 'antd';
 import { useThemedLayoutContext } from '@refinedev/antd';
+import menus from 'virtual:menu-manifest';
 import type { MenuEntry } from '../../../resources/types';
-import { services, servicesLoaded, useServicesVersion } from '../../../providers/services';
 import { menuTree } from '../../engine/menu';
-import { dashboardPages, isServiceEnabled, listRoutes, routeTo, viewPages } from '../../engine/routes';
+import { isServiceEnabled, routeTo } from '../../engine/routes';
 import { useCurrentAppState } from '../../lib/currentApp';
 import { useLocale } from '../../lib/useLocale';
 import { useAfterFirstContent } from '../../lib/useAfterFirstContent';
-import { registeredPages } from '../registry';
+import { loadIcons, type Icons } from '../../lib/loadIcons';
 import { pagesOf, type PageRoute } from '../../routes';
 import { Brand } from './Brand';
 import { openKeysOf, showing, toggled, type MenuChoices } from './menuOpenState';
 
-/** Routes a menu entry may point at: declared lists, declared views and dashboards, and registered pages. */
-function knownRoutes(): Set<string> {
-  const declared = [...viewPages(), ...dashboardPages()].map((p) => p.page.route);
-  return new Set([...listRoutes().map((r) => r.route), ...declared, ...registeredPages().map((p) => p.page.route)]);
-}
-
 const NO_KEYS: string[] = [];
 
-// The services' icons load with the menu, once the page beside it has rendered, not with the console's shell.
-const loadIcons = () => import('../../lib/icons');
-type Icons = Awaited<ReturnType<typeof loadIcons>>;
 
 /** App pages ordered below this come before the services in the menu (the overview); the rest after them. */
 const SERVICES_AT = 50;
 
 /**
- * The app console's menu, built from the registry: the overview, then for every service the app has enabled,
- * the entries of its declared `menu` (grouped in sub-menus where entries name a group), then the app's other
- * pages (settings, administrator settings…). Services start open; a group opens when one of its pages is open.
- * The menu renders once the page beside it has, every service is loaded and the services' icons are in (the side bar
- * keeps its width meanwhile): on a deep link its hundreds of items, the other services' declarations and the icons do
- * not hold back the page's first rows.
+ * The app console's menu: the overview, then for every service the app has enabled, the entries of its declared
+ * `menu` (grouped in sub-menus where entries name a group), then the app's other pages (settings, administrator
+ * settings…). The services' menus come with the console's code, written from their declarations when it is built
+ * (`virtual:menu-manifest`, src/engine/service-menus.ts): the menu waits for no service's declarations. Services start
+ * open; a group opens when one of its pages is open. The menu renders once the page beside it has and the services'
+ * icons are in (the side bar keeps its width meanwhile): on a deep link its hundreds of items and the icons do not
+ * hold back the page's first rows.
  */
 export function ServiceSider() {
   const current = useCurrentAppState();
@@ -46,10 +38,7 @@ export function ServiceSider() {
   const { text } = useLocale();
   const { token } = theme.useToken();
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
-  // The menu names every service: it is built once they have all loaded (providers/services.ts).
-  const loaded = useServicesVersion();
-  const allLoaded = servicesLoaded();
-  const ready = useAfterFirstContent() && allLoaded;
+  const ready = useAfterFirstContent();
   const [icons, setIcons] = useState<Icons>();
   useEffect(() => {
     if (ready && !icons) void loadIcons().then(setIcons, (error: unknown) => console.error(error));
@@ -57,7 +46,6 @@ export function ServiceSider() {
   const iconOf = (name: string | undefined) => icons?.iconOf(name);
 
   const { items, paths, parents, groupKeys, serviceKeys } = useMemo(() => {
-    const known = knownRoutes();
     const home = `/services/${encodeURIComponent(appId)}`;
     const allPaths: string[] = [];
     // The sub-menus holding each path (its group, then its service), for opening them when the path is shown.
@@ -76,16 +64,16 @@ export function ServiceSider() {
     };
     const before = appPages.filter((p) => p.menu!.order < SERVICES_AT).map(pageItem);
     // A service without screens of its own has nothing to open: it shows on the overview only.
-    const serviceItems = services
-      .filter((service) => isServiceEnabled(app, service) && !service.catalogue.hide?.menu)
-      .map((service) => ({ service, entries: (service.menu ?? []).filter((entry) => known.has(entry.route) && (!entry.adminOnly || isAdmin)) }))
+    const serviceItems = menus
+      .filter((service) => isServiceEnabled(app, service))
+      .map((service) => ({ service, entries: service.entries.filter((entry) => !entry.adminOnly || isAdmin) }))
       .filter(({ entries }) => entries.length > 0)
       .map(({ service, entries }) => {
         const key = `service:${service.name}`;
         return {
           key,
-          icon: iconOf(service.catalogue.icon),
-          label: text(service.catalogue.displayName),
+          icon: iconOf(service.icon),
+          label: text(service.displayName),
           children: menuTree(service.name, entries).map((node) =>
             node.kind === 'entry'
               ? entryItem(node.entry, [key])
@@ -99,7 +87,7 @@ export function ServiceSider() {
     const groupKeys = serviceItems.flatMap((i) => [i.key, ...i.children.filter((c) => 'children' in c).map((c) => c.key)]);
     return { items: [...before, ...serviceItems, ...after], paths: allPaths, parents: parentOf, groupKeys, serviceKeys };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [app, appId, text, isAdmin, loaded, icons]);
+  }, [app, appId, text, isAdmin, icons]);
 
   // The entry whose path is the longest prefix of the address (a record's page selects its list).
   const selected = paths
