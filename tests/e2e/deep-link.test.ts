@@ -230,6 +230,25 @@ it("draws an app's menu without the other services' declarations: passport's ent
   await page.close();
 });
 
+it("shows a deep link's menu entry in the side bar, however far down the menu it is", async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  const page = await context.newPage();
+  await page.goto(`${server.url}/services/${appId}/func/logs`);
+  const chosen = page.locator('.ant-menu-item-selected', { hasText: '日志' });
+  await visible(chosen);
+  // Every service's sub-menu is open: the entry is below the side bar's fold until the side bar scrolls to it.
+  const inSide = () =>
+    chosen.evaluate((item) => {
+      const side = item.closest('aside')!.getBoundingClientRect();
+      const box = item.getBoundingClientRect();
+      return box.top >= side.top && box.bottom <= side.bottom;
+    });
+  await expect.poll(inSide, { timeout: 10_000 }).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.close();
+});
+
 it('recognises the first content of pages without rows: a list, an app\'s dashboard and a view that waits for its filter', async () => {
   const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
   const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Layout, Menu, theme } from 'antd';
 import { useThemedLayoutContext } from '@refinedev/antd';
@@ -112,9 +112,15 @@ export function ServiceSider() {
   useEffect(() => {
     if (siderCollapsed) setPopupKeys([]);
   }, [siderCollapsed]);
+  // The chosen entry in view: a page far down the menu (every service open) opened directly, or reached by a link.
+  const side = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (menuShown && side.current) showChosen(side.current);
+  }, [menuShown, selected]);
 
   return (
     <Layout.Sider
+      ref={side}
       collapsible
       collapsed={siderCollapsed}
       onCollapse={setSiderCollapsed}
@@ -137,4 +143,14 @@ export function ServiceSider() {
       )}
     </Layout.Sider>
   );
+}
+
+/** Scrolls the side bar (not the page) so that its chosen entry is in the middle of it, when it is out of view. */
+function showChosen(side: HTMLElement): void {
+  const chosen = side.querySelector('.ant-menu-item-selected');
+  if (!chosen) return;
+  const box = side.getBoundingClientRect();
+  const item = chosen.getBoundingClientRect();
+  if (item.top >= box.top && item.bottom <= box.bottom) return;
+  side.scrollTop += item.top - box.top - (box.height - item.height) / 2;
 }
