@@ -16,7 +16,6 @@ import { openKeysOf, showing, toggled, type MenuChoices } from './menuOpenState'
 
 const NO_KEYS: string[] = [];
 
-
 /** App pages ordered below this come before the services in the menu (the overview); the rest after them. */
 const SERVICES_AT = 50;
 
