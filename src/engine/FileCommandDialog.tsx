@@ -1,10 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert, Button } from 'antd';
+import { isApiError } from '../../providers/http';
 import type { JsonSchema } from '../../resources/types';
 import { useLocale } from '../lib/useLocale';
 import { CallDialog } from './CallDialog';
 import { FileDropZone, SendingStatus, type Sending } from './FileSend';
+import { useServerForm } from './form/useServerForm';
 import { LazySchemaForm } from './LazySchemaForm';
+import { propertiesOf } from './schema';
 
 export interface FileRequest {
   title: string;
@@ -27,26 +30,29 @@ interface Props {
   onClose: () => void;
 }
 
+const EMPTY: Record<string, unknown> = {};
+
 /**
  * A command whose body is a file (`CommandDecl.file`: a function's code): the file picked with the page uploads'
  * picker, the command's fields as a form, then the file sent with its progress; the server's refusal is said in the
- * console's language and the dialog stays open to try again.
+ * console's language, a refused field's problem on that field, and the dialog stays open to try again.
  */
 export function FileCommandDialog({ request, appId, serviceName, onClose }: Props) {
   const { t } = useLocale();
   const formId = useId().replace(/:/g, '');
+  const fields = useMemo(() => (request?.schema ? propertiesOf(request.schema).map(([name]) => name) : []), [request]);
+  const { data, change, extraErrors, reset, refuse } = useServerForm(EMPTY, fields);
   const [file, setFile] = useState<File>();
-  const [data, setData] = useState<Record<string, unknown>>({});
   const [missing, setMissing] = useState(false);
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const busy = sending.state === 'sending';
 
   useEffect(() => {
     setFile(undefined);
-    setData({});
+    reset();
     setMissing(false);
     setSending({ state: 'idle' });
-  }, [request]);
+  }, [request, reset]);
 
   const send = async (values: Record<string, unknown>) => {
     if (!request) return;
@@ -59,7 +65,10 @@ export function FileCommandDialog({ request, appId, serviceName, onClose }: Prop
       await request.submit(file, values, (percent) => setSending({ state: 'sending', name: file.name, percent }));
       onClose();
     } catch (e) {
-      setSending({ state: 'refused', name: file.name, message: e instanceof Error ? e.message : String(e) });
+      // The fields the refusal names show its problem themselves; the status says what to do.
+      const onFields = isApiError(e) && e.details.some((d) => fields.includes(d.field.split('/')[1] ?? ''));
+      if (isApiError(e)) refuse(e);
+      setSending({ state: 'refused', name: file.name, message: onFields ? t('engine.fixFields') : e instanceof Error ? e.message : String(e) });
     }
   };
 
@@ -99,7 +108,7 @@ export function FileCommandDialog({ request, appId, serviceName, onClose }: Prop
       {missing && <Alert type="error" showIcon message={t('fileUpload.pickFirst')} style={{ marginTop: 16 }} />}
       {request?.schema && (
         <div style={{ marginTop: 16 }}>
-          <LazySchemaForm id={formId} schema={request.schema} formData={data} onChange={setData} onSubmit={(values) => void send(values)} appId={appId} serviceName={serviceName} disabled={busy} autofocus={false} />
+          <LazySchemaForm id={formId} schema={request.schema} formData={data} onChange={change} onSubmit={(values) => void send(values)} extraErrors={extraErrors} appId={appId} serviceName={serviceName} disabled={busy} autofocus={false} />
         </div>
       )}
       <SendingStatus sending={sending} named={false} />

@@ -1,30 +1,28 @@
-import { appHeaders, buildUrl, errorText, getApp, type QueryValue } from '../../providers/http';
+import { ApiError, appHeaders, buildUrl, errorText, getApp, type QueryValue } from '../../providers/http';
+import type { ErrorBody } from '../../providers/types';
 
-/** A refused or failed file call: its status and the server's message in the console's language. */
-export class FileCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** A failed answer's body, when it is the server's JSON refusal. */
+function refusalBody(body: string): ErrorBody {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : {};
+  } catch {
+    return {};
   }
 }
 
-/** What a failed answer says, in the console's language: a field's problem first, else the message. */
-export function refusalText(status: number, body: string): string {
-  let said: string | undefined;
-  try {
-    const parsed = JSON.parse(body) as { message?: string; details?: { message?: string }[] };
-    said = parsed.details?.[0]?.message ?? parsed.message;
-  } catch {
-    // Not JSON: the status alone.
-  }
-  return errorText(status, { message: said });
+/**
+ * A refused or failed file call as the HTTP client's own refusal: its status, what it says in the console's language
+ * (a field's problem first, else the message) and the server's details, for a form to put back on its fields.
+ */
+export function fileRefusal(status: number, body: string): ApiError {
+  const parsed = refusalBody(body);
+  return new ApiError(status, errorText(status, { ...parsed, message: parsed.details?.[0]?.message ?? parsed.message }), parsed);
 }
 
 /**
  * Sends a file's raw bytes as a call's body with the app's credential, reporting the share sent (0-100) as it goes;
- * resolves to the JSON answer, or rejects with a `FileCallError`.
+ * resolves to the JSON answer, or rejects with an `ApiError`.
  */
 export async function sendFile(
   appId: string,
@@ -47,9 +45,9 @@ export async function sendFile(
         } catch {
           resolve(xhr.responseText);
         }
-      } else reject(new FileCallError(xhr.status, refusalText(xhr.status, xhr.responseText)));
+      } else reject(fileRefusal(xhr.status, xhr.responseText));
     };
-    xhr.onerror = () => reject(new FileCallError(0, refusalText(0, '')));
+    xhr.onerror = () => reject(fileRefusal(0, ''));
     xhr.send(file);
   });
 }

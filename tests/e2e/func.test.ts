@@ -53,10 +53,15 @@ describe('Stateful functions on the console', () => {
     await visible(dialog.getByText('players.zip'));
     await dialog.getByLabel('启动命令').fill('node missing.mjs');
     await dialog.getByTestId('file-dialog-ok').click();
-    // Refused in the console's language, the dialog kept open with the file picked.
-    await visible(dialog.getByTestId('upload-refused').getByText('启动命令中的文件不在压缩包中'), SLOW);
+    // Refused in the console's language, on the field it names; the dialog kept open with the file picked.
+    const startField = dialog.locator('.ant-form-item').filter({ has: page.getByLabel('启动命令') }).last();
+    await visible(startField.locator('.ant-form-item-explain-error', { hasText: '启动命令中的文件不在压缩包中' }), SLOW);
+    await visible(dialog.getByTestId('upload-refused').getByText('请修正标出的字段'));
+    await visible(dialog.getByText('players.zip'));
     await shot('upload-code-refused');
     await dialog.getByLabel('启动命令').fill('node players.mjs');
+    // Changed, the field no longer shows the refusal that described it.
+    await startField.locator('.ant-form-item-explain-error', { hasText: '启动命令中的文件不在压缩包中' }).waitFor({ state: 'detached' });
     await shot('upload-code-dialog');
     await dialog.getByTestId('file-dialog-ok').click();
     await dialog.waitFor({ state: 'hidden', timeout: SLOW });

@@ -12,7 +12,7 @@ import type { ServiceDecl, UploadButtonDecl } from '../../resources/types';
 import { i18n } from '../../providers/i18n';
 import { consoleMessages } from '../../resources/messages/console';
 import { addServerMessages } from '../../resources/messages/lookup';
-import { refusalText } from '../../src/engine/sendFile';
+import { fileRefusal } from '../../src/engine/sendFile';
 
 /** A page's upload buttons (`PageViewDecl.uploads`): sent to a declared call whose body is a file, as that call says. */
 const buttons = services.flatMap((service) => (service.pages ?? []).flatMap((page) => (page.view?.uploads ?? []).map((button) => ({ service, page, button }))));
@@ -49,9 +49,16 @@ describe('upload buttons', () => {
   it("a refusal reads in the console's language: the field's problem first, else the message", () => {
     void i18n.changeLanguage('zh-CN');
     const body = JSON.stringify({ message: 'invalid parameters', details: [{ field: 'body', message: 'not an installation package' }] });
-    expect(refusalText(400, body)).toBe('文件不是安装包（支持 APK、AAB 和 HAP）');
-    expect(refusalText(413, JSON.stringify({ message: 'the package is compressed beyond the allowed ratio' }))).toContain('压缩炸弹');
+    expect(fileRefusal(400, body).message).toBe('文件不是安装包（支持 APK、AAB 和 HAP）');
+    expect(fileRefusal(413, JSON.stringify({ message: 'the package is compressed beyond the allowed ratio' })).message).toContain('压缩炸弹');
+    expect(fileRefusal(502, 'Bad Gateway').message).toBe('服务器内部错误');
     void i18n.changeLanguage('en');
-    expect(refusalText(400, body)).toBe('The file is not an installation package (APK, AAB or HAP)');
+    expect(fileRefusal(400, body).message).toBe('The file is not an installation package (APK, AAB or HAP)');
+  });
+
+  it('a refusal keeps its status and the details that name fields, for the dialog to put them on its form', () => {
+    const refused = fileRefusal(400, JSON.stringify({ message: 'invalid parameters', details: [{ field: '/startCommand', message: 'x' }] }));
+    expect([refused.statusCode, refused.details]).toEqual([400, [{ field: '/startCommand', message: 'x' }]]);
+    expect(fileRefusal(0, '').details).toEqual([]);
   });
 });
