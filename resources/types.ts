@@ -6,7 +6,7 @@
 import type { AcrossAppsDecl } from './across-apps';
 import type { CallDecl } from './call-types';
 import type { SocketDecl } from './socket-types';
-import type { DetailViewDecl, LookupDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
+import type { DetailViewDecl, LookupDecl, PageLinkDecl, PageViewDecl, PlayerReadDecl, ViewDecl } from './view-types';
 import type { ChangeDecl, CreateOnceDecl } from './change-types';
 import type { DashboardDecl, RecordChartDecl } from './dashboard-types';
 import type { DemoEntry } from './demo-types';
@@ -228,6 +228,8 @@ export interface ResourceDecl {
   addressBy?: string;
   /** Child resources listed on this record's page. */
   children?: ChildDecl[];
+  /** Buttons on this record's page to other pages of the service about it, their parameters from its fields. */
+  links?: PageLinkDecl[];
   /** Fields that refer to other records of the service, with what deleting those records does. */
   references?: ReferenceDecl[];
   /** Makes this a sub-resource nested under another resource's records (`path` is then relative to its item path). */

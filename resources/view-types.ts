@@ -119,6 +119,18 @@ export interface ViewFilterDecl {
 }
 
 /**
+ * A button to another page of the service: its route (relative, as in `PageDecl.route`) and label; on a record's
+ * page (`ResourceDecl.links`), `params` names the record's field that fills each parameter of the route besides the
+ * app (`{ funcId: 'id' }`: a function's autoscaler page from the function's). Checked at start-up
+ * (server/engine/page-links.ts): the route is one the service declares and each of its parameters is filled.
+ */
+export interface PageLinkDecl {
+  route: string;
+  label: Text;
+  params?: Record<string, string>;
+}
+
+/**
  * A page's list of one of the service's calls, not under a record (`PageDecl.view`): `GET <path>` under the service
  * base, or passport's `POST <path>/search`; `:appId` in the path is the app, any other `:name` a filter's value (the
  * list waits for it, saying `choose`) or, when the page's route names it too (`func/:funcId/autoscaler`), the
@@ -135,8 +147,8 @@ export interface PageViewDecl extends ViewDecl {
   emptyFiltered?: Text;
   /** The page's toolbar: `collection` commands, their `path` under the service base. */
   commands?: CommandDecl[];
-  /** Links in the toolbar to other pages of the service (relative routes). */
-  links?: { route: string; label: Text }[];
+  /** Links in the toolbar to other pages of the service (relative routes that name no parameter but the app). */
+  links?: PageLinkDecl[];
   /** Toolbar buttons that send a picked file to a declared call whose body is a file (see `UploadButtonDecl`). */
   uploads?: UploadButtonDecl[];
   /** A toolbar button saving the file a declared `GET` call answers for the list's filters (`PageDownloadDecl`). */

@@ -56,6 +56,8 @@ export const functions: ResourceDecl = {
   ],
   details: [autoscalerDetail],
   charts: historyCharts('/autoscaling-history'),
+  // The autoscaler's own page: its settings, every step charted and listed, paged beyond the charts' first steps.
+  links: [{ route: FUNC_ROUTES.autoscaler, label: t('自动扩缩容页', 'Autoscaler page'), params: { funcId: 'id' } }],
   views: [
     {
       name: 'serverTags',

@@ -6,6 +6,7 @@ import { checkRelations } from './references';
 import { checkLookups } from './lookups';
 import { checkPlayerReads } from './player-routes';
 import { checkPageViews, checkRecordCharts } from './record-charts';
+import { checkPageLinks } from './page-links';
 import { checkRecordViews } from './record-views';
 import { checkChanges } from './created-once';
 import { checkTimedMoves } from './timed-states';
@@ -125,6 +126,7 @@ export function buildModel(service: ServiceDecl, res: ResourceDecl): ResourceMod
 export function buildModels(services: ServiceDecl[]): ResourceModel[] {
   checkBorrowed(services);
   for (const s of services) checkPageViews(s);
+  for (const s of services) checkPageLinks(s);
   for (const s of services) for (const problem of s.sdkEndpoint ? sdkEndpointProblems(s.sdkEndpoint) : []) throw new Error(`${s.name}: SDK endpoint: ${problem}`);
   return services.flatMap((s) => s.resources.map((r) => buildModel(s, r)));
 }

@@ -6,7 +6,7 @@ import { useLocale } from '../lib/useLocale';
 import { CutText } from './CutText';
 import { NestedValue } from './NestedValue';
 import { ReferenceValue } from './ReferenceValue';
-import { enumOptions, propertyOf, xui, type PropSchema } from './schema';
+import { enumOptions, numberText, propertyOf, xui, type PropSchema } from './schema';
 import { isWriteOnly, secretIsSet } from './write-only';
 
 /** Code, rules and JSON. */
@@ -84,7 +84,7 @@ export function SchemaValue({ decl, prop, value, record, compact }: { decl: Reso
   if (typeof value === 'boolean') return <span>{value ? t('common.yes') : t('common.no')}</span>;
   // A number that names something (a port) is shown as written, not grouped as a quantity.
   if (typeof value === 'number' && hints.widget === 'code') return <Typography.Text code>{String(value)}</Typography.Text>;
-  if (typeof value === 'number') return <span>{hints.widget === 'percent' ? `${value}%` : value.toLocaleString(locale)}</span>;
+  if (typeof value === 'number') return <span>{hints.widget === 'percent' ? `${value}%` : numberText(prop, value, locale)}</span>;
   if (typeof value === 'object') {
     if (compact) return <Typography.Text type="secondary">{Array.isArray(value) ? t('engine.itemCount', { count: value.length }) : '{…}'}</Typography.Text>;
     return <NestedValue decl={decl} prop={prop} value={value} />;

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Empty, Flex, Space, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { filterFromQuery, type FilterValue, type FilterValues } from '../../resources/page-view-call';
@@ -11,8 +11,8 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { CommandButtons } from './CommandButtons';
 import { CreatedOnceCard } from './CreatedOnceCard';
 import { PageHeader } from './PageHeader';
+import { PageLinks } from './PageLinks';
 import { UploadButtons } from './UploadButtons';
-import { routeTo } from './routes';
 import { useDeclared } from './useDeclared';
 import { usePageViewRows } from './usePageViewRows';
 import { viewSummary } from './view-columns';
@@ -107,11 +107,7 @@ export default function PageViewPage({ service, page }: { service: ServiceDecl; 
         subtitle={view.subtitle && text(view.subtitle)}
         extra={
           <Space wrap>
-            {(view.links ?? []).map((link) => (
-              <Link key={link.route} to={routeTo(link.route, { appId })}>
-                <Button>{text(link.label)}</Button>
-              </Link>
-            ))}
+            <PageLinks links={view.links} appId={appId} text={text} />
             {view.download && <PageDownloadButton service={service} view={view} values={values} appId={appId} download={view.download} />}
             <Toolbar service={service} page={page} onDone={() => void state.refetch()} />
             {refresh}

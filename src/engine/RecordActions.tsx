@@ -2,6 +2,7 @@ import { Button, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { CanAccess, type BaseRecord } from '@refinedev/core';
 import { CommandButtons } from './CommandButtons';
+import { PageLinks } from './PageLinks';
 import type { DeclaredScope } from './useDeclared';
 import { actionAllowed, statusLabel, type useRecordCommands } from './useRecordCommands';
 
@@ -17,8 +18,9 @@ interface Props {
 }
 
 /**
- * A record's buttons: view, edit, its declared state actions (enabled only from their allowed states), its
- * declared item commands (a "more" menu in a row) and delete, each shown only if the user may use it.
+ * A record's buttons: on its page, the declared links to other pages about it first; view, edit, its declared state
+ * actions (enabled only from their allowed states), its declared item commands (a "more" menu in a row) and delete,
+ * each shown only if the user may use it.
  */
 export function RecordActions({ scope, record, commands, variant, onView, onEdit, onDeleted }: Props) {
   const { decl, key, appId, t, text } = scope;
@@ -29,6 +31,7 @@ export function RecordActions({ scope, record, commands, variant, onView, onEdit
 
   return (
     <Space size={row ? 0 : 8} wrap={!row}>
+      {!row && <PageLinks links={decl.links} appId={appId} text={text} record={record} />}
       {onView && (
         <Button {...common} icon={row ? undefined : <EyeOutlined />} onClick={onView}>
           {t('common.view')}

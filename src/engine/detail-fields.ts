@@ -1,6 +1,6 @@
 import type { DetailViewDecl, JsonSchema, Text } from '../../resources/types';
 import { formatAmount } from '../lib/format';
-import { enumOptions, fieldTitle, localText, propertiesOf, propertyOf, xui, type PropSchema } from './schema';
+import { enumOptions, fieldTitle, localText, numberText, propertiesOf, propertyOf, xui, type PropSchema } from './schema';
 import type { ViewColumnSpec } from './view-columns';
 
 type Locale = keyof Text;
@@ -37,7 +37,7 @@ export function plainText(prop: PropSchema | undefined, value: unknown, locale: 
   const named = xui(prop).values?.[String(value)];
   if (named) return named.label[locale];
   if (prop?.enum) return enumOptions(prop, locale).find((o) => o.value === String(value))?.label ?? String(value);
-  if (typeof value === 'number') return value.toLocaleString(locale);
+  if (typeof value === 'number') return numberText(prop, value, locale);
   return String(value);
 }
 

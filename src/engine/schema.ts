@@ -37,6 +37,11 @@ export interface XUi {
   /** expression: path under the service base that validates a rule. */
   validatePath?: string;
   optionsFrom?: OptionsFrom;
+  /**
+   * A number that names something (a port, an exit code) rather than counts: `plain` shows it as written, not grouped
+   * with thousands separators; unlike `widget: 'code'`, its form's input is unchanged.
+   */
+  digits?: 'plain';
   /** Column width in a list (the resource's table, or a list of objects inside a record: a crash's frames), in pixels. */
   width?: number;
   /** On an object: fields shown side by side, row by row (the others follow, one per row). */
@@ -77,6 +82,10 @@ export type PropSchema = JsonSchema & {
 type Locale = keyof Text;
 
 export const xui = (prop: PropSchema | undefined): XUi => (prop?.['x-ui'] ?? {}) as XUi;
+
+/** A number as the console shows it: grouped in the language's way, or as written when it names something (`digits`). */
+export const numberText = (prop: PropSchema | undefined, value: number, locale: Locale): string =>
+  xui(prop).digits === 'plain' ? String(value) : value.toLocaleString(locale);
 
 export function propertiesOf(schema: JsonSchema): [string, PropSchema][] {
   return Object.entries(((schema as PropSchema).properties ?? {}) as Record<string, PropSchema>);

@@ -66,7 +66,18 @@ describe('Stateful functions on the console', () => {
     await dialog.getByTestId('file-dialog-ok').click();
     await dialog.waitFor({ state: 'hidden', timeout: SLOW });
     await visible(page.getByText('node players.mjs'), SLOW);
+    // Its port as written (it names something), not grouped as a quantity.
+    await visible(page.locator('.ant-descriptions-row', { hasText: '端口（TCP）' }).getByText('8899', { exact: true }));
     await shot('function');
+
+    // The function's autoscaler page, from the button its page declares: the function's own settings there.
+    const functionUrl = page.url();
+    const functionId = functionUrl.split('/').pop()!;
+    await page.getByRole('link', { name: '自动扩缩容页' }).click();
+    await page.waitForURL(new RegExp(`/func/${functionId}/autoscaler$`));
+    await visible(page.locator('.ant-card', { hasText: '最多服务器数' }).getByText('运行中'));
+    await page.goBack();
+    await page.waitForURL(functionUrl);
 
     // A server started from the page appears in its servers list by itself, then runs.
     await page.getByRole('button', { name: '启动服务器' }).click();
