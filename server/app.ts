@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -21,7 +21,7 @@ import { buildOpenApi } from './engine/openapi';
 import { mountResource } from './engine/routes';
 import { RecordStore } from './engine/store';
 import { mountAuth } from './auth/routes';
-import { sendConsolePage } from './console-page';
+import { builtVersion, sendConsolePage } from './console-page';
 import { registerCsrfGuard } from './auth/csrf';
 import { AppDirectory } from './platform/apps';
 import { mountPlatform } from './platform/routes';
@@ -203,14 +203,14 @@ function mountConsole(app: FastifyInstance, db: Queryable, config: ServerConfig,
     reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
   if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders });
-  const version = built ? String(statSync(index).mtimeMs) : VERSION;
+
   // The page, with the console's code named for the browser to ask ahead when the address is an app's (console-page.ts).
   const sendIndex = (req: FastifyRequest, reply: FastifyReply, path = '/') => sendConsolePage(app, db, req, reply, root, path);
   // The console's root is a directory to the file server (which lists none): it is the console's page.
   if (built) app.get('/', { schema: { hide: true } }, (req, reply) => sendIndex(req, reply));
   app.get('/web-version.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
-    return { version };
+    return { version: built ? builtVersion(root) : VERSION };
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
 import { firstRead, manifestRoute } from '../src/engine/route-manifest';
 import { LATER_STYLES_META } from '../src/later-styles';
+import { WEB_VERSION_META } from '../src/lib/web-version-meta';
 import { carriedAnswers, carriedElement, readManifest } from './console-carried';
 import type { Queryable } from './db';
 
@@ -19,6 +20,12 @@ export interface ConsolePreload {
   /** The files of each service's declarations, by the service's name (providers/services.ts loads them). */
   services: Record<string, string[]>;
 }
+
+/**
+ * The built console's version (spec 000 §7's web-version file answers it): when its page was written, read each time
+ * so that a build put in place without a restart is a new version too.
+ */
+export const builtVersion = (root: string): string => String(statSync(join(root, 'index.html')).mtimeMs);
 
 /** The link of antd's later style sheet in the built page (scripts/antd-static-style.ts marks it). */
 const LATER_STYLE_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*data-later-style[^>]*>/;
@@ -46,17 +53,19 @@ function routeServices(root: string, pathname: string): string[] {
  * the browser compiles each file off the page's thread as it comes (a plain script preload cannot be used that way
  * for a module, so it was compiled again on the page's thread once imported). The entry starts its first calls
  * before anything else runs (src/boot.ts). For a list page with a table, antd's later sheet is named in a meta
- * element instead of linked. Read per request, so a new build is served without a restart.
+ * element instead of linked. The page names the version it is of, for the console's version check to start from
+ * (src/lib/webVersion.ts). Read per request, so a new build is served without a restart.
  */
 export function consolePage(root: string, path: string, search = ''): Buffer {
-  const page = readFileSync(join(root, 'index.html'));
+  const version = `<meta name="${WEB_VERSION_META}" content="${builtVersion(root)}">`;
+  const page = readFileSync(join(root, 'index.html')).toString('utf8').replace('</head>', `${version}</head>`);
   const preloadFile = join(root, CONSOLE_PRELOAD_FILE);
-  if (!existsSync(preloadFile)) return page;
+  if (!existsSync(preloadFile)) return Buffer.from(page);
   const { base, files, services = {} } = JSON.parse(readFileSync(preloadFile, 'utf8')) as ConsolePreload;
-  if (!path.startsWith(base)) return page;
+  if (!path.startsWith(base)) return Buffer.from(page);
   const wanted = [...new Set([...files, ...routeServices(root, path).flatMap((name) => services[name] ?? [])])];
   const links = wanted.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-  let html = page.toString('utf8').replace('</head>', `${links}</head>`);
+  let html = page.replace('</head>', `${links}</head>`);
   if (showsATable(root, path, search)) html = html.replace(LATER_STYLE_LINK, (_, href: string) => `<meta name="${LATER_STYLES_META}" content="${href}">`);
   return Buffer.from(html);
 }

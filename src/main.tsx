@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { pageRead } from '../providers/carried-answers';
 import { linkLaterStyles } from './later-styles';
 import { Root } from './Root';
+import { startFromLoadedVersion } from './lib/webVersion';
 
 /** Resolves once every style sheet the page links has loaded (or failed: at the latest when the page has loaded). */
 function styleSheetsLoaded(): Promise<unknown> {
@@ -25,6 +26,7 @@ async function render(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   linkLaterStyles(root);
+  startFromLoadedVersion();
   createRoot(root).render(
     <StrictMode>
       <Root />

@@ -262,6 +262,32 @@ it('recognises the first content of pages without rows: a list, an app\'s dashbo
   }
 });
 
+it("reloads for a redeployed console only: not on the first load after it, which is of the new version already", async () => {
+  const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
+  const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
+  const page = await context.newPage();
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
+  await page.goto(`${server.url}/services/${appId}/config`);
+  await visible(page.locator('.ant-table-row').first());
+  // This tab last saw an earlier build; the console was redeployed since, and the page is loaded again.
+  await page.evaluate(() => sessionStorage.setItem('lodestar.webVersion', 'an earlier build'));
+  const served = ((await (await context.request.get(`${server.url}/web-version.json`)).json()) as { version: string }).version;
+  await page.reload();
+  await visible(page.locator('.ant-table-row').first());
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lodestar.webVersion'))).toBe(served);
+  // Moving on in the console checks again: the same version, no reload.
+  await page.getByRole('menuitem', { name: '调试台' }).click();
+  await page.waitForURL(/\/playground\/remote-config\//);
+  await page.waitForTimeout(1000);
+  expect(loads).toHaveLength(2);
+  // A redeploy while the page is open: the next move reloads it.
+  await page.route('**/web-version.json*', (route) => route.fulfill({ json: { version: 'a later build' } }));
+  await page.getByRole('menuitem', { name: '配置管理' }).click();
+  await expect.poll(() => loads.length).toBe(3);
+  await page.close();
+});
+
 it('removes the session marker on signing out', async () => {
   const page = await context.newPage();
   await page.goto(`${server.url}/apps`);
