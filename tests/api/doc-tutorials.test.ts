@@ -106,6 +106,7 @@ describe.each(SECTIONS)('the %s tutorial', (section) => {
           if (calls[i].answer !== undefined) expect(answerMismatches(calls[i].answer, body), where).toEqual([]);
         }
       }
-    });
+      // A liveness bound for a page's every block (a function's or a database's start among them) on a loaded machine.
+    }, 240_000);
   });
 });

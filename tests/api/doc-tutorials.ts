@@ -139,7 +139,7 @@ export async function tutorialRunner(server: string) {
       await rm(join(dir, '.status'), { force: true });
       const program = `${wrapper}\nset -eo pipefail\n${script}\nset +e\nexport -p > "${env}"\n`;
       const output = await new Promise<string>((resolve, reject) =>
-        execFile('bash', ['-c', program], { cwd: dir, env: { PATH: process.env.PATH, TUTORIAL_DIR: dir }, timeout: 30_000 }, (err, stdout, stderr) =>
+        execFile('bash', ['-c', program], { cwd: dir, env: { PATH: process.env.PATH, TUTORIAL_DIR: dir }, timeout: 90_000 }, (err, stdout, stderr) =>
           err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout),
         ),
       );
