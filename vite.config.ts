@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { services } from './resources/index.ts';
@@ -10,6 +11,7 @@ import { apiReferencePassages } from './scripts/docs-api-passages.ts';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { routeManifest } from './scripts/route-manifest.ts';
 import { consolePreload, serviceModules } from './scripts/console-preload.ts';
+import { EARLY_MODULE } from './server/console-page.ts';
 import { serviceLoaders } from './resources/service-loaders.ts';
 import { pureLibraries } from './scripts/pure-libraries.ts';
 import { productionRouter } from './scripts/production-router.ts';
@@ -65,5 +67,12 @@ export default defineConfig({
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
   },
   // The manifest lets the bundle-budget test tell what loads first (dotfiles are not served).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000, manifest: true },
+  // A second entry, src/early.ts: the page's first script on its own (server/console-page.ts names it in the page).
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    manifest: true,
+    rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), early: resolve(import.meta.dirname, EARLY_MODULE) } },
+  },
 });

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { CONSOLE_PRELOAD_FILE, type ConsolePreload } from '../server/console-page.ts';
+import { CONSOLE_PRELOAD_FILE, EARLY_MODULE, type ConsolePreload } from '../server/console-page.ts';
 import { importClosure } from './chunk-layers.ts';
 
 /**
@@ -43,6 +43,7 @@ export function consolePreload({ base, modules, services }: { base: string; modu
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
       const closure = (from: Rolldown.OutputChunk[]) => importClosure(chunks, from);
+      const early = chunks.find((c) => c.isEntry && c.facadeModuleId === resolve(root, EARLY_MODULE));
       const entry = closure(chunks.filter((c) => c.isEntry));
       const opening = modules.map((m) => chunks.find((c) => c.facadeModuleId === resolve(root, m)));
       if (opening.some((c) => !c)) return;
@@ -52,7 +53,12 @@ export function consolePreload({ base, modules, services }: { base: string; modu
         const chunk = chunks.find((c) => c.moduleIds.includes(resolve(root, module)));
         return chunk ? [...closure([chunk])].filter((c) => !entry.has(c) && !files.includes(c.fileName)).map((c) => c.fileName) : [];
       };
-      const preload: ConsolePreload = { base, files, services: Object.fromEntries(Object.entries(services).map(([name, module]) => [name, filesOf(module)])) };
+      const preload: ConsolePreload = {
+        base,
+        files,
+        services: Object.fromEntries(Object.entries(services).map(([name, module]) => [name, filesOf(module)])),
+        ...(early ? { early: early.fileName } : {}),
+      };
       this.emitFile({ type: 'asset', fileName: CONSOLE_PRELOAD_FILE, source: JSON.stringify(preload) });
     },
   };

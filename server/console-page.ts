@@ -12,6 +12,9 @@ import type { Queryable } from './db';
 /** What the build writes for an app console page opened directly (scripts/console-preload.ts); not served. */
 export const CONSOLE_PRELOAD_FILE = '.vite/console-preload.json';
 
+/** The page's first script, an entry of its own (src/early.ts); the build names its file in the preload file. */
+export const EARLY_MODULE = 'src/early.ts';
+
 export interface ConsolePreload {
   /** The addresses the preloads are for: those under this base. */
   base: string;
@@ -19,6 +22,8 @@ export interface ConsolePreload {
   files: string[];
   /** The files of each service's declarations, by the service's name (providers/services.ts loads them). */
   services: Record<string, string[]>;
+  /** The file of the page's first script (`EARLY_MODULE`), on every page. */
+  early?: string;
 }
 
 /**
@@ -54,14 +59,17 @@ function routeServices(root: string, pathname: string): string[] {
  * for a module, so it was compiled again on the page's thread once imported). The entry starts its first calls
  * before anything else runs (src/boot.ts). For a list page with a table, antd's later sheet is named in a meta
  * element instead of linked. The page names the version it is of, for the console's version check to start from
- * (src/lib/webVersion.ts). Read per request, so a new build is served without a restart.
+ * (src/lib/webVersion.ts), and its first script (src/early.ts), on every page. Read per request, so a new build is
+ * served without a restart.
  */
 export function consolePage(root: string, path: string, search = ''): Buffer {
   const version = `<meta name="${WEB_VERSION_META}" content="${builtVersion(root)}">`;
-  const page = readFileSync(join(root, 'index.html')).toString('utf8').replace('</head>', `${version}</head>`);
+  let page = readFileSync(join(root, 'index.html')).toString('utf8').replace('</head>', `${version}</head>`);
   const preloadFile = join(root, CONSOLE_PRELOAD_FILE);
   if (!existsSync(preloadFile)) return Buffer.from(page);
-  const { base, files, services = {} } = JSON.parse(readFileSync(preloadFile, 'utf8')) as ConsolePreload;
+  const { base, files, services = {}, early } = JSON.parse(readFileSync(preloadFile, 'utf8')) as ConsolePreload;
+  // First in the head, so that the browser asks for it before anything else.
+  if (early) page = page.replace('<head>', `<head>\n    <script type="module" async crossorigin src="/${early}"></script>`);
   if (!path.startsWith(base)) return Buffer.from(page);
   const wanted = [...new Set([...files, ...routeServices(root, path).flatMap((name) => services[name] ?? [])])];
   const links = wanted.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
@@ -78,7 +86,7 @@ const ROOT_ELEMENT = '<div id="root">';
  * of a page that carries answers loads and is evaluated while the server makes them. Its calls and its first render
  * wait for the rest of the page (src/main.tsx, providers/carried-answers.ts `pageRead`).
  */
-const runEntryAtOnce = (page: string): string => page.replace('<script type="module" ', '<script type="module" async ');
+const runEntryAtOnce = (page: string): string => page.replace(/<script type="module" (?!async)/, '<script type="module" async ');
 
 /**
  * Sends the console's page for an address. An app's page for a signed-in member carries its first answers

@@ -22,7 +22,8 @@ export function readManifest(dist: string): Manifest {
 }
 
 export function entryKey(manifest: Manifest): string {
-  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  // The page's first script (src/early.ts) is an entry of its own, which the console's code does not wait for.
+  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry && k !== 'src/early.ts');
   if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.join(', ') || 'none'}`);
   return entries[0];
 }

@@ -120,6 +120,17 @@ it("names the console's code in the page sent for an app's address, for the brow
   expect(preloads(await page('/login-authorize'))).not.toContain('Console');
 });
 
+it('names the page\'s first script before anything else in its head, on a console page and a public one alike', async () => {
+  for (const path of ['/services/any-app/config', '/login-authorize']) {
+    const html = await (await context.request.get(`${server.url}${path}`)).text();
+    const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+    const first = /<(script|link)[^>]*>/.exec(head)?.[0] ?? '';
+    expect(first, path).toMatch(/^<script type="module" async crossorigin src="\/assets\/early-[\w-]+\.js">$/);
+    const file = await context.request.get(`${server.url}${/src="([^"]+)"/.exec(first)![1]}`);
+    expect([file.status(), await file.text()]).toEqual([200, expect.stringContaining('Asia/Shanghai')]);
+  }
+});
+
 it("links antd's later style sheet once a list's rows are in: the rows show styled by the first sheet alone", async () => {
   const apps = await (await context.request.get(`${server.url}/api/apps`)).json();
   const appId = apps.Items.find((a: { ProjectName: string }) => a.ProjectName === 'Demo Game').AppId as string;
