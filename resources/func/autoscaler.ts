@@ -62,12 +62,12 @@ export const autoscalingHistory: ResourceDecl = {
 };
 
 /**
- * The autoscaler's steps charted, oldest first as the history call pages them (`path`: the history list's, under the
- * function's item path on its page, under the service base on the autoscaler's): how many servers before and after
- * each step, and the CPU and memory use that moved it.
+ * The autoscaler's latest 200 steps charted, asked newest first and drawn oldest first (`path`: the history list's,
+ * under the function's item path on its page, under the service base on the autoscaler's): how many servers before
+ * and after each step, and the CPU and memory use that moved it.
  */
 export function historyCharts(path: string): (RecordChartDecl & { from: NonNullable<RecordChartDecl['from']> })[] {
-  const from = { path, query: { sort: 'createdAt', order: 'asc', pageSize: 200 } };
+  const from = { path, query: { sort: 'createdAt', order: 'desc', pageSize: 200 } };
   const line = (label: Text, series: [string, Text][], empty: Text) =>
     ({ kind: 'line', label, from, list: 'items', x: 'createdAt', series: series.map(([field, name]) => ({ field, label: name })), span: 12, empty }) as const;
   return [

@@ -93,9 +93,11 @@ export function sourcedChartPoints(chart: Pick<DashboardChartDecl, 'list' | 'x' 
   const items = listAt(answer, chart.list);
   if (items.length === 0) return undefined;
   const fields = chart.series ? chart.series.map((s) => s.field) : [chart.value ?? 'value'];
-  const held = items.filter((item) => fields.some((f) => item[f] !== undefined && item[f] !== null));
+  const found = items.filter((item) => fields.some((f) => item[f] !== undefined && item[f] !== null));
+  const times = found.length > 0 && found.every((item) => ISO_TIME.test(String(item[chart.x])));
+  // Over time, the oldest first, whatever order the call answers in (the latest steps, asked newest first).
+  const held = times ? [...found].sort((a, b) => Date.parse(String(a[chart.x])) - Date.parse(String(b[chart.x]))) : found;
   const xs = held.map((item) => String(item[chart.x]));
-  const times = xs.length > 0 && xs.every((x) => ISO_TIME.test(x));
   const minutes = times ? xs.map((x) => formatDateTime(x, 'MM-DD HH:mm')) : xs;
   const label = times && new Set(minutes).size < minutes.length ? (x: string) => formatDateTime(x, 'MM-DD HH:mm:ss') : times ? (x: string) => formatDateTime(x, 'MM-DD HH:mm') : (x: string) => x;
   return chartPoints(chart, { [chart.list]: held.map((item) => ({ ...item, [chart.x]: label(String(item[chart.x])) })) }, locale);

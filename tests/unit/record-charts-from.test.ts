@@ -40,6 +40,9 @@ describe("record charts read from a declared call's answer (RecordChartDecl.from
     expect(sourcedChartPoints(chart, { items: [] }, 'en')).toBeUndefined();
     const close = { items: [{ at: '2026-03-01T00:00:10.000Z', connections: 1 }, { at: '2026-03-01T00:00:40.000Z', connections: 3 }] };
     expect(sourcedChartPoints(chart, close, 'en')!.map((p) => p.x)).toEqual(['03-01 08:00:10', '03-01 08:00:40']);
+    // Answered newest first (the latest steps of a history), drawn oldest first.
+    const newestFirst = { items: [...close.items].reverse() };
+    expect(sourcedChartPoints(chart, newestFirst, 'en')!.map((p) => [p.x, p.value])).toEqual([['03-01 08:00:10', 1], ['03-01 08:00:40', 3]]);
   });
 
   it('read bytes as sizes', () => {
