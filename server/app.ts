@@ -203,7 +203,6 @@ function mountConsole(app: FastifyInstance, db: Queryable, config: ServerConfig,
     reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
   if (built) void app.register(fastifyStatic, { root, wildcard: true, index: false, preCompressed: true, cacheControl: false, setHeaders });
-
   // The page, with the console's code named for the browser to ask ahead when the address is an app's (console-page.ts).
   const sendIndex = (req: FastifyRequest, reply: FastifyReply, path = '/') => sendConsolePage(app, db, req, reply, root, path);
   // The console's root is a directory to the file server (which lists none): it is the console's page.

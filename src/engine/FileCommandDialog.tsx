@@ -66,8 +66,7 @@ export function FileCommandDialog({ request, appId, serviceName, onClose }: Prop
       onClose();
     } catch (e) {
       // The fields the refusal names show its problem themselves; the status says what to do.
-      const onFields = isApiError(e) && e.details.some((d) => fields.includes(d.field.split('/')[1] ?? ''));
-      if (isApiError(e)) refuse(e);
+      const onFields = isApiError(e) && refuse(e);
       setSending({ state: 'refused', name: file.name, message: onFields ? t('engine.fixFields') : e instanceof Error ? e.message : String(e) });
     }
   };

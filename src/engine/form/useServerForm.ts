@@ -35,13 +35,14 @@ export function useServerForm(initial: Record<string, unknown>, fields: readonly
     setData(next);
   };
 
-  /** Shows a refused save; anything that is not an API answer is rethrown. */
-  const refuse = (error: unknown) => {
+  /** Shows a refused save, answering whether any of it landed on the form's fields; anything that is not an API answer is rethrown. */
+  const refuse = (error: unknown): boolean => {
     if (!isApiError(error)) throw error;
     const shown = new Set(fields);
     const onFields = error.details.filter((d) => d.field.startsWith('/') && shown.has(d.field.split('/')[1]));
     setExtraErrors(onFields.length ? detailsToErrorSchema(onFields, translateServerMessage) : undefined);
     setFailure({ message: error.message, others: error.details.filter((d) => !onFields.includes(d)) });
+    return onFields.length > 0;
   };
 
   return { data, change, extraErrors, failure, reset, refuse, clearFailure: () => setFailure(undefined) };
