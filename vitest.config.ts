@@ -57,6 +57,9 @@ export default defineConfig({
           // Each file starts its own server from a copy of the seeded data directory, and its own browser: two at a time
           // keep both cores busy (a file alone leaves one mostly idle while the browser waits on the server).
           maxWorkers: 2,
+          // A screen polled for a change (a list refreshed, a page reloaded) may take seconds on a loaded machine: the
+          // bound is for liveness, not a measurement.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -286,7 +286,7 @@ it("reloads for a redeployed console only: not on the first load after it, which
   const served = ((await (await context.request.get(`${server.url}/web-version.json`)).json()) as { version: string }).version;
   await page.reload();
   await visible(page.locator('.ant-table-row').first());
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lodestar.webVersion'))).toBe(served);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lodestar.webVersion')), { timeout: 15_000 }).toBe(served);
   // Moving on in the console checks again: the same version, no reload.
   await page.getByRole('menuitem', { name: '调试台' }).click();
   await page.waitForURL(/\/playground\/remote-config\//);
@@ -295,7 +295,7 @@ it("reloads for a redeployed console only: not on the first load after it, which
   // A redeploy while the page is open: the next move reloads it.
   await page.route('**/web-version.json*', (route) => route.fulfill({ json: { version: 'a later build' } }));
   await page.getByRole('menuitem', { name: '配置管理' }).click();
-  await expect.poll(() => loads.length).toBe(3);
+  await expect.poll(() => loads.length, { timeout: 15_000 }).toBe(3);
   await page.close();
 });
 
