@@ -4,11 +4,12 @@
  * resource's list or record page); each parameter of the route besides the app must be filled — on a record's page
  * from one of the record's fields, and a page view's link can fill none.
  */
+import { pathFields } from '../../resources/command-call';
 import type { ResourceDecl, ServiceDecl } from '../../resources/types';
 import type { PageLinkDecl } from '../../resources/view-types';
 
 /** The parameters a route names besides the app (`func/:funcId/autoscaler` → `funcId`). */
-export const routeParams = (route: string): string[] => [...route.matchAll(/:(\w+)\??/g)].map((m) => m[1]).filter((name) => name !== 'appId');
+export const routeParams = (route: string): string[] => pathFields(route).filter((name) => name !== 'appId');
 
 /** Every route the service's console has: its pages' and its resources' lists and record pages. */
 function declaredRoutes(service: ServiceDecl): Set<string> {

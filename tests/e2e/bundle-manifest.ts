@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { EARLY_MODULE } from '../../server/console-page';
 import { lazyImports } from '../import-graph';
 
 export interface ManifestChunk {
@@ -22,8 +23,8 @@ export function readManifest(dist: string): Manifest {
 }
 
 export function entryKey(manifest: Manifest): string {
-  // The page's first script (src/early.ts) is an entry of its own, which the console's code does not wait for.
-  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry && k !== 'src/early.ts');
+  // The page's first script is an entry of its own, which the console's code does not wait for.
+  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry && k !== EARLY_MODULE);
   if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.join(', ') || 'none'}`);
   return entries[0];
 }

@@ -284,13 +284,21 @@ it("reloads for a redeployed console only: not on the first load after it, which
   // This tab last saw an earlier build; the console was redeployed since, and the page is loaded again.
   await page.evaluate(() => sessionStorage.setItem('lodestar.webVersion', 'an earlier build'));
   const served = ((await (await context.request.get(`${server.url}/web-version.json`)).json()) as { version: string }).version;
+  const checked = () => page.waitForResponse((r) => r.url().includes('/web-version.json'));
+  const firstCheck = checked();
   await page.reload();
+  await firstCheck;
   await visible(page.locator('.ant-table-row').first());
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lodestar.webVersion')), { timeout: 15_000 }).toBe(served);
+  expect(await page.evaluate(() => sessionStorage.getItem('lodestar.webVersion'))).toBe(served);
+  // A mark on this load: a reload after the check would take it away (or leave the page mid-navigation).
+  await page.evaluate(() => ((window as unknown as { sameLoad: boolean }).sameLoad = true));
   // Moving on in the console checks again: the same version, no reload.
+  const moveCheck = checked();
   await page.getByRole('menuitem', { name: '调试台' }).click();
   await page.waitForURL(/\/playground\/remote-config\//);
-  await page.waitForTimeout(1000);
+  await moveCheck;
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
   expect(loads).toHaveLength(2);
   // A redeploy while the page is open: the next move reloads it.
   await page.route('**/web-version.json*', (route) => route.fulfill({ json: { version: 'a later build' } }));

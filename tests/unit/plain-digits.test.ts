@@ -4,14 +4,14 @@ import type { JsonSchema } from '../../resources/types';
 import { plainText } from '../../src/engine/detail-fields';
 import { numberText, xui, type PropSchema } from '../../src/engine/schema';
 
-/** Every integer property of a schema, nested ones too, with its path. */
+/** Every integer property of a schema, nested ones too, with its path (`/ports[]/port`). */
 function integers(schema: JsonSchema, path = ''): [string, PropSchema][] {
   const prop = schema as PropSchema;
-  const own = Object.entries(prop.properties ?? {}).flatMap(([name, child]) => {
-    const at = `${path}/${name}`;
-    const here: [string, PropSchema][] = [child.type === 'integer' || (Array.isArray(child.type) && child.type.includes('integer')) ? [at, child] : undefined].filter((x): x is [string, PropSchema] => !!x);
-    return [...here, ...integers(child, at)];
-  });
+  const isInteger = (p: PropSchema) => [p.type].flat().includes('integer');
+  const own = Object.entries(prop.properties ?? {}).flatMap(([name, child]): [string, PropSchema][] => [
+    ...(isInteger(child) ? [[`${path}/${name}`, child] as [string, PropSchema]] : []),
+    ...integers(child, `${path}/${name}`),
+  ]);
   return prop.items ? [...own, ...integers(prop.items, `${path}[]`)] : own;
 }
 
