@@ -1,23 +1,24 @@
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, LogicalFilter, MetaQuery } from '@refinedev/core';
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListResponse, LogicalFilter, MetaQuery } from '@refinedev/core';
 import type { ResourceDecl, ServiceDecl } from '../resources/types';
 import { findService } from './services';
 import { collectionPath } from '../resources/relations';
 import { requireDeclared, sortableFields } from './declarations';
 import { requireOk, type QueryValue, type RequestOptions } from './http';
+import { keepListAhead, takeListAhead, takeListAnswered } from './lists-ahead';
 
 /**
  * What the data providers of every convention share: finding the declaration from Refine's resource `meta`
  * (`service`, `resource`), calling on behalf of the app in `meta.appId`, Refine's sorters and filters as the
  * declared sort / search / filter parameters, one record's calls (`<path>/:id`, or `<path>` for a singleton),
  * and any other call through `custom`. A convention brings only how it pages a list.
- * `meta.silent` suppresses the error toast for callers that show the error themselves (forms); `meta.ahead` asks a
- * read before the screen that shows it (`RequestOptions.ahead`).
+ * `meta.silent` suppresses the error toast for callers that show the error themselves (forms); `meta.fromAhead` makes
+ * the read of the answer asked ahead of it, asking nothing itself (`RequestOptions.fromAhead`).
  */
 
 export function callOptions(service: ServiceDecl, decl: ResourceDecl, meta?: MetaQuery): RequestOptions {
   const appId = typeof meta?.appId === 'string' ? meta.appId : undefined;
   if (decl.scope === 'app' && !appId) throw new Error(`${service.name}/${decl.name} needs an app id (meta.appId)`);
-  return { appId: decl.scope === 'app' ? appId : undefined, silent: meta?.silent === true, throwResponse: true, ahead: meta?.ahead === true };
+  return { appId: decl.scope === 'app' ? appId : undefined, silent: meta?.silent === true, throwResponse: true, fromAhead: meta?.fromAhead === true };
 }
 
 function logicalFilters(filters: CrudFilter[] = []): LogicalFilter[] {
@@ -86,25 +87,61 @@ export interface ListConvention {
   all<T>(call: ListCall): Promise<T[]>;
 }
 
+type ListParams = Parameters<DataProvider['getList']>[0];
+
+/**
+ * A list's call: the declaration's collection with the declared sort, search and filters — or, while the list is
+ * neither searched nor filtered, another list call of the service given in `meta.listCall` (a directory's listing),
+ * as is.
+ */
+function listCall({ resource, sorters, filters, meta }: ListParams): ListCall {
+  const { service, decl } = requireDeclared(resource, meta);
+  const query = listQuery(decl, sorters, filters);
+  const narrowed = Object.keys(query).some((k) => k !== 'sort' && k !== 'order');
+  const other = narrowed ? undefined : (meta?.listCall as { url: string; query: Record<string, QueryValue> } | undefined);
+  const url = other ? other.url : collectionUrl(service, decl, meta);
+  return { service, decl, url, options: callOptions(service, decl, meta), query: other ? other.query : query };
+}
+
+/** The page a paged list asks for (1-based) and its size; nothing for a list read whole. */
+function pageOf(call: ListCall, pagination: ListParams['pagination']): { page: number; pageSize: number } | undefined {
+  if (pagination?.mode === 'off' || pagination?.mode === 'client') return undefined;
+  return { page: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? call.decl.list.pageSize ?? 20 };
+}
+
+/** A page's read as ./lists-ahead.ts keeps it: where it is sent, for which app, with which query, which page. */
+const pageSignature = (call: ListCall, { page, pageSize }: { page: number; pageSize: number }): string =>
+  JSON.stringify([call.url, call.options.appId ?? '', call.query, page, pageSize]);
+
+/** Reads a list's page ahead of the table that will show it (./lists-ahead.ts), through the list's own provider. */
+export function readListAhead(provider: DataProvider, params: ListParams): void {
+  const call = listCall(params);
+  const page = pageOf(call, params.pagination);
+  if (page) keepListAhead(pageSignature(call, page), provider.getList(params));
+}
+
+/** The answer of a list's page read ahead, if it has come (taken): a table's first rows. */
+export function listAnswered(params: ListParams): GetListResponse<BaseRecord> | undefined {
+  const call = listCall(params);
+  const page = pageOf(call, params.pagination);
+  return page ? takeListAnswered(pageSignature(call, page)) : undefined;
+}
+
 /** A Refine data provider for declared resources whose lists page the way `list` says. */
 export function declaredDataProvider(list: ListConvention): DataProvider {
   return {
     getApiUrl: () => '',
 
-    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
-      const { service, decl } = requireDeclared(resource, meta);
-      // `meta.listCall`: while the list is neither searched nor filtered, its rows come from another list call of the
-      // service instead (a directory's listing), as is; a search or a filter lists the records as always.
-      const query = listQuery(decl, sorters, filters);
-      const narrowed = Object.keys(query).some((k) => k !== 'sort' && k !== 'order');
-      const other = narrowed ? undefined : (meta?.listCall as { url: string; query: Record<string, QueryValue> } | undefined);
-      const url = other ? other.url : collectionUrl(service, decl, meta);
-      const call: ListCall = { service, decl, url, options: callOptions(service, decl, meta), query: other ? other.query : query };
-      if (pagination?.mode === 'off' || pagination?.mode === 'client') {
+    async getList<TData extends BaseRecord = BaseRecord>(params: ListParams) {
+      const call = listCall(params);
+      const page = pageOf(call, params.pagination);
+      if (!page) {
         const all = await list.all<TData>(call);
         return { data: all, total: all.length };
       }
-      return list.page<TData>(call, pagination?.currentPage ?? 1, pagination?.pageSize ?? decl.list.pageSize ?? 20);
+      // The page read ahead of this table (a deep link's first page), if it was: its answer rather than another read.
+      const ahead = takeListAhead(pageSignature(call, page)) as Promise<GetListResponse<TData>> | undefined;
+      return ahead ?? list.page<TData>(call, page.page, page.pageSize);
     },
 
     async getOne({ resource, id, meta }) {

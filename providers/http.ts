@@ -37,6 +37,12 @@ export interface RequestOptions {
    * answer waits for the same read made by the screen, which takes it once (`request`). Never toasts by itself.
    */
   ahead?: boolean;
+  /**
+   * A read made of the answer asked ahead (`ahead`) of the same read: it takes that answer as it comes, failed or not,
+   * and asks nothing itself — with none to take, it fails (`NOT_ASKED_AHEAD`). A list's page read ahead through its
+   * data provider once the declarations are in (providers/lists-ahead.ts).
+   */
+  fromAhead?: boolean;
 }
 
 export const SILENT_HEADER = 'X-Silent-Error';
@@ -268,6 +274,8 @@ function takeCarried<T>(key: string): Promise<T | null> | undefined {
 /** Reads asked ahead (`RequestOptions.ahead`), by call, until the screen takes them or they grow old. */
 const asked = new Map<string, { at: number; answer: Promise<unknown> }>();
 const ASKED_AHEAD_MS = 10_000;
+/** The failure of a read made of an answer asked ahead (`RequestOptions.fromAhead`) when none was. */
+export const NOT_ASKED_AHEAD = 'not asked ahead';
 
 /** Sends a call. Resolves to the answer (`undefined` when it has no body) or, on failure, see above. */
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
@@ -277,6 +285,12 @@ export function request<T>(path: string, options: RequestOptions = {}): Promise<
   const answer = () => send(path, options, async (response) => (await readBody(response)) as T);
   const key = callKey(options.method ?? 'GET', options.appId, buildUrl(path, options.query), options.body);
   const carried = takeCarried<T>(key);
+  const kept = asked.get(key);
+  const before = kept && Date.now() - kept.at < ASKED_AHEAD_MS ? kept : undefined;
+  if (options.fromAhead) {
+    asked.delete(key);
+    return before ? (before.answer as Promise<T | null>) : (carried ?? Promise.reject(new Error(NOT_ASKED_AHEAD)));
+  }
   if (options.ahead) {
     const early = carried ?? send(path, { ...options, silent: true, throwResponse: true }, async (response) => (await readBody(response)) as T);
     asked.set(key, { at: Date.now(), answer: early });
@@ -284,10 +298,9 @@ export function request<T>(path: string, options: RequestOptions = {}): Promise<
     return early;
   }
   if (carried) return carried;
-  const early = asked.get(key);
   asked.delete(key);
   // A read asked ahead that failed is asked again, so its failure is reported the way this caller wants.
-  return early && Date.now() - early.at < ASKED_AHEAD_MS ? (early.answer as Promise<T | null>).catch(answer) : answer();
+  return before ? (before.answer as Promise<T | null>).catch(answer) : answer();
 }
 
 /** A file a call answered with, and the name the server gave it (`Content-Disposition`), if any. */

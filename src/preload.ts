@@ -36,7 +36,8 @@ export function preloadConsole(pathname: string, search = ''): void {
   const route = manifestRoute(manifest, pathname);
   if (route) void PAGES[route.page].preload();
   // The declarations of the services the page shows (providers/services.ts), the only ones it waits for.
-  if (route) void loadServices(route.services).catch(() => undefined);
+  const declarations = route ? loadServices(route.services) : undefined;
+  declarations?.catch(() => undefined);
   // The first calls the app's console makes, started now rather than once its code has loaded. Before the sessions
   // have answered, a 401 to them is an ordinary failure (the console then finds out who is signed in).
   const read = route && firstRead(route, app, search);
@@ -45,6 +46,9 @@ export function preloadConsole(pathname: string, search = ''): void {
     if (!read) return;
     const { path, method, body, appId } = read;
     void request(path, { method: method as RequestOptions['method'], body, appId, anonymous: beforeSessions, ahead: true }).catch(() => undefined);
+    // Once the page's declarations are in, the table's first page made of that answer (src/engine/first-page.ts), for
+    // the table's first render to have the rows; unless the table has taken the answer itself by then.
+    void declarations?.then(async () => (await import('./engine/first-page')).readFirstPageAhead(read.resource, app)).catch(() => undefined);
   };
   const sessions = fetchSessions();
   if (hasSessionMarker()) ask(true);

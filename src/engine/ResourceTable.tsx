@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Drawer, Empty, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useCan, useTable, type BaseKey, type BaseRecord, type LogicalFilter } from '@refinedev/core';
+import { useCan, useTable, type BaseKey, type BaseRecord, type CrudFilter, type LogicalFilter } from '@refinedev/core';
 import type { DeclaredResource } from '../../providers/declarations';
 import { buildColumns, scrollWidth } from './columns';
 import { CommandButtons } from './CommandButtons';
@@ -18,7 +18,9 @@ import { formFields } from './schema';
 import { useDeclared } from './useDeclared';
 import { useDirectories } from './useDirectories';
 import { preloadDialogs } from './useDialogs';
-import { firstPage } from './first-page';
+import { firstPageParams } from './first-page';
+import { listAnswered } from '../../providers/crud';
+import { LIST_AHEAD_MS } from '../../providers/lists-ahead';
 import { useInertMeasureRows } from './useInertMeasureRows';
 import { useRecordCommands } from './useRecordCommands';
 import { usePreset } from './usePreset';
@@ -68,17 +70,25 @@ export function ResourceTable({ declared, fixed: fixedHere, changedWith }: { dec
   // Browsed by directory while nothing is searched or filtered (`ListDecl.directories`).
   const directories = useDirectories(scope);
 
+  const permanent: CrudFilter[] = fixed ? [fixed.present ? { field: fixed.field, operator: 'nnull', value: true } : { field: fixed.field, operator: 'eq', value: fixed.value }] : [];
+  const opening = firstPageParams(declared, directories.listMeta, permanent);
   const { result, tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable({
     resource: key,
-    meta: directories.listMeta,
+    meta: opening.meta,
     dataProviderName: declared.service.convention,
-    pagination: firstPage(decl).pagination,
-    sorters: { initial: firstPage(decl).sorters },
-    filters: { permanent: fixed ? [fixed.present ? { field: fixed.field, operator: 'nnull', value: true } : { field: fixed.field, operator: 'eq', value: fixed.value }] : [] },
+    pagination: opening.pagination,
+    sorters: { initial: opening.sorters },
+    filters: { permanent },
     syncWithLocation: false,
     errorNotification: false,
-    // Read again every few seconds while a row is in a state a job moves it out of (`StatusDecl.watch`).
-    queryOptions: { refetchInterval: (q) => ((q.state.data?.data ?? []).some((row) => watched(decl, row)) ? WATCH_MS : false) },
+    queryOptions: {
+      // The first page, when it was read ahead of the table (a deep link's: providers/lists-ahead.ts) and has come:
+      // the first render has the rows, and they are not read again at once.
+      initialData: () => listAnswered(opening),
+      staleTime: (q) => (q.state.dataUpdateCount === 0 ? LIST_AHEAD_MS : 0),
+      // Read again every few seconds while a row is in a state a job moves it out of (`StatusDecl.watch`).
+      refetchInterval: (q) => ((q.state.data?.data ?? []).some((row) => watched(decl, row)) ? WATCH_MS : false),
+    },
   });
   useRefetchOnChange(tableQuery.refetch, changedWith);
   // The create form's code and the calls' dialogs, once the first page has come: the rows are drawn before they are read.

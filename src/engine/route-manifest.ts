@@ -16,8 +16,12 @@ export const APP_PLACEHOLDER = '__app__';
 /** The engine pages the manifest names (src/routes/shell.ts holds their code). */
 export type ManifestPage = 'list' | 'show' | 'view' | 'dashboard';
 
-/** One read, as the data provider sent it: method, address with its query, body (JSON), on behalf of the app or not. */
+/**
+ * One read, as the data provider sent it: method, address with its query, body (JSON), on behalf of the app or not;
+ * and the resource (its key) whose list makes it.
+ */
 export interface ManifestRead {
+  resource: string;
   method: string;
   url: string;
   body?: string;
@@ -39,13 +43,14 @@ export const manifestRoute = (manifest: ManifestRoute[], pathname: string): Mani
   manifest.find(({ pattern }) => matchPath(pattern, pathname));
 
 /** The read a list's table makes first, for the tab the address names (else the first), as `request` takes it. */
-export function firstRead(route: ManifestRoute, appId: string, search = ''): { path: string; method: string; body?: unknown; appId?: string } | undefined {
+export function firstRead(route: ManifestRoute, appId: string, search = ''): { resource: string; path: string; method: string; body?: unknown; appId?: string } | undefined {
   const reads = route.reads ?? {};
   const tab = new URLSearchParams(search).get('tab');
   const read = tab && tab in reads ? reads[tab] : Object.values(reads)[0];
   if (!read) return undefined;
   const fill = (text: string) => text.replaceAll(APP_PLACEHOLDER, encodeURIComponent(appId));
   return {
+    resource: read.resource,
     path: fill(read.url),
     method: read.method,
     body: read.body === undefined ? undefined : JSON.parse(fill(read.body)),

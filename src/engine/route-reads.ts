@@ -27,7 +27,7 @@ async function recordFirstRead({ service, decl, key }: DeclaredResource): Promis
   const own = globalThis.fetch;
   globalThis.fetch = (async (url: string, init: RequestInit = {}) => {
     if (url === `/api/app/${APP_PLACEHOLDER}`) return json(APP_RECORD);
-    sent.push({ method: init.method ?? 'GET', url, ...(typeof init.body === 'string' ? { body: init.body } : {}), app: decl.scope === 'app' });
+    sent.push({ resource: key, method: init.method ?? 'GET', url, ...(typeof init.body === 'string' ? { body: init.body } : {}), app: decl.scope === 'app' });
     return json({ items: [], total: 0 });
   }) as typeof fetch;
   try {

@@ -18,7 +18,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const CONFIGS = `${remoteConfig.base}/configs?sort=key&order=asc&page=1&pageSize=20`;
 // The build's manifest for one list address: its first read, made for the app.
 const MANIFEST: ManifestRoute[] = [
-  { pattern: '/services/:appId/config', page: 'list', reads: { configs: { method: 'GET', url: CONFIGS, app: true } }, services: ['remote-config'] },
+  { pattern: '/services/:appId/config', page: 'list', reads: { configs: { resource: 'remote-config.configs', method: 'GET', url: CONFIGS, app: true } }, services: ['remote-config'] },
   { pattern: '/services/:appId/dashboard', page: 'dashboard', services: [] },
 ];
 
