@@ -4,7 +4,7 @@ import { findService } from './services';
 import { collectionPath } from '../resources/relations';
 import { requireDeclared, sortableFields } from './declarations';
 import { requireOk, type QueryValue, type RequestOptions } from './http';
-import { keepListAhead, takeListAhead, takeListAnswered } from './lists-ahead';
+import { anyListAhead, keepListAhead, takeListAhead, takeListAnswered } from './lists-ahead';
 
 /**
  * What the data providers of every convention share: finding the declaration from Refine's resource `meta`
@@ -120,11 +120,20 @@ export function readListAhead(provider: DataProvider, params: ListParams): void 
   if (page) keepListAhead(pageSignature(call, page), provider.getList(params));
 }
 
-/** The answer of a list's page read ahead, if it has come (taken): a table's first rows. */
+/**
+ * The answer of a list's page read ahead, if it has come (taken): a table's first rows. Asked as the table renders, so
+ * it never throws: a call that cannot be made (a nested list without its parent, an app's list without the app) was
+ * read ahead by nobody, and the table's own read reports what is wrong.
+ */
 export function listAnswered(params: ListParams): GetListResponse<BaseRecord> | undefined {
-  const call = listCall(params);
-  const page = pageOf(call, params.pagination);
-  return page ? takeListAnswered(pageSignature(call, page)) : undefined;
+  if (!anyListAhead()) return undefined;
+  try {
+    const call = listCall(params);
+    const page = pageOf(call, params.pagination);
+    return page ? takeListAnswered(pageSignature(call, page)) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A Refine data provider for declared resources whose lists page the way `list` says. */

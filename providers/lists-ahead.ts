@@ -37,6 +37,9 @@ export function keepListAhead(signature: string, answer: Promise<GetListResponse
   );
 }
 
+/** Whether any page is kept (most screens have none to take). */
+export const anyListAhead = (): boolean => ahead.size > 0;
+
 /** The read of this call, answered or not, taken. */
 export function takeListAhead(signature: string): Promise<GetListResponse<BaseRecord>> | undefined {
   const read = current(signature);

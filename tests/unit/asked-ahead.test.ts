@@ -142,3 +142,17 @@ it('makes a read of the answer asked ahead fail, asking nothing, when there is n
   await expect(request(`${remoteConfig.base}/configs`, { appId: APP, fromAhead: true })).rejects.toThrow(NOT_ASKED_AHEAD);
   expect(net.asked).toEqual([]);
 });
+
+it("never fails a table's first render: a list whose read cannot be made has no page read ahead", async () => {
+  const { preloadConsole } = await import('../../src/preload');
+  const { anyListAhead } = await import('../../providers/lists-ahead');
+  const { listAnswered } = await import('../../providers/crud');
+  preloadConsole(`/services/${APP}/config`);
+  await settle();
+  net.answer(net.asked[0], 200, PAGE);
+  await vi.waitFor(() => expect(anyListAhead()).toBe(true), { timeout: 15_000 });
+  // An app's list asked for with no app: its read would fail (the table's query reports it), its first render has no rows.
+  const { params } = await tableParams('configs');
+  expect(listAnswered({ ...params, meta: { service: 'remote-config', resource: 'configs' } })).toBeUndefined();
+  expect(listAnswered(params)).toEqual({ data: PAGE.items, total: 1 });
+}, 20_000);
