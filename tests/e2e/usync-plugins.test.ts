@@ -43,6 +43,8 @@ describe('Sync plugins on the console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'greeter' }).click();
+    // Chosen before the dialog is sent (on a loaded machine the list of plugins can still be drawing).
+    await visible(dialog.locator('.ant-select-selection-item', { hasText: 'greeter' }));
     await dialog.getByRole('button', { name: /OK|Submit|Bind/ }).last().click();
     await expect.poll(async () => (await app.call('GET', `${usync.base}/api/room-profiles/${app.profileId}`)).pluginId, { timeout: 10_000 }).toBe(plugin.id);
     await visible(page.getByText('greeter').first());
