@@ -1,4 +1,5 @@
 import type { DataProvider } from '@refinedev/core';
+import type { ServiceDecl } from '../resources/types';
 import { cdnDataProvider } from './cdn';
 import { passportDataProvider } from './passport';
 import { restDataProvider } from './rest';
@@ -10,3 +11,6 @@ export const dataProviders: Record<string, DataProvider> & { default: DataProvid
   passport: passportDataProvider,
   cdn: cdnDataProvider,
 };
+
+/** The data provider of a service's convention. */
+export const providerOf = (service: ServiceDecl): DataProvider => dataProviders[service.convention] ?? dataProviders.default;

@@ -1,7 +1,7 @@
 import type { CrudFilter, CrudSort, MetaQuery } from '@refinedev/core';
 import type { ResourceDecl } from '../../resources';
 import { readListAhead } from '../../providers/crud';
-import { dataProviders } from '../../providers/data-providers';
+import { providerOf } from '../../providers/data-providers';
 import { requireDeclared, type DeclaredResource } from '../../providers/declarations';
 
 /** The page a declared list opens on: the first, of the declared size, in the declared order. */
@@ -21,6 +21,5 @@ export const firstPageParams = ({ key, decl }: DeclaredResource, meta: MetaQuery
  */
 export function readFirstPageAhead(resource: string, appId: string): void {
   const declared = requireDeclared(resource);
-  const provider = dataProviders[declared.service.convention] ?? dataProviders.default;
-  readListAhead(provider, firstPageParams(declared, { service: declared.service.name, resource: declared.decl.name, appId, fromAhead: true }));
+  readListAhead(providerOf(declared.service), firstPageParams(declared, { service: declared.service.name, resource: declared.decl.name, appId, fromAhead: true }));
 }

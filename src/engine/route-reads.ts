@@ -1,10 +1,10 @@
 import type { DeclaredResource } from '../../providers/declarations';
-import { dataProviders } from '../../providers/data-providers';
+import { providerOf } from '../../providers/data-providers';
 import { registerServices, servicesWithNamed } from '../../providers/services';
 import { services } from '../../resources';
 import type { ServiceDecl } from '../../resources/types';
 import { dashboardPages, listRoutes, routePattern, serviceOfRoute, showRoutes, viewPages } from './routes';
-import { firstPage } from './first-page';
+import { firstPageParams } from './first-page';
 import { APP_PLACEHOLDER, type ManifestRead, type ManifestRoute } from './route-manifest';
 import type { ServiceMenu } from './menu';
 import { serviceMenus } from './service-menus';
@@ -31,8 +31,7 @@ async function recordFirstRead({ service, decl, key }: DeclaredResource): Promis
     return json({ items: [], total: 0 });
   }) as typeof fetch;
   try {
-    const provider = dataProviders[service.convention] ?? dataProviders.default;
-    await provider.getList({ resource: key, ...firstPage(decl), filters: [], meta: { service: service.name, resource: decl.name, appId: APP_PLACEHOLDER } });
+    await providerOf(service).getList(firstPageParams({ service, decl, key }, { service: service.name, resource: decl.name, appId: APP_PLACEHOLDER }));
   } catch {
     // A list whose first read cannot be told ahead (it needs more than the address): its table asks for it.
     return null;
